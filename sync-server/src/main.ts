@@ -1,0 +1,31 @@
+// Start-up: read the environment, open the database, run migrations, pick adapters, serve.
+import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
+import { systemClock } from './adapters/ports.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, name: 'courtreplay' });
+  const db = openDatabase(config.databaseFile);
+  await migrateToLatestOrThrow(db);
+  const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
+  const app = createApp({ db, config, clock: systemClock, logger, pwaDir });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
+  });
+  const shutdown = () => {
+    server.close();
+    void db.destroy().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String((err as Error)?.stack ?? err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const serverPort = process.env.PORT ?? '8080';
+
+// Builds pwa/ into pwa/dist, which the sync server serves. In dev, /api and the share pages are
+// proxied to the server started by `npm run dev`.
+export default defineConfig({
+  root: 'pwa',
+  publicDir: 'public',
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/d/': `http://127.0.0.1:${serverPort}`,
+      '/media/': `http://127.0.0.1:${serverPort}`,
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: false,
+      devOptions: { enabled: false },
+      workbox: {
+        clientsClaim: true,
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/d\//, /^\/media\//],
+      },
+    }),
+  ],
+});

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API tests. Browser tests live in e2e/ with their own config (e2e/vitest.config.ts).
+export default defineConfig({
+  test: {
+    include: ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
