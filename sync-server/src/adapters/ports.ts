@@ -1,9 +1,108 @@
 // The ports the services talk to. Each has a real implementation (Midtrans, Google Drive, SMTP) and
 // an embedded default that needs no account (simulator, local disk, .eml outbox). Adapters know
-// nothing about HTTP routes. Refine these as the adapters are written; keep both sides in step.
+// nothing about HTTP routes or the database.
 
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+// ---------------------------------------------------------------- payments (Midtrans Snap shape)
+
+export interface PaymentItem {
+  id: string;
+  name: string;
+  /** Whole rupiah per unit; a discount line is negative. */
+  price: number;
+  quantity: number;
+}
+
+export interface CreatePaymentInput {
+  /** The purchase id; Midtrans' order_id (at most 50 characters, unique). */
+  orderId: string;
+  grossAmount: number;
+  items: PaymentItem[];
+  email: string;
+  staging: boolean;
+  customFields: { venue: string; court: string; device: string };
+}
+
+/** The fields of a Midtrans HTTP notification this product reads (the body has more). */
+export interface PaymentNotification {
+  order_id: string;
+  status_code: string;
+  gross_amount: string;
+  transaction_status: string;
+  fraud_status?: string;
+  signature_key: string;
+  [field: string]: unknown;
+}
+
+export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'expired';
+
+export interface PaymentProvider {
+  readonly name: 'simulator' | 'midtrans';
+  createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }>;
+  /** Constant-time check of signature_key = SHA-512(order_id + status_code + gross_amount + server key). */
+  verifyNotification(notification: PaymentNotification, staging: boolean): boolean;
+  /** Asks the provider for the authoritative status before a purchase is marked paid. */
+  fetchStatus(orderId: string, staging: boolean): Promise<PaymentOutcome>;
+  /** What the PWA loads: the snap.js URL and the client key, for live or staging. */
+  clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
+}
+
+// ---------------------------------------------------------------- storage (Drive-like)
+
+export interface StorageQuota {
+  limit: number;
+  usage: number;
+  usageInDrive: number;
+  usageInTrash: number;
+}
+
+export interface CreateUploadUrlInput {
+  folderId: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  /** The kiosk's Origin, so the browser's PUT passes CORS on the real provider. */
+  origin: string | undefined;
+}
+
+export interface StorageProvider {
+  readonly name: 'local' | 'google-drive';
+  createFolder(folderName: string): Promise<{ folderId: string; folderUrl: string }>;
+  /** A resumable upload URL (PUT with Content-Range; 308 + Range to resume). */
+  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }>;
+  quota(): Promise<StorageQuota>;
+  deleteOlderThan(cutoff: Date): Promise<number>;
+  empty(): Promise<number>;
+}
+
+// ---------------------------------------------------------------- mail
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly name: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+// ---------------------------------------------------------------- delivery seam
+
+/**
+ * Called by the purchase service whenever a purchase may have become deliverable: created free,
+ * paid by notification, or its link saved. The implementation sends the e-mail exactly once, when
+ * the purchase is paid or free and its link is saved, whichever comes last.
+ */
+export interface Delivery {
+  purchaseChanged(purchaseId: string): Promise<void>;
+  /** Resend on an admin's request (spec section 4); throws HttpError on failure. */
+  resend(purchaseId: string): Promise<void>;
+}
