@@ -1,0 +1,5 @@
+export * from './server.ts';
+export * from './browser.ts';
+export * from './clips.ts';
+export * from './folder.ts';
+export * from './api.ts';

@@ -1,0 +1,108 @@
+// Starts the real sync server (built PWA, SQLite file, payment simulator, local storage, .eml
+// outbox) in a child process on a free loopback port with a fresh DATA_DIR, exactly as
+// `npm start` serves it, and stops it again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export const SUPER_ADMIN = { email: 'owner@courtreplay.test', password: 'correct-horse-battery-9' };
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The server's stdout and stderr so far, for failure messages. */
+  output(): string;
+  /** The .eml files in DATA_DIR/outbox, oldest first, as text. */
+  outbox(): { file: string; text: string }[];
+  /** Files stored by the local storage adapter under DATA_DIR/drive. */
+  storedFiles(): string[];
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) {
+    throw new Error('pwa/dist is missing: run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: SUPER_ADMIN.email,
+      ADMIN_PASSWORD: SUPER_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
+  const listFiles = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((d) => d.isFile())
+          .map((d) => join(d.parentPath, d.name))
+          .sort()
+      : [];
+
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    outbox: () =>
+      listFiles(join(dataDir, 'outbox'))
+        .filter((f) => f.endsWith('.eml'))
+        .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
+    storedFiles: () => listFiles(join(dataDir, 'drive')).filter((f) => !f.endsWith('.part') && !f.endsWith('.json')),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
