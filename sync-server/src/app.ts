@@ -1,12 +1,17 @@
 // Builds the Hono app from injected dependencies, so tests call app.request() in-process.
 // Routes are thin: parse with the shared schema, call a service, return.
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
+import type { Clock } from './adapters/ports.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { Clock } from './adapters/ports.ts';
+import type { DeviceRow } from './db/queries/devices.ts';
+import type { SessionAdmin } from './db/queries/sessions.ts';
 import { HttpError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 
 export interface AppDeps {
   db: Db;
@@ -17,17 +22,50 @@ export interface AppDeps {
   pwaDir?: string;
 }
 
-export type AppEnv = { Variables: { requestId: string } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    /** The request's logger, carrying its request id. */
+    log: Logger;
+    /** Set by requireAdmin / requireSuperAdmin / requireDeviceOrAdmin. */
+    admin?: SessionAdmin;
+    /** Set by requireAuthorisedDevice / requireDeviceOrAdmin. */
+    device?: DeviceRow;
+  };
+};
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: () => {
+    throw new HttpError(413, 'Request body is too large');
+  },
+});
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(async (c, next) => {
+    const log = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('deps', deps);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use(securityHeaders(deps.config));
+  // JSON bodies are small; uploads (multipart, video bytes) are limited by their own routes.
+  app.use('/api/*', (c, next) => ((c.req.header('Content-Type') ?? '').includes('json') ? jsonBodyLimit(c, next) : next()));
 
   app.get('/api/health', async (c) => {
+    await deps.db.selectFrom('venues').select('id').limit(1).execute();
     return c.json({ ok: true });
   });
 
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  if (deps.pwaDir) mountPwa(app, deps.pwaDir);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status);
@@ -35,4 +73,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
   });
   return app;
+}
+
+/** The built PWA: hashed assets cached for a year, everything else revalidated; SPA fallback. */
+function mountPwa(app: Hono<AppEnv>, root: string): void {
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/api/') || !c.res.ok) return;
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', serveStatic({ root, path: 'index.html' }));
 }

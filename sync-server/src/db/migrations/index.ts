@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import { init001 } from './001-init.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '001-init': init001,
+};

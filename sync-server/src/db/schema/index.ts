@@ -1,4 +1,31 @@
 // The Kysely database interface: one file per table beside this one, combined here.
-// Tables are snake_case, columns camelCase.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+// Tables are snake_case, columns camelCase. Times are ISO 8601 UTC strings (sortable as text);
+// booleans are integers 0/1 (portable to PostgreSQL integer columns).
+import type { AdminTable } from './admin.ts';
+import type { ConfigEntryTable } from './config-entry.ts';
+import type { DeviceTable } from './device.ts';
+import type { FieldTable } from './field.ts';
+import type { LoginAttemptTable } from './login-attempt.ts';
+import type { PromoCodeTable } from './promo-code.ts';
+import type { SessionTable } from './session.ts';
+import type { VenueTable } from './venue.ts';
+
+export type { AdminRole, AdminTable } from './admin.ts';
+export type { ConfigEntryTable } from './config-entry.ts';
+export type { DeviceTable } from './device.ts';
+export type { FieldTable } from './field.ts';
+export type { LoginAttemptTable } from './login-attempt.ts';
+export type { PromoCodeTable } from './promo-code.ts';
+export type { SessionTable } from './session.ts';
+export type { VenueTable } from './venue.ts';
+
+export interface Database {
+  admins: AdminTable;
+  sessions: SessionTable;
+  venues: VenueTable;
+  fields: FieldTable;
+  devices: DeviceTable;
+  promo_codes: PromoCodeTable;
+  config_entries: ConfigEntryTable;
+  login_attempts: LoginAttemptTable;
+}

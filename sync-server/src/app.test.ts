@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from './testing/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+describe('the app shell', () => {
+  it('answers health once the database answers', async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.request('/api/nope/nothing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('sends the security headers, allowing exactly the payment provider origins', async () => {
+    const res = await t.app.request('/api/health');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://app.midtrans.com https://app.sandbox.midtrans.com https://api.midtrans.com https://api.sandbox.midtrans.com");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("media-src 'self' blob: data:");
+    expect(csp).not.toContain('googleapis');
+    expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=31536000/);
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('X-Request-Id')).toBeTruthy();
+  });
+
+  it('refuses a JSON body over 1 MB with 413', async () => {
+    const res = await t.json('POST', '/api/admin/login', JSON.stringify({ email: 'a'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is too large' });
+  });
+});
+
+describe('serving the PWA', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    const pwaDir = mkdtempSync(join(tmpdir(), 'courtreplay-pwa-'));
+    mkdirSync(join(pwaDir, 'assets'));
+    writeFileSync(join(pwaDir, 'index.html'), '<!doctype html><title>CourtReplay</title>');
+    writeFileSync(join(pwaDir, 'assets', 'app-123.js'), 'export {};');
+    p = await makeTestApp({ deps: { pwaDir } });
+  });
+  afterAll(() => p.close());
+
+  it('serves files and falls back to index.html for every non-API path', async () => {
+    const asset = await p.app.request('/assets/app-123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('Cache-Control')).toContain('immutable');
+    for (const path of ['/', '/box', '/admin/dashboard?tab=devices', '/staging/checkout']) {
+      const res = await p.app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<title>CourtReplay</title>');
+      expect(res.headers.get('Content-Security-Policy')).toBeTruthy();
+    }
+  });
+
+  it('still answers unknown API paths with JSON, not the app', async () => {
+    const res = await p.app.request('/api/unknown');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});

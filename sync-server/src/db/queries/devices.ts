@@ -1,0 +1,69 @@
+import type { Db } from '../database.ts';
+
+export interface DeviceRow {
+  id: number;
+  deviceId: string;
+  venueId: number;
+  venueName: string;
+  fieldId: number | null;
+  fieldName: string | null;
+  isAuthorized: boolean;
+  createdAt: string;
+}
+
+function selectDevices(db: Db) {
+  return db
+    .selectFrom('devices')
+    .innerJoin('venues', 'venues.id', 'devices.venueId')
+    .leftJoin('fields', 'fields.id', 'devices.fieldId')
+    .select([
+      'devices.id',
+      'devices.deviceId',
+      'devices.venueId',
+      'venues.name as venueName',
+      'devices.fieldId',
+      'fields.name as fieldName',
+      'devices.isAuthorized',
+      'devices.createdAt',
+    ]);
+}
+
+type RawDevice = Omit<DeviceRow, 'isAuthorized'> & { isAuthorized: number };
+const toDevice = (row: RawDevice): DeviceRow => ({ ...row, isAuthorized: row.isAuthorized === 1 });
+
+export async function findDevice(db: Db, deviceId: string): Promise<DeviceRow | undefined> {
+  const row = await selectDevices(db).where('devices.deviceId', '=', deviceId).executeTakeFirst();
+  return row && toDevice(row);
+}
+
+/** Every device, or only one venue's when `venueId` is given; newest first. */
+export async function listDevices(db: Db, venueId?: number): Promise<DeviceRow[]> {
+  let query = selectDevices(db).orderBy('devices.id', 'desc');
+  if (venueId !== undefined) query = query.where('devices.venueId', '=', venueId);
+  return (await query.execute()).map(toDevice);
+}
+
+/** Registers a device, or moves an existing one to the venue/court given (same row, same id). */
+export async function upsertDevice(
+  db: Db,
+  row: { deviceId: string; venueId: number; fieldId: number | null; isAuthorized: boolean; createdAt: string },
+): Promise<void> {
+  const values = { ...row, isAuthorized: row.isAuthorized ? 1 : 0 };
+  await db
+    .insertInto('devices')
+    .values(values)
+    .onConflict((oc) => oc.column('deviceId').doUpdateSet({ venueId: row.venueId, fieldId: row.fieldId, isAuthorized: values.isAuthorized }))
+    .execute();
+}
+
+export async function setDeviceAuthorized(db: Db, deviceId: string, isAuthorized: boolean): Promise<void> {
+  await db.updateTable('devices').set({ isAuthorized: isAuthorized ? 1 : 0 }).where('deviceId', '=', deviceId).execute();
+}
+
+export async function setDeviceField(db: Db, deviceId: string, fieldId: number | null): Promise<void> {
+  await db.updateTable('devices').set({ fieldId }).where('deviceId', '=', deviceId).execute();
+}
+
+export async function deleteDevice(db: Db, deviceId: string): Promise<void> {
+  await db.deleteFrom('devices').where('deviceId', '=', deviceId).execute();
+}

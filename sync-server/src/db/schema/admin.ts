@@ -1,0 +1,15 @@
+import type { Generated } from 'kysely';
+
+export type AdminRole = 'super_admin' | 'admin';
+
+export interface AdminTable {
+  id: Generated<number>;
+  /** Stored lower-cased and trimmed; unique. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later without a migration. */
+  passwordHash: string;
+  role: AdminRole;
+  /** The venue an `admin` is tied to; null for a super admin (all venues). */
+  venueId: number | null;
+  createdAt: string;
+}

@@ -1,0 +1,5 @@
+export interface ConfigEntryTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}

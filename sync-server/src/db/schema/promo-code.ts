@@ -1,0 +1,17 @@
+import type { Generated } from 'kysely';
+
+export interface PromoCodeTable {
+  id: Generated<number>;
+  name: string;
+  /** Trimmed and upper-cased; unique. */
+  code: string;
+  /** Fixed discount in whole rupiah; 0 when the promo is a percentage. */
+  amount: number;
+  /** Whole percent 0..100; 0 when the promo is a fixed amount. */
+  percent: number;
+  /** How many purchases may use it; 0 = unlimited. */
+  quota: number;
+  /** Purchases holding the promo (reserved at creation, given back when a purchase fails or expires). */
+  used: Generated<number>;
+  createdAt: string;
+}

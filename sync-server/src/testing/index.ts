@@ -1,0 +1,56 @@
+// Test helpers everyone uses: a fresh app on its own temporary SQLite file with the migrations
+// applied, a frozen clock and seed helpers. Real database, real app; nothing of ours is mocked.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createApp, type AppDeps } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
+import type { Database } from '../db/schema/index.ts';
+import { frozenClock } from './clock.ts';
+import { createSeeder } from './seed.ts';
+
+export { frozenClock, type FrozenClock } from './clock.ts';
+export { FAST_SCRYPT, newDeviceId, type SeededAdmin, type Seeder } from './seed.ts';
+
+export interface TestAppOptions {
+  /** Environment variables for loadConfig (DATA_DIR defaults to the temporary directory). */
+  env?: Record<string, string>;
+  /** Replace or add dependencies (e.g. adapters) before the app is built. */
+  deps?: Partial<AppDeps>;
+}
+
+export async function makeTestApp(options: TestAppOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'courtreplay-test-'));
+  const config: Config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
+  const db = openDatabase(join(dir, 'test.sqlite'));
+  await migrateToLatestOrThrow(db);
+  const clock = frozenClock();
+  const logger = pino({ level: 'silent' });
+  const deps: AppDeps = { db, config, clock, logger, ...options.deps };
+  const app = createApp(deps);
+  const seed = createSeeder(db, deps.clock, config.sessionTtlMs);
+
+  /** JSON request helper: `json('POST', '/api/venue/create', body, headers)`. */
+  const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method,
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  const close = async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { app, db, deps, config, clock, logger, seed, json, dir, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+
+/** Row count of a table, for asserting that bad input changed nothing. */
+export async function countRows(db: AppDeps['db'], table: keyof Database): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
