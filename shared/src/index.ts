@@ -1,2 +1,7 @@
 // The domain both sides obey. Pure TypeScript: no I/O, no Node or browser APIs.
 export const PRODUCT_NAME_DEFAULT = 'CourtReplay';
+
+export * from './constants.ts';
+export * from './config-keys.ts';
+export * from './messages.ts';
+export * from './pricing.ts';

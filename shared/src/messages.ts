@@ -1,0 +1,377 @@
+// Every user-visible label and message of spec sections 2, 4, 5 and 8, word for word, grouped by
+// screen. The UI shows these verbatim; tests and page objects import them, so a wording change is
+// one edit here. Where the spec describes a text without quoting it, the wording is ours and the
+// entry says so.
+
+const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+
+/** Success notices of the Product - Staging tab carry this prefix (spec section 8). */
+export const STAGING_PREFIX = 'Staging';
+
+/** 'Price updated successfully' -> 'Staging Price updated successfully' on the staging tab. */
+export function stagingVariant(message: string, staging: boolean): string {
+  return staging ? `${STAGING_PREFIX} ${message}` : message;
+}
+
+export const MESSAGES = {
+  routing: {
+    checkingDevice: 'Checking device authorization...',
+  },
+
+  kioskHome: {
+    seeYour: (productName: string) => `See Your ${productName}`,
+  },
+
+  folder: {
+    browseVideos: 'Browse Videos',
+    home: 'Home',
+    admin: 'Admin',
+    help: 'Please call our staff for assistance',
+    // The three instruction steps are described, not quoted, by the spec: our wording.
+    instructionSteps: (productName: string) =>
+      [
+        "Click the 'Browse Videos' button",
+        `Go to the ${productName} folder and click 'Select'`,
+        "Click 'Allow' if asked for permission",
+      ] as const,
+    couldNotRead: 'Could not read the folder contents',
+    noVideoFiles: 'No video files found in the selected folder',
+    failedToLoad: 'Failed to load videos from the selected folder',
+    permissionNotGranted: 'Permission not granted for the selected folder',
+    cancelled: 'Folder selection was cancelled',
+    failedToAccess: 'Failed to access the folder',
+    browserUnsupported: 'This feature requires Chrome or Edge browser',
+    loadingTooLong: 'Loading took too long. Please try again.',
+  },
+
+  loading: {
+    title: 'Preparing Your Videos',
+    subtitle: 'This will take just a moment',
+  },
+
+  selection: {
+    title: 'Your Videos',
+    recentVideos: 'Recent Videos',
+    olderVideos: 'Older Videos',
+    checkout: 'Checkout',
+    clearCart: (count: number) => `Clear cart (${count} ${plural(count, 'video', 'videos')})`,
+    showing: (from: number, to: number, total: number) =>
+      `Showing ${from} - ${to} of ${total} videos`,
+    emptyTitle: 'No Videos Found',
+    emptyText: "The selected folder doesn't contain any video files",
+    maxVideos: 'Maximum of 6 videos can be selected',
+  },
+
+  checkout: {
+    title: 'Complete Your Purchase',
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    total: 'Total',
+    email: 'Email',
+    back: 'Back',
+    payNow: 'Pay Now',
+    selectPaymentMethod: 'Select Payment Method',
+    purchaseCompleted: 'Purchase Completed!',
+    // Described, not quoted, by the spec: our wording.
+    checkSpam: "Can't find the email? Please check your spam or junk folder.",
+    redirectCountdown: (seconds: number) =>
+      `Returning to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
+    invalidEmail: 'Please enter a valid email address',
+    unexpectedError: 'An unexpected error occurred',
+    paymentNotConfigured: 'Payment system is not properly configured. Please contact support.',
+    paymentSystemLoadFailed: 'Failed to load payment system. Please try again later.',
+    paymentFormLoadFailed: 'Failed to load payment form. Please try again later.',
+    paymentInitFailed: 'Payment initialization failed. Please try again later.',
+    paymentFailed: (message?: string | null) => `Payment failed: ${message || 'Unknown error'}`,
+    paymentCancelled: 'Payment cancelled. You can try again later.',
+    gatewaySkipped: 'Your videos are being prepared and will be sent to your email shortly.',
+    paymentSuccess: 'Payment completed! Your videos will be sent to your email shortly.',
+    paymentPending:
+      'Payment is pending. Your videos will be sent to your email once payment is confirmed.',
+    progress: {
+      preparing: 'Preparing videos',
+      uploading: 'Uploading videos',
+      finalizing: 'Finalizing transaction',
+      completed: 'Completed',
+      completedWithoutUpload: 'Completed (without upload)',
+      completedUpdateFailed: 'Completed (update failed)',
+      error: 'Error processing videos',
+    },
+  },
+
+  promo: {
+    apply: 'Apply',
+    reapply: 'Reapply',
+    remove: 'Remove',
+    enterCode: 'Please enter a promo code',
+    invalidOrExpired: 'Invalid or expired promo code',
+    requestFailed: 'Promo has ended or you entered a wrong code.',
+  },
+
+  paymentSuccess: {
+    title: 'Payment Successful',
+    subtitle: 'Thank You!',
+    transactionId: 'Transaction ID',
+  },
+
+  paymentFailure: {
+    title: 'Payment Failed',
+    subtitle: 'Payment Not Completed',
+    transactionId: 'Transaction ID',
+    errorCode: 'Error Code',
+    tryAgain: 'Try Again',
+  },
+
+  adminLogin: {
+    title: 'Admin Portal',
+    login: 'Login',
+    loggingIn: 'Logging in...',
+    bothRequired: 'Please enter both email and password',
+    failed: 'Login failed',
+    failedCheckCredentials: 'Login failed. Please check your credentials.',
+  },
+
+  dashboard: {
+    title: 'Admin Dashboard',
+    welcome: (email: string) => `Welcome, ${email}`,
+    logout: 'Logout',
+    tabs: {
+      transactions: 'Transactions',
+      admins: 'Admins',
+      devices: 'Devices',
+      productManagement: 'Product',
+      productDevManagement: 'Product - Staging',
+      venueManagement: 'Venues',
+      cmsManagement: 'CMS',
+      errors: 'Errors',
+      storageQuota: 'Storage Quota',
+    },
+    noPermission: 'You do not have permission to view this page.',
+    confirm: 'Are you sure?',
+    yes: 'Yes',
+    no: 'No',
+  },
+
+  transactions: {
+    resetFilters: 'Reset Filters',
+    exportToExcel: 'Export to Excel',
+    allVenues: 'All Venues',
+    columns: [
+      'ID',
+      'Email',
+      'Videos',
+      'Video Titles',
+      'Amount',
+      'Date',
+      'Payment Status',
+      'Email Status',
+      'Venue',
+      'Court',
+      'Promo Code',
+      'Actions',
+    ],
+    empty: 'No transactions found. Try adjusting your filters.',
+    emailNotSet: 'Not set',
+    unknownVenue: 'Unknown Venue',
+    resend: 'Resend',
+    sending: 'Sending...',
+    resent: 'Email resent successfully',
+    // The spec names an export success message without quoting it: our wording.
+    exported: (count: number) =>
+      `Exported ${count} ${plural(count, 'transaction', 'transactions')} successfully`,
+    notLoggedIn: 'You are not logged in. Please log in again.',
+    loadFailed: 'Failed to load transactions. Please try again.',
+    exportFetchFailed: 'Failed to fetch transactions for export. Please try again.',
+    nothingToExport: 'No transactions to export.',
+    exportFailed: 'Failed to export transactions. Please try again.',
+    resendFailed: 'Failed to resend email',
+    noStoredFolder:
+      'No stored folder found. Please use the Video Selection page first to select a folder.',
+    noVideoInformation: 'No video information found for this transaction',
+    noMatchingVideos: 'No matching videos found in the selected folder',
+    uploadFailed: 'Failed to upload videos. Please try again.',
+    foundUploadedSent: 'Videos found, uploaded, and email sent successfully',
+    processingFailed: 'Error processing videos. Please try again.',
+    // Spec section 5 bounds the date filters without messages (the inputs enforce them): ours.
+    dateAfterToday: 'The date cannot be later than today',
+    endBeforeStart: 'The end date cannot be before the start date',
+  },
+
+  admins: {
+    columns: ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Actions'],
+    noVenuesAssigned: 'No venues assigned',
+    createAdmin: 'Create Admin',
+    empty: 'No admins found',
+    loadFailed: 'Failed to load admins',
+    deleteFailed: 'Failed to delete admin',
+  },
+
+  devices: {
+    resetAndSync: 'Reset and Sync Device ID',
+    // The spec describes this warning without quoting it: our wording.
+    idMismatch:
+      'The device ID stored in this browser differs from this computer’s fingerprint. Reset and sync it before registering or authorizing this device.',
+    currentDevice: 'This device',
+    allVenues: 'All Venues',
+    authorized: 'Authorized',
+    unauthorized: 'Unauthorized',
+    authorize: 'Authorize',
+    deauthorize: 'Deauthorize',
+    delete: 'Delete',
+    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Created', 'Actions'],
+    empty: 'No devices found',
+    venueRequired: 'Venue selection is required',
+    loadFailed: 'Failed to load devices',
+    deleteFailed: 'Failed to delete device',
+    authorizationFailed: 'Failed to update device authorization',
+    registerFailed: 'Failed to register device',
+    fieldsLoadFailed: 'Failed to load fields',
+    getIdFailed: 'Failed to get device ID. Please try again.',
+    syncIdFailed: 'Failed to sync device ID. Please try again.',
+  },
+
+  promoForm: {
+    columns: ['Name', 'Code', 'Discount', 'Quota', 'Created', 'Actions'],
+    nameRequired: 'Promo name is required',
+    codeRequired: 'Promo code is required',
+    amountPositive: 'Amount must be greater than 0',
+    percentPositive: 'Percentage must be greater than 0',
+    percentMax: 'Percentage cannot be greater than 100%',
+    // Spec section 5 states the quota rule without a message: our wording.
+    quotaInvalid: 'Quota must be a whole number of 0 or more (0 = unlimited)',
+    duplicateCode: 'A promo code with this code already exists',
+    created: (code: string) => `Promo code ${code} created successfully`,
+    updated: (code: string) => `Promo code ${code} updated successfully`,
+    deleted: 'Promo code deleted successfully',
+    loadFailed: 'Failed to load promo codes',
+    deleteFailed: 'Failed to delete promo code',
+    saveFailed: 'Failed to save promo code',
+  },
+
+  product: {
+    invalidPrice: 'Please enter a valid price',
+    invalidPriceNegative: 'Please enter a valid price (0 or greater)',
+    gatewayNeedsPrice:
+      'Cannot enable payment gateway when price is set to 0. Please set a price greater than 0 first.',
+    priceUpdated: (staging: boolean) => stagingVariant('Price updated successfully', staging),
+    priceZeroGatewayDisabled: (staging: boolean) =>
+      stagingVariant(
+        'Price updated to 0. Payment gateway has been automatically disabled.',
+        staging,
+      ),
+    gatewayToggled: (enabled: boolean, staging: boolean) =>
+      stagingVariant(`Payment gateway ${enabled ? 'enabled' : 'disabled'} successfully`, staging),
+    configLoadFailed: 'Failed to load configurations',
+    priceUpdateFailed: 'Failed to update price',
+    gatewayUpdateFailed: 'Failed to update payment gateway status',
+  },
+
+  bundling: {
+    atLeastOne: 'Please configure at least one bundling promo',
+    updated: (staging: boolean) => stagingVariant('Bundling promo updated successfully', staging),
+    updateFailed: 'Failed to update bundling promo',
+  },
+
+  venues: {
+    title: 'Venues',
+    addVenue: '+ Add Venue',
+    venueName: 'Venue Name',
+    location: 'Location',
+    addCourt: '+ Add Court',
+    fieldName: 'Field Name',
+    edit: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    courtsFor: (venue: string) => `Courts for ${venue}`,
+    courtColumns: ['Name', 'Created', 'Actions'],
+    noVenues: 'No venues available.',
+    selectVenue: 'Please select a venue to manage its fields.',
+    noFields: 'No fields available for this venue.',
+    requiredFields: 'Please fill in all required fields.',
+    venueNameEmpty: 'Venue name cannot be empty',
+    selectVenueFirst: 'Please select a venue first.',
+    enterFieldName: 'Please enter a field name.',
+    fieldNameEmpty: 'Field name cannot be empty',
+    // The spec asks for confirmations without quoting them: our wording.
+    confirmDeleteVenue: (venue: string) =>
+      `Delete the venue ${venue}? All of its courts will be deleted too.`,
+    confirmDeleteCourt: (court: string) => `Delete the court ${court}?`,
+    loadFailed: 'Failed to load venues. Please try again.',
+    fieldsLoadFailed: 'Failed to load fields. Please try again.',
+    fieldDeleteFailed: 'Failed to delete field. Please try again.',
+    venueUpdateFailed: 'Failed to update venue. Please try again.',
+    venueDeleteFailed: 'Failed to delete venue. Please try again.',
+    fieldUpdateFailed: 'Failed to update field. Please try again.',
+    venueCreateFailed: 'Failed to create venue. Please try again.',
+    fieldCreateFailed: 'Failed to create field. Please try again.',
+  },
+
+  cms: {
+    sections: {
+      promoVideo: 'Promo Video',
+      backgroundImage: 'Background Image',
+      watermark: 'Watermark Image',
+      emailTemplate: 'Email Template Settings',
+    },
+    // The recommendations are described, not quoted: our wording of the spec's numbers.
+    recommendations: {
+      promoVideo: 'Recommended: MP4, 1920x1080, under 2 minutes and under 25 MB.',
+      backgroundImage: 'Recommended: 1920x1080 or larger, under 5 MB.',
+      watermark: 'Recommended: PNG with transparency, about 800x600, under 5 MB.',
+    },
+    uploadProgress: (percent: number) => `${Math.round(percent)}%`,
+    invalidVideo: 'Please select a valid video file',
+    videoTooLarge: 'Video file size must be less than 100MB',
+    noVideo: 'Please select a video file to upload',
+    invalidImage: 'Please select a valid image file (JPEG, PNG, or WebP)',
+    imageTooLarge: 'Image file size must be less than 10MB',
+    noImage: 'Please select an image file to upload',
+    invalidWatermark: 'Please select a valid PNG image for the watermark to support transparency',
+    watermarkTooLarge: 'Watermark file size must be less than 5MB',
+    noWatermark: 'Please select a PNG image to upload as watermark',
+    httpError: (status: number, statusText: string) => `Error ${status}: ${statusText}`,
+    noResponse: 'No response received from server. Please check your connection and try again.',
+    requestError: (message: string) => `Request error: ${message}`,
+  },
+
+  emailConfig: {
+    invalidStored: 'The stored email configuration is invalid. Default values will be used.',
+    loadFailed: 'Failed to load email configuration. Please try again.',
+    saveFailed: 'Failed to save email configuration. Please try again.',
+  },
+
+  storage: {
+    refresh: 'Refresh',
+    deleteOld: 'Delete Files > 2 Days',
+    emptyDrive: 'Empty Drive',
+    // The spec asks for confirmations without quoting them: our wording.
+    confirmDeleteOld: 'Delete every file older than 2 days from the drive? This cannot be undone.',
+    confirmEmpty: 'Delete every file on the drive? This cannot be undone.',
+    quotaInfoFailed: 'Failed to fetch storage quota information',
+    quotaFailed: 'Failed to fetch storage quota. Please try again.',
+    deleteOldFailed: 'Failed to delete old files. Please try again.',
+    emptyFailed: 'Failed to empty Google Drive. Please try again.',
+  },
+
+  errorsTab: {
+    title: 'Error Logs',
+  },
+
+  createAdmin: {
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm Password',
+    role: 'Role',
+    roleAdmin: 'Admin',
+    roleSuperAdmin: 'Super Admin',
+    venue: 'Venue',
+    superAdminNote: 'Super Admins have access to all venues',
+    backToDashboard: 'Back to Dashboard',
+    credentialsRequired: 'Email and password fields are required',
+    venueRequired: 'Please select a venue for this admin',
+    passwordsMismatch: 'Passwords do not match',
+    venuesLoadFailed: 'Failed to load venues. Please try again.',
+    createFailed: 'Failed to create admin account',
+  },
+} as const;
