@@ -1,0 +1,92 @@
+// The kiosk folder through the File System Access API (Chrome and Edge): picking it, keeping its
+// handle in IndexedDB for the rest of the day, and listing today's clips (spec sections 4, 5, 8).
+import { MESSAGES, VENUE_TIME_ZONE } from '@courtreplay/shared';
+import { dayKey, isVideoFileName, todaysVideos } from './clip-files.ts';
+import { db } from './db.ts';
+
+type PermissionMode = { mode: 'read' | 'readwrite' };
+interface PermissionedHandle {
+  queryPermission?(d: PermissionMode): Promise<PermissionState>;
+  requestPermission?(d: PermissionMode): Promise<PermissionState>;
+}
+interface IterableDirectory {
+  values(): AsyncIterable<FileSystemHandle>;
+}
+type PickerWindow = Window & {
+  showDirectoryPicker?: (options?: { id?: string; mode?: 'read' | 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
+};
+
+/** Carries one of the spec's folder messages (section 8), shown verbatim. */
+export class FolderAccessError extends Error {}
+
+const M = MESSAGES.folder;
+
+export const isFolderPickerSupported = () => typeof (window as PickerWindow).showDirectoryPicker === 'function';
+
+const today = () => dayKey(Date.now(), VENUE_TIME_ZONE);
+
+async function ensurePermission(handle: FileSystemDirectoryHandle, request: boolean): Promise<boolean> {
+  const h = handle as unknown as PermissionedHandle;
+  if (!h.queryPermission) return true;
+  if ((await h.queryPermission({ mode: 'read' })) === 'granted') return true;
+  if (!request || !h.requestPermission) return false;
+  return (await h.requestPermission({ mode: 'read' })) === 'granted';
+}
+
+/** Opens the picker, checks permission and stores the handle for today. */
+export async function pickFolder(): Promise<FileSystemDirectoryHandle> {
+  const picker = (window as PickerWindow).showDirectoryPicker;
+  if (!picker) throw new FolderAccessError(M.browserUnsupported);
+  let handle: FileSystemDirectoryHandle;
+  try {
+    handle = await picker.call(window, { id: 'courtreplay-clips', mode: 'read' });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw new FolderAccessError(M.cancelled);
+    throw new FolderAccessError(M.failedToAccess);
+  }
+  if (!(await ensurePermission(handle, true))) throw new FolderAccessError(M.permissionNotGranted);
+  await db.folders.put({ id: 'kiosk', handle, day: today(), savedAt: Date.now() });
+  return handle;
+}
+
+/** The stored handle of any day (the back-office resend searches it), or null. */
+export async function getStoredFolder(): Promise<FileSystemDirectoryHandle | null> {
+  return (await db.folders.get('kiosk'))?.handle ?? null;
+}
+
+/**
+ * The folder chosen earlier today, with permission asked again; null when there is none, it is
+ * from another day, or permission is not (or can no longer be) granted.
+ */
+export async function restoreTodaysFolder(requestPermission = true): Promise<FileSystemDirectoryHandle | null> {
+  const stored = await db.folders.get('kiosk');
+  if (!stored || stored.day !== today()) return null;
+  try {
+    return (await ensurePermission(stored.handle, requestPermission)) ? stored.handle : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function forgetFolder(): Promise<void> {
+  await db.folders.delete('kiosk');
+}
+
+/** Every video file in the folder (not only today's), for the back-office's local search. */
+export async function listVideoFiles(handle: FileSystemDirectoryHandle): Promise<File[]> {
+  const files: File[] = [];
+  try {
+    for await (const entry of (handle as unknown as IterableDirectory).values()) {
+      if (entry.kind !== 'file' || !isVideoFileName(entry.name)) continue;
+      files.push(await (entry as FileSystemFileHandle).getFile());
+    }
+  } catch {
+    throw new FolderAccessError(M.couldNotRead);
+  }
+  return files;
+}
+
+/** Today's clips, newest first (spec section 4). */
+export async function listTodaysClips(handle: FileSystemDirectoryHandle, now = Date.now()): Promise<File[]> {
+  return todaysVideos(await listVideoFiles(handle), now);
+}
