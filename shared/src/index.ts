@@ -5,3 +5,4 @@ export * from './constants.ts';
 export * from './config-keys.ts';
 export * from './messages.ts';
 export * from './pricing.ts';
+export * from './api/index.ts';

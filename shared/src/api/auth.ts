@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { timestamp, whenMissing } from './common.ts';
+
+/** The server's role values; the PWA shows `super_admin` as superadmin (spec section 3). */
+export const serverRoleSchema = z.enum(['super_admin', 'admin']);
+export type ServerRole = z.infer<typeof serverRoleSchema>;
+
+export const loginRequest = z.strictObject({
+  email: z.string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) }).trim().min(1, MESSAGES.adminLogin.bothRequired).max(254),
+  password: z.string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) }).min(1, MESSAGES.adminLogin.bothRequired).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const adminVenue = z.object({ id: z.number(), name: z.string() });
+export type AdminVenue = z.infer<typeof adminVenue>;
+
+export const sessionUser = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: serverRoleSchema,
+  /** The admin's venue; null for a super admin (all venues). */
+  venueId: z.number().nullable(),
+  /** The admin's venue as a list (empty for a super admin). */
+  venues: z.array(adminVenue),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const loginResponse = z.object({
+  user: sessionUser,
+  token: z.string(),
+  message: z.string(),
+  expiresAt: timestamp,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const verifyResponse = z.object({ valid: z.literal(true), user: sessionUser });
+export type VerifyResponse = z.infer<typeof verifyResponse>;
+
+export const AUTH_MESSAGES = {
+  loggedIn: 'Login successful',
+  loggedOut: 'Logged out',
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many login attempts. Please try again in 15 minutes.',
+} as const;

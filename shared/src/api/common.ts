@@ -1,0 +1,41 @@
+// Building blocks of the API schemas. Bodies are strict objects: an unknown field is refused, so a
+// typo or a stale client never passes silently.
+import { z } from 'zod';
+
+/** No ASCII control characters (tabs and line breaks included) in names, codes and e-mails. */
+export const hasNoControlChars = (text: string): boolean => ![...text].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127);
+export const CONTROL_CHARS_MESSAGE = 'Line breaks and control characters are not allowed';
+
+/** A schema-level message for a missing or wrongly typed value only (other issues keep theirs). */
+export const whenMissing = (message: string) => (iss: { code: string }) => (iss.code === 'invalid_type' ? message : undefined);
+
+/**
+ * A trimmed, single-line text of 1..max characters. `required` is the message for a missing,
+ * non-text or blank value (the spec's wording where it has one).
+ */
+export function requiredText(max: number, required: string) {
+  return z
+    .string({ error: whenMissing(required) })
+    .trim()
+    .min(1, required)
+    .max(max)
+    .refine(hasNoControlChars, CONTROL_CHARS_MESSAGE);
+}
+
+/** A positive whole-number id (database ids are integers). */
+export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The kiosk's own device id: long and random, so it cannot be guessed. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export const DEVICE_ID_INVALID = 'Device ID must be 16 to 128 letters, digits, "-" or "_"';
+export const deviceIdSchema = z.string({ error: whenMissing('Device ID is required') }).regex(DEVICE_ID_PATTERN, DEVICE_ID_INVALID);
+
+/** Every error answer: `{ message }` (design section 2). */
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** ISO 8601 timestamps as the server stores them (UTC). */
+export const timestamp = z.string();

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { deviceIdSchema, idSchema, timestamp } from './common.ts';
+
+export const DEVICE_MESSAGES = {
+  registered: 'Device registered successfully',
+  authorized: 'Device authorized successfully',
+  deauthorized: 'Device deauthorized successfully',
+  deleted: 'Device deleted successfully',
+  notFound: 'Device not found',
+  otherVenue: 'This device is registered to another venue',
+  fieldWrongVenue: 'The selected field does not belong to the selected venue',
+} as const;
+
+export const deviceSchema = z.object({
+  id: z.number(),
+  deviceId: z.string(),
+  venueId: z.number(),
+  venueName: z.string(),
+  fieldId: z.number().nullable(),
+  fieldName: z.string().nullable(),
+  isAuthorized: z.boolean(),
+  createdAt: timestamp,
+});
+export type Device = z.infer<typeof deviceSchema>;
+export const deviceListResponse = z.array(deviceSchema);
+
+/** POST /device/register, by a logged-in admin from the back-office on the kiosk itself. */
+export const registerDeviceRequest = z.strictObject({
+  deviceId: deviceIdSchema,
+  venueId: idSchema.nullish().refine((id) => id != null, MESSAGES.devices.venueRequired),
+  fieldId: idSchema.nullish(),
+});
+export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;
+
+export const registerDeviceResponse = z.object({ message: z.string(), isAuthorized: z.boolean(), device: deviceSchema });
+export type RegisterDeviceResponse = z.infer<typeof registerDeviceResponse>;
+
+export const authorizeDeviceRequest = z.strictObject({
+  deviceId: deviceIdSchema,
+  isAuthorized: z.boolean(),
+});
+export type AuthorizeDeviceRequest = z.input<typeof authorizeDeviceRequest>;
+
+export const deviceResponse = z.object({ message: z.string(), device: deviceSchema });
+export type DeviceResponse = z.infer<typeof deviceResponse>;
+
+/** PUT /field/device: assigns a device to a court of its venue (null: no court). */
+export const assignDeviceFieldRequest = z.strictObject({
+  deviceId: deviceIdSchema,
+  fieldId: idSchema.nullable(),
+});
+export type AssignDeviceFieldRequest = z.input<typeof assignDeviceFieldRequest>;
+
+/** GET /device/{deviceId}: public, what the kiosk needs to know about itself. */
+export const deviceStatusResponse = z.object({
+  deviceId: z.string(),
+  venueId: z.number(),
+  venueName: z.string(),
+  fieldId: z.number().nullable(),
+  fieldName: z.string().nullable(),
+  isAuthorized: z.boolean(),
+});
+export type DeviceStatusResponse = z.infer<typeof deviceStatusResponse>;

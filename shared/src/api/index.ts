@@ -1,0 +1,10 @@
+// Request and response schemas of every call of spec section 7 that the sync-server core answers
+// (admins, auth, venues, courts, devices, promo codes, configuration). Both sides infer their types
+// from these; the server validates every body with them.
+export * from './common.ts';
+export * from './auth.ts';
+export * from './admins.ts';
+export * from './venues.ts';
+export * from './devices.ts';
+export * from './promos.ts';
+export * from './config.ts';

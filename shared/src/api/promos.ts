@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { requiredText, timestamp, whenMissing } from './common.ts';
+
+const m = MESSAGES.promoForm;
+
+export const PROMO_MESSAGES = {
+  notFound: 'Promo code not found',
+  codeFormat: 'Promo code may contain only letters, digits, "-" and "_"',
+  bothDiscounts: 'Set either an amount or a percentage, not both',
+  amountWhole: 'Amount must be a whole number of rupiah',
+  percentWhole: 'Percentage must be a whole number',
+  valid: 'Promo code applied',
+} as const;
+
+/** Trimmed and upper-cased (spec section 5); letters, digits, '-' and '_'. */
+export const promoCodeText = requiredText(32, m.codeRequired)
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_-]+$/, PROMO_MESSAGES.codeFormat));
+
+const wholeNumber = (message: string, wholeMessage: string) =>
+  z.number({ error: whenMissing(message) }).int(wholeMessage).max(1_000_000_000, message).optional().default(0);
+
+/**
+ * POST /promo and PUT /promo/{id}. Only one of amount (fixed rupiah) or percent is above 0; the
+ * other is 0 (or left out).
+ */
+export const promoInput = z
+  .strictObject({
+    name: requiredText(100, m.nameRequired),
+    code: promoCodeText,
+    amount: wholeNumber(m.amountPositive, PROMO_MESSAGES.amountWhole),
+    percent: wholeNumber(m.percentPositive, PROMO_MESSAGES.percentWhole),
+    quota: z.number({ error: whenMissing(m.quotaInvalid) }).int(m.quotaInvalid).min(0, m.quotaInvalid).max(1_000_000_000, m.quotaInvalid).optional().default(0),
+  })
+  .superRefine((p, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (p.amount < 0) return issue('amount', m.amountPositive);
+    if (p.percent < 0) return issue('percent', m.percentPositive);
+    if (p.amount > 0 && p.percent > 0) return issue('percent', PROMO_MESSAGES.bothDiscounts);
+    if (p.percent > 100) return issue('percent', m.percentMax);
+    if (p.amount === 0 && p.percent === 0) return issue('amount', m.amountPositive);
+  });
+export type PromoInput = z.input<typeof promoInput>;
+
+export const promoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  amount: z.number(),
+  percent: z.number(),
+  /** 0 = unlimited. */
+  quota: z.number(),
+  /** Purchases holding the promo now (paid, free or still pending). */
+  used: z.number(),
+  createdAt: timestamp,
+});
+export type Promo = z.infer<typeof promoSchema>;
+export const promoListResponse = z.array(promoSchema);
+
+export const promoResponse = z.object({ message: z.string(), promo: promoSchema });
+export type PromoResponse = z.infer<typeof promoResponse>;
+
+export const validatePromoRequest = z.strictObject({
+  code: z
+    .string({ error: whenMissing(MESSAGES.promo.enterCode) })
+    .trim()
+    .min(1, MESSAGES.promo.enterCode)
+    .max(64, MESSAGES.promo.requestFailed)
+    .transform((code) => code.toUpperCase()),
+});
+export type ValidatePromoRequest = z.input<typeof validatePromoRequest>;
+
+export const validatedPromo = z.object({ id: z.number(), name: z.string(), code: z.string(), amount: z.number(), percent: z.number() });
+export type ValidatedPromo = z.infer<typeof validatedPromo>;
+
+export const validatePromoResponse = z.union([
+  z.object({ valid: z.literal(true), message: z.string(), promo: validatedPromo }),
+  z.object({ valid: z.literal(false), message: z.string(), promo: z.null() }),
+]);
+export type ValidatePromoResponse = z.infer<typeof validatePromoResponse>;

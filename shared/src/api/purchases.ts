@@ -1,0 +1,269 @@
+// The purchase (transaction) calls of spec section 7: request and answer schemas, from which both
+// the kiosk/back-office and the server infer their types.
+import { z } from 'zod';
+import { MAX_VIDEOS_PER_PURCHASE, TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+/** Answers of the purchase calls that the spec does not word; ours. */
+export const PURCHASE_MESSAGES = {
+  totalChanged: 'The total has changed. Please review your order.',
+  noVideos: 'Please select at least one video',
+  duplicateVideo: 'The same video is selected twice',
+  titlesMismatch: 'videoTitles must list one title per video',
+  wrongVenue: 'This kiosk is registered to another venue.',
+  wrongField: 'This kiosk is registered to another court.',
+  promoMismatch: 'The promo code does not match the promo applied. Please apply it again.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyRunning: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',
+  notPaid: 'This purchase has not been paid, so there is no link to send.',
+  transactionNotFound: 'Transaction not found',
+  updated: 'Transaction updated',
+  limitTooHigh: (max: number) => `limit must be at most ${max}`,
+  badDate: (field: string) => `${field} must be a date (YYYY-MM-DD) or an ISO date-time`,
+} as const;
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'free', 'failed', 'expired'] as const;
+export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
+
+/** Longest accepted e-mail address (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+export const VIDEO_ID_MAX_LENGTH = 300;
+export const VIDEO_TITLE_MAX_LENGTH = 300;
+export const PROMO_CODE_MAX_LENGTH = 50;
+export const ZIP_URL_MAX_LENGTH = 2048;
+/** Largest total the server accepts (far above any real order; keeps sums exact). */
+export const TOTAL_AMOUNT_MAX = 1_000_000_000;
+
+// One '@', something on each side, a dot in the domain, no spaces: the kiosk's check ('must
+// contain @', spec section 5) made strict enough to be deliverable.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const hasControlCharacter = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+};
+
+/** Non-empty text without control characters (a title or id is shown in the back-office and mail). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), { message: 'must not contain control characters' });
+
+const positiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const purchaseEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, MESSAGES.checkout.invalidEmail)
+  .regex(EMAIL_PATTERN, MESSAGES.checkout.invalidEmail);
+
+// ---------------------------------------------------------------- POST /api/transaction
+
+export const createPurchaseBodySchema = z
+  .strictObject({
+    email: purchaseEmailSchema,
+    videoIds: z
+      .array(plainText(VIDEO_ID_MAX_LENGTH))
+      .min(1, PURCHASE_MESSAGES.noVideos)
+      .max(MAX_VIDEOS_PER_PURCHASE, MESSAGES.selection.maxVideos),
+    /** One title per video id, in the same order; optional for older kiosks. */
+    videoTitles: z.array(plainText(VIDEO_TITLE_MAX_LENGTH)).max(MAX_VIDEOS_PER_PURCHASE).optional(),
+    /** What the kiosk showed; the server recomputes it and refuses a different one. */
+    totalAmount: z.number().int().min(0).max(TOTAL_AMOUNT_MAX),
+    /** Checked against the device's venue: the server never takes it from the browser. */
+    venueId: positiveId.nullable().optional(),
+    fieldId: positiveId.nullable().optional(),
+    promoId: positiveId.nullable().optional(),
+    promoCode: z.string().trim().toUpperCase().max(PROMO_CODE_MAX_LENGTH).nullable().optional(),
+    isStaging: z.boolean().optional().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if (new Set(body.videoIds).size !== body.videoIds.length) {
+      ctx.addIssue({ code: 'custom', path: ['videoIds'], message: PURCHASE_MESSAGES.duplicateVideo });
+    }
+    if (body.videoTitles && body.videoTitles.length !== body.videoIds.length) {
+      ctx.addIssue({ code: 'custom', path: ['videoTitles'], message: PURCHASE_MESSAGES.titlesMismatch });
+    }
+  });
+export type CreatePurchaseBody = z.input<typeof createPurchaseBodySchema>;
+export type CreatePurchaseInput = z.output<typeof createPurchaseBodySchema>;
+
+/** A purchase as the back-office lists it (spec section 3) plus its delivery details. */
+export const purchaseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  videoCount: z.number(),
+  videoTitles: z.array(z.string()),
+  videoIds: z.array(z.string()),
+  subtotal: z.number(),
+  discount: z.number(),
+  totalAmount: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** null (shown as 'Not set'), 'sent' or 'failed'. */
+  emailSent: z.enum(['sent', 'failed']).nullable(),
+  emailError: z.string().nullable(),
+  emailSentAt: z.string().nullable(),
+  venueName: z.string(),
+  venueId: z.number(),
+  fieldName: z.string().nullable(),
+  fieldId: z.number().nullable(),
+  zipUrl: z.string().nullable(),
+  /** The kiosk reported that uploading the clips failed. */
+  uploadError: z.boolean(),
+  promoCode: z.string().nullable(),
+  isStaging: z.boolean(),
+  deviceId: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const createPurchaseResponseSchema = z.object({
+  transaction: purchaseSchema,
+  /** null when no payment is taken (skip_payment_gateway). */
+  payment: z.object({ token: z.string(), redirectUrl: z.string().optional() }).nullable(),
+  skip_payment_gateway: z.boolean(),
+});
+export type CreatePurchaseResponse = z.infer<typeof createPurchaseResponseSchema>;
+
+// ---------------------------------------------------------------- GET /api/transaction (admin list)
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Venues are in Asia/Jakarta (UTC+7 all year, no daylight saving). */
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+/** Start of a calendar day in Asia/Jakarta as epoch ms, or null for an impossible date. */
+function jakartaDayStart(text: string): number | null {
+  const match = DATE_ONLY.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, day);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return utc - JAKARTA_OFFSET_MS;
+}
+
+/**
+ * A date filter as a half-open range [from, to) of ISO instants. A plain date (what the date
+ * inputs give) means that whole day in Asia/Jakarta: startDate from its first instant, endDate
+ * up to and including its last. A full ISO date-time is taken as the exact instant, both ends
+ * inclusive.
+ */
+export function resolveDateFilter(
+  startDate: string | undefined,
+  endDate: string | undefined,
+): { from?: string; to?: string } | { error: string } {
+  const range: { from?: string; to?: string } = {};
+  if (startDate !== undefined) {
+    const dayStart = jakartaDayStart(startDate);
+    const ms = dayStart ?? (DATE_TIME.test(startDate) ? Date.parse(startDate) : NaN);
+    if (!Number.isFinite(ms)) return { error: PURCHASE_MESSAGES.badDate('startDate') };
+    range.from = new Date(ms).toISOString();
+  }
+  if (endDate !== undefined) {
+    const dayStart = jakartaDayStart(endDate);
+    const ms = dayStart !== null ? dayStart + 86_400_000 : DATE_TIME.test(endDate) ? Date.parse(endDate) + 1 : NaN;
+    if (!Number.isFinite(ms)) return { error: PURCHASE_MESSAGES.badDate('endDate') };
+    range.to = new Date(ms).toISOString();
+  }
+  if (range.from !== undefined && range.to !== undefined && range.to <= range.from) {
+    return { error: MESSAGES.transactions.endBeforeStart };
+  }
+  return range;
+}
+
+/** Largest page outside an export (an export may ask up to TRANSACTIONS_EXPORT_LIMIT). */
+export const LIST_MAX_LIMIT = 100;
+
+/** Query values arrive as text; an empty value means 'not set' (the filters send blanks). */
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const queryInt = (field: string, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,15}$/, `${field} must be a whole number`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`))
+      .optional(),
+  );
+const queryText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+export const listPurchasesQuerySchema = z
+  .object({
+    page: queryInt('page', 1, 1_000_000_000),
+    limit: queryInt('limit', 1, TRANSACTIONS_EXPORT_LIMIT),
+    venueId: queryInt('venueId', 1, Number.MAX_SAFE_INTEGER),
+    fieldId: queryInt('fieldId', 1, Number.MAX_SAFE_INTEGER),
+    /** Part of the customer's e-mail, any case. */
+    email: queryText(EMAIL_MAX_LENGTH),
+    startDate: queryText(40),
+    endDate: queryText(40),
+    export: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  })
+  .transform((query, ctx) => {
+    const exporting = query.export === 'true';
+    const maxLimit = exporting ? TRANSACTIONS_EXPORT_LIMIT : LIST_MAX_LIMIT;
+    const limit = query.limit ?? TRANSACTIONS_PAGE_SIZE;
+    if (limit > maxLimit) {
+      ctx.addIssue({ code: 'custom', path: ['limit'], message: PURCHASE_MESSAGES.limitTooHigh(maxLimit) });
+      return z.NEVER;
+    }
+    const dates = resolveDateFilter(query.startDate, query.endDate);
+    if ('error' in dates) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: dates.error });
+      return z.NEVER;
+    }
+    return {
+      page: query.page ?? 1,
+      limit,
+      venueId: query.venueId,
+      fieldId: query.fieldId,
+      email: query.email?.toLowerCase() || undefined,
+      from: dates.from,
+      to: dates.to,
+      export: exporting,
+    };
+  });
+export type ListPurchasesQuery = z.output<typeof listPurchasesQuerySchema>;
+
+export const listPurchasesResponseSchema = z.object({
+  transactions: z.array(purchaseSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalCount: z.number(),
+});
+export type ListPurchasesResponse = z.infer<typeof listPurchasesResponseSchema>;
+
+// ---------------------------------------------------------------- PUT /api/transaction/:id/zipUrl
+
+export const updateZipUrlBodySchema = z.strictObject({
+  /** The shared folder's link, or null when no clip could be uploaded. */
+  zipUrl: z.url({ protocol: /^https?$/ }).max(ZIP_URL_MAX_LENGTH).nullable(),
+  /** true when the kiosk's upload failed. */
+  error: z.boolean().optional().default(false),
+});
+export type UpdateZipUrlBody = z.input<typeof updateZipUrlBodySchema>;
+
+export const updateZipUrlResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
+
+// ---------------------------------------------------------------- POST /api/transaction/:id/resend-email
+
+/**
+ * 200 with a message when the e-mail went out again; 200 with searchLocally and the transaction
+ * when the purchase has no link yet, so the admin's browser finds the clips in its folder,
+ * uploads them, saves the link and calls resend again (spec section 4).
+ */
+export const resendEmailResponseSchema = z.union([
+  z.object({ message: z.string() }),
+  z.object({ searchLocally: z.literal(true), transaction: purchaseSchema }),
+]);
+export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;

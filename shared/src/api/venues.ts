@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { idSchema, requiredText, timestamp } from './common.ts';
+
+export const VENUE_MESSAGES = {
+  created: 'Venue created successfully',
+  updated: 'Venue updated successfully',
+  deleted: 'Venue deleted successfully',
+  notFound: 'Venue not found',
+} as const;
+
+export const FIELD_MESSAGES = {
+  created: 'Field created successfully',
+  updated: 'Field updated successfully',
+  deleted: 'Field deleted successfully',
+  deviceAssigned: 'Device field updated successfully',
+  notFound: 'Field not found',
+  wrongVenue: "The field does not belong to this device's venue",
+} as const;
+
+export const venueSchema = z.object({ id: z.number(), name: z.string(), location: z.string(), createdAt: timestamp });
+export type Venue = z.infer<typeof venueSchema>;
+export const venueListResponse = z.array(venueSchema);
+
+/** POST /venue/create; the old client sends `deviceId: null`, accepted and ignored. */
+export const createVenueRequest = z.strictObject({
+  name: requiredText(100, MESSAGES.venues.requiredFields),
+  location: requiredText(200, MESSAGES.venues.requiredFields),
+  deviceId: z.null().optional(),
+});
+export type CreateVenueRequest = z.input<typeof createVenueRequest>;
+
+/** PUT /venue/{id}: the location may be left out to keep it. */
+export const updateVenueRequest = z.strictObject({
+  name: requiredText(100, MESSAGES.venues.venueNameEmpty),
+  location: requiredText(200, MESSAGES.venues.requiredFields).optional(),
+});
+export type UpdateVenueRequest = z.input<typeof updateVenueRequest>;
+
+export const venueResponse = z.object({ message: z.string(), venue: venueSchema });
+export type VenueResponse = z.infer<typeof venueResponse>;
+
+/** A court; the API calls it a field. */
+export const fieldSchema = z.object({ id: z.number(), name: z.string(), venueId: z.number(), createdAt: timestamp });
+export type Field = z.infer<typeof fieldSchema>;
+export const fieldListResponse = z.array(fieldSchema);
+
+/** POST /field/create: the venue is checked first, as on the screen. */
+export const createFieldRequest = z.strictObject({
+  venueId: idSchema.nullish().refine((id) => id != null, MESSAGES.venues.selectVenueFirst),
+  name: requiredText(100, MESSAGES.venues.enterFieldName),
+});
+export type CreateFieldRequest = z.input<typeof createFieldRequest>;
+
+export const updateFieldRequest = z.strictObject({
+  name: requiredText(100, MESSAGES.venues.fieldNameEmpty),
+});
+export type UpdateFieldRequest = z.input<typeof updateFieldRequest>;
+
+export const fieldResponse = z.object({ message: z.string(), field: fieldSchema });
+export type FieldResponse = z.infer<typeof fieldResponse>;
