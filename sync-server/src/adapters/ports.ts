@@ -68,11 +68,20 @@ export interface CreateUploadUrlInput {
   size: number;
   /** The kiosk's Origin, so the browser's PUT passes CORS on the real provider. */
   origin: string | undefined;
+  /** This server's public base URL (PUBLIC_URL or the request's origin), for adapters that serve uploads themselves. */
+  baseUrl?: string;
+}
+
+export interface CreateFolderOptions {
+  /** This server's public base URL, for adapters whose share link points at this server. */
+  baseUrl?: string;
+  /** Shown on the share page (local adapter); ignored by Drive. */
+  venueName?: string;
 }
 
 export interface StorageProvider {
   readonly name: 'local' | 'google-drive';
-  createFolder(folderName: string): Promise<{ folderId: string; folderUrl: string }>;
+  createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string }>;
   /** A resumable upload URL (PUT with Content-Range; 308 + Range to resume). */
   createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }>;
   quota(): Promise<StorageQuota>;

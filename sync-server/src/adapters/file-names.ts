@@ -1,0 +1,24 @@
+// Spec section 5: uploaded file names keep word characters, spaces, dots and hyphens; spaces become
+// hyphens; at most 50 characters; default 'video-{n}'. On disk a name must also never be a dot-name
+// ('.', '..', '.hidden'), so leading dots go too.
+export function sanitizeStoredName(name: string, n = 1): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .replace(/[^\w\s.-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/^\.+/, '')
+    .slice(0, 50);
+  return cleaned === '' || /^[.-]*$/.test(cleaned) ? `video-${n}` : cleaned;
+}
+
+/** `name.mp4`, `name-2.mp4`, `name-3.mp4`, ... : the first that `taken` does not hold. */
+export function uniqueName(name: string, taken: (candidate: string) => boolean): string {
+  if (!taken(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot) : '';
+  for (let i = 2; ; i++) {
+    const candidate = `${stem}-${i}${ext}`;
+    if (!taken(candidate)) return candidate;
+  }
+}

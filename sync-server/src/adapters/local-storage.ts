@@ -1,0 +1,344 @@
+// The embedded storage provider (the default): one folder per purchase under DATA_DIR/drive, and
+// HMAC-signed, expiring upload URLs that speak Google Drive's resumable protocol, so the PWA's
+// uploader is one code path for both providers. The receiving side is streamed to a `.part` file
+// whose length is the resume offset.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { HttpError } from '../http/errors.ts';
+import { sanitizeStoredName, uniqueName } from './file-names.ts';
+import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
+import type { Clock, CreateFolderOptions, CreateUploadUrlInput, StorageProvider, StorageQuota } from './ports.ts';
+
+export interface LocalStorageOptions {
+  dataDir: string;
+  /** Signs upload URLs; a per-install secret. */
+  secret: string;
+  limitBytes: number | undefined;
+  uploadUrlTtlMs: number;
+  clock: Clock;
+}
+
+/** What a signed upload URL grants: one file of one size and type into one folder. */
+export interface UploadTicket {
+  folderId: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  nonce: string;
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export type UploadAnswer = { status: 200 | 201; file: StoredFile } | { status: 308; range: string | undefined };
+
+export interface FolderInfo {
+  folderId: string;
+  name: string;
+  createdAt: string;
+  venueName: string | undefined;
+  files: { name: string; size: number }[];
+}
+
+export const UPLOAD_PATH = '/api/storage/upload/';
+export const SHARE_PATH = '/d/';
+const FOLDER_ID = /^[A-Za-z0-9_-]{22}$/;
+const NONCE = /^[A-Za-z0-9_-]{16}$/;
+const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'];
+
+interface FolderMeta {
+  name: string;
+  createdAt: string;
+  venueName?: string;
+}
+
+export class LocalStorage implements StorageProvider {
+  readonly name = 'local' as const;
+  readonly root: string;
+  /** One request at a time per upload: a resume waits until the broken request has flushed. */
+  private readonly busy = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: LocalStorageOptions) {
+    this.root = resolve(options.dataDir, 'drive');
+  }
+
+  async createFolder(folderName: string, options: CreateFolderOptions = {}): Promise<{ folderId: string; folderUrl: string }> {
+    const folderId = randomBytes(16).toString('base64url');
+    const dir = this.folderDir(folderId);
+    await mkdir(join(dir, '.uploads'), { recursive: true });
+    const meta: FolderMeta = {
+      name: folderName.slice(0, 200),
+      createdAt: this.options.clock.now().toISOString(),
+      ...(options.venueName ? { venueName: options.venueName } : {}),
+    };
+    await writeFile(join(dir, '.folder.json'), JSON.stringify(meta));
+    return { folderId, folderUrl: `${options.baseUrl ?? ''}${SHARE_PATH}${folderId}` };
+  }
+
+  async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }> {
+    if (!(await this.folderExists(input.folderId))) throw new HttpError(404, 'Folder not found');
+    if (!Number.isSafeInteger(input.size) || input.size < MAGIC_HEAD_BYTES || input.size > MAX_UPLOAD_BYTES) {
+      throw new HttpError(400, 'Invalid file size');
+    }
+    const mimeType = input.mimeType.split(';')[0]!.trim().toLowerCase();
+    if (!ACCEPTED_VIDEO_TYPES.includes(mimeType)) throw new HttpError(400, 'Please select a valid video file');
+    const ticket: UploadTicket = {
+      folderId: input.folderId,
+      name: sanitizeStoredName(input.filename),
+      size: input.size,
+      mimeType,
+      nonce: randomBytes(12).toString('base64url'),
+    };
+    const uploadId = Buffer.from(JSON.stringify(ticket)).toString('base64url');
+    const exp = Math.floor((this.options.clock.now().getTime() + this.options.uploadUrlTtlMs) / 1000);
+    const sig = this.sign(uploadId, exp);
+    return { uploadUrl: `${input.baseUrl ?? ''}${UPLOAD_PATH}${uploadId}?exp=${exp}&sig=${sig}` };
+  }
+
+  /** The ticket behind a signed upload URL; 403 when tampered with or expired. */
+  openUpload(uploadId: string, exp: string | undefined, sig: string | undefined): UploadTicket {
+    const expiry = Number(exp);
+    const expected = Buffer.from(this.sign(uploadId, expiry));
+    const given = Buffer.from(sig ?? '');
+    if (!Number.isSafeInteger(expiry) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new HttpError(403, 'This upload link is not valid.');
+    }
+    if (expiry * 1000 < this.options.clock.now().getTime()) throw new HttpError(403, 'This upload link has expired.');
+    const ticket = JSON.parse(Buffer.from(uploadId, 'base64url').toString('utf8')) as UploadTicket;
+    if (!FOLDER_ID.test(ticket.folderId) || !NONCE.test(ticket.nonce)) throw new HttpError(403, 'This upload link is not valid.');
+    return ticket;
+  }
+
+  /**
+   * One PUT of the resumable protocol: the whole file, a `Content-Range: bytes a-b/total` chunk, or
+   * the `bytes * /total` status query (empty body). 308 + Range until the last byte is in.
+   */
+  async receive(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer> {
+    const previous = this.busy.get(ticket.nonce) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.receiveNow(ticket, contentRange, contentType, body));
+    this.busy.set(ticket.nonce, run);
+    try {
+      return await run;
+    } finally {
+      if (this.busy.get(ticket.nonce) === run) this.busy.delete(ticket.nonce);
+    }
+  }
+
+  private async receiveNow(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer> {
+    const dir = this.folderDir(ticket.folderId);
+    if (!(await this.folderExists(ticket.folderId))) throw new HttpError(404, 'Folder not found');
+    const part = join(dir, '.uploads', `${ticket.nonce}.part`);
+    const done = join(dir, '.uploads', `${ticket.nonce}.done`);
+    const finished = await readJson<StoredFile>(done);
+    const type = contentType?.split(';')[0]?.trim().toLowerCase();
+    if (type && type !== ticket.mimeType && type !== 'application/octet-stream') {
+      body?.resume();
+      throw new HttpError(400, 'The content type does not match the upload link.');
+    }
+
+    const range = parseContentRange(contentRange);
+    if (range === 'invalid' || (range && range.total !== ticket.size)) {
+      body?.resume();
+      throw new HttpError(400, 'The size does not match the upload link.');
+    }
+    const offset = await fileSize(part);
+    if (finished) {
+      body?.resume();
+      return { status: 200, file: finished };
+    }
+    if (range?.kind === 'query') {
+      body?.resume();
+      return { status: 308, range: rangeHeader(offset) };
+    }
+    // A whole PUT starts over; a chunk must start where the received bytes end.
+    const start = range ? range.start : 0;
+    const end = range ? range.end : ticket.size - 1;
+    if (range && start !== offset) {
+      body?.resume();
+      return { status: 308, range: rangeHeader(offset) };
+    }
+    if (!range && offset > 0) await truncate(part, 0);
+    if (!body) throw new HttpError(400, 'The upload is empty.');
+
+    const expected = end - start + 1;
+    let received = 0;
+    let checked = start > 0;
+    let head: Buffer[] = [];
+    let refusal: HttpError | undefined;
+    const refuse = (error: HttpError) => {
+      refusal = error;
+      return error;
+    };
+    const guard = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        received += chunk.length;
+        if (received > expected) return callback(refuse(new HttpError(400, 'The size does not match the upload link.')));
+        if (checked) return callback(null, chunk);
+        // Hold the first bytes back until the magic check can be made: a refused file leaves nothing.
+        head.push(chunk);
+        const joined = Buffer.concat(head);
+        if (joined.length < MAGIC_HEAD_BYTES && received < expected) return callback();
+        if (!isVideo(joined)) return callback(refuse(new HttpError(415, 'Please select a valid video file')));
+        checked = true;
+        head = [];
+        callback(null, joined);
+      },
+      flush(callback) {
+        const joined = Buffer.concat(head);
+        if (!checked && joined.length > 0) return callback(refuse(new HttpError(415, 'Please select a valid video file')));
+        callback();
+      },
+    });
+    try {
+      await pipeline(body, guard, createWriteStream(part, { flags: start === 0 ? 'w' : 'a' }));
+    } catch (err) {
+      if (refusal) {
+        // Nothing of a refused request is kept: back to where the previous chunks ended.
+        if (start === 0) await unlink(part).catch(() => undefined);
+        else await truncate(part, start).catch(() => undefined);
+        throw refusal;
+      }
+      // The connection broke: what reached the disk stays, and the client resumes from it.
+      if (!isAbort(err)) throw err;
+    }
+    const now = await fileSize(part);
+    if (now < ticket.size) return { status: 308, range: rangeHeader(now) };
+
+    const names = new Set(await readdir(dir));
+    const finalName = uniqueName(ticket.name, (n) => names.has(n));
+    await rename(part, this.inside(dir, finalName));
+    const file: StoredFile = { id: `${ticket.folderId}/${finalName}`, name: finalName, size: ticket.size, mimeType: ticket.mimeType };
+    await writeFile(done, JSON.stringify(file));
+    return { status: 201, file };
+  }
+
+  async folder(folderId: string): Promise<FolderInfo | undefined> {
+    if (!(await this.folderExists(folderId))) return undefined;
+    const dir = this.folderDir(folderId);
+    const meta = (await readJson<FolderMeta>(join(dir, '.folder.json'))) ?? { name: folderId, createdAt: '' };
+    const files: { name: string; size: number }[] = [];
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isFile() && !entry.name.startsWith('.')) files.push({ name: entry.name, size: (await stat(join(dir, entry.name))).size });
+    }
+    return { folderId, name: meta.name, createdAt: meta.createdAt, venueName: meta.venueName, files };
+  }
+
+  /** The absolute path of a stored clip, or undefined when there is no such clip. */
+  async filePath(folderId: string, name: string): Promise<string | undefined> {
+    const info = await this.folder(folderId);
+    if (!info?.files.some((f) => f.name === name)) return undefined;
+    return this.inside(this.folderDir(folderId), name);
+  }
+
+  async quota(): Promise<StorageQuota> {
+    await mkdir(this.root, { recursive: true });
+    const usage = await treeSize(this.root);
+    let limit = this.options.limitBytes;
+    if (limit === undefined) {
+      const fs = await statfs(this.root);
+      limit = usage + fs.bavail * fs.bsize;
+    }
+    return { limit, usage, usageInDrive: usage, usageInTrash: 0 };
+  }
+
+  async deleteOlderThan(cutoff: Date): Promise<number> {
+    let deleted = 0;
+    for (const folderId of await this.folderIds()) {
+      const info = await this.folder(folderId);
+      const created = info?.createdAt ? new Date(info.createdAt) : (await stat(this.folderDir(folderId))).mtime;
+      if (created < cutoff) {
+        deleted += info?.files.length ?? 0;
+        await rm(this.folderDir(folderId), { recursive: true, force: true });
+      }
+    }
+    return deleted;
+  }
+
+  async empty(): Promise<number> {
+    let deleted = 0;
+    for (const folderId of await this.folderIds()) {
+      deleted += (await this.folder(folderId))?.files.length ?? 0;
+      await rm(this.folderDir(folderId), { recursive: true, force: true });
+    }
+    return deleted;
+  }
+
+  private async folderIds(): Promise<string[]> {
+    if (!existsSync(this.root)) return [];
+    return (await readdir(this.root)).filter((n) => FOLDER_ID.test(n));
+  }
+
+  private async folderExists(folderId: string): Promise<boolean> {
+    if (!FOLDER_ID.test(folderId)) return false;
+    return existsSync(join(this.folderDir(folderId), '.folder.json'));
+  }
+
+  private folderDir(folderId: string): string {
+    if (!FOLDER_ID.test(folderId)) throw new HttpError(404, 'Folder not found');
+    return this.inside(this.root, folderId);
+  }
+
+  /** Joins and refuses anything that would land outside `base` (belt and braces over the name rules). */
+  private inside(base: string, ...parts: string[]): string {
+    const target = resolve(base, ...parts);
+    if (!target.startsWith(base + sep)) throw new HttpError(400, 'Invalid file name');
+    return target;
+  }
+
+  private sign(uploadId: string, exp: number): string {
+    return createHmac('sha256', this.options.secret).update(`upload:${uploadId}.${exp}`).digest('base64url');
+  }
+}
+
+type ParsedRange = { kind: 'chunk'; start: number; end: number; total: number } | { kind: 'query'; total: number };
+
+export function parseContentRange(header: string | undefined): ParsedRange | undefined | 'invalid' {
+  if (header === undefined || header === '') return undefined;
+  const query = /^bytes \*\/(\d+)$/.exec(header.trim());
+  if (query) return { kind: 'query', total: Number(query[1]) };
+  const chunk = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header.trim());
+  if (!chunk) return 'invalid';
+  const [start, end, total] = [Number(chunk[1]), Number(chunk[2]), Number(chunk[3])];
+  if (end < start || end >= total) return 'invalid';
+  return { kind: 'chunk', start, end, total };
+}
+
+function rangeHeader(received: number): string | undefined {
+  return received > 0 ? `bytes=0-${received - 1}` : undefined;
+}
+
+function isAbort(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ABORT_ERR' || (err as Error).name === 'AbortError' || (err as Error).message === 'aborted';
+}
+
+async function fileSize(path: string): Promise<number> {
+  return stat(path).then((s) => s.size, () => 0);
+}
+
+async function readJson<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function treeSize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await treeSize(path);
+    else if (entry.isFile()) total += (await stat(path)).size;
+  }
+  return total;
+}

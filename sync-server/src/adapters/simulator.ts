@@ -1,0 +1,93 @@
+// The embedded payment provider (the default without Midtrans keys). Its token carries the order
+// and amount, sealed with an HMAC, so the simulator routes can build a Midtrans-shaped notification
+// without any state; notifications are signed exactly as Midtrans signs them.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
+import type { CreatePaymentInput, PaymentNotification, PaymentOutcome, PaymentProvider } from './ports.ts';
+
+export type SimulatedOutcome = 'success' | 'pending' | 'failure';
+
+export interface SimulatorToken {
+  orderId: string;
+  grossAmount: number;
+  staging: boolean;
+}
+
+export const SIMULATOR_SCRIPT_PATH = '/api/payment/simulator/snap.js';
+
+const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome }> = {
+  success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
+  pending: { status_code: '201', transaction_status: 'pending', fraud_status: 'accept', outcome: 'pending' },
+  failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
+};
+
+export class SimulatorProvider implements PaymentProvider {
+  readonly name = 'simulator' as const;
+  /** What the simulated provider "knows" per order, answered by fetchStatus like Midtrans' status API. */
+  private readonly statuses = new Map<string, PaymentOutcome>();
+
+  /** @param serverKey MIDTRANS_SERVER_KEY when set, else a per-install secret. */
+  constructor(private readonly serverKey: string) {}
+
+  async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
+    const payload = Buffer.from(
+      JSON.stringify({ o: input.orderId, g: input.grossAmount, s: input.staging, n: randomBytes(6).toString('base64url') }),
+    ).toString('base64url');
+    this.statuses.set(input.orderId, 'pending');
+    return { token: `${payload}.${this.seal(payload)}` };
+  }
+
+  /** The order behind a token this simulator issued, or undefined for anything else. */
+  openToken(token: string): SimulatorToken | undefined {
+    const [payload, mac, extra] = token.split('.');
+    if (!payload || !mac || extra !== undefined) return undefined;
+    const expected = Buffer.from(this.seal(payload));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    try {
+      const { o, g, s } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; g: number; s: boolean };
+      return { orderId: o, grossAmount: g, staging: s };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The notification Midtrans would post for this outcome, signed with the server key. */
+  simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): PaymentNotification {
+    const s = STATUS[outcome];
+    this.statuses.set(token.orderId, s.outcome);
+    const gross = formatGrossAmount(token.grossAmount);
+    const time = now.toISOString().replace('T', ' ').slice(0, 19);
+    return {
+      transaction_time: time,
+      transaction_status: s.transaction_status,
+      transaction_id: `sim-${randomBytes(8).toString('hex')}`,
+      status_message: 'midtrans payment notification',
+      status_code: s.status_code,
+      signature_key: midtransSignature(token.orderId, s.status_code, gross, this.serverKey),
+      payment_type: 'qris',
+      order_id: token.orderId,
+      merchant_id: 'SIMULATOR',
+      gross_amount: gross,
+      fraud_status: s.fraud_status,
+      currency: 'IDR',
+      ...(outcome === 'success' ? { settlement_time: time } : {}),
+    };
+  }
+
+  verifyNotification(notification: PaymentNotification): boolean {
+    return verifyMidtransSignature(notification, this.serverKey);
+  }
+
+  async fetchStatus(orderId: string): Promise<PaymentOutcome> {
+    return this.statuses.get(orderId) ?? 'pending';
+  }
+
+  clientConfig(): { scriptUrl: string; clientKey: string } {
+    return { scriptUrl: SIMULATOR_SCRIPT_PATH, clientKey: 'simulator' };
+  }
+
+  private seal(payload: string): string {
+    return createHmac('sha256', this.serverKey).update(`simulator-token:${payload}`).digest('base64url');
+  }
+}
