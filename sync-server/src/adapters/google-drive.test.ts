@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoogleDriveStorage } from './google-drive.ts';
 import { sendJson, startFakeHttp, type RecordedRequest } from './testing/fake-http.ts';
@@ -8,7 +9,7 @@ const FOLDER = 'application/vnd.google-apps.folder';
 
 /** A fake of exactly the Google endpoints the adapter calls: the OAuth token endpoint and Drive v3. */
 function driveFake(files: { id: string; mimeType: string; createdTime: string }[]) {
-  return (req: RecordedRequest, res: import('node:http').ServerResponse) => {
+  return (req: RecordedRequest, res: ServerResponse) => {
     const path = req.url.pathname;
     if (req.method === 'POST' && path === '/token') {
       return sendJson(res, 200, { access_token: 'ya29.test-access-token', expires_in: 3599, token_type: 'Bearer', scope: 'https://www.googleapis.com/auth/drive.file' });
