@@ -3,6 +3,8 @@ export const PRODUCT_NAME_DEFAULT = 'CourtReplay';
 
 export * from './constants.ts';
 export * from './config-keys.ts';
+export * from './format.ts';
 export * from './messages.ts';
 export * from './pricing.ts';
+export * from './validation.ts';
 export * from './api/index.ts';
