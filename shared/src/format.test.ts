@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bytesToMB,
@@ -29,6 +30,16 @@ describe('formatRupiah', () => {
     [Number.POSITIVE_INFINITY, 'Rp 0'],
   ])('%s -> %s', (amount, text) => {
     expect(formatRupiah(amount)).toBe(text);
+  });
+
+  it('groups every whole amount by threes with dots', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (amount) => {
+        const text = formatRupiah(amount);
+        expect(text).toMatch(/^Rp \d{1,3}(\.\d{3})*$/);
+        expect(Number(text.slice(3).replaceAll('.', ''))).toBe(amount);
+      }),
+    );
   });
 });
 
