@@ -5,13 +5,14 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
-import type { Clock } from './adapters/ports.ts';
+import type { Clock, Delivery, PaymentProvider } from './adapters/ports.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './db/queries/devices.ts';
 import type { SessionAdmin } from './db/queries/sessions.ts';
 import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { purchaseRoutes } from './purchases/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -20,6 +21,9 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built PWA; when set, every non-API path falls back to its index.html. */
   pwaDir?: string;
+  /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
+  payments?: PaymentProvider;
+  delivery?: Delivery;
 }
 
 export type AppEnv = {
@@ -63,6 +67,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
+  app.route('/api/transaction', purchaseRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -8,3 +8,4 @@ export * from './venues.ts';
 export * from './devices.ts';
 export * from './promos.ts';
 export * from './config.ts';
+export * from './purchases.ts';

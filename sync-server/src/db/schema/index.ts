@@ -9,6 +9,7 @@ import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
+import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -18,6 +19,7 @@ export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
 export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
+export type * from './purchase-tables.ts';
 
 export interface Database {
   admins: AdminTable;
@@ -28,4 +30,7 @@ export interface Database {
   promo_codes: PromoCodeTable;
   config_entries: ConfigEntryTable;
   login_attempts: LoginAttemptTable;
+  purchases: PurchaseTable;
+  purchase_counters: PurchaseCounterTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

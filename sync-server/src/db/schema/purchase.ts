@@ -1,0 +1,51 @@
+/** Where a purchase stands with the payment provider (design section 2). Moves only forward. */
+export type PaymentStatus = 'pending' | 'paid' | 'free' | 'failed' | 'expired';
+export type EmailStatus = 'sent' | 'failed';
+
+/**
+ * One kiosk purchase. A historical record: venue, court, device and promo are copied ids without
+ * foreign keys, so deleting a venue or a device never deletes or blocks its sales (the list then
+ * shows 'Unknown Venue').
+ */
+export interface PurchaseTable {
+  /** `CR-YYYYMMDD-` + random; the Midtrans order_id (at most 50 characters). */
+  id: string;
+  /**
+   * Dense creation ranks (1, 2, 3, ... with no gaps) over all purchases, within the venue and
+   * within the court. They let the admin list jump to any page number with an index seek
+   * instead of an OFFSET scan (see purchases/list-queries.ts). Purchases are never deleted.
+   */
+  seq: number;
+  venueSeq: number;
+  fieldSeq: number | null;
+  /** Trimmed and lower-cased. */
+  email: string;
+  videoCount: number;
+  /** JSON list of strings. */
+  videoIds: string;
+  /** JSON list of strings (same order as videoIds). */
+  videoTitles: string;
+  subtotal: number;
+  discount: number;
+  totalAmount: number;
+  venueId: number;
+  fieldId: number | null;
+  /** The kiosk's X-Device-Id. */
+  deviceId: string;
+  promoId: number | null;
+  promoCode: string | null;
+  isStaging: number;
+  paymentStatus: PaymentStatus;
+  paymentToken: string | null;
+  emailStatus: EmailStatus | null;
+  emailError: string | null;
+  emailSentAt: string | null;
+  zipUrl: string | null;
+  folderId: string | null;
+  /** 1 when the kiosk reported that its upload failed. */
+  uploadError: number;
+  /** Never earlier than the previous purchase's createdAt, so seq order is createdAt order. */
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+}

@@ -1,0 +1,188 @@
+// Creating a purchase (POST /api/transaction): venue and court from the device record, the total
+// recomputed with the shared quote() from the stored configuration, the promo use reserved in the
+// same transaction as the insert, then a payment token from the provider (or delivery, when free).
+import {
+  configKey,
+  MESSAGES,
+  pricingFromConfig,
+  PURCHASE_MESSAGES,
+  quote,
+  type CreatePurchaseInput,
+  type CreatePurchaseResponse,
+  type PromoDiscount,
+  type Quote,
+} from '@courtreplay/shared';
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../app.ts';
+import type { PaymentItem } from '../adapters/ports.ts';
+import type { DeviceRow } from '../db/queries/devices.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { markPurchaseOutcome } from './outcomes.ts';
+import {
+  findPromoByCode,
+  findPromoById,
+  findPurchase,
+  insertPurchase,
+  latestCreatedAt,
+  loadConfigEntries,
+  reservePromo,
+  setPaymentToken,
+  toApiPurchase,
+  type Tx,
+} from './queries.ts';
+
+export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger'>;
+
+/** The payment and delivery ports, or 503 before anything is stored when they are not wired. */
+export function portsOf(deps: PurchaseDeps): Required<Pick<AppDeps, 'payments' | 'delivery'>> {
+  const { payments, delivery } = deps;
+  if (!payments || !delivery) throw new HttpError(503, MESSAGES.checkout.paymentNotConfigured);
+  return { payments, delivery };
+}
+
+export interface CreatedPurchase {
+  status: 201;
+  body: CreatePurchaseResponse;
+}
+
+const PRICING_KEYS = (['DEFAULT_PRICE', 'PROMO_TABLE', 'ENABLE_PAYMENT_GATEWAY'] as const).flatMap((key) => [
+  configKey(key, false),
+  configKey(key, true),
+]);
+
+const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** `CR-20261120-7KQ2M9XHPT`: the date in Asia/Jakarta plus 50 random bits; 21 characters. */
+export function newPurchaseId(now: Date): string {
+  const jakarta = new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const bytes = randomBytes(10);
+  let random = '';
+  for (const byte of bytes) random += ID_ALPHABET[byte % ID_ALPHABET.length];
+  return `CR-${jakarta}-${random}`;
+}
+
+/** Checks the browser's venue and court against the device; the device's record wins. */
+function placeOf(device: DeviceRow, input: CreatePurchaseInput, fieldVenueId: number | undefined): { venueId: number; fieldId: number | null } {
+  if (input.venueId != null && input.venueId !== device.venueId) throw badRequest(PURCHASE_MESSAGES.wrongVenue);
+  if (device.fieldId !== null) {
+    if (input.fieldId != null && input.fieldId !== device.fieldId) throw badRequest(PURCHASE_MESSAGES.wrongField);
+    return { venueId: device.venueId, fieldId: device.fieldId };
+  }
+  // A kiosk registered without a court may name one, but only a court of its own venue.
+  if (input.fieldId == null) return { venueId: device.venueId, fieldId: null };
+  if (fieldVenueId !== device.venueId) throw badRequest(PURCHASE_MESSAGES.wrongField);
+  return { venueId: device.venueId, fieldId: input.fieldId };
+}
+
+async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput) {
+  const code = input.promoCode?.trim() ? input.promoCode : undefined;
+  if (code === undefined && input.promoId == null) return undefined;
+  const promo = code !== undefined ? await findPromoByCode(tx, code) : await findPromoById(tx, input.promoId as number);
+  if (!promo) throw badRequest(MESSAGES.promo.invalidOrExpired);
+  if (input.promoId != null && input.promoId !== promo.id) throw badRequest(PURCHASE_MESSAGES.promoMismatch);
+  return promo;
+}
+
+/** Midtrans item lines: one per unit price, plus a negative line for the promo; they sum to the total. */
+export function paymentItems(priced: Quote, promoCode: string | null): PaymentItem[] {
+  const byPrice = new Map<number, { quantity: number; tier: number | null }>();
+  for (const line of priced.lines) {
+    const group = byPrice.get(line.unitPrice) ?? { quantity: 0, tier: line.tier };
+    group.quantity += 1;
+    byPrice.set(line.unitPrice, group);
+  }
+  const items: PaymentItem[] = [...byPrice].map(([price, { quantity, tier }]) => ({
+    id: tier === null ? 'video' : `video-bundle-${tier}`,
+    name: tier === null ? 'Video replay' : `Video replay (bundle of ${tier})`,
+    price,
+    quantity,
+  }));
+  if (priced.discount > 0) {
+    items.push({ id: 'promo', name: `Promo ${promoCode ?? ''}`.trim().slice(0, 50), price: -priced.discount, quantity: 1 });
+  }
+  return items;
+}
+
+export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput): Promise<CreatedPurchase> {
+  const { db, clock, logger } = deps;
+  const { payments, delivery } = portsOf(deps);
+  const now = clock.now();
+
+  const created = await db.transaction().execute(async (tx) => {
+    const field =
+      device.fieldId === null && input.fieldId != null
+        ? await tx.selectFrom('fields').select('venueId').where('id', '=', input.fieldId).executeTakeFirst()
+        : undefined;
+    const place = placeOf(device, input, field?.venueId);
+    const promo = await findRequestedPromo(tx, input);
+    const pricing = pricingFromConfig(await loadConfigEntries(tx, PRICING_KEYS), { staging: input.isStaging });
+    const discount: PromoDiscount | null = promo ? { amount: promo.amount, percent: promo.percent } : null;
+    const priced = quote({ ...pricing, count: input.videoIds.length, promo: discount });
+    if (priced.total !== input.totalAmount) throw badRequest(PURCHASE_MESSAGES.totalChanged);
+
+    // The promo is used only when it takes something off; the conditional UPDATE keeps the quota.
+    const appliedPromo = promo && priced.discount > 0 ? promo : undefined;
+    if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw badRequest(MESSAGES.promo.requestFailed);
+
+    const free = priced.free || priced.total === 0;
+    const nowIso = now.toISOString();
+    const latest = await latestCreatedAt(tx);
+    const id = newPurchaseId(now);
+    await insertPurchase(tx, {
+      id,
+      email: input.email,
+      videoCount: input.videoIds.length,
+      videoIds: JSON.stringify(input.videoIds),
+      videoTitles: JSON.stringify(input.videoTitles ?? []),
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      totalAmount: priced.total,
+      venueId: place.venueId,
+      fieldId: place.fieldId,
+      deviceId: device.deviceId,
+      promoId: appliedPromo?.id ?? null,
+      promoCode: appliedPromo?.code ?? null,
+      isStaging: input.isStaging ? 1 : 0,
+      paymentStatus: free ? 'free' : 'pending',
+      paymentToken: null,
+      emailStatus: null,
+      emailError: null,
+      emailSentAt: null,
+      zipUrl: null,
+      folderId: null,
+      uploadError: 0,
+      createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
+      updatedAt: nowIso,
+      paidAt: null,
+    });
+    return { id, priced, free, promoCode: appliedPromo?.code ?? null };
+  });
+
+  let payment: CreatePurchaseResponse['payment'] = null;
+  if (created.free) {
+    await delivery.purchaseChanged(created.id).catch((err: unknown) => logger.error({ err, purchaseId: created.id }, 'delivery failed after a free purchase'));
+  } else {
+    const row = await findPurchase(db, created.id);
+    try {
+      const answer = await payments.createPayment({
+        orderId: created.id,
+        grossAmount: created.priced.total,
+        items: paymentItems(created.priced, created.promoCode),
+        email: input.email,
+        staging: input.isStaging,
+        customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: device.deviceId },
+      });
+      await setPaymentToken(db, created.id, answer.token, clock.now().toISOString());
+      payment = answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };
+    } catch (err) {
+      logger.error({ err, purchaseId: created.id }, 'payment provider refused to create the payment');
+      // No token, no way to pay: end the purchase now so its promo use comes back.
+      await markPurchaseOutcome(db, created.id, 'failed', clock.now());
+      throw new HttpError(502, MESSAGES.checkout.paymentInitFailed);
+    }
+  }
+
+  const row = await findPurchase(db, created.id);
+  if (!row) throw new Error(`purchase ${created.id} vanished after creation`);
+  return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: created.free } };
+}

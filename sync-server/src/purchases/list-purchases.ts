@@ -1,0 +1,155 @@
+// The back-office list, newest first, by page number. Every purchase carries dense creation ranks
+// (seq overall, venueSeq in its venue, fieldSeq in its court) and createdAt never decreases along
+// them, so without an e-mail search a page is found by index seeks alone, whatever its number:
+//   - the ranks in the date range are [lo, hi]: lo from the first purchase at or after `from`,
+//     hi from the last one before `to` (or the scope's counter when there is no end);
+//   - page p holds ranks hi - (p-1)*limit down to the next `limit`.
+// An e-mail search (a substring) has no such shortcut: it counts and skips the matching rows.
+import type { ListPurchasesQuery, Purchase } from '@courtreplay/shared';
+import { sql } from 'kysely';
+import { containsPattern, counterValue, scopeOf, selectPurchases, toApiPurchase, type Tx } from './queries.ts';
+
+export interface PurchaseFilter {
+  /** The venue the caller may see or asked for; undefined = every venue (super admin only). */
+  venueId?: number;
+  fieldId?: number;
+  /** Lower-case part of the e-mail. */
+  email?: string;
+  /** Inclusive ISO instant. */
+  from?: string;
+  /** Exclusive ISO instant. */
+  to?: string;
+}
+
+export interface PurchasePage {
+  transactions: Purchase[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+type RankColumn = 'seq' | 'venueSeq' | 'fieldSeq';
+interface Scope {
+  rank: RankColumn;
+  counter: string;
+  where?: { column: 'venueId' | 'fieldId'; value: number };
+}
+
+/** The narrowest ranked scope of a filter; null when venue and court contradict each other. */
+async function scopeFor(db: Tx, filter: PurchaseFilter): Promise<Scope | null> {
+  if (filter.fieldId !== undefined) {
+    if (filter.venueId !== undefined) {
+      // A court's purchases all belong to its venue: one row tells which.
+      const any = await db.selectFrom('purchases').select('venueId').where('fieldId', '=', filter.fieldId).limit(1).executeTakeFirst();
+      if (any && any.venueId !== filter.venueId) return null;
+    }
+    return { rank: 'fieldSeq', counter: scopeOf.field(filter.fieldId), where: { column: 'fieldId', value: filter.fieldId } };
+  }
+  if (filter.venueId !== undefined) {
+    return { rank: 'venueSeq', counter: scopeOf.venue(filter.venueId), where: { column: 'venueId', value: filter.venueId } };
+  }
+  return { rank: 'seq', counter: scopeOf.all };
+}
+
+function inScope(db: Tx, scope: Scope) {
+  const query = db.selectFrom('purchases');
+  return scope.where ? query.where(scope.where.column, '=', scope.where.value) : query;
+}
+
+/** [lo, hi] ranks of the scope's purchases in the date range (hi < lo when there are none). */
+async function rankRange(db: Tx, scope: Scope, filter: PurchaseFilter): Promise<[number, number]> {
+  const rank = sql.ref<number>(scope.rank);
+  let lo = 1;
+  let hi = await counterValue(db, scope.counter);
+  if (filter.from !== undefined) {
+    const first = await inScope(db, scope)
+      .select(rank.as('rank'))
+      .where('createdAt', '>=', filter.from)
+      .orderBy('createdAt', 'asc')
+      .orderBy(rank, 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) return [1, 0];
+    lo = first.rank;
+  }
+  if (filter.to !== undefined) {
+    const last = await inScope(db, scope)
+      .select(rank.as('rank'))
+      .where('createdAt', '<', filter.to)
+      .orderBy('createdAt', 'desc')
+      .orderBy(rank, 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) return [1, 0];
+    hi = Math.min(hi, last.rank);
+  }
+  return [lo, hi];
+}
+
+async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: number, limit: number) {
+  const [lo, hi] = await rankRange(db, scope, filter);
+  const totalCount = Math.max(0, hi - lo + 1);
+  const top = hi - (page - 1) * limit;
+  const bottom = Math.max(lo, top - limit + 1);
+  if (top < lo) return { rows: [], totalCount };
+  let query = selectPurchases(db)
+    .where(`purchases.${scope.rank}`, '>=', bottom)
+    .where(`purchases.${scope.rank}`, '<=', top)
+    .orderBy(`purchases.${scope.rank}`, 'desc');
+  if (scope.where) query = query.where(`purchases.${scope.where.column}`, '=', scope.where.value);
+  return { rows: await query.execute(), totalCount };
+}
+
+/** The e-mail search: count the matches, then skip to the page through the narrow (email, seq) index. */
+async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
+  let matches = db.selectFrom('purchases').where(sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(filter.email ?? '')} escape '\\'`);
+  if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
+  if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
+  if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);
+  if (filter.to !== undefined) matches = matches.where('purchases.createdAt', '<', filter.to);
+
+  const { n } = await matches.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const seqs = await matches
+    .select('purchases.seq')
+    .orderBy('purchases.seq', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  if (seqs.length === 0) return { rows: [], totalCount: Number(n) };
+  const rows = await selectPurchases(db)
+    .where(
+      'purchases.seq',
+      'in',
+      seqs.map((s) => s.seq),
+    )
+    .orderBy('purchases.seq', 'desc')
+    .execute();
+  return { rows, totalCount: Number(n) };
+}
+
+export async function listPurchases(db: Tx, filter: PurchaseFilter, page: number, limit: number): Promise<PurchasePage> {
+  const scope = await scopeFor(db, filter);
+  const { rows, totalCount } =
+    scope === null
+      ? { rows: [], totalCount: 0 }
+      : filter.email
+        ? await searchedPage(db, filter, page, limit)
+        : await rankedPage(db, scope, filter, page, limit);
+  return {
+    transactions: rows.map(toApiPurchase),
+    currentPage: page,
+    totalPages: Math.ceil(totalCount / limit),
+    totalCount,
+  };
+}
+
+/** What an admin may list: their own venue whatever the query names; a super admin, any. */
+export function filterFor(query: ListPurchasesQuery, ownVenue: number | null): PurchaseFilter {
+  return {
+    venueId: ownVenue ?? query.venueId,
+    fieldId: query.fieldId,
+    email: query.email,
+    from: query.from,
+    to: query.to,
+  };
+}

@@ -1,0 +1,50 @@
+// Changes after creation: the kiosk (or an admin) saves the purchase's link, and an admin asks for
+// the e-mail again.
+import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse } from '@courtreplay/shared';
+import type { DeviceRow } from '../db/queries/devices.ts';
+import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { portsOf, type PurchaseDeps } from './create-purchase.ts';
+import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
+
+export type Caller = { admin: SessionAdmin } | { device: DeviceRow };
+
+async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Promise<PurchaseWithNames> {
+  const purchase = await findPurchase(deps.db, id);
+  if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
+  if ('admin' in caller) assertVenueAccess(caller.admin, purchase.venueId);
+  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden('Only the kiosk that made this purchase can update it.');
+  return purchase;
+}
+
+/** Saves the link (or null and the error flag) and lets the delivery send the e-mail if it is due. */
+export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Caller, body: { zipUrl: string | null; error: boolean }): Promise<Purchase> {
+  const { delivery } = portsOf(deps);
+  await purchaseFor(deps, id, caller);
+  await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
+  await delivery
+    .purchaseChanged(id)
+    .catch((err: unknown) => deps.logger.error({ err, purchaseId: id }, 'delivery failed after the link was saved'));
+  const saved = await findPurchase(deps.db, id);
+  if (!saved) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
+  return toApiPurchase(saved);
+}
+
+/**
+ * Sends the e-mail again. Without a link yet, answers searchLocally with the transaction: the
+ * admin's browser then finds the clips in its folder, uploads them and saves the link first.
+ */
+export async function resendEmail(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<ResendEmailResponse> {
+  const { delivery } = portsOf(deps);
+  const purchase = await purchaseFor(deps, id, { admin });
+  if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
+  if (!purchase.zipUrl) return { searchLocally: true, transaction: toApiPurchase(purchase) };
+  try {
+    await delivery.resend(id);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    deps.logger.error({ err, purchaseId: id }, 'resend failed');
+    throw new HttpError(502, MESSAGES.transactions.resendFailed);
+  }
+  return { message: MESSAGES.transactions.resent };
+}

@@ -1,0 +1,37 @@
+// The payment state machine: pending -> paid | failed | expired, nothing else. Paid, free, failed
+// and expired are final, so a repeated or late notification never moves a purchase back. A purchase
+// that fails or expires gives its promo use back, in the same transaction as the move.
+import type { Db } from '../db/database.ts';
+import { findPurchase, findStalePending, releasePromo, transitionFromPending, type PurchaseWithNames } from './queries.ts';
+
+export type PurchaseOutcome = 'paid' | 'failed' | 'expired';
+
+export interface OutcomeResult {
+  /** True when this call moved the purchase (false: unknown id, or already final). */
+  changed: boolean;
+  purchase: PurchaseWithNames | undefined;
+}
+
+/**
+ * Records what the payment provider said about a purchase. Call delivery.purchaseChanged(id)
+ * afterwards when `changed` and the outcome is 'paid'.
+ */
+export async function markPurchaseOutcome(db: Db, id: string, outcome: PurchaseOutcome, now: Date): Promise<OutcomeResult> {
+  return db.transaction().execute(async (tx) => {
+    const changed = await transitionFromPending(tx, id, outcome, now.toISOString());
+    const purchase = await findPurchase(tx, id);
+    if (changed && outcome !== 'paid' && purchase?.promoId != null) await releasePromo(tx, purchase.promoId);
+    return { changed, purchase };
+  });
+}
+
+/** Ends purchases still pending `expiryMs` after creation; returns how many it expired. */
+export async function expireStalePurchases(db: Db, now: Date, expiryMs: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - expiryMs).toISOString();
+  let expired = 0;
+  for (;;) {
+    const ids = await findStalePending(db, cutoff, 200);
+    for (const id of ids) if ((await markPurchaseOutcome(db, id, 'expired', now)).changed) expired += 1;
+    if (ids.length < 200) return expired;
+  }
+}

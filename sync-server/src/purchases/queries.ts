@@ -1,0 +1,216 @@
+// SQL for purchases, their promo reservations and their delivery fields. Every helper takes the
+// database (or a transaction) first. Times are ISO 8601 UTC strings.
+import type { Purchase } from '@courtreplay/shared';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database, EmailStatus, PaymentStatus, PurchaseTable } from '../db/schema/index.ts';
+
+export type Tx = Kysely<Database>;
+export type PurchaseRow = Selectable<PurchaseTable>;
+export type PurchaseWithNames = PurchaseRow & { venueName: string | null; fieldName: string | null };
+
+export const UNKNOWN_VENUE = 'Unknown Venue';
+
+/** Every column plus the venue's and court's names (null when they were deleted). */
+export function selectPurchases(db: Tx) {
+  return db
+    .selectFrom('purchases')
+    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+    .leftJoin('fields', 'fields.id', 'purchases.fieldId')
+    .selectAll('purchases')
+    .select(['venues.name as venueName', 'fields.name as fieldName']);
+}
+
+export async function findPurchase(db: Tx, id: string): Promise<PurchaseWithNames | undefined> {
+  return selectPurchases(db).where('purchases.id', '=', id).executeTakeFirst();
+}
+
+const parseList = (json: string): string[] => {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.map(String) : [];
+};
+
+/** A row as the API shows it (spec section 3). */
+export function toApiPurchase(row: PurchaseWithNames): Purchase {
+  return {
+    id: row.id,
+    email: row.email,
+    videoCount: row.videoCount,
+    videoTitles: parseList(row.videoTitles),
+    videoIds: parseList(row.videoIds),
+    subtotal: row.subtotal,
+    discount: row.discount,
+    totalAmount: row.totalAmount,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    paymentStatus: row.paymentStatus,
+    emailSent: row.emailStatus,
+    emailError: row.emailError,
+    emailSentAt: row.emailSentAt,
+    venueName: row.venueName ?? UNKNOWN_VENUE,
+    venueId: row.venueId,
+    fieldName: row.fieldName,
+    fieldId: row.fieldId,
+    zipUrl: row.zipUrl,
+    uploadError: row.uploadError === 1,
+    promoCode: row.promoCode,
+    isStaging: row.isStaging === 1,
+    deviceId: row.deviceId,
+  };
+}
+
+// ---------------------------------------------------------------- creation (inside a transaction)
+
+/** Adds one to a scope's counter and returns the new value: the next dense rank in that scope. */
+export async function nextRank(tx: Tx, scope: string): Promise<number> {
+  const row = await tx
+    .insertInto('purchase_counters')
+    .values({ scope, value: 1 })
+    .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ value: eb('purchase_counters.value', '+', 1) })))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function counterValue(db: Tx, scope: string): Promise<number> {
+  const row = await db.selectFrom('purchase_counters').select('value').where('scope', '=', scope).executeTakeFirst();
+  return row?.value ?? 0;
+}
+
+export const scopeOf = {
+  all: 'all',
+  venue: (venueId: number) => `venue:${venueId}`,
+  field: (fieldId: number) => `field:${fieldId}`,
+};
+
+/** The newest purchase's createdAt, so a new one is never dated before it (clock steps back). */
+export async function latestCreatedAt(tx: Tx): Promise<string | undefined> {
+  const row = await tx.selectFrom('purchases').select('createdAt').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return row?.createdAt;
+}
+
+export type NewPurchase = Omit<PurchaseRow, 'seq' | 'venueSeq' | 'fieldSeq'>;
+
+/** Inserts a purchase with its ranks; call inside the transaction that reserved its promo. */
+export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<void> {
+  const seq = await nextRank(tx, scopeOf.all);
+  const venueSeq = await nextRank(tx, scopeOf.venue(purchase.venueId));
+  const fieldSeq = purchase.fieldId === null ? null : await nextRank(tx, scopeOf.field(purchase.fieldId));
+  await tx.insertInto('purchases').values({ ...purchase, seq, venueSeq, fieldSeq }).execute();
+}
+
+// ---------------------------------------------------------------- pricing inputs
+
+/** The stored configuration entries pricing reads (both live and staging keys). */
+export async function loadConfigEntries(db: Tx, keys: readonly string[]): Promise<{ key: string; value: string }[]> {
+  return db.selectFrom('config_entries').select(['key', 'value']).where('key', 'in', [...keys]).execute();
+}
+
+export async function findPromoByCode(db: Tx, code: string) {
+  return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function findPromoById(db: Tx, id: number) {
+  return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Takes one use of a promo if its quota allows (quota 0 = unlimited). A single conditional UPDATE,
+ * so two purchases can never both take the last use: true when the use was taken.
+ */
+export async function reservePromo(tx: Tx, promoId: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('promo_codes')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('id', '=', promoId)
+    .where((eb) => eb.or([eb('quota', '=', 0), eb('used', '<', eb.ref('quota'))]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Gives a use back (the purchase failed or expired). */
+export async function releasePromo(tx: Tx, promoId: number): Promise<void> {
+  await tx
+    .updateTable('promo_codes')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('id', '=', promoId)
+    .where('used', '>', 0)
+    .execute();
+}
+
+// ---------------------------------------------------------------- later changes
+
+export async function setPaymentToken(db: Tx, id: string, token: string, now: string): Promise<void> {
+  await db.updateTable('purchases').set({ paymentToken: token, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a pending purchase to `status`; nothing happens unless it is still pending (paid, free,
+ * failed and expired are final). True when this call made the move.
+ */
+export async function transitionFromPending(
+  tx: Tx,
+  id: string,
+  status: Exclude<PaymentStatus, 'pending' | 'free'>,
+  now: string,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('purchases')
+    .set({ paymentStatus: status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) })
+    .where('id', '=', id)
+    .where('paymentStatus', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function setZipUrl(db: Tx, id: string, zipUrl: string | null, uploadError: boolean, now: string): Promise<void> {
+  await db
+    .updateTable('purchases')
+    .set({ zipUrl, uploadError: uploadError ? 1 : 0, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** For the delivery: remembers the storage folder a purchase's clips went to. */
+export async function setFolderId(db: Db, id: string, folderId: string, now: Date): Promise<void> {
+  await db.updateTable('purchases').set({ folderId, updatedAt: now.toISOString() }).where('id', '=', id).execute();
+}
+
+/** For the delivery: the outcome of sending the e-mail ('sent' clears an earlier error). */
+export async function recordEmailOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: EmailStatus; error?: string | null; at: Date },
+): Promise<void> {
+  const at = outcome.at.toISOString();
+  await db
+    .updateTable('purchases')
+    .set({
+      emailStatus: outcome.status,
+      emailError: outcome.status === 'sent' ? null : (outcome.error ?? null),
+      ...(outcome.status === 'sent' ? { emailSentAt: at } : {}),
+      updatedAt: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Pending purchases created before `cutoff`, oldest first. */
+export async function findStalePending(db: Tx, cutoff: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('paymentStatus', '=', 'pending')
+    .where('createdAt', '<', cutoff)
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Portable `LIKE` pattern for "contains `text`" (with `\` as the escape character). */
+export function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export const likeEscape = sql`'\\'`;
