@@ -6,13 +6,19 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentProvider } from './adapters/ports.ts';
+import { adminRoutes } from './admins/admin.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
+import { configRoutes } from './config-entries/config.routes.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './db/queries/devices.ts';
 import type { SessionAdmin } from './db/queries/sessions.ts';
+import { deviceRoutes } from './devices/device.routes.ts';
+import { fieldRoutes } from './fields/field.routes.ts';
 import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { purchaseRoutes } from './purchases/routes.ts';
+import { promoRoutes } from './promos/promo.routes.ts';
+import { venueRoutes } from './venues/venue.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -66,8 +72,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();
     return c.json({ ok: true });
   });
+  app.route('/api/admin', authRoutes());
+  app.route('/api/admin/config', configRoutes());
+  app.route('/api/admin', adminRoutes());
+  app.route('/api/venue', venueRoutes());
+  app.route('/api/field', fieldRoutes());
+  app.route('/api/device', deviceRoutes());
+  app.route('/api/promo', promoRoutes());
 
-  app.route('/api/transaction', purchaseRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -1,5 +1,6 @@
 // Who is calling: an admin (bearer token) or a kiosk (X-Device-Id). Middlewares put the caller on
 // the context; routes read it with currentAdmin(c) / currentDevice(c).
+import { DEVICE_ID_PATTERN } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app.ts';
@@ -42,8 +43,6 @@ export const requireSuperAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('admin', admin);
   await next();
 });
-
-export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The registered device named by X-Device-Id, authorised or not; undefined when unknown. */
 export async function resolveDevice(c: Context<AppEnv>): Promise<DeviceRow | undefined> {

@@ -1,0 +1,142 @@
+import { AUTH_MESSAGES, type LoginResponse } from '@courtreplay/shared';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { ensureInitialAdmin } from '../admins/initial-admin.ts';
+import { countRows, makeTestApp, type TestApp } from '../testing/index.ts';
+import { verifyPassword } from './password.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.close());
+
+/** An env as @hono/node-server gives it, so the client address is known. */
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+const login = (body: unknown, address = '10.0.0.1') =>
+  t.app.request('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, from(address));
+
+describe('POST /api/admin/login', () => {
+  it('answers the user, a token and a message; the token works for verify', async () => {
+    const venue = await t.seed.venue({ name: 'Arena' });
+    const admin = await t.seed.admin({ role: 'admin', venueId: venue.id, email: 'ops@example.com', password: 'correct horse' });
+    const res = await login({ email: ' OPS@example.com ', password: 'correct horse' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as LoginResponse;
+    expect(body).toMatchObject({
+      user: { id: admin.id, email: 'ops@example.com', role: 'admin', venueId: venue.id, venues: [{ id: venue.id, name: 'Arena' }] },
+      message: AUTH_MESSAGES.loggedIn,
+    });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.db.selectFrom('sessions').select('id').where('adminId', '=', admin.id).execute();
+    expect(stored.map((s) => s.id)).not.toContain(body.token);
+
+    const verify = await t.app.request('/api/admin/verify', { headers: { Authorization: `Bearer ${body.token}` } });
+    expect(verify.status).toBe(200);
+    expect(await verify.json()).toEqual({ valid: true, user: body.user });
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same 401 message', async () => {
+    await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    for (const body of [{ email: 'ops@example.com', password: 'wrong' }, { email: 'nobody@example.com', password: 'correct horse' }]) {
+      const res = await login(body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: 'Invalid email or password' });
+    }
+    expect(await countRows(t.db, 'sessions')).toBe(1); // only the seeded admin's own session
+  });
+
+  it.each([
+    [{ email: 'a@example.com' }, 'Please enter both email and password'],
+    [{ password: 'x' }, 'Please enter both email and password'],
+    [{ email: '   ', password: 'x' }, 'Please enter both email and password'],
+    [{ email: 42, password: 'x' }, 'Please enter both email and password'],
+    [{ email: 'a@example.com', password: 'x', admin: true }, 'Unknown field: admin'],
+    [{ email: 'a'.repeat(300), password: 'x' }, 'email must be at most 254 characters'],
+    [[1, 2], 'Request body must be a JSON object'],
+  ])('answers 400 with a clear message for %j', async (body, message) => {
+    const res = await login(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(await countRows(t.db, 'login_attempts')).toBe(0);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await t.json('POST', '/api/admin/login', '{"email": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Request body must be valid JSON' });
+  });
+
+  it('locks an e-mail for 15 minutes after 10 failed logins, even with the right password', async () => {
+    await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    for (let i = 0; i < 10; i += 1) expect((await login({ email: 'ops@example.com', password: `guess ${i}` }, `10.0.1.${i}`)).status).toBe(401);
+    const locked = await login({ email: 'ops@example.com', password: 'correct horse' }, '10.9.9.9');
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
+    // Another admin behind the same address is not locked out by it.
+    await t.seed.admin({ email: 'other@example.com', password: 'other secret' });
+    expect((await login({ email: 'other@example.com', password: 'other secret' }, '10.0.1.1')).status).toBe(200);
+
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await login({ email: 'ops@example.com', password: 'correct horse' })).status).toBe(200);
+  });
+
+  it('limits one address to 50 failed logins across e-mails', async () => {
+    await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    for (let i = 0; i < 50; i += 1) await t.db.insertInto('login_attempts').values({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: t.clock.now().toISOString() }).execute();
+    const res = await login({ email: 'ops@example.com', password: 'correct horse' }, '10.0.0.7');
+    expect(res.status).toBe(429);
+    expect((await login({ email: 'ops@example.com', password: 'correct horse' }, '10.0.0.8')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('expire after the configured time', async () => {
+    const admin = await t.seed.admin();
+    expect((await t.app.request('/api/admin/verify', { headers: admin.headers })).status).toBe(200);
+    t.clock.advance(t.config.sessionTtlMs);
+    const res = await t.app.request('/api/admin/verify', { headers: admin.headers });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'You are not logged in. Please log in again.' });
+  });
+
+  it('are revoked by logout', async () => {
+    const admin = await t.seed.admin();
+    const out = await t.app.request('/api/admin/logout', { method: 'POST', headers: admin.headers });
+    expect(out.status).toBe(200);
+    expect((await t.app.request('/api/admin/verify', { headers: admin.headers })).status).toBe(401);
+    expect(await countRows(t.db, 'sessions')).toBe(0);
+  });
+
+  it('refuse a missing or made-up token', async () => {
+    expect((await t.app.request('/api/admin/verify')).status).toBe(401);
+    expect((await t.app.request('/api/admin/verify', { headers: { Authorization: 'Bearer not-a-real-token' } })).status).toBe(401);
+  });
+});
+
+describe('the first super admin', () => {
+  it('is created from ADMIN_EMAIL/ADMIN_PASSWORD with an OWASP scrypt hash, once', async () => {
+    const config = loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'first-secret-pw' });
+    const deps = { db: t.db, config, clock: t.clock, logger: pino({ level: 'silent' }) };
+    await ensureInitialAdmin(deps);
+    await ensureInitialAdmin(deps);
+    const admins = await t.db.selectFrom('admins').selectAll().execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: 'boss@example.com', role: 'super_admin', venueId: null });
+    expect(admins[0]?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword('first-secret-pw', admins[0]?.passwordHash ?? '')).toBe(true);
+  });
+
+  it('gets a generated password, logged once, when none is configured', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    await ensureInitialAdmin({ db: t.db, config: loadConfig({}), clock: t.clock, logger });
+    expect(lines).toHaveLength(1);
+    const { password, email } = JSON.parse(lines[0] ?? '{}') as { password: string; email: string };
+    expect(email).toBe('admin@courtreplay.local');
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const res = await login({ email, password });
+    expect(res.status).toBe(200);
+  });
+});

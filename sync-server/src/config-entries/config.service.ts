@@ -1,0 +1,41 @@
+import { CONFIG_MESSAGES, CONFIG_KEYS, MESSAGES, parseDefaultPrice, type ConfigKey, type StoredConfigEntry } from '@courtreplay/shared';
+import type { AppDeps } from '../app.ts';
+import { findConfigValue, listConfigEntries, upsertConfigEntries } from '../db/queries/config-entries.ts';
+import { badRequest } from '../http/errors.ts';
+import { checkConfigValue, isStagingKey, twinKey } from './config-rules.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** What a kiosk shows before it is authorised: the home screen's media only. */
+export const PUBLIC_CONFIG_KEYS: readonly ConfigKey[] = CONFIG_KEYS.filter((key) => /^CMS_(PROMO_VIDEO|BG_IMAGE|WATERMARK)/.test(key));
+
+/** The stored entries (missing keys take the shared domain's defaults on the reading side). */
+export async function readConfig(deps: Deps, scope: 'all' | 'public'): Promise<StoredConfigEntry[]> {
+  return listConfigEntries(deps.db, scope === 'public' ? PUBLIC_CONFIG_KEYS : undefined);
+}
+
+export async function writeConfig(deps: Deps, rawKey: string, rawValue: string): Promise<{ message: string; entries: StoredConfigEntry[] }> {
+  const { key, value } = checkConfigValue(rawKey, rawValue);
+  const staging = isStagingKey(key);
+  const entries: StoredConfigEntry[] = [{ key, value }];
+  let message: string = CONFIG_MESSAGES.updated;
+
+  if (key === twinKey(key, 'ENABLE_PAYMENT_GATEWAY')) {
+    if (value === 'true' && parseDefaultPrice(await findConfigValue(deps.db, twinKey(key, 'DEFAULT_PRICE'))) === 0) {
+      throw badRequest(MESSAGES.product.gatewayNeedsPrice);
+    }
+    message = MESSAGES.product.gatewayToggled(value === 'true', staging);
+  } else if (key === twinKey(key, 'DEFAULT_PRICE')) {
+    if (value === '0') {
+      entries.push({ key: twinKey(key, 'ENABLE_PAYMENT_GATEWAY'), value: 'false' });
+      message = MESSAGES.product.priceZeroGatewayDisabled(staging);
+    } else {
+      message = MESSAGES.product.priceUpdated(staging);
+    }
+  } else if (key === twinKey(key, 'PROMO_TABLE')) {
+    message = MESSAGES.bundling.updated(staging);
+  }
+
+  await upsertConfigEntries(deps.db, entries, deps.clock.now().toISOString());
+  return { message, entries };
+}

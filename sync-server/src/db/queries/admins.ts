@@ -1,0 +1,58 @@
+import type { Db } from '../database.ts';
+import type { AdminRole } from '../schema/index.ts';
+
+export interface AdminRow {
+  id: number;
+  email: string;
+  role: AdminRole;
+  venueId: number | null;
+  venueName: string | null;
+  createdAt: string;
+}
+
+function selectAdmins(db: Db) {
+  return db
+    .selectFrom('admins')
+    .leftJoin('venues', 'venues.id', 'admins.venueId')
+    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId', 'venues.name as venueName', 'admins.createdAt']);
+}
+
+export async function listAdmins(db: Db): Promise<AdminRow[]> {
+  return selectAdmins(db).orderBy('admins.id').execute();
+}
+
+export async function findAdminById(db: Db, id: number): Promise<AdminRow | undefined> {
+  return selectAdmins(db).where('admins.id', '=', id).executeTakeFirst();
+}
+
+export async function findAdminCredentials(db: Db, email: string): Promise<{ id: number; passwordHash: string } | undefined> {
+  return db.selectFrom('admins').select(['id', 'passwordHash']).where('email', '=', email).executeTakeFirst();
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts an admin; undefined when the e-mail is taken (unique constraint, checked atomically). */
+export async function insertAdmin(
+  db: Db,
+  row: { email: string; passwordHash: string; role: AdminRole; venueId: number | null; createdAt: string },
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('admins')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** Deletes an admin and, in the same transaction, every session of theirs. */
+export async function deleteAdmin(db: Db, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('adminId', '=', id).execute();
+    const result = await trx.deleteFrom('admins').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+
+export interface PromoRow {
+  id: number;
+  name: string;
+  code: string;
+  amount: number;
+  percent: number;
+  quota: number;
+  used: number;
+  createdAt: string;
+}
+
+type PromoValues = Pick<PromoRow, 'name' | 'code' | 'amount' | 'percent' | 'quota'>;
+const COLUMNS = ['id', 'name', 'code', 'amount', 'percent', 'quota', 'used', 'createdAt'] as const;
+
+export async function listPromos(db: Db): Promise<PromoRow[]> {
+  return db.selectFrom('promo_codes').select(COLUMNS).orderBy('id', 'desc').execute();
+}
+
+export async function findPromoByCode(db: Db, code: string): Promise<PromoRow | undefined> {
+  return db.selectFrom('promo_codes').select(COLUMNS).where('code', '=', code).executeTakeFirst();
+}
+
+export async function findPromo(db: Db, id: number): Promise<PromoRow | undefined> {
+  return db.selectFrom('promo_codes').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a promo; undefined when the code is taken (unique constraint, checked atomically). */
+export async function insertPromo(db: Db, values: PromoValues & { createdAt: string }): Promise<PromoRow | undefined> {
+  return db
+    .insertInto('promo_codes')
+    .values(values)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** 'missing' when no such promo, 'duplicate' when another promo has the code. */
+export async function updatePromo(db: Db, id: number, values: PromoValues): Promise<PromoRow | 'missing' | 'duplicate'> {
+  return db.transaction().execute(async (trx) => {
+    const clash = await trx.selectFrom('promo_codes').select('id').where('code', '=', values.code).where('id', '!=', id).executeTakeFirst();
+    if (clash) return 'duplicate';
+    const row = await trx.updateTable('promo_codes').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+    return row ?? 'missing';
+  });
+}
+
+export async function deletePromo(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('promo_codes').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether a promo still has quota left (quota 0 = unlimited). */
+export const hasQuotaLeft = (promo: Pick<PromoRow, 'quota' | 'used'>): boolean => promo.quota === 0 || promo.used < promo.quota;
+
+/**
+ * Takes one use of a promo's quota, atomically: a single UPDATE that only succeeds while
+ * used < quota (or quota = 0), so N concurrent purchases never exceed a quota of N. Call it inside
+ * the purchase's transaction; false means the promo is gone or used up.
+ */
+export async function reservePromo(db: Db, promoId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('promo_codes')
+    .set({ used: sql<number>`"used" + 1` })
+    .where('id', '=', promoId)
+    .where((eb) => eb.or([eb('quota', '=', 0), eb('used', '<', eb.ref('quota'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives one use back (a purchase failed or expired); never below 0. */
+export async function releasePromo(db: Db, promoId: number): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ used: sql<number>`"used" - 1` })
+    .where('id', '=', promoId)
+    .where('used', '>', 0)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import { DEVICE_ID_PATTERN, DEVICE_MESSAGES, authorizeDeviceRequest, registerDeviceRequest } from '@courtreplay/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { findDevice } from '../db/queries/devices.ts';
+import { currentAdmin, requireAdmin } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
+import { parseJson } from '../http/validation.ts';
+import { authorizeDevice, devicesFor, registerDevice, removeDevice } from './device.service.ts';
+
+function deviceIdParam(raw: string | undefined): string {
+  if (!raw || !DEVICE_ID_PATTERN.test(raw)) throw notFound(DEVICE_MESSAGES.notFound);
+  return raw;
+}
+
+export function deviceRoutes() {
+  return new Hono<AppEnv>()
+    .post('/register', requireAdmin, async (c) => {
+      const input = await parseJson(c, registerDeviceRequest);
+      const { device, created } = await registerDevice(c.var.deps, currentAdmin(c), {
+        deviceId: input.deviceId,
+        venueId: input.venueId as number,
+        fieldId: input.fieldId ?? null,
+      });
+      return c.json({ message: DEVICE_MESSAGES.registered, isAuthorized: device.isAuthorized, device }, created ? 201 : 200);
+    })
+    .put('/authorize', requireAdmin, async (c) => {
+      const input = await parseJson(c, authorizeDeviceRequest);
+      const device = await authorizeDevice(c.var.deps, currentAdmin(c), input.deviceId, input.isAuthorized);
+      return c.json({ message: input.isAuthorized ? DEVICE_MESSAGES.authorized : DEVICE_MESSAGES.deauthorized, device });
+    })
+    .get('/all', requireAdmin, async (c) => {
+      const raw = c.req.query('venueId');
+      const venueFilter = raw && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : undefined;
+      return c.json(await devicesFor(c.var.deps, currentAdmin(c), venueFilter));
+    })
+    // Public: the kiosk asks about itself (its id is a long random secret of its own).
+    .get('/:deviceId', async (c) => {
+      const device = await findDevice(c.var.deps.db, deviceIdParam(c.req.param('deviceId')));
+      if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+      const { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized } = device;
+      return c.json({ deviceId, venueId, venueName, fieldId, fieldName, isAuthorized });
+    })
+    .delete('/:deviceId', requireAdmin, async (c) => {
+      await removeDevice(c.var.deps, currentAdmin(c), deviceIdParam(c.req.param('deviceId')));
+      return c.json({ message: DEVICE_MESSAGES.deleted });
+    });
+}

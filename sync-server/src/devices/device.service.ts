@@ -1,0 +1,74 @@
+// Kiosk devices. A device is registered from the back-office on the kiosk itself by a logged-in
+// admin, so it starts authorised: staff standing at the kiosk is the authorisation. An admin acts
+// only on devices of their own venue, whatever the request names.
+import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
+import type { AppDeps } from '../app.ts';
+import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, upsertDevice } from '../db/queries/devices.ts';
+import type { SessionAdmin } from '../db/queries/sessions.ts';
+import { findField, findVenue } from '../db/queries/venues.ts';
+import { assertVenueAccess, venueScope } from '../http/auth.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export async function registerDevice(
+  deps: Deps,
+  admin: SessionAdmin,
+  input: { deviceId: string; venueId: number; fieldId: number | null },
+): Promise<{ device: Device; created: boolean }> {
+  const { db, clock } = deps;
+  assertVenueAccess(admin, input.venueId);
+  if (!(await findVenue(db, input.venueId))) throw notFound(VENUE_MESSAGES.notFound);
+  if (input.fieldId !== null) {
+    const field = await findField(db, input.fieldId);
+    if (!field) throw notFound(FIELD_MESSAGES.notFound);
+    if (field.venueId !== input.venueId) throw badRequest(DEVICE_MESSAGES.fieldWrongVenue);
+  }
+  const existing = await findDevice(db, input.deviceId);
+  // Moving another venue's kiosk is for a super admin only.
+  if (existing && venueScope(admin) !== null && existing.venueId !== input.venueId) throw forbidden(DEVICE_MESSAGES.otherVenue);
+  await upsertDevice(db, { ...input, isAuthorized: true, createdAt: clock.now().toISOString() });
+  return { device: await mustFind(deps, input.deviceId), created: !existing };
+}
+
+/** Finds a device the admin may act on: 404 when unknown, 403 when of another venue. */
+async function deviceInScope(deps: Deps, admin: SessionAdmin, deviceId: string): Promise<Device> {
+  const device = await findDevice(deps.db, deviceId);
+  if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+  assertVenueAccess(admin, device.venueId);
+  return device;
+}
+
+async function mustFind(deps: Deps, deviceId: string): Promise<Device> {
+  const device = await findDevice(deps.db, deviceId);
+  if (!device) throw new HttpError(500, 'The device could not be read back');
+  return device;
+}
+
+export async function authorizeDevice(deps: Deps, admin: SessionAdmin, deviceId: string, isAuthorized: boolean): Promise<Device> {
+  await deviceInScope(deps, admin, deviceId);
+  await setDeviceAuthorized(deps.db, deviceId, isAuthorized);
+  return mustFind(deps, deviceId);
+}
+
+export async function assignDeviceField(deps: Deps, admin: SessionAdmin, deviceId: string, fieldId: number | null): Promise<Device> {
+  const device = await deviceInScope(deps, admin, deviceId);
+  if (fieldId !== null) {
+    const field = await findField(deps.db, fieldId);
+    if (!field) throw notFound(FIELD_MESSAGES.notFound);
+    if (field.venueId !== device.venueId) throw badRequest(FIELD_MESSAGES.wrongVenue);
+  }
+  await setDeviceField(deps.db, deviceId, fieldId);
+  return mustFind(deps, deviceId);
+}
+
+/** An admin sees their venue's devices only; a super admin all, or one venue's when asked. */
+export async function devicesFor(deps: Deps, admin: SessionAdmin, venueFilter: number | undefined): Promise<Device[]> {
+  const scope = venueScope(admin);
+  return listDevices(deps.db, scope ?? venueFilter);
+}
+
+export async function removeDevice(deps: Deps, admin: SessionAdmin, deviceId: string): Promise<void> {
+  await deviceInScope(deps, admin, deviceId);
+  await deleteDevice(deps.db, deviceId);
+}

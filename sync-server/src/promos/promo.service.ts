@@ -1,0 +1,40 @@
+import { MESSAGES, PROMO_MESSAGES, type Promo, type ValidatePromoResponse, type promoInput } from '@courtreplay/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { deletePromo, findPromoByCode, hasQuotaLeft, insertPromo, listPromos, updatePromo } from '../db/queries/promos.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type PromoValues = z.output<typeof promoInput>;
+
+export async function allPromos(deps: Deps): Promise<Promo[]> {
+  return listPromos(deps.db);
+}
+
+export async function createPromo(deps: Deps, values: PromoValues): Promise<Promo> {
+  const promo = await insertPromo(deps.db, { ...values, createdAt: deps.clock.now().toISOString() });
+  if (!promo) throw conflict(MESSAGES.promoForm.duplicateCode);
+  return promo;
+}
+
+export async function changePromo(deps: Deps, id: number, values: PromoValues): Promise<Promo> {
+  const result = await updatePromo(deps.db, id, values);
+  if (result === 'missing') throw notFound(PROMO_MESSAGES.notFound);
+  if (result === 'duplicate') throw conflict(MESSAGES.promoForm.duplicateCode);
+  return result;
+}
+
+export async function removePromo(deps: Deps, id: number): Promise<void> {
+  if (!(await deletePromo(deps.db, id))) throw notFound(PROMO_MESSAGES.notFound);
+}
+
+/**
+ * A kiosk checks a code before checkout. An unknown code and a used-up one get the same answer, so
+ * codes cannot be probed. The quota is only reserved when the purchase is created.
+ */
+export async function validatePromo(deps: Deps, code: string): Promise<ValidatePromoResponse> {
+  const promo = await findPromoByCode(deps.db, code);
+  if (!promo || !hasQuotaLeft(promo)) return { valid: false, message: MESSAGES.promo.requestFailed, promo: null };
+  const { id, name, amount, percent } = promo;
+  return { valid: true, message: PROMO_MESSAGES.valid, promo: { id, name, code: promo.code, amount, percent } };
+}
