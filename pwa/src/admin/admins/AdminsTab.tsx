@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import type { AdminUser } from '../session/session.ts';
+import { useDeleteAdminMutation } from './mutations.ts';
+import { adminQueries } from './queries.ts';
+
+const T = MESSAGES.admins;
+const ROLE_LABEL = { superadmin: MESSAGES.createAdmin.roleSuperAdmin, admin: MESSAGES.createAdmin.roleAdmin } as const;
+
+function AdminsTable() {
+  const admins = useQuery(adminQueries.list());
+  const remove = useDeleteAdminMutation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  return (
+    <div className="panel">
+      <div className="panel-header">
+        <h2>Admins</h2>
+        <button type="button" className="btn btn-primary" onClick={() => navigate('/admin/create')}>
+          {T.createAdmin}
+        </button>
+      </div>
+      <Notice notice={notice} />
+      <QueryState isPending={admins.isPending} error={admins.error} fallback={T.loadFailed} />
+      {admins.data?.length === 0 && <p className="empty">{T.empty}</p>}
+      {!!admins.data?.length && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                {T.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {admins.data.map((admin) => (
+                <tr key={admin.id} data-email={admin.email}>
+                  <td>{admin.id}</td>
+                  <td>{admin.email}</td>
+                  <td>{ROLE_LABEL[admin.role === 'superadmin' ? 'superadmin' : 'admin']}</td>
+                  <td>{formatDateTime(admin.createdAt)}</td>
+                  <td>{admin.venues?.length ? admin.venues.map((v) => v.name).join(', ') : T.noVenuesAssigned}</td>
+                  <td>
+                    <ConfirmButton
+                      label="Delete"
+                      onConfirm={() => remove.mutate(admin.id, { onError: (err) => setNotice(failure(err.message)) })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function AdminsTab({ user }: { user: AdminUser }) {
+  if (user.role !== 'superadmin') return <p className="notice notice-error">{MESSAGES.dashboard.noPermission}</p>;
+  return <AdminsTable />;
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type AdminRole } from '@courtreplay/shared';
+import { api } from '../../lib/api-client.ts';
+import { withFallback } from '../common/errors.ts';
+import { adminQueries } from './queries.ts';
+
+export interface NewAdmin {
+  email: string;
+  password: string;
+  role: AdminRole;
+  venueId: number | null;
+}
+
+export function useCreateAdminMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.createAdmin.createFailed, ({ email, password, role, venueId }: NewAdmin) =>
+      api('/admin/create', {
+        method: 'POST',
+        // The server's role values are super_admin and admin; a super admin has no venue.
+        body: role === 'superadmin' ? { email, password, role: 'super_admin' } : { email, password, role, venueId },
+      }),
+    ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+export function useDeleteAdminMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.admins.deleteFailed, (id: number) => api(`/admin/${id}`, { method: 'DELETE' })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}

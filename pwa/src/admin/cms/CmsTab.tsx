@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { EMAIL_COPY_KEY, MESSAGES } from '@courtreplay/shared';
+import { QueryState } from '../common/QueryState.tsx';
+import { configQueries, configValue } from '../config/queries.ts';
+import { Collapsible } from './Collapsible.tsx';
+import { EmailTemplateSection } from './EmailTemplateSection.tsx';
+import { MediaSection } from './MediaSection.tsx';
+import { MEDIA, type CmsMedia } from './upload.ts';
+
+const T = MESSAGES.cms;
+const MEDIA_ORDER: CmsMedia[] = ['promoVideo', 'backgroundImage', 'watermark'];
+
+export function CmsTab() {
+  const config = useQuery(configQueries.list());
+  return (
+    <div className="stack">
+      {MEDIA_ORDER.map((media) => (
+        <Collapsible key={media} title={T.sections[media]}>
+          <MediaSection media={media} current={configValue(config.data, MEDIA[media].configKey) || undefined} />
+        </Collapsible>
+      ))}
+      <Collapsible title={T.sections.emailTemplate}>
+        <QueryState isPending={config.isPending} error={config.error} fallback={MESSAGES.emailConfig.loadFailed} />
+        {config.data && <EmailTemplateSection stored={configValue(config.data, EMAIL_COPY_KEY)} />}
+      </Collapsible>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@courtreplay/shared';
+import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
+import { useUploadMediaMutation } from './mutations.ts';
+import { MEDIA, type CmsMedia } from './upload.ts';
+
+const T = MESSAGES.cms;
+
+interface Props {
+  media: CmsMedia;
+  /** The stored URL of the current file, if any. */
+  current: string | undefined;
+}
+
+/** Current media, the recommendations, a file picker and the upload with its percentage. */
+export function MediaSection({ media, current }: Props) {
+  const rule = MEDIA[media];
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const upload = useUploadMediaMutation(rule, setProgress);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = rule.check(file);
+    if (problem || !file) return setNotice(failure(problem ?? ''));
+    setNotice(null);
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: () => setNotice(success(`${T.sections[media]} uploaded successfully`)),
+      onError: (err) => {
+        setProgress(null);
+        setNotice(failure(err.message));
+      },
+    });
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label={T.sections[media]}>
+      <p className="muted">{T.recommendations[media]}</p>
+      {current ? (
+        <div className="media-preview">
+          {media === 'promoVideo' ? (
+            <video src={current} controls muted preload="metadata" aria-label="Current promo video" />
+          ) : (
+            <img src={current} alt={`Current ${T.sections[media].toLowerCase()}`} />
+          )}
+        </div>
+      ) : (
+        <p className="muted">No file uploaded yet.</p>
+      )}
+      <div className="inline-form">
+        <input
+          type="file"
+          name={media}
+          accept={rule.accept}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setProgress(null);
+            setNotice(null);
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={upload.isPending}>
+          Upload
+        </button>
+      </div>
+      {progress !== null && (
+        <div className="upload-progress">
+          <progress max={100} value={progress} aria-label="Upload progress" />
+          <span data-testid="upload-percent">{T.uploadProgress(progress)}</span>
+        </div>
+      )}
+      <Notice notice={notice} />
+    </form>
+  );
+}

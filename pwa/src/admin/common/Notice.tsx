@@ -1,0 +1,27 @@
+// One line of feedback: success in green, error in red, announced to screen readers.
+import { useEffect, useState } from 'react';
+
+export type NoticeValue = { kind: 'success' | 'error' | 'info'; text: string } | null;
+
+export function Notice({ notice }: { notice: NoticeValue }) {
+  if (!notice) return null;
+  return (
+    <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </div>
+  );
+}
+
+/** A notice that clears itself after `ms` (the spec's 3 s export and 5 s resend messages). */
+export function useTimedNotice(ms?: number): [NoticeValue, (n: NoticeValue) => void] {
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  useEffect(() => {
+    if (!notice || ms === undefined) return;
+    const timer = setTimeout(() => setNotice(null), ms);
+    return () => clearTimeout(timer);
+  }, [notice, ms]);
+  return [notice, setNotice];
+}
+
+export const success = (text: string): NoticeValue => ({ kind: 'success', text });
+export const failure = (text: string): NoticeValue => ({ kind: 'error', text });

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ConfigEntry } from '@courtreplay/shared';
+import { api } from '../../lib/api-client.ts';
+import { asList } from '../common/list.ts';
+
+export const configQueries = {
+  all: () => ['config'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...configQueries.all(), 'list'] as const,
+      queryFn: async () => asList<ConfigEntry>(await api('/admin/config'), 'configs'),
+    }),
+};
+
+/** The stored value of one key, or undefined when the key was never saved. */
+export function configValue(entries: readonly ConfigEntry[] | undefined, key: string): string | undefined {
+  return entries?.find((e) => e.key === key)?.value ?? undefined;
+}

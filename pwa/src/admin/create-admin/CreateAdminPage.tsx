@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES, validateCreateAdmin, type AdminRole } from '@courtreplay/shared';
+import { useCreateAdminMutation } from '../admins/mutations.ts';
+import { QueryState } from '../common/QueryState.tsx';
+import { venueQueries } from '../venues/queries.ts';
+
+const T = MESSAGES.createAdmin;
+
+export function CreateAdminPage() {
+  const navigate = useNavigate();
+  const venues = useQuery(venueQueries.forAdmins());
+  const create = useCreateAdminMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [role, setRole] = useState<AdminRole>('admin');
+  const [venueId, setVenueId] = useState('');
+  const [error, setError] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    const problem = validateCreateAdmin({ email, password, confirmPassword: confirm, role, venueId });
+    if (problem) return setError(problem);
+    create.mutate(
+      { email: email.trim(), password, role, venueId: role === 'superadmin' ? null : Number(venueId) },
+      {
+        onSuccess: () => navigate('/admin/dashboard?tab=admins'),
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  return (
+    <main className="create-admin">
+      <div className="panel-header">
+        <h1>Create Admin</h1>
+        <button type="button" className="btn" onClick={() => navigate('/admin/dashboard')}>
+          {T.backToDashboard}
+        </button>
+      </div>
+      <form className="card form-grid" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>{T.email}</span>
+          <input type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        </label>
+        <label className="field">
+          <span>{T.password}</span>
+          <input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{T.confirmPassword}</span>
+          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{T.role}</span>
+          <select name="role" value={role} onChange={(e) => setRole(e.target.value as AdminRole)}>
+            <option value="admin">{T.roleAdmin}</option>
+            <option value="superadmin">{T.roleSuperAdmin}</option>
+          </select>
+        </label>
+        {role === 'superadmin' ? (
+          <p className="muted">{T.superAdminNote}</p>
+        ) : (
+          <label className="field">
+            <span>{T.venue}</span>
+            <select name="venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
+              <option value="">Select a venue</option>
+              {venues.data?.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <QueryState isPending={false} error={venues.error} fallback={T.venuesLoadFailed} />
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          Create Admin
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, type DashboardTab } from '@courtreplay/shared';
+import { AdminsTab } from '../admins/AdminsTab.tsx';
+import { CmsTab } from '../cms/CmsTab.tsx';
+import { DevicesTab } from '../devices/DevicesTab.tsx';
+import { ErrorsTab } from '../errors/ErrorsTab.tsx';
+import { ProductTab } from '../product/ProductTab.tsx';
+import { useLogoutMutation } from '../session/mutations.ts';
+import { useAdminSession, type AdminUser } from '../session/session.ts';
+import { StorageQuotaTab } from '../storage/StorageQuotaTab.tsx';
+import { TransactionsTab } from '../transactions/TransactionsTab.tsx';
+import { VenuesTab } from '../venues/VenuesTab.tsx';
+import { initialTab, visibleTabs } from './tabs.ts';
+
+const T = MESSAGES.dashboard;
+
+function TabPanel({ tab, user }: { tab: DashboardTab; user: AdminUser }) {
+  switch (tab) {
+    case 'transactions':
+      return <TransactionsTab user={user} />;
+    case 'admins':
+      return <AdminsTab user={user} />;
+    case 'devices':
+      return <DevicesTab user={user} />;
+    case 'productManagement':
+      return <ProductTab staging={false} />;
+    case 'productDevManagement':
+      return <ProductTab staging />;
+    case 'venueManagement':
+      return <VenuesTab />;
+    case 'cmsManagement':
+      return <CmsTab />;
+    case 'errors':
+      return <ErrorsTab />;
+    case 'storageQuota':
+      return <StorageQuotaTab />;
+  }
+}
+
+export function DashboardPage() {
+  const session = useAdminSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const logout = useLogoutMutation();
+  const role = session?.user.role ?? 'admin';
+  const [tab, setTab] = useState<DashboardTab>(() => initialTab(params.get('tab'), role));
+  if (!session) return null;
+  const tabs = visibleTabs(role);
+  const active = tabs.includes(tab) ? tab : 'transactions';
+
+  // Arrow keys move between tabs, as in any tab list.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const i = tabs.indexOf(active);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="dashboard">
+      <header className="dashboard-header">
+        <div>
+          <h1>{T.title}</h1>
+          <p className="muted">{T.welcome(session.user.email)}</p>
+        </div>
+        <button
+          type="button"
+          className="btn"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin/login', { replace: true }) })}
+        >
+          {T.logout}
+        </button>
+      </header>
+      <div className="tabs" role="tablist" aria-label={T.title} onKeyDown={onKeyDown}>
+        {tabs.map((key) => (
+          <button
+            key={key}
+            id={`tab-${key}`}
+            type="button"
+            role="tab"
+            data-tab={key}
+            aria-selected={key === active}
+            aria-controls="tab-panel"
+            tabIndex={key === active ? 0 : -1}
+            className={key === active ? 'tab tab-active' : 'tab'}
+            onClick={() => setTab(key)}
+          >
+            {T.tabs[key]}
+          </button>
+        ))}
+      </div>
+      <section id="tab-panel" className="tab-panel" role="tabpanel" aria-labelledby={`tab-${active}`} data-tab={active}>
+        <TabPanel tab={active} user={session.user} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MESSAGES } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import type { AdminUser } from '../session/session.ts';
+import { venueQueries } from '../venues/queries.ts';
+import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useResetDeviceIdMutation } from './mutations.ts';
+import { deviceQueries, type Device } from './queries.ts';
+import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
+
+const T = MESSAGES.devices;
+
+function DeviceRow({ device, current, setNotice }: { device: Device; current: boolean; setNotice: (n: NoticeValue) => void }) {
+  const authorize = useAuthorizeDeviceMutation();
+  const remove = useDeleteDeviceMutation();
+  const onError = (err: Error) => setNotice(failure(err.message));
+  return (
+    <tr data-device-id={device.deviceId} className={current ? 'current-row' : undefined}>
+      <td>{device.id}</td>
+      <td className="mono">
+        {device.deviceId} {current && <span className="badge badge-info">{T.currentDevice}</span>}
+      </td>
+      <td>{device.venueName ?? ''}</td>
+      <td>{device.fieldName ?? ''}</td>
+      <td>
+        <span className={device.isAuthorized ? 'badge badge-success' : 'badge badge-muted'}>
+          {device.isAuthorized ? T.authorized : T.unauthorized}
+        </span>
+      </td>
+      <td>{formatDateTime(device.createdAt)}</td>
+      <td className="row-actions">
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={authorize.isPending}
+          onClick={() => authorize.mutate({ deviceId: device.deviceId, isAuthorized: !device.isAuthorized }, { onError })}
+        >
+          {device.isAuthorized ? T.deauthorize : T.authorize}
+        </button>
+        <ConfirmButton label={T.delete} onConfirm={() => remove.mutate(device.deviceId, { onError })} />
+      </td>
+    </tr>
+  );
+}
+
+export function DevicesTab({ user }: { user: AdminUser }) {
+  const current = useQuery(deviceQueries.current());
+  const devices = useQuery(deviceQueries.list());
+  const venues = useQuery(venueQueries.list());
+  const reset = useResetDeviceIdMutation();
+  const [venueFilter, setVenueFilter] = useState('');
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const shown = devices.data?.filter((d) => !venueFilter || String(d.venueId) === venueFilter) ?? [];
+  const deviceId = current.data?.deviceId;
+
+  return (
+    <div className="stack">
+      <div className="panel">
+        <h2>This Device</h2>
+        <p>
+          Current device ID: <code className="mono" data-testid="current-device-id">{deviceId ?? '...'}</code>
+        </p>
+        <QueryState isPending={false} error={current.error} fallback={T.getIdFailed} />
+        {current.data && !current.data.matchesFingerprint && (
+          <div className="notice notice-warning" role="alert">
+            <p>{T.idMismatch}</p>
+            <button
+              type="button"
+              className="btn"
+              disabled={reset.isPending}
+              onClick={() => reset.mutate(undefined, { onError: (err) => setNotice(failure(err.message)) })}
+            >
+              {T.resetAndSync}
+            </button>
+          </div>
+        )}
+        <RegisterDeviceForm deviceId={deviceId} venues={venues.data ?? []} user={user} />
+      </div>
+      <div className="panel">
+        <div className="panel-header">
+          <h2>Devices</h2>
+          <label className="field field-inline">
+            <span>Venue</span>
+            <select aria-label="Filter by venue" value={venueFilter} onChange={(e) => setVenueFilter(e.target.value)}>
+              <option value="">{T.allVenues}</option>
+              {venues.data?.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <Notice notice={notice} />
+        <QueryState isPending={devices.isPending} error={devices.error} fallback={T.loadFailed} />
+        {devices.isSuccess && shown.length === 0 && <p className="empty">{T.empty}</p>}
+        {shown.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  {T.columns.map((c) => (
+                    <th key={c}>{c}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((device) => (
+                  <DeviceRow key={device.id} device={device} current={device.deviceId === deviceId} setNotice={setNotice} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

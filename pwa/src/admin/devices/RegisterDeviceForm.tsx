@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, validateDeviceRegistration } from '@courtreplay/shared';
+import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import type { AdminUser } from '../session/session.ts';
+import { venueQueries, type Venue } from '../venues/queries.ts';
+import { useRegisterDeviceMutation } from './mutations.ts';
+
+const T = MESSAGES.devices;
+
+/** Registers this browser (the kiosk the admin is sitting at) with a venue and, optionally, a court. */
+export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: string | undefined; venues: Venue[]; user: AdminUser }) {
+  const register = useRegisterDeviceMutation();
+  const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  const [fieldId, setFieldId] = useState('');
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const fields = useQuery({ ...venueQueries.fields(Number(venueId)), enabled: !!venueId });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateDeviceRegistration(venueId);
+    if (problem) return setNotice(failure(problem));
+    if (!deviceId) return setNotice(failure(T.getIdFailed));
+    register.mutate(
+      { deviceId, venueId: Number(venueId), fieldId: fieldId ? Number(fieldId) : null },
+      {
+        onSuccess: () => setNotice(success('Device registered successfully')),
+        onError: (err) => setNotice(failure(err.message)),
+      },
+    );
+  };
+
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate aria-label="Register this device">
+      <label className="field">
+        <span>Venue *</span>
+        <select
+          name="venue"
+          value={venueId}
+          onChange={(e) => {
+            setVenueId(e.target.value);
+            setFieldId('');
+          }}
+        >
+          <option value="">Select a venue</option>
+          {venues.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Court / Field (optional)</span>
+        <select name="field" value={fieldId} onChange={(e) => setFieldId(e.target.value)} disabled={!venueId}>
+          <option value="">No court</option>
+          {fields.data?.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={register.isPending}>
+        Register This Device
+      </button>
+      <QueryState isPending={false} error={fields.error} fallback={T.fieldsLoadFailed} />
+      <Notice notice={notice} />
+    </form>
+  );
+}

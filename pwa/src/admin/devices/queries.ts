@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { deviceIdMatchesFingerprint, ensureDeviceId } from '../../lib/device-identity.ts';
+import { asList } from '../common/list.ts';
+
+export interface Device {
+  id: number;
+  deviceId: string;
+  venueId: number;
+  venueName?: string | null;
+  fieldId?: number | null;
+  fieldName?: string | null;
+  isAuthorized: boolean;
+  createdAt: string;
+}
+
+export const deviceQueries = {
+  all: () => ['devices'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'list'] as const,
+      queryFn: async () => asList<Device>(await api('/device/all'), 'devices'),
+    }),
+  /** This browser's own device id and whether it still matches the fingerprint. */
+  current: () =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'current'] as const,
+      queryFn: async () => ({ deviceId: await ensureDeviceId(), matchesFingerprint: await deviceIdMatchesFingerprint() }),
+      staleTime: Infinity,
+      retry: false,
+    }),
+};

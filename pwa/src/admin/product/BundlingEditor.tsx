@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import {
+  BUNDLING_QUANTITY_MAX,
+  BUNDLING_QUANTITY_MIN,
+  configKey,
+  DEFAULT_BUNDLING_TIERS,
+  digitsOnly,
+  isBundlingSaveDisabled,
+  MESSAGES,
+  parsePromoTable,
+  serializePromoTable,
+  validateBundlingTiers,
+  type BundlingTier,
+  type ConfigEntry,
+} from '@courtreplay/shared';
+import { useSetConfigMutation } from '../config/mutations.ts';
+import { configValue } from '../config/queries.ts';
+import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
+
+const T = MESSAGES.bundling;
+
+/** A tier as edited: the numbers stay text (digits only) until saved. */
+interface Row {
+  quantity: string;
+  price: string;
+  enabled: boolean;
+}
+
+/** Blank numbers count as invalid (NaN), so a half-typed row keeps Save disabled. */
+const toTiers = (rows: readonly Row[]): BundlingTier[] =>
+  rows.map((r) => ({
+    QUANTITY: r.quantity === '' ? NaN : Number(r.quantity),
+    PRICE: r.price === '' ? NaN : Number(r.price),
+    ENABLED: r.enabled,
+  }));
+
+export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; staging: boolean }) {
+  const key = configKey('PROMO_TABLE', staging);
+  const [rows, setRows] = useState<Row[]>(() =>
+    parsePromoTable(configValue(entries, key)).map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })),
+  );
+  const [notice, setNotice] = useTimedNotice(5_000);
+  const save = useSetConfigMutation(T.updateFailed);
+  const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const submit = () => {
+    const tiers = toTiers(rows);
+    const problem = validateBundlingTiers(tiers);
+    if (problem) return setNotice(failure(problem));
+    save.mutate(
+      { key, value: serializePromoTable(tiers) },
+      { onSuccess: () => setNotice(success(T.updated(staging))), onError: (err) => setNotice(failure(err.message)) },
+    );
+  };
+
+  return (
+    <div className="panel">
+      <div className="panel-header">
+        <h2>Bundling Promo</h2>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => setRows(DEFAULT_BUNDLING_TIERS.map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })))}
+          >
+            Use Default Tiers
+          </button>
+          <button type="button" className="btn btn-sm" onClick={() => setRows((rs) => [...rs, { quantity: '1', price: '0', enabled: true }])}>
+            + Add Tier
+          </button>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <p className="empty">No bundling tiers: every video is sold at the video price.</p>
+      ) : (
+        <div className="table-wrap">
+          <table aria-label="Bundling tiers">
+            <thead>
+              <tr>
+                <th>Quantity</th>
+                <th>Price per video (Rp)</th>
+                <th>Enabled</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i}>
+                  <td>
+                    <input
+                      aria-label={`Quantity ${i + 1}`}
+                      type="number"
+                      min={BUNDLING_QUANTITY_MIN}
+                      max={BUNDLING_QUANTITY_MAX}
+                      value={row.quantity}
+                      onChange={(e) => update(i, { quantity: digitsOnly(e.target.value) })}
+                    />
+                  </td>
+                  <td>
+                    <input aria-label={`Price ${i + 1}`} inputMode="numeric" value={row.price} onChange={(e) => update(i, { price: digitsOnly(e.target.value) })} />
+                  </td>
+                  <td>
+                    <input aria-label={`Enabled ${i + 1}`} type="checkbox" checked={row.enabled} onChange={(e) => update(i, { enabled: e.target.checked })} />
+                  </td>
+                  <td>
+                    <button type="button" className="btn btn-sm" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <button type="button" className="btn btn-primary" disabled={save.isPending || isBundlingSaveDisabled(toTiers(rows))} onClick={submit}>
+        Save Bundling Promo
+      </button>
+      <Notice notice={notice} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatRupiah, MESSAGES, stagingVariant, type Promo } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { formatDate } from '../common/format.ts';
+import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import { useDeletePromoMutation } from './mutations.ts';
+import { emptyDraft, toDraft } from './promo-form.ts';
+import { PromoForm } from './PromoForm.tsx';
+import { promoQueries } from './queries.ts';
+
+const T = MESSAGES.promoForm;
+
+
+export function PromoCodes({ staging }: { staging: boolean }) {
+  const promos = useQuery(promoQueries.list());
+  const remove = useDeletePromoMutation();
+  const [editing, setEditing] = useState<Promo | 'new' | null>(null);
+  const [notice, setNotice] = useTimedNotice(5_000);
+
+  return (
+    <div className="panel">
+      <div className="panel-header">
+        <h2>Promo Codes</h2>
+        {!editing && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            + Add Promo Code
+          </button>
+        )}
+      </div>
+      <Notice notice={notice} />
+      {editing && (
+        <PromoForm
+          key={editing === 'new' ? 'new' : editing.id}
+          id={editing === 'new' ? undefined : editing.id}
+          initial={editing === 'new' ? emptyDraft : toDraft(editing)}
+          staging={staging}
+          setNotice={setNotice}
+          onDone={() => setEditing(null)}
+        />
+      )}
+      <QueryState isPending={promos.isPending} error={promos.error} fallback={T.loadFailed} />
+      {promos.data?.length === 0 && <p className="empty">No promo codes yet.</p>}
+      {!!promos.data?.length && (
+        <div className="table-wrap">
+          <table aria-label="Promo codes">
+            <thead>
+              <tr>
+                {T.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {promos.data.map((promo) => (
+                <tr key={promo.id} data-code={promo.code}>
+                  <td>{promo.name}</td>
+                  <td className="mono">{promo.code}</td>
+                  <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
+                  <td>{promo.quota === 0 ? 'Unlimited' : `${promo.used} / ${promo.quota}`}</td>
+                  <td>{formatDate(promo.createdAt)}</td>
+                  <td className="row-actions">
+                    <button type="button" className="btn btn-sm" onClick={() => setEditing(promo)}>
+                      Edit
+                    </button>
+                    <ConfirmButton
+                      label="Delete"
+                      onConfirm={() =>
+                        remove.mutate(promo.id, {
+                          onSuccess: () => setNotice(success(stagingVariant(T.deleted, staging))),
+                          onError: (err) => setNotice(failure(err.message)),
+                        })
+                      }
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { digitsOnly, MESSAGES, promoPayload, randomPromoCode, stagingVariant, validatePromoForm, type PromoFormInput } from '@courtreplay/shared';
+import { type NoticeValue, success } from '../common/Notice.tsx';
+import { useSavePromoMutation } from './mutations.ts';
+
+const T = MESSAGES.promoForm;
+
+interface Props {
+  id?: number;
+  initial: PromoFormInput;
+  staging: boolean;
+  onDone: () => void;
+  setNotice: (n: NoticeValue) => void;
+}
+
+export function PromoForm({ id, initial, staging, onDone, setNotice }: Props) {
+  const save = useSavePromoMutation();
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState('');
+  const set = (patch: Partial<PromoFormInput>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    const problem = validatePromoForm(draft);
+    if (problem) return setError(problem);
+    const promo = promoPayload(draft);
+    save.mutate(
+      { ...promo, id },
+      {
+        onSuccess: () => {
+          const code = promo.code;
+          setNotice(success(stagingVariant(id ? T.updated(code) : T.created(code), staging)));
+          onDone();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+
+  return (
+    <form className="card form-grid promo-form" onSubmit={submit} noValidate aria-label={id ? 'Edit promo code' : 'Add promo code'}>
+      <label className="field">
+        <span>Name</span>
+        <input name="promoName" value={draft.name} onChange={(e) => set({ name: e.target.value })} autoFocus />
+      </label>
+      <div className="field">
+        <label htmlFor="promo-code">Code</label>
+        <div className="input-with-button">
+          <input id="promo-code" name="promoCode" value={draft.code} onChange={(e) => set({ code: e.target.value.toUpperCase() })} />
+          <button type="button" className="btn btn-sm" onClick={() => set({ code: randomPromoCode() })}>
+            Generate
+          </button>
+        </div>
+      </div>
+      <label className="field">
+        <span>Discount Type</span>
+        <select name="discountType" value={draft.discountType} onChange={(e) => set({ discountType: e.target.value as PromoFormInput['discountType'] })}>
+          <option value="amount">Fixed Amount (Rp)</option>
+          <option value="percent">Percentage (%)</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{draft.discountType === 'amount' ? 'Amount (Rp)' : 'Percentage (%)'}</span>
+        <input name="discountValue" inputMode="numeric" value={draft.value} onChange={(e) => set({ value: digitsOnly(e.target.value) })} />
+      </label>
+      <label className="field">
+        <span>Quota (0 = unlimited)</span>
+        <input name="quota" type="number" min={0} step={1} value={draft.quota} onChange={(e) => set({ quota: e.target.value })} />
+      </label>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="row-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {id ? 'Update Promo Code' : 'Create Promo Code'}
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+// The admin session (spec section 3): the user plus bearer token, stored under `adminUser` in
+// localStorage so a reload keeps the admin logged in. Components read it with useAdminSession();
+// the API client reads the token through the credential source registered below.
+import { useSyncExternalStore } from 'react';
+import { setCredentialSources } from '../../lib/api-client.ts';
+import type { AdminRole } from '@courtreplay/shared';
+
+export const SESSION_KEY = 'adminUser';
+
+export interface AdminVenue {
+  id: number;
+  name: string;
+}
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  role: AdminRole;
+  venueId: number | null;
+  venues: AdminVenue[];
+}
+
+export interface AdminSession {
+  user: AdminUser;
+  token: string;
+}
+
+/** What the server sends for a user: its role values are `super_admin` and `admin`. */
+export interface ServerAdminUser {
+  id: number;
+  email: string;
+  role: string;
+  venueId?: number | null;
+  venues?: AdminVenue[];
+}
+
+export const toClientRole = (role: string): AdminRole => (role === 'super_admin' || role === 'superadmin' ? 'superadmin' : 'admin');
+
+export function toAdminUser(user: ServerAdminUser): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: toClientRole(user.role),
+    venueId: user.venueId ?? null,
+    venues: user.venues ?? [],
+  };
+}
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedSession: AdminSession | null = null;
+
+function parse(raw: string | null): AdminSession | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<AdminSession>;
+    if (!value || typeof value.token !== 'string' || !value.user || typeof value.user.email !== 'string') return null;
+    return { token: value.token, user: toAdminUser(value.user as ServerAdminUser) };
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(): AdminSession | null {
+  const raw = localStorage.getItem(SESSION_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedSession = parse(raw);
+  }
+  return cachedSession;
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function saveSession(session: AdminSession) {
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  notify();
+}
+
+export function clearSession() {
+  localStorage.removeItem(SESSION_KEY);
+  notify();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === SESSION_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useAdminSession(): AdminSession | null {
+  return useSyncExternalStore(subscribe, readSession);
+}
+
+setCredentialSources({ token: () => readSession()?.token ?? null });

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MESSAGES, quotaColour } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { formatDateTime } from '../common/format.ts';
+import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
+import { useDeleteOldFilesMutation, useEmptyDriveMutation } from './mutations.ts';
+import { readCachedQuota, storageQueries } from './queries.ts';
+
+const T = MESSAGES.storage;
+
+const filesDeleted = (n: number) => `${n} ${n === 1 ? 'file' : 'files'} deleted`;
+
+export function StorageQuotaTab() {
+  const [cached] = useState(readCachedQuota);
+  const quota = useQuery({ ...storageQueries.quota(), placeholderData: cached });
+  const deleteOld = useDeleteOldFilesMutation();
+  const empty = useEmptyDriveMutation();
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const q = quota.data;
+  const busy = deleteOld.isPending || empty.isPending;
+  const onError = (err: Error) => setNotice(failure(err.message));
+
+  return (
+    <div className="panel">
+      <div className="panel-header">
+        <h2>Storage Quota</h2>
+        <button type="button" className="btn" disabled={quota.isFetching} onClick={() => void quota.refetch()}>
+          {T.refresh}
+        </button>
+      </div>
+      {quota.error && !quota.isFetching && (
+        <p className="notice notice-error" role="alert">
+          {quota.error.message}
+        </p>
+      )}
+      <Notice notice={notice} />
+      {!q && quota.isFetching && <p className="muted">Loading...</p>}
+      {q && (
+        <div className="quota">
+          <div
+            className={`quota-bar quota-${quotaColour(q.percentUsed)}`}
+            data-colour={quotaColour(q.percentUsed)}
+            role="progressbar"
+            aria-label="Storage used"
+            aria-valuenow={q.percentUsed}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="quota-fill" style={{ width: `${Math.min(100, q.percentUsed)}%` }} />
+          </div>
+          <p className="quota-summary">
+            <strong data-testid="quota-percent">{q.percentUsed}%</strong> used: {q.usageMb} MB of {q.limitMb} MB
+          </p>
+          <dl className="quota-details">
+            <dt>In Drive</dt>
+            <dd>{q.usageInDriveMb} MB</dd>
+            <dt>In Trash</dt>
+            <dd>{q.usageInTrashMb} MB</dd>
+            <dt>Last updated</dt>
+            <dd data-testid="quota-updated">{formatDateTime(q.lastUpdated)}</dd>
+          </dl>
+        </div>
+      )}
+      <div className="row-actions">
+        <ConfirmButton
+          label={T.deleteOld}
+          question={T.confirmDeleteOld}
+          disabled={busy}
+          onConfirm={() => deleteOld.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
+        />
+        <ConfirmButton
+          label={T.emptyDrive}
+          question={T.confirmEmpty}
+          disabled={busy}
+          onConfirm={() => empty.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
+        />
+      </div>
+    </div>
+  );
+}

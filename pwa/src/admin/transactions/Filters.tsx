@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { dateFilterBounds, MESSAGES } from '@courtreplay/shared';
+import { venueQueries } from '../venues/queries.ts';
+import type { TransactionFilters } from './queries.ts';
+
+const T = MESSAGES.transactions;
+
+interface Props {
+  filters: TransactionFilters;
+  onChange: (patch: Partial<TransactionFilters>) => void;
+  /** Super admins pick the venue; an admin's venue is fixed. */
+  canPickVenue: boolean;
+}
+
+export function Filters({ filters, onChange, canPickVenue }: Props) {
+  const venues = useQuery({ ...venueQueries.list(), enabled: canPickVenue });
+  const venueId = Number(filters.venueId);
+  const fields = useQuery({ ...venueQueries.fields(venueId), enabled: venueId > 0 });
+  const bounds = dateFilterBounds(filters.startDate, new Date());
+  return (
+    <div className="filters" role="search">
+      <label className="field">
+        <span>Search by email</span>
+        <input type="search" name="email" placeholder="customer@example.com" value={filters.email} onChange={(e) => onChange({ email: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>Start date</span>
+        <input type="date" name="startDate" max={bounds.startMax} value={filters.startDate} onChange={(e) => onChange({ startDate: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>End date</span>
+        <input
+          type="date"
+          name="endDate"
+          max={bounds.endMax}
+          min={bounds.endMin}
+          value={filters.endDate}
+          onChange={(e) => onChange({ endDate: e.target.value })}
+        />
+      </label>
+      {canPickVenue && (
+        <label className="field">
+          <span>Venue</span>
+          <select name="venue" value={filters.venueId} onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}>
+            <option value="">{T.allVenues}</option>
+            {venues.data?.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="field">
+        <span>Court</span>
+        <select name="court" value={filters.fieldId} disabled={!filters.venueId} onChange={(e) => onChange({ fieldId: e.target.value })}>
+          <option value="">All Courts</option>
+          {fields.data?.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

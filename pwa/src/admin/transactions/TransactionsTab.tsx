@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters } from '@courtreplay/shared';
+import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import type { AdminUser } from '../session/session.ts';
+import { Filters } from './Filters.tsx';
+import { useExportTransactionsMutation, useResendEmailMutation } from './mutations.ts';
+import { noFilters, transactionQueries, type Transaction, type TransactionFilters } from './queries.ts';
+import { TransactionsTable } from './TransactionsTable.tsx';
+
+const T = MESSAGES.transactions;
+
+export function TransactionsTab({ user }: { user: AdminUser }) {
+  const superAdmin = user.role === 'superadmin';
+  // An admin's venue is fixed: it is always in the filters and Reset Filters keeps it.
+  const baseFilters: TransactionFilters = superAdmin ? noFilters : { ...noFilters, venueId: user.venueId ? String(user.venueId) : '' };
+  const [filters, setFilters] = useState<TransactionFilters>(baseFilters);
+  const [page, setPage] = useState(1);
+  const problem = validateDateFilters(filters.startDate, filters.endDate, new Date());
+  const list = useQuery({ ...transactionQueries.page(filters, page), enabled: !problem });
+  const exporter = useExportTransactionsMutation();
+  const resend = useResendEmailMutation();
+  const [exportNotice, setExportNotice] = useTimedNotice(EXPORT_MESSAGE_MS);
+  const [resendNotice, setResendNotice] = useTimedNotice(RESEND_MESSAGE_MS);
+  const [emailStatus, setEmailStatus] = useState<Record<string, 'sent' | 'failed'>>({});
+  const [sendingIds, setSendingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const changeFilters = (patch: Partial<TransactionFilters>) => {
+    setFilters((f) => ({ ...f, ...patch, ...(patch.venueId === '' ? { fieldId: '' } : {}) }));
+    setPage(1);
+  };
+  const reset = () => {
+    setFilters(baseFilters);
+    setPage(1);
+  };
+  const filtered = Object.entries(filters).some(([k, v]) => v !== baseFilters[k as keyof TransactionFilters]);
+  const rows = list.data?.transactions ?? [];
+  const totalPages = Math.max(1, list.data?.totalPages ?? 1);
+
+  const onResend = (tx: Transaction) => {
+    setSendingIds((s) => new Set(s).add(tx.id));
+    resend.mutate(tx, {
+      onSuccess: (outcome) => {
+        setEmailStatus((m) => ({ ...m, [tx.id]: outcome.emailStatus }));
+        setResendNotice(outcome.emailStatus === 'sent' ? success(outcome.message) : failure(outcome.message));
+      },
+      onSettled: () =>
+        setSendingIds((s) => {
+          const next = new Set(s);
+          next.delete(tx.id);
+          return next;
+        }),
+    });
+  };
+
+  return (
+    <div className="panel">
+      <div className="panel-header">
+        <h2>Transactions</h2>
+        <div className="row-actions">
+          <button type="button" className="btn" onClick={reset}>
+            {T.resetFilters}
+          </button>
+          {(rows.length > 0 || filtered) && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={exporter.isPending || !!problem}
+              onClick={() =>
+                exporter.mutate(filters, {
+                  onSuccess: (n) => setExportNotice(success(T.exported(n))),
+                  onError: (err) => setExportNotice(failure(err.message)),
+                })
+              }
+            >
+              {T.exportToExcel}
+            </button>
+          )}
+        </div>
+      </div>
+      <Filters filters={filters} onChange={changeFilters} canPickVenue={superAdmin} />
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <Notice notice={exportNotice} />
+      <Notice notice={resendNotice} />
+      <QueryState isPending={list.isPending && !problem} error={list.error} fallback={T.loadFailed} />
+      {list.isSuccess && rows.length === 0 && (
+        <div className="empty">
+          <p>{T.empty}</p>
+          <button type="button" className="btn" onClick={reset}>
+            {T.resetFilters}
+          </button>
+        </div>
+      )}
+      {rows.length > 0 && (
+        <>
+          <TransactionsTable rows={rows} showVenue={superAdmin} emailStatus={emailStatus} sendingIds={sendingIds} onResend={onResend} />
+          <nav className="pagination" aria-label="Pagination">
+            <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {Math.min(page, totalPages)} of {totalPages}
+            </span>
+            <button type="button" className="btn btn-sm" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH } from '@courtreplay/shared';
+import { formatDateTime } from '../common/format.ts';
+import { emailStatusLabel } from './export.ts';
+import type { Transaction } from './queries.ts';
+
+const T = MESSAGES.transactions;
+
+
+interface Props {
+  rows: Transaction[];
+  showVenue: boolean;
+  /** E-mail statuses set by a resend on this screen, ahead of the next reload. */
+  emailStatus: Record<string, 'sent' | 'failed'>;
+  sendingIds: ReadonlySet<string>;
+  onResend: (tx: Transaction) => void;
+}
+
+export function TransactionsTable({ rows, showVenue, emailStatus, sendingIds, onResend }: Props) {
+  const columns = T.columns.filter((c) => showVenue || c !== 'Venue');
+  return (
+    <div className="table-wrap">
+      <table aria-label="Transactions">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((tx) => {
+            const payment = (tx.paymentStatus || 'pending').toLowerCase();
+            const mail = emailStatus[tx.id] ?? tx.emailSent;
+            const sending = sendingIds.has(tx.id);
+            return (
+              <tr key={tx.id} data-id={tx.id}>
+                <td className="mono">{tx.id}</td>
+                <td>{tx.email}</td>
+                <td className="num">{tx.videoCount}</td>
+                <td title={tx.videoTitles.join(', ')}>{truncateText(tx.videoTitles.join(', '), VIDEO_TITLES_TRUNCATE_LENGTH)}</td>
+                <td className="num">{formatRupiah(tx.totalAmount)}</td>
+                <td>{formatDateTime(tx.createdAt)}</td>
+                <td>
+                  <span className={`badge badge-status-${payment}`} data-testid="payment-status">
+                    {payment}
+                  </span>
+                </td>
+                <td>
+                  <span className={`badge badge-email-${mail ?? 'unset'}`} data-testid="email-status">
+                    {emailStatusLabel(mail)}
+                  </span>
+                </td>
+                {showVenue && <td>{tx.venueName || T.unknownVenue}</td>}
+                <td>{tx.fieldName ?? ''}</td>
+                <td>{tx.promoCode ?? ''}</td>
+                <td>
+                  <button type="button" className="btn btn-sm" disabled={sending} onClick={() => onResend(tx)}>
+                    {sending ? T.sending : T.resend}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

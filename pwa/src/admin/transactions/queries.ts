@@ -1,0 +1,69 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE } from '@courtreplay/shared';
+import { api } from '../../lib/api-client.ts';
+
+/** A purchase as the back-office lists it (spec section 3). */
+export interface Transaction {
+  id: string;
+  email: string;
+  videoCount: number;
+  videoTitles: string[];
+  videoIds: string[];
+  totalAmount: number;
+  createdAt: string;
+  paymentStatus: string;
+  emailSent: 'sent' | 'failed' | null;
+  venueName: string;
+  venueId: number;
+  fieldName: string | null;
+  fieldId: number | null;
+  zipUrl: string | null;
+  promoCode: string | null;
+}
+
+export interface TransactionPage {
+  transactions: Transaction[];
+  currentPage: number;
+  totalPages: number;
+  totalCount?: number;
+}
+
+/** The filters as the inputs hold them ('' = not set); dates are 'YYYY-MM-DD' days at the venue. */
+export interface TransactionFilters {
+  email: string;
+  startDate: string;
+  endDate: string;
+  venueId: string;
+  fieldId: string;
+}
+
+export const noFilters: TransactionFilters = { email: '', startDate: '', endDate: '', venueId: '', fieldId: '' };
+
+function fetchTransactions(filters: TransactionFilters, page: number, limit: number, exporting: boolean) {
+  return api<TransactionPage>('/transaction', {
+    query: {
+      page,
+      limit,
+      venueId: filters.venueId,
+      fieldId: filters.fieldId,
+      email: filters.email.trim(),
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+      export: exporting ? 'true' : undefined,
+    },
+  });
+}
+
+export const transactionQueries = {
+  all: () => ['transactions'] as const,
+  page: (filters: TransactionFilters, page: number) =>
+    queryOptions({
+      queryKey: [...transactionQueries.all(), 'page', filters, page] as const,
+      queryFn: () => fetchTransactions(filters, page, TRANSACTIONS_PAGE_SIZE, false),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Every matching row (up to the export limit) for the Excel export. */
+export const fetchForExport = (filters: TransactionFilters) =>
+  fetchTransactions(filters, 1, TRANSACTIONS_EXPORT_LIMIT, true);

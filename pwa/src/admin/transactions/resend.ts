@@ -1,0 +1,75 @@
+// Resend (spec section 4): ask the server to send the e-mail again; when the purchase has no link
+// yet it answers searchLocally, and this browser finds the clips in its stored folder, uploads
+// them as videos_{date}_{time}_{n}videos, saves the link and asks for the e-mail again.
+import { MESSAGES } from '@courtreplay/shared';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName, videoTitle } from '../../lib/clip-files.ts';
+import { getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
+import { saveDownloadLink } from '../../lib/outbox.ts';
+import { uploadClips } from '../../lib/uploader.ts';
+import { matchClips } from './match-clips.ts';
+import type { Transaction } from './queries.ts';
+
+const T = MESSAGES.transactions;
+
+export interface ResendOutcome {
+  emailStatus: 'sent' | 'failed';
+  message: string;
+}
+
+type ResendAnswer = { message?: string; searchLocally?: boolean; transaction?: Transaction };
+
+const sent = (message: string): ResendOutcome => ({ emailStatus: 'sent', message });
+const failed = (message: string): ResendOutcome => ({ emailStatus: 'failed', message });
+
+const askResend = (id: string) => api<ResendAnswer>(`/transaction/${encodeURIComponent(id)}/resend-email`, { method: 'POST' });
+
+async function readableFolder(): Promise<FileSystemDirectoryHandle | null> {
+  const handle = await getStoredFolder();
+  if (!handle) return null;
+  const h = handle as unknown as { queryPermission?(d: object): Promise<string>; requestPermission?(d: object): Promise<string> };
+  if (h.queryPermission && (await h.queryPermission({ mode: 'read' })) !== 'granted') {
+    if ((await h.requestPermission?.({ mode: 'read' })) !== 'granted') return null;
+  }
+  return handle;
+}
+
+async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
+  const folder = await readableFolder();
+  if (!folder) return failed(T.noStoredFolder);
+  const videoIds = tx.videoIds ?? [];
+  const videoTitles = tx.videoTitles ?? [];
+  if (!videoIds.length && !videoTitles.length) return failed(T.noVideoInformation);
+  const matches = matchClips({ videoIds, videoTitles, createdAt: tx.createdAt }, await listVideoFiles(folder));
+  if (!matches.length) return failed(T.noMatchingVideos);
+
+  const clips = matches.map((file, i) => ({
+    file,
+    name: uploadFileName(videoTitle(file.name), i + 1, extensionOf(file.name)),
+    mimeType: mimeTypeOf(file.name, file.type),
+  }));
+  const result = await uploadClips(uploadFolderName(Date.now(), clips.length), clips).catch(() => null);
+  if (!result?.folderUrl) {
+    await saveDownloadLink(tx.id, null, true).catch(() => undefined);
+    return failed(T.uploadFailed);
+  }
+  await saveDownloadLink(tx.id, result.folderUrl, false);
+  const again = await askResend(tx.id);
+  return again?.searchLocally ? failed(T.processingFailed) : sent(T.foundUploadedSent);
+}
+
+/** Never rejects: the outcome carries the row's new e-mail status and the message to show. */
+export async function resendEmail(tx: Transaction): Promise<ResendOutcome> {
+  let answer: ResendAnswer;
+  try {
+    answer = await askResend(tx.id);
+  } catch (e) {
+    return failed(errorMessage(e, T.resendFailed));
+  }
+  if (!answer?.searchLocally) return sent(T.resent);
+  try {
+    return await searchLocally(answer.transaction ?? tx);
+  } catch {
+    return failed(T.processingFailed);
+  }
+}

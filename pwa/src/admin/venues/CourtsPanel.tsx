@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, validateCourtCreate, validateCourtEdit } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { formatDate } from '../common/format.ts';
+import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import { useCreateFieldMutation, useDeleteFieldMutation, useUpdateFieldMutation } from './mutations.ts';
+import { venueQueries, type Field, type Venue } from './queries.ts';
+
+const T = MESSAGES.venues;
+
+function CourtRow({ field, setNotice }: { field: Field; setNotice: (n: NoticeValue) => void }) {
+  const update = useUpdateFieldMutation();
+  const remove = useDeleteFieldMutation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(field.name);
+  const onError = (err: Error) => setNotice(failure(err.message));
+  const save = () => {
+    const problem = validateCourtEdit(name);
+    if (problem) return setNotice(failure(problem));
+    update.mutate({ id: field.id, name: name.trim() }, { onSuccess: () => setEditing(false), onError });
+  };
+  return (
+    <tr data-court={field.name}>
+      <td>{editing ? <input aria-label={T.fieldName} value={name} onChange={(e) => setName(e.target.value)} autoFocus /> : field.name}</td>
+      <td>{formatDate(field.createdAt)}</td>
+      <td className="row-actions">
+        {editing ? (
+          <>
+            <button type="button" className="btn btn-primary btn-sm" disabled={update.isPending} onClick={save}>
+              {T.save}
+            </button>
+            <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+              {T.cancel}
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => {
+                setName(field.name);
+                setEditing(true);
+              }}
+            >
+              {T.edit}
+            </button>
+            <ConfirmButton label={T.delete} question={T.confirmDeleteCourt(field.name)} onConfirm={() => remove.mutate(field.id, { onError })} />
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function CourtsPanel({ venue }: { venue: Venue | null }) {
+  const fields = useQuery({ ...venueQueries.fields(venue?.id ?? 0), enabled: !!venue });
+  const create = useCreateFieldMutation();
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const [notice, setNotice] = useState<NoticeValue>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateCourtCreate(venue?.id, name);
+    if (problem || !venue) return setNotice(failure(problem ?? T.selectVenueFirst));
+    create.mutate(
+      { name: name.trim(), venueId: venue.id },
+      {
+        onSuccess: () => {
+          setName('');
+          setAdding(false);
+          setNotice(null);
+        },
+        onError: (err) => setNotice(failure(err.message)),
+      },
+    );
+  };
+
+  return (
+    <div className="panel" aria-label="Courts">
+      <div className="panel-header">
+        <h2>{venue ? T.courtsFor(venue.name) : 'Courts'}</h2>
+        {!adding && (
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            {T.addCourt}
+          </button>
+        )}
+      </div>
+      <Notice notice={notice} />
+      {adding && (
+        <form className="inline-form" onSubmit={submit} noValidate aria-label="Add court">
+          <label className="field">
+            <span>{T.fieldName}</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {T.save}
+          </button>
+          <button type="button" className="btn" onClick={() => setAdding(false)}>
+            {T.cancel}
+          </button>
+        </form>
+      )}
+      {!venue ? (
+        <p className="empty">{T.selectVenue}</p>
+      ) : (
+        <>
+          <QueryState isPending={fields.isPending} error={fields.error} fallback={T.fieldsLoadFailed} />
+          {fields.data?.length === 0 && <p className="empty">{T.noFields}</p>}
+          {!!fields.data?.length && (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    {T.courtColumns.map((c) => (
+                      <th key={c}>{c}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.data.map((field) => (
+                    <CourtRow key={field.id} field={field} setNotice={setNotice} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, validateVenueCreate, validateVenueEdit } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import { CourtsPanel } from './CourtsPanel.tsx';
+import { useCreateVenueMutation, useDeleteVenueMutation, useUpdateVenueMutation } from './mutations.ts';
+import { venueQueries, type Venue } from './queries.ts';
+
+const T = MESSAGES.venues;
+
+function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n: NoticeValue) => void }) {
+  const create = useCreateVenueMutation();
+  const [name, setName] = useState('');
+  const [location, setLocation] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = validateVenueCreate(name, location);
+    if (problem) return setNotice(failure(problem));
+    create.mutate(
+      { name: name.trim(), location: location.trim() },
+      { onSuccess: onDone, onError: (err) => setNotice(failure(err.message)) },
+    );
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} noValidate aria-label="Add venue">
+      <label className="field">
+        <span>{T.venueName}</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      </label>
+      <label className="field">
+        <span>{T.location}</span>
+        <input value={location} onChange={(e) => setLocation(e.target.value)} />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        {T.save}
+      </button>
+      <button type="button" className="btn" onClick={onDone}>
+        {T.cancel}
+      </button>
+    </form>
+  );
+}
+
+function VenueRow({ venue, selected, onSelect, setNotice }: { venue: Venue; selected: boolean; onSelect: () => void; setNotice: (n: NoticeValue) => void }) {
+  const update = useUpdateVenueMutation();
+  const remove = useDeleteVenueMutation();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(venue.name);
+  const [location, setLocation] = useState(venue.location);
+  const onError = (err: Error) => setNotice(failure(err.message));
+
+  if (editing) {
+    const save = () => {
+      const problem = validateVenueEdit(name);
+      if (problem) return setNotice(failure(problem));
+      update.mutate({ id: venue.id, name: name.trim(), location: location.trim() }, { onSuccess: () => setEditing(false), onError });
+    };
+    return (
+      <li className="venue-item editing">
+        <input aria-label={T.venueName} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <input aria-label={T.location} value={location} onChange={(e) => setLocation(e.target.value)} />
+        <div className="row-actions">
+          <button type="button" className="btn btn-primary btn-sm" disabled={update.isPending} onClick={save}>
+            {T.save}
+          </button>
+          <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+            {T.cancel}
+          </button>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className={selected ? 'venue-item selected' : 'venue-item'} data-venue={venue.name}>
+      <button type="button" className="venue-select" aria-pressed={selected} onClick={onSelect}>
+        <strong>{venue.name}</strong>
+        <span className="muted">{venue.location}</span>
+      </button>
+      <div className="row-actions">
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            setName(venue.name);
+            setLocation(venue.location);
+            setEditing(true);
+          }}
+        >
+          {T.edit}
+        </button>
+        <ConfirmButton label={T.delete} question={T.confirmDeleteVenue(venue.name)} onConfirm={() => remove.mutate(venue.id, { onError })} />
+      </div>
+    </li>
+  );
+}
+
+export function VenuesTab() {
+  const venues = useQuery(venueQueries.list());
+  const [adding, setAdding] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const selected = venues.data?.find((v) => v.id === selectedId) ?? null;
+
+  return (
+    <div className="split">
+      <div className="panel">
+        <div className="panel-header">
+          <h2>{T.title}</h2>
+          {!adding && (
+            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+              {T.addVenue}
+            </button>
+          )}
+        </div>
+        <Notice notice={notice} />
+        {adding && <AddVenueForm setNotice={setNotice} onDone={() => setAdding(false)} />}
+        <QueryState isPending={venues.isPending} error={venues.error} fallback={T.loadFailed} />
+        {venues.data?.length === 0 && <p className="empty">{T.noVenues}</p>}
+        <ul className="venue-list">
+          {venues.data?.map((venue) => (
+            <VenueRow
+              key={venue.id}
+              venue={venue}
+              selected={venue.id === selectedId}
+              onSelect={() => {
+                setNotice(null);
+                setSelectedId(venue.id);
+              }}
+              setNotice={setNotice}
+            />
+          ))}
+        </ul>
+      </div>
+      <CourtsPanel venue={selected} />
+    </div>
+  );
+}
