@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
-import type { Clock, Delivery, PaymentProvider } from './adapters/ports.ts';
+import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
 import { adminRoutes } from './admins/admin.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
@@ -19,6 +19,7 @@ import { HttpError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/promo.routes.ts';
 import { venueRoutes } from './venues/venue.routes.ts';
+import { purchaseRoutes } from './purchases/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -30,6 +31,9 @@ export interface AppDeps {
   /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
   payments?: PaymentProvider;
   delivery?: Delivery;
+  /** Local disk or Google Drive (adapters/index.ts picks); storage routes answer 404/503 without it. */
+  storage?: StorageProvider;
+  mailer?: Mailer;
 }
 
 export type AppEnv = {
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/device', deviceRoutes());
   app.route('/api/promo', promoRoutes());
 
+  app.route('/api/transaction', purchaseRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
