@@ -54,10 +54,10 @@ export function recordingDelivery(): RecordingDelivery {
 /** Price per clip in the world below (no bundling tiers unless a test stores PROMO_TABLE). */
 export const PRICE = 10_000;
 
-export async function purchaseWorld(options: { wirePorts?: boolean } = {}) {
+export async function purchaseWorld(options: { wirePorts?: boolean; env?: Record<string, string> } = {}) {
   const payments = recordingPayments();
   const delivery = recordingDelivery();
-  const t: TestApp = await makeTestApp(options.wirePorts === false ? {} : { deps: { payments, delivery } });
+  const t: TestApp = await makeTestApp({ env: options.env, deps: options.wirePorts === false ? {} : { payments, delivery } });
   const venueA = await t.seed.venue({ name: 'Arena A' });
   const venueB = await t.seed.venue({ name: 'Arena B' });
   const courtA = await t.seed.field({ venueId: venueA.id, name: 'Court A1' });

@@ -1,0 +1,121 @@
+import { MESSAGES, PURCHASE_MESSAGES, type Purchase } from '@courtreplay/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../http/errors.ts';
+import { markPurchaseOutcome } from './outcomes.ts';
+import { created, messageOf, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
+
+let w: PurchaseWorld;
+let purchase: Purchase;
+const LINK = 'https://drive.google.com/drive/folders/abc123';
+
+beforeEach(async () => {
+  w = await purchaseWorld();
+  purchase = (await created(await w.buy(w.kioskA))).transaction;
+});
+afterEach(async () => {
+  await w.t.close();
+});
+
+const putZip = (body: unknown, headers: Record<string, string>, id = purchase.id) => w.t.json('PUT', `/api/transaction/${id}/zipUrl`, body, headers);
+const resend = (headers: Record<string, string>, id = purchase.id) => w.t.json('POST', `/api/transaction/${id}/resend-email`, undefined, headers);
+const stored = async () => (await storedPurchases(w.t)).find((p) => p.id === purchase.id);
+
+describe('PUT /api/transaction/:id/zipUrl', () => {
+  it('saves the link from the kiosk that made the purchase and tells the delivery', async () => {
+    const res = await putZip({ zipUrl: LINK, error: false }, w.kioskA.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ message: PURCHASE_MESSAGES.updated, transaction: { id: purchase.id, zipUrl: LINK, uploadError: false } });
+    expect(await stored()).toMatchObject({ zipUrl: LINK, uploadError: 0 });
+    expect(w.delivery.changed).toEqual([purchase.id]);
+  });
+
+  it('records a failed upload as no link plus the error flag', async () => {
+    const res = await putZip({ zipUrl: null, error: true }, w.kioskA.headers);
+    expect(res.status).toBe(200);
+    expect(await stored()).toMatchObject({ zipUrl: null, uploadError: 1 });
+  });
+
+  it('lets an admin of the venue and a super admin save it, no one else', async () => {
+    expect((await putZip({ zipUrl: LINK }, w.adminA.headers)).status).toBe(200);
+    expect((await putZip({ zipUrl: LINK }, w.superAdmin.headers)).status).toBe(200);
+    expect((await putZip({ zipUrl: 'https://evil.example/x' }, w.adminB.headers)).status).toBe(403);
+    expect((await putZip({ zipUrl: 'https://evil.example/x' }, w.kioskA2.headers)).status).toBe(403);
+    expect((await putZip({ zipUrl: 'https://evil.example/x' }, {})).status).toBe(401);
+    const blocked = await w.t.seed.device({ venueId: w.venueA.id, authorized: false });
+    expect((await putZip({ zipUrl: 'https://evil.example/x' }, blocked.headers)).status).toBe(403);
+    expect((await stored())?.zipUrl).toBe(LINK);
+  });
+
+  it('answers 404 for an unknown purchase', async () => {
+    const res = await putZip({ zipUrl: LINK }, w.kioskA.headers, 'CR-20261120-UNKNOWN');
+    expect(res.status).toBe(404);
+    expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.transactionNotFound);
+  });
+
+  it.each([
+    ['a missing zipUrl', { error: false }, 'zipUrl is required'],
+    ['a zipUrl that is not text', { zipUrl: 5 }, /zipUrl/],
+    ['a javascript: link', { zipUrl: 'javascript:alert(1)' }, /zipUrl/],
+    ['a link that is not a URL', { zipUrl: 'not a link' }, /zipUrl/],
+    ['a link too long', { zipUrl: `https://example.com/${'a'.repeat(2048)}` }, /zipUrl/],
+    ['an error flag as text', { zipUrl: LINK, error: 'yes' }, 'error must be a boolean'],
+    ['an unknown field', { zipUrl: LINK, folderId: 'x' }, 'Unknown field: folderId'],
+    ['malformed JSON', '{"zipUrl":', 'Request body must be valid JSON'],
+  ])('answers 400 for %s and changes nothing', async (_name, body, message) => {
+    const res = await putZip(body, w.kioskA.headers);
+    expect(res.status).toBe(400);
+    const got = await messageOf(res);
+    if (typeof message === 'string') expect(got).toBe(message);
+    else expect(got).toMatch(message);
+    expect(await stored()).toMatchObject({ zipUrl: null, uploadError: 0 });
+    expect(w.delivery.changed).toEqual([]);
+  });
+});
+
+describe('POST /api/transaction/:id/resend-email', () => {
+  it('answers searchLocally with the transaction when there is no link yet', async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    const res = await resend(w.adminA.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ searchLocally: true, transaction: { id: purchase.id, videoIds: purchase.videoIds, zipUrl: null } });
+    expect(w.delivery.resent).toEqual([]);
+  });
+
+  it('sends the e-mail again when the link is saved', async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    await putZip({ zipUrl: LINK }, w.kioskA.headers);
+    const res = await resend(w.superAdmin.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: MESSAGES.transactions.resent });
+    expect(w.delivery.resent).toEqual([purchase.id]);
+  });
+
+  it("answers 'Failed to resend email' when the mail fails without a message of its own, and passes one through", async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    await putZip({ zipUrl: LINK }, w.kioskA.headers);
+    w.delivery.resendError = new Error('SMTP connection refused');
+    const failed = await resend(w.adminA.headers);
+    expect(failed.status).toBe(502);
+    expect(await messageOf(failed)).toBe(MESSAGES.transactions.resendFailed);
+    w.delivery.resendError = new HttpError(409, 'The mail server refused the address');
+    const refused = await resend(w.adminA.headers);
+    expect(refused.status).toBe(409);
+    expect(await messageOf(refused)).toBe('The mail server refused the address');
+  });
+
+  it('refuses a purchase that is not paid', async () => {
+    await putZip({ zipUrl: LINK }, w.kioskA.headers);
+    const res = await resend(w.adminA.headers);
+    expect(res.status).toBe(409);
+    expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.notPaid);
+    expect(w.delivery.resent).toEqual([]);
+  });
+
+  it('is for an admin of the venue or a super admin only', async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    expect((await resend(w.adminB.headers)).status).toBe(403);
+    expect((await resend(w.kioskA.headers)).status).toBe(401);
+    expect((await resend({})).status).toBe(401);
+    expect((await resend(w.adminA.headers, 'CR-NOPE')).status).toBe(404);
+  });
+});

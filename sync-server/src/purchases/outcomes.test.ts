@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expireStalePurchases, markPurchaseOutcome } from './outcomes.ts';
+import { created, PRICE, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
+
+let w: PurchaseWorld;
+beforeEach(async () => {
+  w = await purchaseWorld();
+});
+afterEach(async () => {
+  await w.t.close();
+});
+
+async function buyWithPromo(code: string): Promise<string> {
+  const res = await w.buy(w.kioskA, w.body({ promoCode: code, totalAmount: PRICE - 1000 }));
+  expect(res.status).toBe(201);
+  return (await created(res)).transaction.id;
+}
+
+const statusOf = async (id: string) => (await storedPurchases(w.t)).find((p) => p.id === id)?.paymentStatus;
+
+describe('markPurchaseOutcome', () => {
+  it('moves pending to paid once, with paidAt, and never back', async () => {
+    await w.t.seed.promo({ code: 'P', amount: 1000, quota: 2 });
+    const id = await buyWithPromo('P');
+    w.t.clock.advance(60_000);
+    const paid = await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now());
+    expect(paid.changed).toBe(true);
+    expect(paid.purchase?.paidAt).toBe(w.t.clock.now().toISOString());
+    for (const late of ['failed', 'expired', 'paid'] as const) {
+      expect((await markPurchaseOutcome(w.t.db, id, late, w.t.clock.now())).changed).toBe(false);
+    }
+    expect(await statusOf(id)).toBe('paid');
+  });
+
+  it('gives the promo use back exactly once when a purchase fails', async () => {
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 1 });
+    const id = await buyWithPromo('P');
+    expect(await promoUsed(w.t, promo.id)).toBe(1);
+    expect((await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now())).changed).toBe(true);
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now());
+    await markPurchaseOutcome(w.t.db, id, 'expired', w.t.clock.now());
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    // The use is free again: another purchase can take it.
+    await buyWithPromo('P');
+    expect(await promoUsed(w.t, promo.id)).toBe(1);
+  });
+
+  it('keeps the promo use of a paid purchase', async () => {
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 1 });
+    const id = await buyWithPromo('P');
+    await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now());
+    expect(await promoUsed(w.t, promo.id)).toBe(1);
+  });
+
+  it('leaves a free purchase free', async () => {
+    await w.t.seed.config('ENABLE_PAYMENT_GATEWAY', 'false');
+    const id = (await created(await w.buy(w.kioskA, w.body({ totalAmount: 0 })))).transaction.id;
+    expect((await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now())).changed).toBe(false);
+    expect(await statusOf(id)).toBe('free');
+  });
+
+  it('reports an unknown id as unchanged', async () => {
+    expect(await markPurchaseOutcome(w.t.db, 'CR-NOPE', 'paid', w.t.clock.now())).toEqual({ changed: false, purchase: undefined });
+  });
+});
+
+describe('expireStalePurchases', () => {
+  it('expires purchases pending longer than the expiry and gives their promo uses back', async () => {
+    const expiryMs = w.t.config.pendingPaymentExpiryMs;
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 5 });
+    const stale = await buyWithPromo('P');
+    const paid = await buyWithPromo('P');
+    await markPurchaseOutcome(w.t.db, paid, 'paid', w.t.clock.now());
+    w.t.clock.advance(expiryMs / 2);
+    const fresh = await buyWithPromo('P');
+    expect(await promoUsed(w.t, promo.id)).toBe(3);
+
+    w.t.clock.advance(expiryMs / 2 - 1);
+    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(0);
+    w.t.clock.advance(2);
+    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(1);
+    expect(await statusOf(stale)).toBe('expired');
+    expect(await statusOf(paid)).toBe('paid');
+    expect(await statusOf(fresh)).toBe('pending');
+    expect(await promoUsed(w.t, promo.id)).toBe(2);
+    // Running again changes nothing.
+    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(0);
+    expect(await promoUsed(w.t, promo.id)).toBe(2);
+  });
+});
