@@ -9,3 +9,4 @@ export * from './devices.ts';
 export * from './promos.ts';
 export * from './config.ts';
 export * from './purchases.ts';
+export * from './kiosk-reports.ts';

@@ -1,0 +1,18 @@
+// Wraps the app (in place of QueryClientProvider): restores the kiosk's persisted queries from
+// IndexedDB before they are read, keeps persisting them, and starts the background work that
+// drains the outbox and runs the upload jobs.
+import { useEffect, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { startOfflineRuntime } from './offline-runtime.ts';
+import { keepKioskQueries, persistOptions } from './query-persistence.ts';
+
+export function OfflineProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
+  keepKioskQueries(client);
+  useEffect(() => startOfflineRuntime(), []);
+  return (
+    <PersistQueryClientProvider client={client} persistOptions={persistOptions()}>
+      {children}
+    </PersistQueryClientProvider>
+  );
+}

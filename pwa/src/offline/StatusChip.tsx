@@ -1,0 +1,27 @@
+// The kiosk's status chip (design section 4): online or offline, and how many purchases and clips
+// wait to be sent. Small and out of the way in a corner; it never covers a button.
+import { OFFLINE_MESSAGES as M } from './messages.ts';
+import { useOnline } from './network.ts';
+import { useWaitingWork } from './offline-status.ts';
+import './offline.css';
+
+export function StatusChip() {
+  const online = useOnline();
+  const { purchases, clips } = useWaitingWork();
+  const waiting = [purchases > 0 ? M.purchasesWaiting(purchases) : null, clips > 0 ? M.clipsWaiting(clips) : null].filter(Boolean);
+  return (
+    <div
+      className={`status-chip ${online ? 'is-online' : 'is-offline'}`}
+      role="status"
+      aria-live="polite"
+      data-testid="status-chip"
+      data-online={online}
+      data-purchases={purchases}
+      data-clips={clips}
+    >
+      <span className="status-dot" aria-hidden="true" />
+      <span className="status-label">{online ? M.online : M.offline}</span>
+      {waiting.length > 0 ? <span className="status-waiting">{waiting.join(' · ')}</span> : null}
+    </div>
+  );
+}

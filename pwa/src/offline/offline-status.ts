@@ -1,0 +1,31 @@
+// What the status chip shows: online or not, and how many purchases and clips wait to be sent.
+// Read live from the outbox, so it changes the moment an entry is queued, sent or uploaded.
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { db } from '../lib/db.ts';
+
+export interface WaitingWork {
+  purchases: number;
+  clips: number;
+  /** Purchases the server refused, waiting for an operator. */
+  parked: number;
+}
+
+export async function countWaiting(): Promise<WaitingWork> {
+  const queued = await db.outbox.where('state').equals('queued').toArray();
+  // Only free purchases wait for the network; a paid one that never arrived is not a sale.
+  const purchases = queued.filter((e) => (e.body as { totalAmount?: unknown } | null)?.totalAmount === 0).length;
+  const parked = await db.outbox.where('state').equals('parked').count();
+  const jobs = await db.uploads.where('state').anyOf('pending', 'uploading').toArray();
+  const clips = jobs.reduce((n, j) => n + j.clips.filter((c) => c.state === 'pending').length, 0);
+  return { purchases, clips, parked };
+}
+
+export function useWaitingWork(): WaitingWork {
+  const [work, setWork] = useState<WaitingWork>({ purchases: 0, clips: 0, parked: 0 });
+  useEffect(() => {
+    const sub = liveQuery(countWaiting).subscribe({ next: setWork, error: () => undefined });
+    return () => sub.unsubscribe();
+  }, []);
+  return work;
+}

@@ -1,0 +1,48 @@
+// Server state the kiosk needs offline (prices, tiers, the gateway flag, device authorisation, CMS
+// settings) persisted to IndexedDB, so checkout shows correct totals with the network down and
+// after a browser restart. Only the kiosk's queries are kept: the back-office's data stays in memory.
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { offlineDb } from './offline-db.ts';
+
+/** Kept a month: a kiosk may be switched off over a holiday and must still open offline. */
+export const PERSIST_MAX_AGE_MS = 30 * 24 * 3_600_000;
+/** Query keys under this prefix are persisted (see kiosk/queries.ts's kioskKeys). */
+export const PERSISTED_PREFIX = 'kiosk';
+
+/** Raise when a persisted query's data changes shape: the old cache is then discarded. */
+const CACHE_SHAPE_VERSION = '1';
+
+const idbStorage = {
+  getItem: async (key: string) => (await offlineDb.queryCache.get(key))?.value ?? null,
+  setItem: async (key: string, value: string) => {
+    await offlineDb.queryCache.put({ key, value });
+  },
+  removeItem: async (key: string) => {
+    await offlineDb.queryCache.delete(key);
+  },
+};
+
+export const queryPersister = createAsyncStoragePersister({ storage: idbStorage, key: 'courtreplay-kiosk-queries', throttleTime: 500 });
+
+export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister: queryPersister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: CACHE_SHAPE_VERSION,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (q) => q.queryKey[0] === PERSISTED_PREFIX && q.state.status === 'success',
+    },
+  };
+}
+
+/**
+ * A persisted query that nothing observes for gcTime is dropped from memory and then from the
+ * persisted cache, so the configuration read on the home screen would be gone by checkout an hour
+ * later. Keep the kiosk's queries as long as they are persisted.
+ */
+export function keepKioskQueries(client: QueryClient): void {
+  // Infinity, not the month: a timer above 2^31 ms fires at once.
+  client.setQueryDefaults([PERSISTED_PREFIX], { gcTime: Infinity });
+}

@@ -1,0 +1,198 @@
+// Runs the clip upload jobs of the outbox (lib/db.ts `uploads`) until each purchase's link is
+// saved. A job survives a reload, a browser crash and a reboot: each clip's upload URL and the
+// offset the storage confirmed are stored as they change, and a clip that was under way resumes
+// where the storage says it stopped (the resumable status query: an empty PUT with
+// `Content-Range: bytes */total` answered by 308 + Range) instead of starting over. A clip whose
+// file is gone or that the storage refuses is given up; with none uploaded there is no link.
+import { db, type UploadJob, type UploadJobClip } from '../lib/db.ts';
+import { markLinkSaved, saveDownloadLink } from '../lib/outbox.ts';
+import { createUploadFolder, queryUploadOffset, requestUploadUrl, resumableUpload, UploadError, type UploadProgress } from '../lib/uploader.ts';
+import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './clip-files.ts';
+import { isPendingJobKey } from './outbox-drainer.ts';
+import { isOnline } from './network.ts';
+import { queueProgressReport } from './reports.ts';
+import { retryDelayMs } from './retry-policy.ts';
+
+export interface JobOutcome {
+  transactionId: string;
+  folderUrl: string | null;
+  uploaded: number;
+  failed: number;
+  /** The link (or, with nothing uploaded, the failure) is recorded on the server. */
+  linkSaved: boolean;
+}
+
+type ProgressListener = (p: UploadProgress) => void;
+
+const running = new Map<string, Promise<JobOutcome | null>>();
+const progressListeners = new Map<string, ProgressListener>();
+const waiters = new Map<string, ((o: JobOutcome) => void)[]>();
+/** In-memory backoff per job (a reload retries at once, which is what a restarted kiosk wants). */
+const backoff = new Map<string, { failures: number; nextAt: number }>();
+
+const clipMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Runs one job now, using the files the checkout still holds; resolves when its link is saved
+ * (a job interrupted by the network resolves later, when a later run finishes it).
+ */
+export function startUploadJob(transactionId: string, files: File[], onProgress?: ProgressListener): Promise<JobOutcome> {
+  rememberJobFiles(transactionId, files);
+  if (onProgress) progressListeners.set(transactionId, onProgress);
+  const done = new Promise<JobOutcome>((resolve) => waiters.set(transactionId, [...(waiters.get(transactionId) ?? []), resolve]));
+  void runJob(transactionId);
+  return done;
+}
+
+/** Runs every job that is due; `force` ignores the backoff (the network just came back). */
+export async function runUploadJobs(force = false): Promise<void> {
+  if (!isOnline()) return;
+  const jobs = await db.uploads.where('state').anyOf('pending', 'uploading').primaryKeys();
+  const now = Date.now();
+  for (const key of jobs) {
+    if (isPendingJobKey(key)) continue;
+    const b = backoff.get(key);
+    if (!force && b && b.nextAt > now) continue;
+    await runJob(key);
+    if (!isOnline()) return;
+  }
+}
+
+function runJob(transactionId: string): Promise<JobOutcome | null> {
+  const current = running.get(transactionId);
+  if (current) return current;
+  const run = runJobNow(transactionId)
+    .then((outcome) => {
+      backoff.delete(transactionId);
+      if (outcome) finish(outcome);
+      return outcome;
+    })
+    .catch(async (e: unknown) => {
+      const failures = (backoff.get(transactionId)?.failures ?? 0) + 1;
+      backoff.set(transactionId, { failures, nextAt: Date.now() + retryDelayMs(failures, Math.random()) });
+      await db.uploads.update(transactionId, { lastError: clipMessage(e), updatedAt: Date.now() });
+      return null;
+    })
+    .finally(() => running.delete(transactionId));
+  running.set(transactionId, run);
+  return run;
+}
+
+function finish(outcome: JobOutcome) {
+  for (const resolve of waiters.get(outcome.transactionId) ?? []) resolve(outcome);
+  waiters.delete(outcome.transactionId);
+  progressListeners.delete(outcome.transactionId);
+  forgetJobFiles(outcome.transactionId);
+}
+
+async function patchClip(transactionId: string, index: number, patch: Partial<UploadJobClip>) {
+  await db.uploads
+    .where('transactionId')
+    .equals(transactionId)
+    .modify((job) => {
+      const clip = job.clips[index];
+      if (clip) Object.assign(clip, patch);
+      job.updatedAt = Date.now();
+    });
+}
+
+const counts = (job: UploadJob) => ({
+  uploaded: job.clips.filter((c) => c.state === 'done').length,
+  failed: job.clips.filter((c) => c.state === 'failed').length,
+  total: job.clips.length,
+});
+
+async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
+  let job = await db.uploads.get(transactionId);
+  if (!job || job.state === 'done' || job.state === 'failed') return null;
+  await db.uploads.update(transactionId, { state: 'uploading', updatedAt: Date.now() });
+  if (!job.folderId || !job.folderUrl) {
+    const folder = await createUploadFolder(job.folderName);
+    await db.uploads.update(transactionId, { folderId: folder.folderId, folderUrl: folder.folderUrl, updatedAt: Date.now() });
+    job = { ...job, ...folder };
+  }
+  const folderId = job.folderId!;
+  const bytesTotal = job.clips.reduce((s, c) => s + c.size, 0);
+  let bytesDone = job.clips.reduce((s, c) => s + (c.state === 'pending' ? 0 : c.size), 0);
+  let lastReason: string | null = null;
+  await reportProgress(transactionId, 'uploading', null);
+
+  for (const [i, clip] of job.clips.entries()) {
+    if (clip.state !== 'pending') continue;
+    const progress = (offset: number) =>
+      progressListeners.get(transactionId)?.({ clipIndex: i, clipCount: job.clips.length, bytesSent: bytesDone + offset, bytesTotal });
+    try {
+      await uploadClip(transactionId, i, clip, folderId, progress);
+      await patchClip(transactionId, i, { state: 'done', confirmedOffset: clip.size });
+    } catch (e) {
+      if (!(e instanceof ClipGivenUp)) throw e;
+      lastReason = e.message;
+      await patchClip(transactionId, i, { state: 'failed' });
+    }
+    bytesDone += clip.size;
+    progress(0);
+    await reportProgress(transactionId, 'uploading', lastReason);
+  }
+
+  const settled = (await db.uploads.get(transactionId))!;
+  const { uploaded, failed } = counts(settled);
+  const folderUrl = uploaded > 0 ? settled.folderUrl! : null;
+  // The server sends the e-mail when the link is saved, exactly once (design section 2).
+  await saveDownloadLink(transactionId, folderUrl, folderUrl === null);
+  await db.uploads.update(transactionId, { state: uploaded > 0 ? 'done' : 'failed', lastError: lastReason ?? undefined, updatedAt: Date.now() });
+  if (folderUrl) await markLinkSaved(transactionId);
+  await reportProgress(transactionId, uploaded > 0 ? 'done' : 'failed', lastReason);
+  return { transactionId, folderUrl, uploaded, failed, linkSaved: true };
+}
+
+/** The clip cannot be uploaded at all (file gone or changed, storage refuses it). */
+class ClipGivenUp extends Error {}
+
+async function uploadClip(transactionId: string, index: number, clip: UploadJobClip, folderId: string, progress: (offset: number) => void) {
+  let file: File | null;
+  try {
+    file = await jobClipFile(transactionId, index, clip);
+  } catch (e) {
+    if (e instanceof FolderPermissionNeeded) throw e;
+    throw new ClipGivenUp(`Could not read ${clip.name}`);
+  }
+  if (!file) throw new ClipGivenUp(`${clip.name} is no longer in the kiosk folder`);
+
+  let uploadUrl = clip.uploadUrl;
+  let offset = 0;
+  if (uploadUrl) {
+    try {
+      const known = await queryUploadOffset(uploadUrl, clip.size);
+      if (known === 'complete') return;
+      offset = known;
+    } catch (e) {
+      // The storage no longer knows the URL (expired session): start this clip over.
+      if (!(e instanceof UploadError)) throw e;
+      uploadUrl = undefined;
+    }
+  }
+  if (!uploadUrl) {
+    uploadUrl = await requestUploadUrl({ filename: clip.uploadName, mimeType: clip.mimeType, size: clip.size, folderId });
+    await patchClip(transactionId, index, { uploadUrl, confirmedOffset: 0 });
+  }
+  progress(offset);
+  const url = uploadUrl;
+  try {
+    await resumableUpload(url, file, clip.mimeType, {
+      offset,
+      onConfirmed: (confirmed) => {
+        progress(confirmed);
+        void patchClip(transactionId, index, { confirmedOffset: confirmed });
+      },
+    });
+  } catch (e) {
+    if (e instanceof UploadError) throw new ClipGivenUp(`${clip.name}: ${e.message}`);
+    throw e;
+  }
+}
+
+async function reportProgress(transactionId: string, state: 'uploading' | 'done' | 'failed', reason: string | null) {
+  const job = await db.uploads.get(transactionId);
+  if (!job) return;
+  await queueProgressReport({ transactionId, ...counts(job), state, reason });
+}
