@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
+import { startPurchaseMaintenance } from './purchases/maintenance.ts';
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +18,9 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
+  const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
   const shutdown = () => {
+    stopMaintenance();
     server.close();
     void db.destroy().finally(() => process.exit(0));
   };

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countRows } from '../testing/index.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from './idempotency.ts';
+import { runPurchaseMaintenance } from './maintenance.ts';
 import { expireStalePurchases, markPurchaseOutcome } from './outcomes.ts';
 import { created, PRICE, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
 
@@ -87,5 +90,16 @@ describe('expireStalePurchases', () => {
     // Running again changes nothing.
     expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(0);
     expect(await promoUsed(w.t, promo.id)).toBe(2);
+  });
+});
+
+describe('runPurchaseMaintenance (every minute from main)', () => {
+  it('expires stale purchases and drops Idempotency-Key answers older than a day', async () => {
+    const res = await w.buy(w.kioskA, w.body(), { 'Idempotency-Key': 'old-key' });
+    const id = (await created(res)).transaction.id;
+    w.t.clock.advance(Math.max(w.t.config.pendingPaymentExpiryMs, IDEMPOTENCY_KEY_TTL_MS) + 1);
+    await runPurchaseMaintenance(w.t.deps);
+    expect(await statusOf(id)).toBe('expired');
+    expect(await countRows(w.t.db, 'idempotency_keys')).toBe(0);
   });
 });
