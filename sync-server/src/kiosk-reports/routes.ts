@@ -1,0 +1,61 @@
+// /api/kiosk-reports: kiosks report parked purchases and upload progress; admins read them (their
+// own venue's; a super admin every venue's). Thin handlers: parse with the shared schemas, call the
+// query helpers.
+import {
+  deliveryQuerySchema,
+  KIOSK_REPORT_MESSAGES,
+  kioskParkedReportSchema,
+  kioskUploadProgressReportSchema,
+  type DeliveryResponse,
+  type ListParkedResponse,
+} from '@courtreplay/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { assertVenueAccess, currentAdmin, currentDevice, requireAdmin, requireAuthorisedDevice, venueScope } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
+import { parseIdParam, parseJson, parseWith } from '../http/validation.ts';
+import { deliveryStateOf } from './delivery-state.ts';
+import { deleteParked, findParked, findPurchaseOwner, listParked, purchasesWithProgress, upsertParked, upsertProgress } from './queries.ts';
+
+export function kioskReportRoutes() {
+  return new Hono<AppEnv>()
+    .post('/parked', requireAuthorisedDevice, async (c) => {
+      const report = await parseJson(c, kioskParkedReportSchema);
+      const { db, clock } = c.var.deps;
+      await upsertParked(db, currentDevice(c), report, clock.now().toISOString());
+      return c.json({ message: 'Reported' });
+    })
+    .post('/progress', requireAuthorisedDevice, async (c) => {
+      const report = await parseJson(c, kioskUploadProgressReportSchema);
+      const { db, clock } = c.var.deps;
+      const device = currentDevice(c);
+      // Only the kiosk that sold the purchase reports on it.
+      const owner = await findPurchaseOwner(db, report.transactionId);
+      if (!owner || owner.deviceId !== device.deviceId) throw notFound(KIOSK_REPORT_MESSAGES.purchaseNotFound);
+      await upsertProgress(db, device.deviceId, report, clock.now().toISOString());
+      return c.json({ message: 'Reported' });
+    })
+    .get('/parked', requireAdmin, async (c) => {
+      const admin = currentAdmin(c);
+      const scope = venueScope(admin);
+      const asked = c.req.query('venueId');
+      const venueId = scope ?? (asked && /^[1-9][0-9]{0,14}$/.test(asked) ? Number(asked) : null);
+      const answer: ListParkedResponse = { parked: await listParked(c.var.deps.db, venueId) };
+      return c.json(answer);
+    })
+    .delete('/parked/:id', requireAdmin, async (c) => {
+      const id = parseIdParam(c, 'id', KIOSK_REPORT_MESSAGES.reportNotFound);
+      const { db } = c.var.deps;
+      const row = await findParked(db, id);
+      if (!row) throw notFound(KIOSK_REPORT_MESSAGES.reportNotFound);
+      assertVenueAccess(currentAdmin(c), row.venueId);
+      await deleteParked(db, id);
+      return c.json({ message: 'Dismissed' });
+    })
+    .get('/delivery', requireAdmin, async (c) => {
+      const { ids } = parseWith(deliveryQuerySchema, { ids: c.req.query('ids') ?? '' });
+      const rows = await purchasesWithProgress(c.var.deps.db, ids, venueScope(currentAdmin(c)));
+      const answer: DeliveryResponse = { deliveries: rows.map(deliveryStateOf) };
+      return c.json(answer);
+    });
+}
