@@ -7,12 +7,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
+import { ensureInitialAdmin } from './admins/initial-admin.ts';
 
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
   const db = openDatabase(config.databaseFile);
   await migrateToLatestOrThrow(db);
+  await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
