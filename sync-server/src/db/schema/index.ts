@@ -10,6 +10,7 @@ import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
+import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -33,4 +34,6 @@ export interface Database {
   purchases: PurchaseTable;
   purchase_counters: PurchaseCounterTable;
   idempotency_keys: IdempotencyKeyTable;
+  parked_purchases: ParkedPurchaseTable;
+  upload_progress: UploadProgressTable;
 }
