@@ -1,0 +1,173 @@
+// Admin login, the session (stored under adminUser, verified on load, ended by Logout) and the
+// route table's redirects and tab visibility for a visitor, an admin and a super admin.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AUTH_MESSAGES, MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { AdminLoginPage } from './pages/admin-login-page.ts';
+import { loginAs, storedSession } from './pages/admin-session.ts';
+
+const VENUE_ADMIN = { email: 'venue.admin@courtreplay.test', password: 'venue-admin-pass-1' };
+const TABS = MESSAGES.dashboard.tabs;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const api = await AdminApi.login(server);
+  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function freshPage() {
+  await context?.close();
+  context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  return page;
+}
+
+const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+
+describe('a visitor', () => {
+  test('is sent to /admin/login from the dashboard and from /admin/create; unknown admin paths go to /box', async () => {
+    await freshPage();
+    await page.goto('/admin/dashboard');
+    await new AdminLoginPage(page).title().waitFor();
+    expect(path()).toBe('/admin/login');
+    await page.goto('/admin/create');
+    await new AdminLoginPage(page).title().waitFor();
+    expect(path()).toBe('/admin/login');
+    await page.goto('/admin/nowhere');
+    await page.waitForURL('**/box');
+  });
+
+  test('sees the spec messages for missing fields and for wrong credentials, and stays logged out', async () => {
+    await freshPage();
+    const login = new AdminLoginPage(page);
+    await login.open();
+    await login.submitButton().click();
+    expect(await login.error().textContent()).toBe(MESSAGES.adminLogin.bothRequired);
+    await login.email().fill(SUPER_ADMIN.email);
+    await login.submitButton().click();
+    expect(await login.error().textContent()).toBe(MESSAGES.adminLogin.bothRequired);
+    await login.login(SUPER_ADMIN.email, 'wrong-password');
+    await page.getByText(AUTH_MESSAGES.invalidCredentials).waitFor();
+    expect(await storedSession(page)).toBeNull();
+    expect(path()).toBe('/admin/login');
+  });
+
+  test('returns to the page it came from after logging in', async () => {
+    await freshPage();
+    await page.goto('/admin/dashboard?tab=devices');
+    const login = new AdminLoginPage(page);
+    await login.title().waitFor();
+    await login.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.waitForURL('**/admin/dashboard?tab=devices');
+    expect(await new AdminDashboardPage(page).activeTab()).toBe('devices');
+  });
+});
+
+describe('a super admin', () => {
+  test('logs in to the dashboard with the welcome line, all nine tabs and the session stored as superadmin', async () => {
+    await freshPage();
+    const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    expect(path()).toBe('/admin/dashboard');
+    await dashboard.welcome(SUPER_ADMIN.email).waitFor();
+    expect(await dashboard.tabNames()).toEqual([
+      TABS.transactions,
+      TABS.admins,
+      TABS.devices,
+      TABS.productManagement,
+      TABS.productDevManagement,
+      TABS.venueManagement,
+      TABS.cmsManagement,
+      TABS.errors,
+      TABS.storageQuota,
+    ]);
+    expect(await dashboard.activeTab()).toBe('transactions');
+    const session = await storedSession(page);
+    expect(session?.user.email).toBe(SUPER_ADMIN.email);
+    expect(session?.user.role).toBe('superadmin');
+    expect(session?.token).toBeTruthy();
+  });
+
+  test('is redirected away from /admin/login and may open /admin/create', async () => {
+    await page.goto('/admin/login');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/create');
+    await page.getByRole('heading', { name: 'Create Admin' }).waitFor();
+    expect(path()).toBe('/admin/create');
+  });
+
+  test('?tab= opens admins, devices and venues on load', async () => {
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.open('?tab=admins');
+    expect(await dashboard.activeTab()).toBe('admins');
+    await dashboard.open('?tab=venues');
+    expect(await dashboard.activeTab()).toBe('venueManagement');
+    await dashboard.open('?tab=devices');
+    expect(await dashboard.activeTab()).toBe('devices');
+    await dashboard.open('?tab=storageQuota');
+    expect(await dashboard.activeTab()).toBe('transactions');
+  });
+
+  test('the Errors tab shows the Error Logs placeholder', async () => {
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.open();
+    await dashboard.openTab('errors');
+    await dashboard.panel().getByRole('heading', { name: MESSAGES.errorsTab.title }).waitFor();
+  });
+
+  test('Logout ends the session on the server and goes to /admin/login', async () => {
+    const token = (await storedSession(page))!.token;
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.logoutButton().click();
+    await page.waitForURL('**/admin/login');
+    expect(await storedSession(page)).toBeNull();
+    const verify = await fetch(`${server.url}/api/admin/verify`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(verify.status).toBe(401);
+    await page.goto('/admin/dashboard');
+    await page.waitForURL('**/admin/login');
+  });
+});
+
+describe('an admin', () => {
+  test('sees only Transactions and Devices and cannot reach admin-only screens', async () => {
+    await freshPage();
+    const dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
+    expect(await dashboard.tabNames()).toEqual([TABS.transactions, TABS.devices]);
+    expect((await storedSession(page))?.user.role).toBe('admin');
+    await page.goto('/admin/create');
+    await page.waitForURL('**/admin/dashboard');
+    await dashboard.open('?tab=admins');
+    expect(await dashboard.activeTab()).toBe('transactions');
+    await dashboard.open('?tab=venues');
+    expect(await dashboard.activeTab()).toBe('transactions');
+    await dashboard.open('?tab=devices');
+    expect(await dashboard.activeTab()).toBe('devices');
+  });
+});
+
+test('a stored session the server no longer accepts is dropped on load', async () => {
+  await freshPage();
+  await page.goto('/admin/login');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'adminUser',
+      JSON.stringify({ token: 'revoked-or-made-up-token', user: { id: 1, email: 'ghost@courtreplay.test', role: 'super_admin' } }),
+    ),
+  );
+  await page.goto('/admin/dashboard');
+  await page.waitForURL('**/admin/login');
+  await new AdminLoginPage(page).title().waitFor();
+  expect(await storedSession(page)).toBeNull();
+});

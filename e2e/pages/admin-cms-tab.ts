@@ -1,0 +1,33 @@
+// The CMS tab: three media uploads and the e-mail template editor, each in a collapsible section.
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+
+const T = MESSAGES.cms;
+type Section = keyof typeof T.sections;
+
+export class AdminCmsTab {
+  constructor(readonly page: Page) {}
+
+  private panel = () => this.page.getByRole('tabpanel');
+  toggle = (section: Section) => this.panel().getByRole('button', { name: T.sections[section] });
+  form = (section: Exclude<Section, 'emailTemplate'>) => this.panel().getByRole('form', { name: T.sections[section] });
+  emailForm = () => this.panel().getByRole('form', { name: 'Email template' });
+  preview = () => this.panel().getByRole('article', { name: 'Email preview' });
+  text = (text: string) => this.panel().getByText(text, { exact: true });
+
+  async expanded(section: Section): Promise<boolean> {
+    return (await this.toggle(section).getAttribute('aria-expanded')) === 'true';
+  }
+
+  async open(section: Section) {
+    if (!(await this.expanded(section))) await this.toggle(section).click();
+  }
+
+  async upload(section: Exclude<Section, 'emailTemplate'>, file?: { name: string; mimeType: string; buffer: Buffer }) {
+    const form = this.form(section);
+    if (file) await form.locator('input[type=file]').setInputFiles(file);
+    await form.getByRole('button', { name: 'Upload' }).click();
+  }
+
+  percent = (section: Exclude<Section, 'emailTemplate'>) => this.form(section).getByTestId('upload-percent');
+}

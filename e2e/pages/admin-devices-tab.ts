@@ -1,0 +1,43 @@
+// The Devices tab: this device's id, the mismatch warning, registration and the device table.
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+
+const T = MESSAGES.devices;
+const D = MESSAGES.dashboard;
+
+export class AdminDevicesTab {
+  constructor(readonly page: Page) {}
+
+  private panel = () => this.page.getByRole('tabpanel');
+  currentId = () => this.panel().getByTestId('current-device-id');
+  mismatchWarning = () => this.panel().getByText(T.idMismatch);
+  resetAndSync = () => this.panel().getByRole('button', { name: T.resetAndSync });
+  registerForm = () => this.panel().getByRole('form', { name: 'Register this device' });
+  venueFilter = () => this.panel().getByLabel('Filter by venue');
+  row = (deviceId: string) => this.panel().locator(`tr[data-device-id="${deviceId}"]`);
+  rows = () => this.panel().locator('tbody tr');
+  headers = () => this.panel().locator('thead th').allTextContents();
+  text = (text: string) => this.panel().getByText(text, { exact: true });
+
+  async waitForId(): Promise<string> {
+    await this.panel().locator('[data-testid=current-device-id]:not(:text("..."))').waitFor();
+    return (await this.currentId().textContent()) ?? '';
+  }
+
+  async register(venue?: string, court?: string) {
+    if (venue) await this.registerForm().getByLabel('Venue *').selectOption({ label: venue });
+    if (court) await this.registerForm().getByLabel('Court / Field (optional)').selectOption({ label: court });
+    await this.registerForm().getByRole('button', { name: 'Register This Device' }).click();
+  }
+
+  status = (deviceId: string) => this.row(deviceId).locator('td').nth(4).textContent();
+
+  async toggleAuthorization(deviceId: string) {
+    await this.row(deviceId).getByRole('button', { name: /^(Authorize|Deauthorize)$/ }).click();
+  }
+
+  async delete(deviceId: string) {
+    await this.row(deviceId).getByRole('button', { name: T.delete }).click();
+    await this.row(deviceId).getByRole('button', { name: D.yes }).click();
+  }
+}

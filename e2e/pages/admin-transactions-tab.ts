@@ -1,0 +1,33 @@
+// The Transactions tab: filters, table, pagination, export and resend.
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+
+const T = MESSAGES.transactions;
+
+export class AdminTransactionsTab {
+  constructor(readonly page: Page) {}
+
+  private panel = () => this.page.getByRole('tabpanel');
+  email = () => this.panel().getByLabel('Search by email');
+  startDate = () => this.panel().getByLabel('Start date');
+  endDate = () => this.panel().getByLabel('End date');
+  venue = () => this.panel().getByLabel('Venue', { exact: true });
+  court = () => this.panel().getByLabel('Court', { exact: true });
+  resetFilters = () => this.panel().getByRole('button', { name: T.resetFilters }).first();
+  exportButton = () => this.panel().getByRole('button', { name: T.exportToExcel });
+  rows = () => this.panel().locator('tbody tr');
+  row = (id: string) => this.panel().locator(`tr[data-id="${id}"]`);
+  headers = () => this.panel().locator('thead th').allTextContents();
+  pageLabel = () => this.panel().getByRole('navigation', { name: 'Pagination' }).locator('span');
+  next = () => this.panel().getByRole('button', { name: 'Next' });
+  previous = () => this.panel().getByRole('button', { name: 'Previous' });
+  text = (text: string) => this.panel().getByText(text, { exact: true });
+
+  async ids(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''));
+  }
+
+  cells = (id: string) => this.row(id).locator('td').allTextContents();
+  emailStatus = (id: string) => this.row(id).getByTestId('email-status').textContent();
+  resend = (id: string) => this.row(id).getByRole('button', { name: T.resend });
+}
