@@ -1,0 +1,95 @@
+// Picks the real or the embedded adapter for each port from the configuration: Midtrans when keys
+// are set (else the simulator), Google Drive when STORAGE=google-drive (else local disk), SMTP when
+// SMTP_URL is set (else the .eml outbox). main.ts spreads the result into the app's dependencies.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { ConfigError, type Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { MailDelivery } from '../delivery/mail-delivery.ts';
+import { GoogleDriveStorage } from './google-drive.ts';
+import { LocalStorage } from './local-storage.ts';
+import { MidtransProvider } from './midtrans.ts';
+import { OutboxMailer } from './outbox-mailer.ts';
+import type { Clock, Mailer, PaymentProvider, StorageProvider } from './ports.ts';
+import { SimulatorProvider } from './simulator.ts';
+import { SmtpMailer } from './smtp-mailer.ts';
+
+export interface Adapters {
+  payments: PaymentProvider;
+  storage: StorageProvider;
+  mailer: Mailer;
+  delivery: MailDelivery;
+}
+
+export interface AdapterContext {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Overrides for tests (e.g. short retry delays). */
+  retryDelaysMs?: number[];
+}
+
+export function createAdapters(config: Config, context: AdapterContext): Adapters {
+  const secret = installSecret(config.dataDir);
+  const payments: PaymentProvider =
+    config.payments.provider === 'simulator'
+      ? new SimulatorProvider(config.payments.serverKey ?? secret)
+      : new MidtransProvider({ live: config.payments.live, sandbox: config.payments.sandbox });
+
+  const s = config.storage;
+  let storage: StorageProvider;
+  if (s.kind === 'local') {
+    storage = new LocalStorage({ dataDir: config.dataDir, secret, limitBytes: s.limitBytes, uploadUrlTtlMs: s.uploadUrlTtlMs, clock: context.clock });
+  } else if (s.clientId && s.clientSecret && s.refreshToken) {
+    storage = new GoogleDriveStorage({
+      auth: { mode: 'oauth', clientId: s.clientId, clientSecret: s.clientSecret, refreshToken: s.refreshToken },
+      parentFolderId: s.parentFolderId,
+      limitBytes: s.limitBytes,
+    });
+  } else if (s.serviceAccountKeyFile && s.sharedDriveId) {
+    storage = new GoogleDriveStorage({
+      auth: { mode: 'service-account', keyFile: s.serviceAccountKeyFile, sharedDriveId: s.sharedDriveId },
+      parentFolderId: s.parentFolderId,
+      limitBytes: s.limitBytes,
+    });
+  } else {
+    throw new ConfigError(
+      'STORAGE=google-drive needs either GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REFRESH_TOKEN (run `npm run drive:connect`), or GOOGLE_SERVICE_ACCOUNT_KEY_FILE and GOOGLE_SHARED_DRIVE_ID.',
+    );
+  }
+
+  const mailer: Mailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new OutboxMailer(config.dataDir, config.mail.from, context.clock, context.logger);
+
+  const delivery = new MailDelivery({
+    db: context.db,
+    mailer,
+    clock: context.clock,
+    logger: context.logger.child({ component: 'delivery' }),
+    productName: config.productName,
+    ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
+  });
+  return { payments, storage, mailer, delivery };
+}
+
+/**
+ * A random secret made at first start and kept in DATA_DIR: it signs local upload URLs and, without
+ * MIDTRANS_SERVER_KEY, the simulator's notifications. Never printed.
+ */
+export function installSecret(dataDir: string): string {
+  const dir = resolve(dataDir, 'secrets');
+  const file = join(dir, 'install-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

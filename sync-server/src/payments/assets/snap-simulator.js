@@ -1,0 +1,124 @@
+/* global window, document */
+// The payment simulator's stand-in for Midtrans' snap.js: the same window.snap.embed(token, options)
+// and window.snap.pay(token, options), rendering a panel with four buttons. A button asks the
+// server, which posts a signed notification to its own webhook, then the matching callback runs
+// with a Midtrans-like result. No inline script, no eval: it runs under a 'self' script policy.
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var base = script && script.src ? new URL(script.src).origin : window.location.origin;
+  var overlay = null;
+
+  function el(tag, styles, text) {
+    var node = document.createElement(tag);
+    Object.keys(styles || {}).forEach(function (k) {
+      node.style[k] = styles[k];
+    });
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function rupiah(amount) {
+    return 'Rp ' + Number(amount).toLocaleString('id-ID');
+  }
+
+  function button(label, colour, onClick) {
+    var b = el('button', {
+      display: 'block', width: '100%', margin: '0 0 12px', padding: '16px', fontSize: '18px', fontWeight: '600',
+      color: '#fff', background: colour, border: '0', borderRadius: '10px', cursor: 'pointer',
+    }, label);
+    b.type = 'button';
+    b.addEventListener('click', onClick);
+    return b;
+  }
+
+  function render(container, token, options, onDone) {
+    options = options || {};
+    container.textContent = '';
+    var panel = el('div', {
+      boxSizing: 'border-box', height: '100%', minHeight: '420px', padding: '28px', fontFamily: 'system-ui, sans-serif',
+      background: '#fff', color: '#1f2933', borderRadius: '12px', border: '1px solid #d9e2ec',
+    });
+    panel.setAttribute('data-testid', 'payment-simulator');
+    panel.appendChild(el('h2', { margin: '0 0 4px', fontSize: '22px' }, 'Payment simulator'));
+    var info = el('p', { margin: '0 0 20px', color: '#52606d' }, 'Test mode: no money moves.');
+    panel.appendChild(info);
+    var status = el('p', { margin: '0 0 16px', fontWeight: '600', minHeight: '1.5em' });
+    status.setAttribute('role', 'status');
+
+    fetch(base + '/api/payment/simulator/' + encodeURIComponent(token))
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (order) {
+        if (order) info.textContent = 'Order ' + order.order_id + ' \u00b7 ' + rupiah(order.gross_amount) + ' \u00b7 test mode, no money moves.';
+      })
+      .catch(function () {});
+
+    var buttons = [];
+    function simulate(outcome) {
+      buttons.forEach(function (b) { b.disabled = true; b.style.opacity = '0.6'; });
+      status.textContent = 'Processing...';
+      fetch(base + '/api/payment/simulator/' + encodeURIComponent(token) + '/' + outcome, { method: 'POST' })
+        .then(function (r) {
+          return r.json().then(function (body) { return { ok: r.ok, body: body }; });
+        })
+        .then(function (answer) {
+          var result = answer.body;
+          if (!answer.ok) {
+            status.textContent = result.message || 'Payment failed';
+            if (options.onError) options.onError({ status_code: '500', status_message: [result.message || 'Payment failed'] });
+          } else if (outcome === 'success') {
+            status.textContent = 'Payment successful';
+            if (options.onSuccess) options.onSuccess(result);
+          } else if (outcome === 'pending') {
+            status.textContent = 'Payment pending';
+            if (options.onPending) options.onPending(result);
+          } else {
+            status.textContent = 'Payment failed';
+            if (options.onError) options.onError(result);
+          }
+          onDone();
+        })
+        .catch(function (err) {
+          status.textContent = 'Network error';
+          buttons.forEach(function (b) { b.disabled = false; b.style.opacity = '1'; });
+          if (options.onError) options.onError({ status_code: '500', status_message: [String(err && err.message)] });
+        });
+    }
+    buttons.push(button('Simulate success', '#12a150', function () { simulate('success'); }));
+    buttons.push(button('Simulate pending', '#d97706', function () { simulate('pending'); }));
+    buttons.push(button('Simulate failure', '#c81e1e', function () { simulate('failure'); }));
+    buttons.push(button('Close', '#52606d', function () {
+      onDone();
+      if (options.onClose) options.onClose();
+    }));
+    buttons.forEach(function (b) { panel.appendChild(b); });
+    panel.appendChild(status);
+    container.appendChild(panel);
+  }
+
+  function closeOverlay() {
+    if (overlay && overlay.parentNode) overlay.parentNode.removeChild(overlay);
+    overlay = null;
+  }
+
+  window.snap = {
+    embed: function (token, options) {
+      var container = document.getElementById(options && options.embedId);
+      if (!container) throw new Error('snap.embed: no element with id ' + (options && options.embedId));
+      render(container, token, options, function () {});
+    },
+    pay: function (token, options) {
+      closeOverlay();
+      overlay = el('div', {
+        position: 'fixed', inset: '0', zIndex: '2147483000', background: 'rgba(15, 23, 42, 0.6)',
+        display: 'flex', alignItems: 'center', justifyContent: 'center',
+      });
+      var box = el('div', { width: 'min(440px, 92vw)' });
+      overlay.appendChild(box);
+      document.body.appendChild(overlay);
+      render(box, token, options, closeOverlay);
+    },
+    hide: closeOverlay,
+    show: function () {},
+  };
+})();

@@ -1,0 +1,92 @@
+// /api/google-drive/* (spec section 7), whichever storage adapter is configured: quota and clean-up
+// for super admins; folders and upload URLs for authorised kiosks and for admins (the resend flow
+// uploads from the admin's browser).
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app.ts';
+import type { StorageProvider } from '../adapters/ports.ts';
+import { assertVenueAccess, requireDeviceOrAdmin, requireSuperAdmin } from '../http/auth.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { parseWith } from '../http/validation.ts';
+import { setFolderId } from '../purchases/queries.ts';
+
+const deleteOldSchema = z.object({ olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'olderThan must be an ISO date') });
+const createFolderSchema = z.object({
+  folderName: z.string().trim().min(1).max(200),
+  /** Optional: records the folder against the purchase. */
+  purchaseId: z.string().max(50).optional(),
+});
+const signedUrlSchema = z.object({
+  filename: z.string().max(500),
+  mimeType: z.string().min(1).max(100),
+  size: z.number().int().positive(),
+  folderId: z.string().min(1).max(200),
+});
+
+function storageOf(c: Context<AppEnv>): StorageProvider {
+  const storage = c.var.deps.storage;
+  if (!storage) throw new HttpError(503, 'Storage is not configured.');
+  return storage;
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+}
+
+/** PUBLIC_URL when set, else the origin the request came to (links then work on the LAN too). */
+export function baseUrlOf(c: Context<AppEnv>): string {
+  return c.var.deps.config.publicUrl ?? new URL(c.req.url).origin;
+}
+
+export function googleDriveRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/storage-quota', requireSuperAdmin, async (c) => {
+    const quota = await storageOf(c).quota();
+    return c.json({ success: true, quota: { ...quota, lastUpdated: c.var.deps.clock.now().toISOString() } });
+  });
+
+  routes.post('/delete-old-files', requireSuperAdmin, async (c) => {
+    const { olderThan } = parseWith(deleteOldSchema, await readJson(c));
+    const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
+    c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
+    return c.json({ success: true, filesDeleted });
+  });
+
+  routes.post('/empty-drive', requireSuperAdmin, async (c) => {
+    const filesDeleted = await storageOf(c).empty();
+    c.var.log.info({ filesDeleted }, 'storage emptied');
+    return c.json({ success: true, filesDeleted });
+  });
+
+  routes.post('/create-folder', requireDeviceOrAdmin, async (c) => {
+    const { folderName, purchaseId } = parseWith(createFolderSchema, await readJson(c));
+    const { db, clock } = c.var.deps;
+    const admin = c.get('admin');
+    const device = c.get('device');
+    let venueId = device?.venueId ?? admin?.venueId ?? null;
+    if (purchaseId) {
+      const purchase = await db.selectFrom('purchases').select(['id', 'venueId', 'deviceId']).where('id', '=', purchaseId).executeTakeFirst();
+      if (!purchase) throw notFound('Transaction not found');
+      if (admin) assertVenueAccess(admin, purchase.venueId);
+      else if (device?.deviceId !== purchase.deviceId) throw forbidden('Only the kiosk that made this purchase can upload its videos.');
+      venueId = purchase.venueId;
+    }
+    const venue = venueId === null ? undefined : await db.selectFrom('venues').select('name').where('id', '=', venueId).executeTakeFirst();
+    const folder = await storageOf(c).createFolder(folderName, { baseUrl: baseUrlOf(c), ...(venue ? { venueName: venue.name } : {}) });
+    if (purchaseId) await setFolderId(db, purchaseId, folder.folderId, clock.now());
+    return c.json(folder);
+  });
+
+  routes.post('/get-signed-url', requireDeviceOrAdmin, async (c) => {
+    const input = parseWith(signedUrlSchema, await readJson(c));
+    const answer = await storageOf(c).createUploadUrl({ ...input, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
+    return c.json(answer);
+  });
+
+  return routes;
+}

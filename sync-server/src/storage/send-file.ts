@@ -1,0 +1,60 @@
+// A file answer with byte ranges (a <video> seeks with them; a phone resumes a download with them),
+// streamed from disk.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+
+export interface SendFileOptions {
+  contentType: string;
+  cacheControl: string;
+  /** e.g. `attachment; filename="clip.mp4"` */
+  disposition?: string;
+}
+
+export async function sendFile(c: Context, path: string, options: SendFileOptions): Promise<Response> {
+  const { size, mtime } = await stat(path);
+  const headers: Record<string, string> = {
+    'Content-Type': options.contentType,
+    'Cache-Control': options.cacheControl,
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': mtime.toUTCString(),
+    ETag: `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`,
+  };
+  if (options.disposition) headers['Content-Disposition'] = options.disposition;
+  if (c.req.header('If-None-Match') === headers.ETag) return new Response(null, { status: 304, headers });
+
+  const range = parseRange(c.req.header('Range'), size);
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  const [start, end] = range ?? [0, size - 1];
+  const length = size === 0 ? 0 : end - start + 1;
+  headers['Content-Length'] = String(length);
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+  if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
+  const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; undefined means the whole file. */
+export function parseRange(header: string | undefined, size: number): [number, number] | undefined | 'unsatisfiable' {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return [start, end];
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,50 @@
+// PUT /api/storage/upload/:uploadId?exp&sig: the local storage's resumable upload endpoint (the
+// counterpart of a Google Drive session URL). The signed URL is the credential, so the answer
+// carries CORS headers for whichever origin the PWA runs on.
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { LocalStorage } from '../adapters/local-storage.ts';
+import { HttpError } from '../http/errors.ts';
+import { bodyStream } from './body-stream.ts';
+
+function corsHeaders(c: Context<AppEnv>): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': c.req.header('Origin') ?? '*',
+    'Access-Control-Allow-Methods': 'PUT, OPTIONS',
+    'Access-Control-Allow-Headers': 'Content-Type, Content-Range',
+    'Access-Control-Expose-Headers': 'Range, Content-Length',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  };
+}
+
+export function localStorageOf(c: Context<AppEnv>): LocalStorage {
+  const storage = c.var.deps.storage;
+  if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found');
+  return storage;
+}
+
+
+export function uploadRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.options('/:uploadId', (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
+
+  routes.put('/:uploadId', async (c) => {
+    const headers = corsHeaders(c);
+    try {
+      const storage = localStorageOf(c);
+      const ticket = storage.openUpload(c.req.param('uploadId'), c.req.query('exp'), c.req.query('sig'));
+      const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
+      if (answer.status === 308) {
+        return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
+      }
+      return c.json(answer.file, answer.status, headers);
+    } catch (err) {
+      if (err instanceof HttpError) return c.json({ message: err.message }, err.status, headers);
+      throw err;
+    }
+  });
+
+  return routes;
+}
