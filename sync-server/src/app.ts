@@ -20,6 +20,12 @@ import { securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/promo.routes.ts';
 import { venueRoutes } from './venues/venue.routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { googleDriveRoutes } from './storage/google-drive.routes.ts';
+import { uploadRoutes } from './storage/upload.routes.ts';
+import { shareRoutes } from './storage/share-page.ts';
+import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
+import { kioskReportRoutes } from './kiosk-reports/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -85,6 +91,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/promo', promoRoutes());
 
   app.route('/api/transaction', purchaseRoutes());
+  app.route('/api/payment', paymentRoutes());
+  app.route('/api/google-drive', googleDriveRoutes());
+  app.route('/api/storage/upload', uploadRoutes());
+  app.route('/api/admin/cms', cmsRoutes());
+  app.route('/media', mediaRoutes());
+  app.route('/d', shareRoutes());
+  app.route('/api/kiosk-reports', kioskReportRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

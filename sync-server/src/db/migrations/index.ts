@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import { init001 } from './001-init.ts';
 import { purchases002 } from './002-purchases.ts';
+import { emailDeliveries003 } from './003-email-deliveries.ts';
+import { kioskReports004 } from './004-kiosk-reports.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
   '001-init': init001,
   '002-purchases': purchases002,
+  '003-email-deliveries': emailDeliveries003,
+  '004-kiosk-reports': kioskReports004,
 };
