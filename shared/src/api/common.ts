@@ -9,6 +9,10 @@ export const CONTROL_CHARS_MESSAGE = 'Line breaks and control characters are not
 /** A schema-level message for a missing or wrongly typed value only (other issues keep theirs). */
 export const whenMissing = (message: string) => (iss: { code: string }) => (iss.code === 'invalid_type' ? message : undefined);
 
+/** A message for a missing or null value only; a value of the wrong type keeps the default message. */
+export const whenAbsent = (message: string) => (iss: { code: string; input?: unknown }) =>
+  iss.code === 'invalid_type' && (iss.input === undefined || iss.input === null) ? message : undefined;
+
 /**
  * A trimmed, single-line text of 1..max characters. `required` is the message for a missing,
  * non-text or blank value (the spec's wording where it has one).
@@ -24,6 +28,9 @@ export function requiredText(max: number, required: string) {
 
 /** A positive whole-number id (database ids are integers). */
 export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A required id whose absence has its own message ('Please select a venue first.'). */
+export const requiredId = (missing: string) => z.number({ error: whenAbsent(missing) }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The kiosk's own device id: long and random, so it cannot be guessed. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { deviceIdSchema, idSchema, timestamp } from './common.ts';
+import { deviceIdSchema, idSchema, requiredId, timestamp } from './common.ts';
 
 export const DEVICE_MESSAGES = {
   registered: 'Device registered successfully',
@@ -28,7 +28,7 @@ export const deviceListResponse = z.array(deviceSchema);
 /** POST /device/register, by a logged-in admin from the back-office on the kiosk itself. */
 export const registerDeviceRequest = z.strictObject({
   deviceId: deviceIdSchema,
-  venueId: idSchema.nullish().refine((id) => id != null, MESSAGES.devices.venueRequired),
+  venueId: requiredId(MESSAGES.devices.venueRequired),
   fieldId: idSchema.nullish(),
 });
 export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;

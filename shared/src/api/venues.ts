@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { idSchema, requiredText, timestamp } from './common.ts';
+import { requiredId, requiredText, timestamp } from './common.ts';
 
 export const VENUE_MESSAGES = {
   created: 'Venue created successfully',
@@ -47,7 +47,7 @@ export const fieldListResponse = z.array(fieldSchema);
 
 /** POST /field/create: the venue is checked first, as on the screen. */
 export const createFieldRequest = z.strictObject({
-  venueId: idSchema.nullish().refine((id) => id != null, MESSAGES.venues.selectVenueFirst),
+  venueId: requiredId(MESSAGES.venues.selectVenueFirst),
   name: requiredText(100, MESSAGES.venues.enterFieldName),
 });
 export type CreateFieldRequest = z.input<typeof createFieldRequest>;

@@ -18,7 +18,7 @@ export function deviceRoutes() {
       const input = await parseJson(c, registerDeviceRequest);
       const { device, created } = await registerDevice(c.var.deps, currentAdmin(c), {
         deviceId: input.deviceId,
-        venueId: input.venueId as number,
+        venueId: input.venueId,
         fieldId: input.fieldId ?? null,
       });
       return c.json({ message: DEVICE_MESSAGES.registered, isAuthorized: device.isAuthorized, device }, created ? 201 : 200);

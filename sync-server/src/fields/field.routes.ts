@@ -18,7 +18,7 @@ export function fieldRoutes() {
     })
     .post('/create', requireSuperAdmin, async (c) => {
       const { venueId, name } = await parseJson(c, createFieldRequest);
-      if (venueId == null || !(await findVenue(c.var.deps.db, venueId))) throw badRequest(VENUE_MESSAGES.notFound);
+      if (!(await findVenue(c.var.deps.db, venueId))) throw badRequest(VENUE_MESSAGES.notFound);
       const field = await insertField(c.var.deps.db, { name, venueId, createdAt: c.var.deps.clock.now().toISOString() });
       return c.json({ message: FIELD_MESSAGES.created, field }, 201);
     })

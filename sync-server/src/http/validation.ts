@@ -16,6 +16,7 @@ function describe(iss: Issue): string {
     case 'invalid_type':
       if (!iss.path?.length) return 'Request body must be a JSON object';
       if (iss.input === undefined) return `${field} is required`;
+      if (iss.expected === 'null') return `${field} must be null`;
       return `${field} must be ${iss.expected === 'int' ? 'a whole number' : `a ${iss.expected}`}`;
     case 'too_big':
       if (iss.origin === 'string') return `${field} must be at most ${String(iss.maximum)} characters`;

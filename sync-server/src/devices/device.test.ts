@@ -1,0 +1,148 @@
+import { DEVICE_MESSAGES, MESSAGES, type Device, type RegisterDeviceResponse } from '@courtreplay/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countRows, makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
+
+let t: TestApp;
+let venueA: { id: number; name: string };
+let venueB: { id: number; name: string };
+let superAdmin: SeededAdmin;
+let adminA: SeededAdmin;
+let adminB: SeededAdmin;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  venueA = await t.seed.venue({ name: 'Arena A' });
+  venueB = await t.seed.venue({ name: 'Arena B' });
+  superAdmin = await t.seed.admin({ role: 'super_admin' });
+  adminA = await t.seed.admin({ role: 'admin', venueId: venueA.id });
+  adminB = await t.seed.admin({ role: 'admin', venueId: venueB.id });
+});
+afterEach(() => t.close());
+
+const deviceRow = (deviceId: string) => t.db.selectFrom('devices').selectAll().where('deviceId', '=', deviceId).executeTakeFirst();
+
+describe('POST /api/device/register', () => {
+  it('registers this kiosk for the admin’s venue, authorised at once', async () => {
+    const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
+    const deviceId = newDeviceId();
+    const res = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id, fieldId: court.id }, adminA.headers);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as RegisterDeviceResponse;
+    expect(body).toMatchObject({ isAuthorized: true, device: { deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: true } });
+
+    // Registering again moves nothing else and keeps one row.
+    const again = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id }, adminA.headers);
+    expect(again.status).toBe(200);
+    expect(await countRows(t.db, 'devices')).toBe(1);
+  });
+
+  it('refuses an admin registering for another venue, or taking another venue’s kiosk', async () => {
+    const deviceId = newDeviceId();
+    const res = await t.json('POST', '/api/device/register', { deviceId, venueId: venueB.id }, adminA.headers);
+    expect(res.status).toBe(403);
+    const kioskB = await t.seed.device({ venueId: venueB.id });
+    const steal = await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, adminA.headers);
+    expect(steal.status).toBe(403);
+    expect(await steal.json()).toEqual({ message: DEVICE_MESSAGES.otherVenue });
+    expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueB.id);
+    // A super admin may move it.
+    expect((await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, superAdmin.headers)).status).toBe(200);
+    expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueA.id);
+    expect((await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id })).status).toBe(401);
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ deviceId: 'VALID' }, MESSAGES.devices.venueRequired],
+    [{ deviceId: 'VALID', venueId: null }, MESSAGES.devices.venueRequired],
+    [{ venueId: 1 }, 'Device ID is required'],
+    [{ deviceId: 'short', venueId: 1 }, 'Device ID must be 16 to 128 letters, digits, "-" or "_"'],
+    [{ deviceId: '<script>alert(1)</script>xx', venueId: 1 }, 'Device ID must be 16 to 128 letters, digits, "-" or "_"'],
+    [{ deviceId: 'x'.repeat(129), venueId: 1 }, 'Device ID must be 16 to 128 letters, digits, "-" or "_"'],
+    [{ deviceId: 'VALID', venueId: 1, trusted: true }, 'Unknown field: trusted'],
+    [{ deviceId: 'VALID', venueId: 1, fieldId: 'a' }, 'fieldId must be a number'],
+  ])('refuses %j with 400 and registers nothing', async (body, message) => {
+    const input = { ...body, ...(body.deviceId === 'VALID' ? { deviceId: newDeviceId() } : {}), ...(body.venueId === 1 ? { venueId: venueA.id } : {}) };
+    const res = await t.json('POST', '/api/device/register', input, adminA.headers);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(await countRows(t.db, 'devices')).toBe(0);
+  });
+
+  it('refuses a court of another venue and an unknown venue', async () => {
+    const courtB = await t.seed.field({ venueId: venueB.id });
+    const wrong = await t.json('POST', '/api/device/register', { deviceId: newDeviceId(), venueId: venueA.id, fieldId: courtB.id }, superAdmin.headers);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ message: DEVICE_MESSAGES.fieldWrongVenue });
+    expect((await t.json('POST', '/api/device/register', { deviceId: newDeviceId(), venueId: 999 }, superAdmin.headers)).status).toBe(404);
+    expect(await countRows(t.db, 'devices')).toBe(0);
+  });
+});
+
+describe('PUT /api/device/authorize', () => {
+  it('lets the venue’s admin and super admins toggle authorisation, nobody else', async () => {
+    const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
+    const ok = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: true }, adminA.headers);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ message: DEVICE_MESSAGES.authorized, device: { isAuthorized: true } });
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, adminB.headers)).status).toBe(403);
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false })).status).toBe(401);
+    expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(1);
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, superAdmin.headers)).status).toBe(200);
+    expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(0);
+  });
+
+  it('answers 404 for an unknown device and 400 for a non-boolean flag', async () => {
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: newDeviceId(), isAuthorized: true }, superAdmin.headers)).status).toBe(404);
+    const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
+    const bad = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: 'yes' }, superAdmin.headers);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'isAuthorized must be a boolean' });
+    expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(0);
+  });
+});
+
+describe('GET /api/device/all', () => {
+  it('shows an admin only their venue’s kiosks, whatever venueId they ask for', async () => {
+    const a = await t.seed.device({ venueId: venueA.id });
+    const b = await t.seed.device({ venueId: venueB.id });
+    const ids = async (headers: Record<string, string>, query = '') =>
+      ((await (await t.json('GET', `/api/device/all${query}`, undefined, headers)).json()) as Device[]).map((d) => d.deviceId).sort();
+    expect(await ids(adminA.headers)).toEqual([a.deviceId]);
+    expect(await ids(adminA.headers, `?venueId=${venueB.id}`)).toEqual([a.deviceId]);
+    expect(await ids(superAdmin.headers)).toEqual([a.deviceId, b.deviceId].sort());
+    expect(await ids(superAdmin.headers, `?venueId=${venueB.id}`)).toEqual([b.deviceId]);
+    expect((await t.json('GET', '/api/device/all')).status).toBe(401);
+  });
+});
+
+describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
+  it('answers venue, court and status without login', async () => {
+    const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
+    const kiosk = await t.seed.device({ venueId: venueA.id, fieldId: court.id, authorized: false });
+    const res = await t.json('GET', `/api/device/${kiosk.deviceId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deviceId: kiosk.deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: false });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [newDeviceId(), 'short', '%3Cscript%3E']) {
+      const res = await t.json('GET', `/api/device/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.notFound });
+    }
+  });
+});
+
+describe('DELETE /api/device/:deviceId', () => {
+  it('deletes a kiosk of the admin’s venue, not another venue’s', async () => {
+    const a = await t.seed.device({ venueId: venueA.id });
+    const b = await t.seed.device({ venueId: venueB.id });
+    expect((await t.json('DELETE', `/api/device/${b.deviceId}`, undefined, adminA.headers)).status).toBe(403);
+    expect((await t.json('DELETE', `/api/device/${a.deviceId}`)).status).toBe(401);
+    expect(await countRows(t.db, 'devices')).toBe(2);
+    expect((await t.json('DELETE', `/api/device/${a.deviceId}`, undefined, adminA.headers)).status).toBe(200);
+    expect((await t.json('DELETE', `/api/device/${b.deviceId}`, undefined, superAdmin.headers)).status).toBe(200);
+    expect(await countRows(t.db, 'devices')).toBe(0);
+    expect((await t.json('DELETE', `/api/device/${a.deviceId}`, undefined, superAdmin.headers)).status).toBe(404);
+  });
+});

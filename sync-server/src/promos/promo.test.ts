@@ -1,0 +1,147 @@
+import { MESSAGES, PROMO_MESSAGES, type Promo, type PromoResponse } from '@courtreplay/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findPromo, releasePromo, reservePromo } from '../db/queries/promos.ts';
+import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
+
+let t: TestApp;
+let superAdmin: SeededAdmin;
+let admin: SeededAdmin;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  const venue = await t.seed.venue();
+  superAdmin = await t.seed.admin({ role: 'super_admin' });
+  admin = await t.seed.admin({ role: 'admin', venueId: venue.id });
+});
+afterEach(() => t.close());
+
+const valid = { name: 'Opening week', code: ' hello10 ', quota: 3, amount: 0, percent: 10 };
+
+describe('managing promo codes', () => {
+  it('creates (code trimmed and upper-cased), lists, updates and deletes', async () => {
+    const created = await t.json('POST', '/api/promo', valid, superAdmin.headers);
+    expect(created.status).toBe(201);
+    const { promo, message } = (await created.json()) as PromoResponse;
+    expect(message).toBe('Promo code HELLO10 created successfully');
+    expect(promo).toMatchObject({ name: 'Opening week', code: 'HELLO10', amount: 0, percent: 10, quota: 3, used: 0 });
+
+    const list = (await (await t.json('GET', '/api/promo', undefined, superAdmin.headers)).json()) as Promo[];
+    expect(list.map((p) => p.code)).toEqual(['HELLO10']);
+
+    const updated = await t.json('PUT', `/api/promo/${promo.id}`, { name: 'Fixed', code: 'hello10', quota: 0, amount: 5000, percent: 0 }, superAdmin.headers);
+    expect(await updated.json()).toMatchObject({ message: 'Promo code HELLO10 updated successfully', promo: { amount: 5000, percent: 0, quota: 0 } });
+
+    const deleted = await t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers);
+    expect(await deleted.json()).toEqual({ message: MESSAGES.promoForm.deleted });
+    expect(await countRows(t.db, 'promo_codes')).toBe(0);
+    expect((await t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers)).status).toBe(404);
+    expect((await t.json('PUT', `/api/promo/${promo.id}`, valid, superAdmin.headers)).status).toBe(404);
+  });
+
+  it('answers 409 for a code that exists, on create and on update', async () => {
+    await t.seed.promo({ code: 'HELLO10' });
+    const other = await t.seed.promo({ code: 'OTHER' });
+    const dup = await t.json('POST', '/api/promo', { ...valid, code: 'Hello10' }, superAdmin.headers);
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toEqual({ message: 'A promo code with this code already exists' });
+    const dupUpdate = await t.json('PUT', `/api/promo/${other.id}`, { ...valid, code: 'hello10' }, superAdmin.headers);
+    expect(dupUpdate.status).toBe(409);
+    expect((await findPromo(t.db, other.id))?.code).toBe('OTHER');
+    expect(await countRows(t.db, 'promo_codes')).toBe(2);
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{ ...valid, name: '' }, MESSAGES.promoForm.nameRequired],
+    [{ ...valid, name: undefined }, MESSAGES.promoForm.nameRequired],
+    [{ ...valid, code: '   ' }, MESSAGES.promoForm.codeRequired],
+    [{ ...valid, code: 'HAS SPACE' }, PROMO_MESSAGES.codeFormat],
+    [{ ...valid, code: '<b>X</b>' }, PROMO_MESSAGES.codeFormat],
+    [{ ...valid, code: 'X'.repeat(33) }, 'code must be at most 32 characters'],
+    [{ ...valid, percent: 0, amount: 0 }, MESSAGES.promoForm.amountPositive],
+    [{ ...valid, percent: 0, amount: -5 }, MESSAGES.promoForm.amountPositive],
+    [{ ...valid, percent: -1 }, MESSAGES.promoForm.percentPositive],
+    [{ ...valid, percent: 101 }, MESSAGES.promoForm.percentMax],
+    [{ ...valid, percent: 10, amount: 1000 }, PROMO_MESSAGES.bothDiscounts],
+    [{ ...valid, percent: 12.5 }, PROMO_MESSAGES.percentWhole],
+    [{ ...valid, percent: '10' }, MESSAGES.promoForm.percentPositive],
+    [{ ...valid, quota: -1 }, MESSAGES.promoForm.quotaInvalid],
+    [{ ...valid, quota: 1.5 }, MESSAGES.promoForm.quotaInvalid],
+    [{ ...valid, used: 0 }, 'Unknown field: used'],
+  ])('refuses %j with 400 and stores nothing', async (body, message) => {
+    const res = await t.json('POST', '/api/promo', body, superAdmin.headers);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(await countRows(t.db, 'promo_codes')).toBe(0);
+  });
+
+  it('is for super admins only', async () => {
+    const promo = await t.seed.promo();
+    for (const [method, path, body] of [
+      ['GET', '/api/promo', undefined],
+      ['POST', '/api/promo', valid],
+      ['PUT', `/api/promo/${promo.id}`, valid],
+      ['DELETE', `/api/promo/${promo.id}`, undefined],
+    ] as const) {
+      expect((await t.json(method, path, body)).status, `${method} ${path}`).toBe(401);
+      expect((await t.json(method, path, body, admin.headers)).status, `${method} ${path}`).toBe(403);
+    }
+    expect(await countRows(t.db, 'promo_codes')).toBe(1);
+    expect((await findPromo(t.db, promo.id))?.name).not.toBe(valid.name);
+  });
+});
+
+describe('POST /api/promo/validate', () => {
+  it('answers an authorised kiosk with the promo for a valid code', async () => {
+    const venue = await t.seed.venue();
+    const kiosk = await t.seed.device({ venueId: venue.id });
+    const promo = await t.seed.promo({ name: 'Ten off', code: 'TEN', percent: 10, quota: 2, used: 1 });
+    const res = await t.json('POST', '/api/promo/validate', { code: ' ten ' }, kiosk.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ valid: true, message: PROMO_MESSAGES.valid, promo: { id: promo.id, name: 'Ten off', code: 'TEN', amount: 0, percent: 10 } });
+  });
+
+  it('answers invalid for an unknown code and for a used-up quota alike', async () => {
+    const venue = await t.seed.venue();
+    const kiosk = await t.seed.device({ venueId: venue.id });
+    await t.seed.promo({ code: 'GONE', quota: 2, used: 2 });
+    for (const code of ['GONE', 'NOPE']) {
+      const res = await t.json('POST', '/api/promo/validate', { code }, kiosk.headers);
+      expect(await res.json()).toEqual({ valid: false, message: 'Promo has ended or you entered a wrong code.', promo: null });
+    }
+    const empty = await t.json('POST', '/api/promo/validate', { code: ' ' }, kiosk.headers);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ message: MESSAGES.promo.enterCode });
+  });
+
+  it('needs a registered (401) and authorised (403) device', async () => {
+    const venue = await t.seed.venue();
+    const blocked = await t.seed.device({ venueId: venue.id, authorized: false });
+    await t.seed.promo({ code: 'TEN' });
+    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' })).status).toBe(401);
+    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' }, { 'X-Device-Id': 'unknown-device-123456' })).status).toBe(401);
+    const res = await t.json('POST', '/api/promo/validate', { code: 'TEN' }, blocked.headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'This device is not authorized. Please ask staff to authorize it.' });
+    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' }, superAdmin.headers)).status).toBe(401);
+  });
+});
+
+describe('reservePromo / releasePromo', () => {
+  it('never takes a quota of 3 more than 3 times under 20 concurrent reservations', async () => {
+    const promo = await t.seed.promo({ quota: 3 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => t.db.transaction().execute((trx) => reservePromo(trx, promo.id))));
+    expect(results.filter(Boolean)).toHaveLength(3);
+    expect((await findPromo(t.db, promo.id))?.used).toBe(3);
+    await releasePromo(t.db, promo.id);
+    expect(await reservePromo(t.db, promo.id)).toBe(true);
+    expect(await reservePromo(t.db, promo.id)).toBe(false);
+  });
+
+  it('treats quota 0 as unlimited and never releases below 0', async () => {
+    const promo = await t.seed.promo({ quota: 0 });
+    for (let i = 0; i < 5; i += 1) expect(await reservePromo(t.db, promo.id)).toBe(true);
+    for (let i = 0; i < 7; i += 1) await releasePromo(t.db, promo.id);
+    expect((await findPromo(t.db, promo.id))?.used).toBe(0);
+    expect(await reservePromo(t.db, 9999)).toBe(false);
+  });
+});
