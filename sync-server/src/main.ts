@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
+import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 
 async function main() {
@@ -16,7 +17,10 @@ async function main() {
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
-  const app = createApp({ db, config, clock: systemClock, logger, pwaDir });
+  const adapters = createAdapters(config, { db, clock: systemClock, logger });
+  logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
+  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, ...adapters });
+  void adapters.delivery.resumeInterrupted();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
