@@ -11,10 +11,14 @@ export class AdminAdminsTab {
   private panel = () => this.page.getByRole('tabpanel');
   createButton = () => this.panel().getByRole('button', { name: T.createAdmin });
   row = (email: string) => this.panel().locator(`tr[data-email="${email}"]`);
-  headers = () => this.panel().locator('thead th').allTextContents();
+  async headers(): Promise<string[]> {
+    await this.panel().locator('thead').waitFor();
+    return this.panel().locator('thead th').allTextContents();
+  }
   error = () => this.panel().getByRole('alert');
 
   async cells(email: string): Promise<string[]> {
+    await this.row(email).waitFor();
     return this.row(email).locator('td').allTextContents();
   }
 

@@ -16,7 +16,10 @@ export class AdminDevicesTab {
   venueFilter = () => this.panel().getByLabel('Filter by venue');
   row = (deviceId: string) => this.panel().locator(`tr[data-device-id="${deviceId}"]`);
   rows = () => this.panel().locator('tbody tr');
-  headers = () => this.panel().locator('thead th').allTextContents();
+  async headers(): Promise<string[]> {
+    await this.panel().locator('thead').waitFor();
+    return this.panel().locator('thead th').allTextContents();
+  }
   text = (text: string) => this.panel().getByText(text, { exact: true });
 
   async waitForId(): Promise<string> {

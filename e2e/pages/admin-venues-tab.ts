@@ -17,7 +17,8 @@ export class AdminVenuesTab {
   courtRow = (name: string) => this.panel().locator(`tr[data-court="${name}"]`);
   courtsHeading = (venue: string) => this.panel().getByRole('heading', { name: T.courtsFor(venue) });
   text = (text: string) => this.panel().getByText(text, { exact: true });
-  error = () => this.panel().getByRole('alert');
+  venueError = () => this.panel().getByRole('region', { name: T.title }).getByRole('alert');
+  courtError = () => this.panel().getByRole('region', { name: 'Courts' }).getByRole('alert');
 
   async addVenue(name: string, location: string) {
     await this.addVenueButton().click();

@@ -56,7 +56,7 @@ export function CreateAdminPage() {
         </label>
         <label className="field">
           <span>{T.role}</span>
-          <select name="role" value={role} onChange={(e) => setRole(e.target.value as AdminRole)}>
+          <select name="role" aria-label={T.role} value={role} onChange={(e) => setRole(e.target.value as AdminRole)}>
             <option value="admin">{T.roleAdmin}</option>
             <option value="superadmin">{T.roleSuperAdmin}</option>
           </select>
@@ -66,7 +66,7 @@ export function CreateAdminPage() {
         ) : (
           <label className="field">
             <span>{T.venue}</span>
-            <select name="venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
+            <select name="venue" aria-label={T.venue} value={venueId} onChange={(e) => setVenueId(e.target.value)}>
               <option value="">Select a venue</option>
               {venues.data?.map((v) => (
                 <option key={v.id} value={v.id}>

@@ -80,7 +80,7 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
   };
 
   return (
-    <div className="panel" aria-label="Courts">
+    <section className="panel" aria-label="Courts">
       <div className="panel-header">
         <h2>{venue ? T.courtsFor(venue.name) : 'Courts'}</h2>
         {!adding && (
@@ -130,6 +130,6 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
           )}
         </>
       )}
-    </div>
+    </section>
   );
 }

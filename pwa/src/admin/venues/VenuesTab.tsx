@@ -105,7 +105,7 @@ export function VenuesTab() {
 
   return (
     <div className="split">
-      <div className="panel">
+      <section className="panel" aria-label={T.title}>
         <div className="panel-header">
           <h2>{T.title}</h2>
           {!adding && (
@@ -132,7 +132,7 @@ export function VenuesTab() {
             />
           ))}
         </ul>
-      </div>
+      </section>
       <CourtsPanel venue={selected} />
     </div>
   );

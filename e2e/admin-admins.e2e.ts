@@ -1,0 +1,95 @@
+// Admins tab and the Create Admin page: the list, every validation message, the super-admin
+// note, success back to ?tab=admins and the confirmed delete.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { AdminAdminsTab } from './pages/admin-admins-tab.ts';
+import { AdminCreatePage } from './pages/admin-create-page.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { loginAs } from './pages/admin-session.ts';
+
+const T = MESSAGES.createAdmin;
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+const admins = () => new AdminAdminsTab(page);
+
+type Admin = { email: string; role: string; venueId: number | null };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  await api.request('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the Admins tab lists the super admin with its role and no venues', async () => {
+  await dashboard.openTab('admins');
+  expect(await admins().headers()).toEqual([...MESSAGES.admins.columns]);
+  const cells = await admins().cells(SUPER_ADMIN.email);
+  expect(cells[2]).toBe(T.roleSuperAdmin);
+  expect(cells[4]).toBe(MESSAGES.admins.noVenuesAssigned);
+});
+
+test('Create Admin checks every rule before sending, and shows the note for super admins', async () => {
+  await admins().createButton().click();
+  await page.waitForURL('**/admin/create');
+  const create = new AdminCreatePage(page);
+  await create.submit().click();
+  expect(await create.error().textContent()).toBe(T.credentialsRequired);
+
+  await create.fill({ email: 'new.admin@courtreplay.test', password: 'long-enough-1' });
+  await create.submit().click();
+  expect(await create.error().textContent()).toBe(T.venueRequired);
+
+  await create.fill({ email: 'new.admin@courtreplay.test', password: 'long-enough-1', confirm: 'different-1', venue: 'Arena Satu' });
+  await create.submit().click();
+  expect(await create.error().textContent()).toBe(T.passwordsMismatch);
+
+  await create.role().selectOption({ label: T.roleSuperAdmin });
+  await create.superAdminNote().waitFor();
+  expect(await create.venue().count()).toBe(0);
+  expect(await create.email().getAttribute('type')).toBe('email');
+
+  const stored = await api.request<Admin[]>('GET', '/admin/all');
+  expect(stored.map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
+});
+
+test('a created admin appears on the Admins tab with its venue; the server message shows on a duplicate', async () => {
+  const create = new AdminCreatePage(page);
+  await create.fill({ email: 'new.admin@courtreplay.test', password: 'long-enough-1', role: 'Admin', venue: 'Arena Satu' });
+  await create.submit().click();
+  await page.waitForURL('**/admin/dashboard?tab=admins');
+  expect(await dashboard.activeTab()).toBe('admins');
+  const cells = await admins().cells('new.admin@courtreplay.test');
+  expect(cells[2]).toBe(T.roleAdmin);
+  expect(cells[4]).toBe('Arena Satu');
+
+  await page.goto('/admin/create');
+  await create.fill({ email: 'new.admin@courtreplay.test', password: 'long-enough-1', role: 'Admin', venue: 'Arena Satu' });
+  await create.submit().click();
+  await create.error().waitFor();
+  expect(await create.error().textContent()).not.toBe(T.createFailed);
+  await create.back().click();
+  await page.waitForURL('**/admin/dashboard');
+});
+
+test('deleting an admin asks Are you sure? and only Yes deletes', async () => {
+  await dashboard.openTab('admins');
+  await admins().delete('new.admin@courtreplay.test', false);
+  expect((await api.request<Admin[]>('GET', '/admin/all')).length).toBe(2);
+  await admins().delete('new.admin@courtreplay.test', true);
+  await admins().row('new.admin@courtreplay.test').waitFor({ state: 'detached' });
+  expect((await api.request<Admin[]>('GET', '/admin/all')).map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
+});

@@ -1,0 +1,107 @@
+// Devices tab: this browser's id, the mismatch warning with Reset and Sync, registering this very
+// device (venue required, court optional), the venue filter, authorisation and the confirmed delete.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
+import { loginAs } from './pages/admin-session.ts';
+
+const T = MESSAGES.devices;
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let devices: AdminDevicesTab;
+const OTHER_KIOSK = 'otherkiosk0000000000-1234';
+
+type Device = { deviceId: string; venueName: string; fieldName: string | null; isAuthorized: boolean };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  await api.request('POST', '/field/create', { name: 'Court A', venueId: venue.id });
+  const { venue: other } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
+  await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: other.id });
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('devices');
+  devices = new AdminDevicesTab(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const stored = () => api.request<Device[]>('GET', '/device/all');
+
+test('shows this browser id, the same one the kiosk stores, and no mismatch warning', async () => {
+  const id = await devices.waitForId();
+  expect(id).toMatch(/^[0-9a-f]{16}-[0-9a-f]{16}$/);
+  expect(await page.evaluate(() => localStorage.getItem('deviceId'))).toBe(id);
+  expect(await devices.mismatchWarning().count()).toBe(0);
+  expect(await devices.headers()).toEqual([...T.columns]);
+});
+
+test('registration needs a venue, then registers this device with its court and marks it', async () => {
+  const id = await devices.waitForId();
+  await devices.register();
+  await devices.registerForm().getByText(T.venueRequired).waitFor();
+  expect((await stored()).map((d) => d.deviceId)).toEqual([OTHER_KIOSK]);
+
+  await devices.register('Arena Satu', 'Court A');
+  await devices.row(id).waitFor();
+  await devices.row(id).getByText(T.currentDevice).waitFor();
+  const mine = (await stored()).find((d) => d.deviceId === id);
+  expect(mine).toMatchObject({ venueName: 'Arena Satu', fieldName: 'Court A' });
+  expect(await devices.row(OTHER_KIOSK).getByText(T.currentDevice).count()).toBe(0);
+});
+
+test('the venue filter narrows the table; All Venues shows every device', async () => {
+  const id = await devices.waitForId();
+  await devices.venueFilter().selectOption({ label: 'Arena Dua' });
+  expect(await devices.rows().count()).toBe(1);
+  await devices.row(OTHER_KIOSK).waitFor();
+  await devices.venueFilter().selectOption({ label: T.allVenues });
+  await devices.row(id).waitFor();
+  expect(await devices.rows().count()).toBe(2);
+});
+
+test('Authorize and Deauthorize flip the status on the server', async () => {
+  await devices.row(OTHER_KIOSK).waitFor();
+  const before = (await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized;
+  await devices.toggleAuthorization(OTHER_KIOSK);
+  const label = before ? T.unauthorized : T.authorized;
+  await devices.row(OTHER_KIOSK).getByText(label, { exact: true }).waitFor();
+  expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized).toBe(!before);
+  await devices.toggleAuthorization(OTHER_KIOSK);
+  await devices.row(OTHER_KIOSK).getByText(before ? T.authorized : T.unauthorized, { exact: true }).waitFor();
+  expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized).toBe(before);
+});
+
+test('Delete asks first, then removes; an empty list says No devices found', async () => {
+  const id = await devices.waitForId();
+  await devices.delete(OTHER_KIOSK);
+  await devices.row(OTHER_KIOSK).waitFor({ state: 'detached' });
+  await devices.delete(id);
+  await devices.text(T.empty).waitFor();
+  expect(await stored()).toEqual([]);
+});
+
+test('an id that no longer matches the fingerprint shows the warning; Reset and Sync makes a matching one', async () => {
+  await page.evaluate(() => localStorage.setItem('deviceId', 'copiedfromanother-pc0000'));
+  await dashboard.open('?tab=devices');
+  await devices.mismatchWarning().waitFor();
+  expect(await devices.currentId().textContent()).toBe('copiedfromanother-pc0000');
+  await devices.resetAndSync().click();
+  await devices.mismatchWarning().waitFor({ state: 'detached' });
+  const id = await devices.waitForId();
+  expect(id).not.toBe('copiedfromanother-pc0000');
+  expect(await page.evaluate(() => localStorage.getItem('deviceId'))).toBe(id);
+});

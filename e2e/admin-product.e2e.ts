@@ -1,0 +1,187 @@
+// Product and Product - Staging: the price (digits only, the zero rule both ways), the gateway
+// switch, the bundling-tier editor, and promo codes with every rule of spec section 5.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { AdminProductTab } from './pages/admin-product-tab.ts';
+import { loginAs } from './pages/admin-session.ts';
+
+const P = MESSAGES.product;
+const B = MESSAGES.bundling;
+const F = MESSAGES.promoForm;
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let product: AdminProductTab;
+
+type Entry = { key: string; value: string };
+type Promo = { name: string; code: string; amount: number; percent: number; quota: number };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('productManagement');
+  product = new AdminProductTab(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const config = async (key: string) => (await api.request<Entry[]>('GET', '/admin/config')).find((e) => e.key === key)?.value;
+
+describe('price and payment gateway', () => {
+  test('the price keeps digits only; an empty price is refused', async () => {
+    await product.price().fill('');
+    await product.price().pressSequentially('12a.b-3');
+    expect(await product.price().inputValue()).toBe('123');
+    await product.price().fill('');
+    await product.savePrice().click();
+    await product.notice(P.invalidPrice).waitFor();
+    expect(await config('DEFAULT_PRICE')).toBeUndefined();
+  });
+
+  test('a price is saved', async () => {
+    await product.price().fill('5000');
+    await product.savePrice().click();
+    await product.notice(P.priceUpdated(false)).waitFor();
+    expect(await config('DEFAULT_PRICE')).toBe('5000');
+  });
+
+  test('a price of 0 turns the gateway off, and the gateway cannot be turned on while the price is 0', async () => {
+    expect(await product.gateway().isChecked()).toBe(true);
+    await product.price().fill('0');
+    await product.savePrice().click();
+    await product.notice(P.priceZeroGatewayDisabled(false)).waitFor();
+    await page.waitForFunction(() => !(document.querySelector('input[name=gateway]') as HTMLInputElement).checked);
+    expect(await config('ENABLE_PAYMENT_GATEWAY')).toBe('false');
+
+    await product.gateway().click();
+    await product.notice(P.gatewayNeedsPrice).waitFor();
+    expect(await config('ENABLE_PAYMENT_GATEWAY')).toBe('false');
+  });
+
+  test('with a price again the gateway is switched on and off', async () => {
+    await product.price().fill('2500');
+    await product.savePrice().click();
+    await product.notice(P.priceUpdated(false)).waitFor();
+    await product.gateway().click();
+    await product.notice(P.gatewayToggled(true, false)).waitFor();
+    expect(await config('ENABLE_PAYMENT_GATEWAY')).toBe('true');
+    await product.gateway().click();
+    await product.notice(P.gatewayToggled(false, false)).waitFor();
+    expect(await config('ENABLE_PAYMENT_GATEWAY')).toBe('false');
+  });
+});
+
+describe('bundling tiers', () => {
+  test('with no tiers stored the table is empty and saving asks for one', async () => {
+    expect(await product.tierRows().count()).toBe(0);
+    await product.saveBundling().click();
+    await product.notice(B.atLeastOne).waitFor();
+    expect(await config('PROMO_TABLE')).toBeUndefined();
+  });
+
+  test('save is disabled while a quantity is 0 or blank; valid tiers are stored', async () => {
+    await product.useDefaultTiers().click();
+    expect(await product.tierRows().count()).toBe(5);
+    await product.quantity(1).fill('0');
+    expect(await product.saveBundling().isDisabled()).toBe(true);
+    await product.quantity(1).fill('');
+    expect(await product.saveBundling().isDisabled()).toBe(true);
+    await product.quantity(1).fill('2');
+    await product.tierPrice(1).fill('');
+    expect(await product.saveBundling().isDisabled()).toBe(true);
+    await product.tierPrice(1).fill('9500');
+    expect(await product.saveBundling().isDisabled()).toBe(false);
+    await product.saveBundling().click();
+    await product.notice(B.updated(false)).waitFor();
+    const stored = JSON.parse((await config('PROMO_TABLE')) ?? '[]');
+    expect(stored[0]).toEqual({ QUANTITY: 2, PRICE: 9500, ENABLED: true });
+    expect(stored).toHaveLength(5);
+  });
+});
+
+describe('Product - Staging', () => {
+  test('saves the _STAGING keys with notices prefixed Staging, leaving the live ones alone', async () => {
+    await dashboard.openTab('productDevManagement');
+    await product.price().fill('7000');
+    await product.savePrice().click();
+    await product.notice(P.priceUpdated(true)).waitFor();
+    expect(P.priceUpdated(true).startsWith('Staging')).toBe(true);
+    expect(await config('DEFAULT_PRICE_STAGING')).toBe('7000');
+    expect(await config('DEFAULT_PRICE')).toBe('2500');
+    await product.useDefaultTiers().click();
+    await product.saveBundling().click();
+    await product.notice(B.updated(true)).waitFor();
+    expect(await config('PROMO_TABLE_STAGING')).toBeDefined();
+    await dashboard.openTab('productManagement');
+    expect(await product.price().inputValue()).toBe('2500');
+  });
+});
+
+describe('promo codes', () => {
+  const promos = () => api.request<Promo[]>('GET', '/promo');
+
+  test('the form checks name, code, discount, percentage cap and quota, in that order', async () => {
+    await product.addPromo().click();
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.nameRequired);
+    await product.fillPromo({ name: 'Weekend' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.codeRequired);
+    await product.fillPromo({ code: 'weekend' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.amountPositive);
+    await product.fillPromo({ type: 'Percentage (%)', value: '0' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.percentPositive);
+    await product.fillPromo({ value: '150' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.percentMax);
+    await product.fillPromo({ value: '15', quota: '-1' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(F.quotaInvalid);
+    expect(await promos()).toEqual([]);
+  });
+
+  test('a valid promo is stored upper-cased with only the percentage set', async () => {
+    await product.fillPromo({ code: '  weekend ', quota: '10' });
+    await product.submitPromo();
+    await product.notice(F.created('WEEKEND')).waitFor();
+    await product.promoRow('WEEKEND').waitFor();
+    expect(await promos()).toMatchObject([{ name: 'Weekend', code: 'WEEKEND', amount: 0, percent: 15, quota: 10 }]);
+  });
+
+  test('the random code is 6 characters of A-Z and 0-9; a taken code gives the 409 message', async () => {
+    await product.addPromo().click();
+    await product.generateCode();
+    expect(await product.promoCode()).toMatch(/^[A-Z0-9]{6}$/);
+    await product.fillPromo({ name: 'Copy', code: 'WEEKEND', type: 'Fixed Amount (Rp)', value: '5000', quota: '0' });
+    await product.submitPromo();
+    await product.promoForm().getByText(F.duplicateCode).waitFor();
+    expect((await promos()).length).toBe(1);
+    await product.promoForm().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('editing switches the promo to a fixed amount; delete removes it', async () => {
+    await product.promoRow('WEEKEND').getByRole('button', { name: 'Edit' }).click();
+    await product.fillPromo({ type: 'Fixed Amount (Rp)', value: '5000' });
+    await product.submitPromo();
+    await product.notice(F.updated('WEEKEND')).waitFor();
+    expect(await promos()).toMatchObject([{ code: 'WEEKEND', amount: 5000, percent: 0 }]);
+    expect(await product.promoRow('WEEKEND').locator('td').nth(2).textContent()).toBe('Rp 5.000');
+    await product.deletePromo('WEEKEND');
+    await product.notice(F.deleted).waitFor();
+    expect(await promos()).toEqual([]);
+  });
+});

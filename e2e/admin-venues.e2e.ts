@@ -1,0 +1,97 @@
+// Venues tab: the venue list and its courts, every validation message, inline edits and the
+// confirmed deletes, checked against what the server stored.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
+
+const T = MESSAGES.venues;
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let venues: AdminVenuesTab;
+
+type Venue = { id: number; name: string; location: string };
+type Field = { id: number; name: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('venueManagement');
+  venues = new AdminVenuesTab(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const storedVenues = () => api.request<Venue[]>('GET', '/venue');
+const storedCourts = (venueId: number) => api.request<Field[]>('GET', `/field/venue/${venueId}`);
+
+test('with nothing stored it shows the two empty messages; + Add Court asks for a venue first', async () => {
+  await venues.text(T.noVenues).waitFor();
+  await venues.text(T.selectVenue).waitFor();
+  await venues.addCourt('Court A');
+  expect(await venues.courtError().textContent()).toBe(T.selectVenueFirst);
+});
+
+test('+ Add Venue needs both fields, then creates the venue', async () => {
+  await venues.addVenue('Arena Satu', '');
+  expect(await venues.venueError().textContent()).toBe(T.requiredFields);
+  expect(await storedVenues()).toEqual([]);
+  await venues.venueForm().getByLabel(T.location).fill('Jakarta Selatan');
+  await venues.venueForm().getByRole('button', { name: T.save }).click();
+  await venues.venueItem('Arena Satu').waitFor();
+  expect((await storedVenues()).map((v) => [v.name, v.location])).toEqual([['Arena Satu', 'Jakarta Selatan']]);
+});
+
+test('selecting a venue shows its courts; courts are added, renamed and deleted with their messages', async () => {
+  await venues.selectVenue('Arena Satu');
+  await venues.text(T.noFields).waitFor();
+  const [venue] = await storedVenues();
+
+  await venues.addCourt('   ');
+  expect(await venues.courtError().textContent()).toBe(T.enterFieldName);
+  await venues.addCourt('Court A');
+  await venues.courtRow('Court A').waitFor();
+  await venues.addCourt('Court B');
+  await venues.courtRow('Court B').waitFor();
+  expect((await storedCourts(venue!.id)).map((f) => f.name).sort()).toEqual(['Court A', 'Court B']);
+
+  await venues.editCourt('Court A', '');
+  expect(await venues.courtError().textContent()).toBe(T.fieldNameEmpty);
+  await venues.saveCourtEdit('Court A', 'Court Utama');
+  await venues.courtRow('Court Utama').waitFor();
+
+  const question = await venues.delete(venues.courtRow('Court B'), false);
+  expect(question).toBe(T.confirmDeleteCourt('Court B'));
+  expect((await storedCourts(venue!.id)).length).toBe(2);
+  await venues.delete(venues.courtRow('Court B'), true);
+  await venues.courtRow('Court B').waitFor({ state: 'detached' });
+  expect((await storedCourts(venue!.id)).map((f) => f.name)).toEqual(['Court Utama']);
+});
+
+test('a venue is renamed inline; an empty name is refused', async () => {
+  await venues.editVenue('Arena Satu', ' ');
+  expect(await venues.venueError().textContent()).toBe(T.venueNameEmpty);
+  expect((await storedVenues())[0]!.name).toBe('Arena Satu');
+  await page.locator('li.editing').getByLabel(T.venueName).fill('Arena Dua');
+  await page.locator('li.editing').getByRole('button', { name: T.save }).click();
+  await venues.venueItem('Arena Dua').waitFor();
+  expect((await storedVenues())[0]!.name).toBe('Arena Dua');
+});
+
+test('deleting a venue asks first that its courts go too, then removes both', async () => {
+  const question = await venues.delete(venues.venueItem('Arena Dua'), true);
+  expect(question).toBe(T.confirmDeleteVenue('Arena Dua'));
+  await venues.text(T.noVenues).waitFor();
+  expect(await storedVenues()).toEqual([]);
+});

@@ -1,0 +1,38 @@
+// Page object of the kiosk checkout, its payment panel and the completion screen.
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+
+const C = MESSAGES.checkout;
+
+export class KioskCheckoutPage {
+  constructor(readonly page: Page) {}
+
+  title = () => this.page.getByRole('heading', { name: C.title });
+  lines = () => this.page.getByTestId('order-line');
+  subtotal = () => this.page.getByTestId('subtotal');
+  discount = () => this.page.getByTestId('discount');
+  total = () => this.page.getByTestId('total');
+  promoInput = () => this.page.getByLabel('Promo code');
+  email = () => this.page.getByLabel(C.email, { exact: true });
+  payNow = () => this.page.getByRole('button', { name: C.payNow });
+  back = () => this.page.getByRole('button', { name: C.back });
+  error = () => this.page.getByTestId('checkout-error');
+  paymentPanel = () => this.page.getByRole('region', { name: C.selectPaymentMethod });
+  completed = () => this.page.getByTestId('purchase-completed');
+  outcome = () => this.page.getByTestId('outcome-message');
+  progressLabel = () => this.page.getByTestId('progress-label');
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  async applyPromo(code: string) {
+    await this.promoInput().fill(code);
+    await this.button(MESSAGES.promo.apply).click();
+  }
+
+  /** One of the payment simulator's buttons inside the embedded panel. */
+  simulator(name: 'Simulate success' | 'Simulate pending' | 'Simulate failure' | 'Close') {
+    return this.paymentPanel().getByRole('button', { name });
+  }
+}
