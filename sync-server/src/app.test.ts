@@ -42,6 +42,8 @@ describe('the app shell', () => {
     const res = await t.json('POST', '/api/admin/login', JSON.stringify({ email: 'a'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body is too large' });
+    const asText = await t.app.request('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(1_100_000) });
+    expect(asText.status).toBe(413);
   });
 });
 

@@ -63,6 +63,8 @@ const jsonBodyLimit = bodyLimit({
   },
 });
 
+const isUploadBody = (contentType = ''): boolean => /^\s*(multipart\/|video\/|image\/|application\/octet-stream)/i.test(contentType);
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
@@ -75,8 +77,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use(securityHeaders(deps.config));
-  // JSON bodies are small; uploads (multipart, video bytes) are limited by their own routes.
-  app.use('/api/*', (c, next) => ((c.req.header('Content-Type') ?? '').includes('json') ? jsonBodyLimit(c, next) : next()));
+  // Every API body is small JSON except uploads (multipart, or the file's own bytes), which their
+  // routes limit themselves; anything else (JSON sent as text/plain too) gets the 1 MB limit.
+  app.use('/api/*', (c, next) =>
+    isUploadBody(c.req.header('Content-Type')) || c.req.path.startsWith('/api/storage/upload/') ? next() : jsonBodyLimit(c, next),
+  );
 
   app.get('/api/health', async (c) => {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();

@@ -3,7 +3,7 @@
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { findAdminById, findAdminCredentials } from '../db/queries/admins.ts';
-import { clearFailedLogins, countRecentFailures, pruneLoginAttempts, recordFailedLogin } from '../db/queries/login-attempts.ts';
+import { clearFailedLogins, countRecentFailures, deleteLoginAttempt, pruneLoginAttempts, recordFailedLogin } from '../db/queries/login-attempts.ts';
 import { deleteExpiredSessions, deleteSession, insertSession, type SessionAdmin } from '../db/queries/sessions.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
@@ -20,19 +20,21 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   const email = input.email.toLowerCase();
   const now = clock.now();
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  // The attempt is recorded before the password is checked, so a burst of parallel guesses is
+  // counted as it arrives instead of after each (slow) scrypt: at most 10 get through.
+  const attempt = { email, ip, attemptedAt: now.toISOString() };
+  await pruneLoginAttempts(db, since);
+  const attemptId = await recordFailedLogin(db, attempt);
   const failures = await countRecentFailures(db, email, ip, since);
-  if (failures.byEmail >= MAX_FAILURES_PER_EMAIL || failures.byIp >= MAX_FAILURES_PER_IP) {
+  if (failures.byEmail > MAX_FAILURES_PER_EMAIL || failures.byIp > MAX_FAILURES_PER_IP) {
+    await deleteLoginAttempt(db, attemptId); // refused attempts do not extend the lock
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
   }
 
   const admin = await findAdminCredentials(db, email);
   // An unknown e-mail costs a full scrypt too, so timing does not tell which e-mails exist.
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await dummyPasswordHash()));
-  if (!admin || !ok) {
-    await pruneLoginAttempts(db, since);
-    await recordFailedLogin(db, { email, ip, attemptedAt: now.toISOString() });
-    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-  }
+  if (!admin || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
 
   await clearFailedLogins(db, email);
   await deleteExpiredSessions(db, now.toISOString());

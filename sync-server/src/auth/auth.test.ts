@@ -82,6 +82,19 @@ describe('POST /api/admin/login', () => {
     expect((await login({ email: 'ops@example.com', password: 'correct horse' })).status).toBe(200);
   });
 
+  it('lets at most 10 of a burst of 30 parallel guesses reach the password check', async () => {
+    await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email: 'ops@example.com', password: `guess ${i}` }, `10.0.2.${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    let checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    // Sequential guesses afterwards: the password is checked 10 times in all, never more.
+    for (let i = 0; i < 20; i += 1) if ((await login({ email: 'ops@example.com', password: `later ${i}` })).status === 401) checked += 1;
+    expect(checked).toBe(10);
+    expect((await login({ email: 'ops@example.com', password: 'correct horse' })).status).toBe(429);
+  });
+
   it('limits one address to 50 failed logins across e-mails', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
     for (let i = 0; i < 50; i += 1) await t.db.insertInto('login_attempts').values({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: t.clock.now().toISOString() }).execute();

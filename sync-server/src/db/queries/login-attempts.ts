@@ -1,7 +1,13 @@
 import type { Db } from '../database.ts';
 
-export async function recordFailedLogin(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<void> {
-  await db.insertInto('login_attempts').values(row).execute();
+/** Records an attempt (counted as failed until the login succeeds); returns its id. */
+export async function recordFailedLogin(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<number> {
+  const { id } = await db.insertInto('login_attempts').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function deleteLoginAttempt(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('login_attempts').where('id', '=', id).execute();
 }
 
 /** Failed attempts since `since` (ISO) for this e-mail and for this address. */
