@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './testing/index.ts';
+import { countRows, makeTestApp, type TestApp } from './testing/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +36,17 @@ describe('the app shell', () => {
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('X-Request-Id')).toBeTruthy();
+  });
+
+  it('answers errors in the one shape, with the security headers and no stack trace', async () => {
+    const res = await t.json('POST', '/api/venue/create', '{"name": "x", ');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('Content-Security-Policy')).toContain("object-src 'none'");
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const bad = await t.json('POST', '/api/venue/create', '{"name": "x", ', admin.headers);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe(JSON.stringify({ message: 'Request body must be valid JSON' }));
+    expect(await countRows(t.db, 'venues')).toBe(0);
   });
 
   it('refuses a JSON body over 1 MB with 413', async () => {

@@ -3,6 +3,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status);
+    // Hono's own exceptions (e.g. from a middleware) keep their status, in our one shape.
+    if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message || 'The request could not be processed' }, err.status);
     deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
   });
