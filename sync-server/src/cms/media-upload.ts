@@ -36,64 +36,74 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
   }
   await mkdir(mediaDir, { recursive: true });
   const temp = join(mediaDir, `.upload-${randomBytes(8).toString('hex')}`);
-  let extension: string | undefined;
-  let sawFile = false;
-  let refusal: HttpError | undefined;
+  const source = body;
+  const extension = await new Promise<string>((resolveUpload, rejectUpload) => {
+    let settled = false;
+    let sawFile = false;
+    let detected: string | undefined;
+    let written: Promise<void> = Promise.resolve();
+    let stopWriting = () => {};
+    const parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: rule.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
 
-  const parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: rule.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
-  const writes: Promise<void>[] = [];
-  parser.on('file', (name, file) => {
-    if (name !== rule.field || sawFile) {
-      file.resume();
-      return;
-    }
-    sawFile = true;
-    let head = Buffer.alloc(0);
-    let checked = false;
-    const guard = new Transform({
-      transform(chunk: Buffer, _enc, callback) {
-        if (checked) return callback(null, chunk);
-        head = Buffer.concat([head, chunk]);
-        if (head.length < MAGIC_HEAD_BYTES) return callback();
-        return release(callback);
-      },
-      flush(callback) {
-        if (!checked) return release(callback);
-        callback();
-      },
-    });
-    function release(callback: (err?: Error | null, data?: Buffer) => void) {
-      extension = rule.detect(head);
-      if (!extension) {
-        refusal ??= new HttpError(head.length === 0 ? 400 : 415, head.length === 0 ? rule.messages.missing : rule.messages.invalid);
-        return callback(refusal);
+    // A refusal answers at once; the rest of the request is read and dropped, never stored.
+    const fail = (error: HttpError) => {
+      if (settled) return;
+      settled = true;
+      source.unpipe(parser);
+      source.resume();
+      stopWriting();
+      void written.catch(() => undefined).then(() => unlink(temp).catch(() => undefined)).then(() => rejectUpload(error));
+    };
+
+    parser.on('file', (name, file) => {
+      if (name !== rule.field || sawFile || settled) {
+        file.resume();
+        return;
       }
-      checked = true;
-      callback(null, head);
-    }
-    file.on('limit', () => {
-      refusal ??= new HttpError(413, rule.messages.tooLarge);
-      guard.destroy(refusal);
+      sawFile = true;
+      let head = Buffer.alloc(0);
+      let refusal: HttpError | undefined;
+      // The guard refuses by erroring, which ends the pipeline below; fail() then answers.
+      const check = (): HttpError | undefined => {
+        detected = rule.detect(head);
+        if (detected) return undefined;
+        refusal = new HttpError(head.length === 0 ? 400 : 415, head.length === 0 ? rule.messages.missing : rule.messages.invalid);
+        return refusal;
+      };
+      const guard = new Transform({
+        transform(chunk: Buffer, _enc, callback) {
+          if (detected) return callback(null, chunk);
+          head = Buffer.concat([head, chunk]);
+          if (head.length < MAGIC_HEAD_BYTES) return callback();
+          const refused = check();
+          return refused ? callback(refused) : callback(null, head);
+        },
+        flush(callback) {
+          if (detected) return callback();
+          const refused = check();
+          return refused ? callback(refused) : callback(null, head);
+        },
+      });
+      stopWriting = () => guard.destroy();
+      file.on('limit', () => fail(new HttpError(413, rule.messages.tooLarge)));
+      written = pipeline(file, guard, createWriteStream(temp));
+      written.catch(() => fail(refusal ?? new HttpError(400, rule.messages.missing)));
     });
-    writes.push(pipeline(file, guard, createWriteStream(temp)).catch((err: unknown) => {
-      file.resume();
-      if (!refusal) throw err;
-    }));
+    parser.on('error', () => fail(new HttpError(400, rule.messages.missing)));
+    parser.on('close', () => {
+      void written.then(
+        () => {
+          if (settled) return;
+          if (!sawFile || !detected) return fail(new HttpError(400, rule.messages.missing));
+          settled = true;
+          resolveUpload(detected);
+        },
+        () => fail(new HttpError(400, rule.messages.missing)),
+      );
+    });
+    source.on('error', () => fail(new HttpError(400, rule.messages.missing)));
+    source.pipe(parser);
   });
-
-  try {
-    await pipeline(body, parser);
-    await Promise.all(writes);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    if (refusal) throw refusal;
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(400, rule.messages.missing);
-  }
-  if (refusal || !sawFile || !extension) {
-    await unlink(temp).catch(() => undefined);
-    throw refusal ?? new HttpError(400, rule.messages.missing);
-  }
   const name = `${rule.prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${extension}`;
   await rename(temp, join(mediaDir, name));
   return name;

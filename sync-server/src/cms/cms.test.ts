@@ -1,0 +1,126 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { jpegBytes, mp4Bytes, pngBytes } from '../adapters/testing/clips.ts';
+import type { SeededAdmin } from '../testing/index.ts';
+
+function form(field: string, bytes: Buffer, name: string, type: string): FormData {
+  const data = new FormData();
+  data.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return data;
+}
+
+/** A multipart body produced as it is read: `size` bytes of a file that opens with an ftyp box. */
+function streamingVideoForm(size: number) {
+  const boundary = '----courtreplay-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  let sent = 0;
+  const chunk = Buffer.alloc(1024 * 1024);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(Buffer.concat([head, mp4Bytes(1024)]));
+      if (sent >= size) {
+        controller.enqueue(tail);
+        controller.close();
+        return;
+      }
+      controller.enqueue(chunk);
+      sent += chunk.length;
+    },
+  });
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('CMS uploads', () => {
+  let t: AdapterTestApp;
+  let superAdmin: SeededAdmin;
+  beforeEach(async () => {
+    t = await makeAdapterTestApp();
+    superAdmin = await t.seed.admin({ role: 'super_admin' });
+  });
+  afterEach(() => t.close());
+
+  const upload = (kind: string, body: FormData, headers = superAdmin.headers, query = '') =>
+    t.app.request(`/api/admin/cms/${kind}${query}`, { method: 'POST', headers, body });
+  const configValue = async (key: string) => (await t.db.selectFrom('config_entries').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const mediaFiles = () => (existsSync(join(t.dir, 'media')) ? readdirSync(join(t.dir, 'media')) : []);
+
+  it('stores a promo video judged by its content, points the key at it and serves it with type, cache and ranges', async () => {
+    const video = mp4Bytes(200_000);
+    const res = await upload('upload-promo-video', form('video', video, 'promo.bin', 'application/octet-stream'));
+    expect(res.status).toBe(200);
+    const { url } = await bodyOf(res);
+    expect(url).toMatch(/^\/media\/promo-video-[a-z0-9]+-[a-f0-9]{12}\.mp4$/);
+    expect(await configValue('CMS_PROMO_VIDEO')).toBe(url);
+    const served = await t.app.request(url);
+    expect(served.headers.get('Content-Type')).toBe('video/mp4');
+    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await served.arrayBuffer()).equals(video)).toBe(true);
+    const part = await t.app.request(url, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('writes the _STAGING key when asked, and removes the file it replaces', async () => {
+    const first = await bodyOf(upload('upload-bg-image', form('image', jpegBytes(5000), 'bg.jpg', 'image/jpeg'), superAdmin.headers, '?staging=true'));
+    expect(await configValue('CMS_BG_IMAGE_STAGING')).toBe(first.url);
+    expect(await configValue('CMS_BG_IMAGE')).toBeUndefined();
+    const second = await bodyOf(upload('upload-bg-image', form('image', pngBytes(5000), 'bg.png', 'image/png'), superAdmin.headers, '?staging=true'));
+    expect(second.url).toMatch(/\.png$/);
+    expect(await configValue('CMS_BG_IMAGE_STAGING')).toBe(second.url);
+    expect(mediaFiles()).toEqual([second.url.slice('/media/'.length)]);
+    expect((await t.app.request(first.url)).status).toBe(404);
+  });
+
+  it('keeps a watermark PNG byte for byte', async () => {
+    const png = pngBytes(3000);
+    const { url } = await bodyOf(upload('upload-watermark', form('image', png, 'wm.png', 'image/png')));
+    expect(readFileSync(join(t.dir, url)).equals(png)).toBe(true);
+  });
+
+  it.each([
+    ['upload-promo-video', form('video', Buffer.from('GIF89a not a video at all'), 'x.mp4', 'video/mp4'), 415, 'Please select a valid video file'],
+    ['upload-promo-video', form('image', mp4Bytes(1000), 'x.mp4', 'video/mp4'), 400, 'Please select a video file to upload'],
+    ['upload-bg-image', form('image', mp4Bytes(1000), 'x.jpg', 'image/jpeg'), 415, 'Please select a valid image file (JPEG, PNG, or WebP)'],
+    ['upload-bg-image', new FormData(), 400, 'Please select an image file to upload'],
+    ['upload-bg-image', form('image', jpegBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg'), 413, 'Image file size must be less than 10MB'],
+    ['upload-watermark', form('image', jpegBytes(2000), 'wm.png', 'image/png'), 415, 'Please select a valid PNG image for the watermark to support transparency'],
+    ['upload-watermark', form('image', pngBytes(5 * 1024 * 1024 + 1), 'wm.png', 'image/png'), 413, 'Watermark file size must be less than 5MB'],
+    ['upload-watermark', form('image', Buffer.alloc(0), 'wm.png', 'image/png'), 400, 'Please select a PNG image to upload as watermark'],
+  ] as const)('%s refuses bad input in the spec words (%#) and stores nothing', async (kind, body, status, message) => {
+    const res = await upload(kind, body);
+    expect(res.status).toBe(status);
+    expect((await bodyOf(res)).message).toBe(message);
+    expect(mediaFiles()).toEqual([]);
+    expect(await t.db.selectFrom('config_entries').selectAll().where('key', 'like', 'CMS_%').execute()).toEqual([]);
+  });
+
+  it('stops reading a promo video past 100 MB (413) and keeps nothing', async () => {
+    const { body, contentType } = streamingVideoForm(101 * 1024 * 1024);
+    const res = await t.app.request('/api/admin/cms/upload-promo-video', {
+      method: 'POST',
+      headers: { ...superAdmin.headers, 'Content-Type': contentType },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await bodyOf(res)).message).toBe('Video file size must be less than 100MB');
+    expect(mediaFiles()).toEqual([]);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading, and anyone but a super admin', async () => {
+    const tooBig = await t.app.request('/api/admin/cms/upload-watermark', {
+      method: 'POST',
+      headers: { ...superAdmin.headers, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(50 * 1024 * 1024) },
+      body: '--x--',
+    });
+    expect(tooBig.status).toBe(413);
+    const admin = await t.seed.admin();
+    expect((await upload('upload-watermark', form('image', pngBytes(100), 'wm.png', 'image/png'), admin.headers)).status).toBe(403);
+    expect((await upload('upload-watermark', form('image', pngBytes(100), 'wm.png', 'image/png'), {})).status).toBe(401);
+    expect(mediaFiles()).toEqual([]);
+    expect((await t.app.request('/media/..%2Fsecrets%2Finstall-secret')).status).toBe(404);
+  });
+});

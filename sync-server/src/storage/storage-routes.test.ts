@@ -1,0 +1,131 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
+
+describe('storage routes with the local adapter', () => {
+  let t: AdapterTestApp;
+  let kiosk: Record<string, string>;
+  beforeEach(async () => {
+    t = await makeAdapterTestApp({ env: { PUBLIC_URL: 'https://replay.example' } });
+    const venue = await t.seed.venue({ name: 'Arena <Senayan>' });
+    kiosk = (await t.seed.device({ venueId: venue.id })).headers;
+  });
+  afterEach(() => t.close());
+
+  const driveFiles = () => (existsSync(join(t.dir, 'drive')) ? readdirSync(join(t.dir, 'drive'), { recursive: true }).map(String) : []);
+  const path = (url: string) => url.replace('https://replay.example', '');
+
+  async function folderAndUrl(file: { filename: string; mimeType: string; size: number }) {
+    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_1videos' }, kiosk));
+    const { uploadUrl } = await bodyOf(t.json('POST', '/api/google-drive/get-signed-url', { ...file, folderId: folder.folderId }, kiosk));
+    return { folder, uploadUrl: uploadUrl as string };
+  }
+
+  it('lets only authorised kiosks and admins make folders and upload URLs', async () => {
+    const venue = await t.seed.venue();
+    const blocked = await t.seed.device({ venueId: venue.id, authorized: false });
+    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' })).status).toBe(401);
+    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, blocked.headers)).status).toBe(403);
+    const admin = await t.seed.admin({ venueId: venue.id });
+    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, admin.headers)).status).toBe(200);
+    expect((await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' }, kiosk)).status).toBe(404);
+    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, kiosk));
+    const html = await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.html', mimeType: 'text/html', size: 100, folderId }, kiosk);
+    expect(html.status).toBe(400);
+    expect((await bodyOf(html)).message).toBe('Please select a valid video file');
+  });
+
+  it('uploads through the signed URL and shows the clip on a share page with play and download', async () => {
+    const clip = mp4Bytes(40_000);
+    const { folder, uploadUrl } = await folderAndUrl({ filename: 'Match point!.mp4', mimeType: 'video/mp4', size: clip.length });
+    expect(folder.folderUrl).toBe(`https://replay.example/d/${folder.folderId}`);
+    const pre = await t.app.request(path(uploadUrl), { method: 'OPTIONS', headers: { Origin: 'http://kiosk.local' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('Access-Control-Allow-Methods')).toContain('PUT');
+    const put = await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Type': 'video/mp4', Origin: 'http://kiosk.local' }, body: clip });
+    expect(put.status).toBe(201);
+    expect(put.headers.get('Access-Control-Allow-Origin')).toBe('http://kiosk.local');
+    expect(await bodyOf(put)).toMatchObject({ name: 'Match-point.mp4', size: 40_000 });
+
+    const page = await t.app.request(`/d/${folder.folderId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Your CourtReplay videos');
+    expect(html).toContain('Arena &lt;Senayan&gt;');
+    expect(html).toContain(`<video controls preload="metadata" playsinline src="/d/${folder.folderId}/Match-point.mp4"`);
+    expect(html).toContain('download="Match-point.mp4"');
+
+    const whole = await t.app.request(`/d/${folder.folderId}/Match-point.mp4`);
+    expect(whole.headers.get('Content-Disposition')).toContain('attachment; filename="Match-point.mp4"');
+    expect(whole.headers.get('Content-Type')).toBe('video/mp4');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(clip)).toBe(true);
+    const part = await t.app.request(`/d/${folder.folderId}/Match-point.mp4`, { headers: { Range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe('bytes 100-199/40000');
+    expect(Buffer.from(await part.arrayBuffer()).equals(clip.subarray(100, 200))).toBe(true);
+    expect((await t.app.request(`/d/${folder.folderId}/..%2F..%2Fsecrets%2Finstall-secret`)).status).toBe(404);
+    expect((await t.app.request(`/d/${folder.folderId}/.folder.json`)).status).toBe(404);
+    expect((await t.app.request('/d/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+
+  it('speaks the resumable protocol over HTTP: 308 with Range, the status query, then 201', async () => {
+    const clip = webmBytes(300_000);
+    const { uploadUrl } = await folderAndUrl({ filename: 'rally.webm', mimeType: 'video/webm', size: clip.length });
+    const put = (range: string, body?: Buffer) => t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': range }, body });
+    const first = await put('bytes 0-262143/300000', clip.subarray(0, 262_144));
+    expect(first.status).toBe(308);
+    expect(first.headers.get('Range')).toBe('bytes=0-262143');
+    const query = await put('bytes */300000');
+    expect(query.status).toBe(308);
+    expect(query.headers.get('Range')).toBe('bytes=0-262143');
+    expect((await put('bytes 262144-299999/300000', clip.subarray(262_144))).status).toBe(201);
+    expect((await put('bytes */300000')).status).toBe(200);
+  });
+
+  it('refuses a tampered URL, an expired one, a wrong size and bytes that are not a video, keeping nothing', async () => {
+    const clip = mp4Bytes(5000);
+    const { uploadUrl } = await folderAndUrl({ filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length });
+    const url = new URL(uploadUrl);
+    const tampered = `${url.pathname}?exp=${url.searchParams.get('exp')}&sig=${url.searchParams.get('sig')!.slice(0, -2)}xx`;
+    expect((await t.app.request(tampered, { method: 'PUT', body: clip })).status).toBe(403);
+    const unsigned = `${url.pathname}?exp=${url.searchParams.get('exp')}`;
+    expect((await t.app.request(unsigned, { method: 'PUT', body: clip })).status).toBe(403);
+    expect((await t.app.request(path(uploadUrl), { method: 'PUT', body: mp4Bytes(6000) })).status).toBe(400);
+    expect((await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': 'bytes 0-5999/6000' }, body: mp4Bytes(6000) })).status).toBe(400);
+    const html = Buffer.alloc(5000, '<html><script>alert(1)</script>');
+    const refused = await t.app.request(path(uploadUrl), { method: 'PUT', body: html });
+    expect(refused.status).toBe(415);
+    expect((await bodyOf(refused)).message).toBe('Please select a valid video file');
+    t.clock.advance(8 * 24 * 60 * 60_000);
+    const expired = await t.app.request(path(uploadUrl), { method: 'PUT', body: clip });
+    expect(expired.status).toBe(403);
+    expect((await bodyOf(expired)).message).toBe('This upload link has expired.');
+    expect(driveFiles().filter((f) => /\.(mp4|part)$/.test(f))).toEqual([]);
+  });
+
+  it('quota, delete-old-files and empty-drive are for super admins', async () => {
+    const admin = await t.seed.admin();
+    const superAdmin = await t.seed.admin({ role: 'super_admin' });
+    const clip = mp4Bytes(1000);
+    const { uploadUrl } = await folderAndUrl({ filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length });
+    await t.app.request(path(uploadUrl), { method: 'PUT', body: clip });
+    expect((await t.app.request('/api/google-drive/storage-quota', { headers: admin.headers })).status).toBe(403);
+    expect((await t.json('POST', '/api/google-drive/empty-drive', {}, admin.headers)).status).toBe(403);
+    const quota = await bodyOf(t.app.request('/api/google-drive/storage-quota', { headers: superAdmin.headers }));
+    expect(quota.success).toBe(true);
+    expect(quota.quota.usage).toBeGreaterThanOrEqual(1000);
+    expect(quota.quota.limit).toBeGreaterThan(quota.quota.usage);
+    expect((await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: 'yesterday' }, superAdmin.headers)).status).toBe(400);
+    const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, superAdmin.headers))).toEqual({ success: true, filesDeleted: 0 });
+    t.clock.advance(3 * 86_400_000);
+    const superAdminLater = await t.seed.admin({ role: 'super_admin' });
+    const later = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 1 });
+    await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
+    expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });
+    expect(readdirSync(join(t.dir, 'drive'))).toEqual([]);
+  });
+});
