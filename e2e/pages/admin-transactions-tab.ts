@@ -14,10 +14,15 @@ export class AdminTransactionsTab {
   venue = () => this.panel().getByLabel('Venue', { exact: true });
   court = () => this.panel().getByLabel('Court', { exact: true });
   resetFilters = () => this.panel().getByRole('button', { name: T.resetFilters }).first();
+  /** The reset button inside the empty-result message. */
+  panelReset = () => this.panel().locator('.empty').getByRole('button', { name: T.resetFilters });
   exportButton = () => this.panel().getByRole('button', { name: T.exportToExcel });
   rows = () => this.panel().locator('tbody tr');
   row = (id: string) => this.panel().locator(`tr[data-id="${id}"]`);
-  headers = () => this.panel().locator('thead th').allTextContents();
+  async headers(): Promise<string[]> {
+    await this.panel().locator('thead').waitFor();
+    return this.panel().locator('thead th').allTextContents();
+  }
   pageLabel = () => this.panel().getByRole('navigation', { name: 'Pagination' }).locator('span');
   next = () => this.panel().getByRole('button', { name: 'Next' });
   previous = () => this.panel().getByRole('button', { name: 'Previous' });

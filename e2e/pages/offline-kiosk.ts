@@ -64,6 +64,21 @@ export class OfflineKiosk {
     });
   }
 
+  /**
+   * Empties Chromium's HTTP cache, as eviction would on a real kiosk: what still loads offline
+   * then comes from the service worker's caches.
+   */
+  async clearHttpCache() {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  }
+
+  /** URLs held in one of the service worker's runtime caches. */
+  cachedUrls(cacheName: string) {
+    return this.page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), cacheName);
+  }
+
   /** The promo video is decoding frames: currentTime moves forward. */
   async waitForPromoPlaying() {
     const video = this.page.getByTestId('promo-video');

@@ -41,7 +41,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
       {canPickVenue && (
         <label className="field">
           <span>Venue</span>
-          <select name="venue" value={filters.venueId} onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}>
+          <select name="venue" aria-label="Venue" value={filters.venueId} onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}>
             <option value="">{T.allVenues}</option>
             {venues.data?.map((v) => (
               <option key={v.id} value={v.id}>
@@ -53,7 +53,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
       )}
       <label className="field">
         <span>Court</span>
-        <select name="court" value={filters.fieldId} disabled={!filters.venueId} onChange={(e) => onChange({ fieldId: e.target.value })}>
+        <select name="court" aria-label="Court" value={filters.fieldId} disabled={!filters.venueId} onChange={(e) => onChange({ fieldId: e.target.value })}>
           <option value="">All Courts</option>
           {fields.data?.map((f) => (
             <option key={f.id} value={f.id}>

@@ -1,0 +1,327 @@
+// Transactions tab: filters with their role rules, the table, pagination, Export to Excel read back
+// from the downloaded file, and Resend, including the local search through a folder in the OPFS.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import readExcelFile from 'read-excel-file/node';
+import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
+import {
+  AdminApi,
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  SUPER_ADMIN,
+  type TestServer,
+} from './support/index.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
+
+const T = MESSAGES.transactions;
+const VENUE_ADMIN = { email: 'satu.admin@courtreplay.test', password: 'satu-admin-pass-1' };
+const KIOSK_A1 = 'kiosk-arena-satu-court-a';
+const KIOSK_A2 = 'kiosk-arena-satu-court-b';
+const KIOSK_B = 'kiosk-arena-dua-court-x1';
+const LONG_TITLES = ['A very long rally on court number one', 'Second point'];
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let context: BrowserContext;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let tab: AdminTransactionsTab;
+const ids: Record<string, string> = {};
+
+type Purchase = { id: string; emailSent: string | null; zipUrl: string | null };
+
+async function buy(deviceId: string, email: string, titles: string[], unitPrice: number): Promise<string> {
+  const res = await fetch(`${server.url}/api/transaction`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
+    body: JSON.stringify({
+      email,
+      videoIds: titles.map((t) => `${Date.now()}-${t.replace(/ /g, '_')}`),
+      videoTitles: titles,
+      totalAmount: unitPrice * titles.length,
+    }),
+  });
+  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { transaction: { id: string } }).transaction.id;
+}
+
+async function kiosk(deviceId: string, venueId: number, fieldId: number) {
+  await api.request('POST', '/device/register', { deviceId, venueId, fieldId });
+  await api.request('PUT', '/device/authorize', { deviceId, isAuthorized: true });
+}
+
+const stored = async (id: string) =>
+  (await api.request<{ transactions: Purchase[] }>('GET', '/transaction?limit=100')).transactions.find((t) => t.id === id)!;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const { venue: satu } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  const { venue: dua } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
+  const court = async (name: string, venueId: number) =>
+    (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
+  await kiosk(KIOSK_A1, satu.id, await court('Court A', satu.id));
+  await kiosk(KIOSK_A2, satu.id, await court('Court B', satu.id));
+  await kiosk(KIOSK_B, dua.id, await court('Court X', dua.id));
+  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: satu.id });
+
+  // Gateway on (the default) and no price set: pending purchases at Rp 1.000 a video.
+  for (let i = 1; i <= 24; i++) await buy(KIOSK_A1, `buyer${i}@example.com`, [`rally ${i}`], 1000);
+  ids.long = await buy(KIOSK_A2, 'long.titles@example.com', LONG_TITLES, 1000);
+  ids.bandung = await buy(KIOSK_B, 'bandung@example.com', ['smash'], 1000);
+  // Gateway off: free purchases, which can be (re)sent.
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+  ids.linked = await buy(KIOSK_A1, 'linked@example.com', ['serve'], 0);
+  await api.request('PUT', `/transaction/${ids.linked}/zipUrl`, { zipUrl: `${server.url}/d/existing-folder`, error: false });
+  ids.local = await buy(KIOSK_A1, 'local@example.com', ['match one', 'match two'], 0);
+
+  context = await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 1000 } });
+  await installFolderPicker(context);
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  tab = new AdminTransactionsTab(page);
+  await tab.rows().first().waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the table', () => {
+  test('shows the spec columns (Venue for a super admin) and pages by 25', async () => {
+    expect(await tab.headers()).toEqual([...T.columns]);
+    expect(await tab.rows().count()).toBe(25);
+    expect(await tab.pageLabel().textContent()).toBe('Page 1 of 2');
+    await tab.next().click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 3);
+    expect(await tab.pageLabel().textContent()).toBe('Page 2 of 2');
+    await tab.previous().click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+  });
+
+  test('a row shows truncated titles, the amount in rupiah, the status badges, venue and court', async () => {
+    const cells = await tab.cells(ids.long!);
+    const byColumn = Object.fromEntries(T.columns.map((c, i) => [c, cells[i]]));
+    expect(byColumn.Email).toBe('long.titles@example.com');
+    expect(byColumn.Videos).toBe('2');
+    expect(byColumn['Video Titles']).toBe(`${LONG_TITLES.join(', ').slice(0, 30)}...`);
+    expect(byColumn.Amount).toBe('Rp 2.000');
+    expect(byColumn.Date).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(byColumn['Payment Status']).toBe('pending');
+    expect(byColumn['Email Status']).toBe(T.emailNotSet);
+    expect(byColumn.Venue).toBe('Arena Satu');
+    expect(byColumn.Court).toBe('Court B');
+  });
+});
+
+describe('filters', () => {
+  test('changing a filter goes back to page 1; the e-mail search narrows the list', async () => {
+    await tab.next().click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 3);
+    await tab.email().fill('long.titles');
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    expect(await tab.ids()).toEqual([ids.long]);
+    expect(await tab.pageLabel().textContent()).toBe('Page 1 of 1');
+  });
+
+  test('no match shows the empty message with a reset that brings the rows back', async () => {
+    await tab.email().fill('nobody-bought-this');
+    await tab.text(T.empty).waitFor();
+    await tab.panelReset().click();
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+    expect(await tab.email().inputValue()).toBe('');
+  });
+
+  test('venue and court narrow the list; clearing the venue clears the court', async () => {
+    expect(await tab.court().isDisabled()).toBe(true);
+    await tab.venue().selectOption({ label: 'Arena Dua' });
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    expect(await tab.ids()).toEqual([ids.bandung]);
+    await tab.venue().selectOption({ label: 'Arena Satu' });
+    await tab.court().selectOption({ label: 'Court B' });
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    expect(await tab.ids()).toEqual([ids.long]);
+    await tab.venue().selectOption({ label: T.allVenues });
+    expect(await tab.court().inputValue()).toBe('');
+    expect(await tab.court().isDisabled()).toBe(true);
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+  });
+
+  test('dates are bounded by today and by the start date, with the messages for typed values', async () => {
+    const today = await tab.startDate().getAttribute('max');
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await tab.startDate().fill('2020-01-10');
+    expect(await tab.endDate().getAttribute('min')).toBe('2020-01-10');
+    await tab.endDate().fill('2020-01-05');
+    await tab.text(T.endBeforeStart).waitFor();
+    await tab.endDate().fill('2999-01-01');
+    await tab.text(T.dateAfterToday).waitFor();
+    await tab.endDate().fill(today!);
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+    await tab.startDate().fill(today!);
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+    await tab.resetFilters().click();
+  });
+});
+
+describe('Export to Excel', () => {
+  test('downloads a dated .xlsx whose sheet Transactions holds the spec columns and rupiah amounts', async () => {
+    const downloading = page.waitForEvent('download');
+    await tab.exportButton().click();
+    const download = await downloading;
+    const today = await tab.startDate().getAttribute('max');
+    expect(download.suggestedFilename()).toBe(`transactions_${today}.xlsx`);
+    await tab.text(T.exported(28)).waitFor();
+    const sheets = await readExcelFile(await download.path());
+    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME]);
+    const [header, ...rows] = sheets[0]!.data;
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(rows).toHaveLength(28);
+    const long = rows.find((r) => r[0] === ids.long)!;
+    expect(long[EXPORT_COLUMNS.indexOf('Amount')]).toBe('Rp 2.000');
+    expect(long[EXPORT_COLUMNS.indexOf('Video Titles')]).toBe(LONG_TITLES.join(', '));
+    expect(long[EXPORT_COLUMNS.indexOf('Email Status')]).toBe(T.emailNotSet);
+    expect(long[EXPORT_COLUMNS.indexOf('Court')]).toBe('Court B');
+    await tab.text(T.exported(28)).waitFor({ state: 'detached', timeout: 5_000 });
+  });
+
+  test('with a filter that matches nothing there is nothing to export', async () => {
+    await tab.email().fill('nobody-bought-this');
+    await tab.text(T.empty).waitFor();
+    await tab.exportButton().click();
+    await tab.text(T.nothingToExport).waitFor();
+    await tab.resetFilters().click();
+  });
+});
+
+describe('Resend', () => {
+  test('a purchase with a link is sent again; the button says Sending... meanwhile', async () => {
+    const before = server.outbox().length;
+    await page.route('**/resend-email', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await tab.resend(ids.linked!).click();
+    const button = tab.row(ids.linked!).getByRole('button', { name: T.sending });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    await tab.text(T.resent).waitFor();
+    await page.unroute('**/resend-email');
+    expect(await tab.emailStatus(ids.linked!)).toBe('sent');
+    expect(server.outbox().length).toBe(before + 1);
+    expect(server.outbox().at(-1)!.text).toContain('linked@example.com');
+  });
+
+  test('an unpaid purchase shows the server message and the row becomes failed', async () => {
+    await tab.email().fill('long.titles');
+    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    await tab.resend(ids.long!).click();
+    await tab.text(PURCHASE_MESSAGES.notPaid).waitFor();
+    expect(await tab.emailStatus(ids.long!)).toBe('failed');
+    await tab.resetFilters().click();
+  });
+
+  describe('local search (no link yet)', () => {
+    test('without a stored folder it says to pick one first', async () => {
+      await tab.resend(ids.local!).click();
+      await tab.text(T.noStoredFolder).waitFor();
+      expect(await tab.emailStatus(ids.local!)).toBe('failed');
+    });
+
+    test('with a folder that holds none of the clips it says no matches', async () => {
+      await pickFolderOnKiosk([{ name: 'warm_up.mp4', path: makeClip({ format: 'mp4' }) }]);
+      await tab.resend(ids.local!).click();
+      await tab.text(T.noMatchingVideos).waitFor();
+      expect((await stored(ids.local!)).zipUrl).toBeNull();
+    });
+
+    test('finds the clips, uploads them as one dated package, saves the link and sends the e-mail', async () => {
+      await pickFolderOnKiosk([
+        { name: 'warm_up.mp4', path: makeClip({ format: 'mp4' }) },
+        { name: 'match_one.mp4', path: makeClip({ format: 'mp4', seconds: 2 }) },
+        { name: 'match-two.webm', path: makeClip({ format: 'webm' }) },
+      ]);
+      const before = server.outbox().length;
+      const folderCreated = page.waitForRequest('**/api/google-drive/create-folder');
+      await tab.resend(ids.local!).click();
+      const { folderName } = (await folderCreated).postDataJSON() as { folderName: string };
+      expect(folderName).toMatch(/^videos_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_2videos$/);
+      await tab.text(T.foundUploadedSent).waitFor({ timeout: 30_000 });
+      expect(await tab.emailStatus(ids.local!)).toBe('sent');
+      const purchase = await stored(ids.local!);
+      expect(purchase.zipUrl).toBeTruthy();
+      expect(purchase.emailSent).toBe('sent');
+      const uploaded = server.storedFiles().map((f) => f.split('/').pop());
+      // Uploaded under the sanitised title: spaces (from '_' and '-') become hyphens.
+      expect(uploaded.filter((name) => !name?.endsWith('.done')).sort()).toEqual(['match-one.mp4', 'match-two.webm']);
+      const share = await (await fetch(purchase.zipUrl!)).text();
+      expect(share).toContain('match-one.mp4');
+      expect(share).toContain('match-two.webm');
+      expect(server.outbox().length).toBeGreaterThan(before);
+      expect(server.outbox().at(-1)!.text).toContain('local@example.com');
+    });
+  });
+});
+
+describe('an admin', () => {
+  test('sees only their venue, without the Venue column or venue filter; Reset Filters keeps the venue', async () => {
+    const adminContext = await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 1000 } });
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, VENUE_ADMIN.email, VENUE_ADMIN.password);
+    const own = new AdminTransactionsTab(adminPage);
+    await own.rows().first().waitFor();
+    expect(await own.headers()).toEqual(T.columns.filter((c) => c !== 'Venue'));
+    expect(await own.venue().count()).toBe(0);
+    await own.court().selectOption({ label: 'Court B' });
+    await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    await own.resetFilters().click();
+    await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+    expect(await own.court().isDisabled()).toBe(false);
+    await own.next().click();
+    await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 2);
+    expect(await own.ids()).not.toContain(ids.bandung);
+    await adminContext.close();
+  });
+});
+
+/** The way a venue picks its folder: on the kiosk's Video Selection page, as an authorised device. */
+async function pickFolderOnKiosk(files: Parameters<typeof feedFolder>[1]) {
+  const deviceId = await page.evaluate(() => localStorage.getItem('deviceId'));
+  if (!deviceId || !(await api.request<{ deviceId: string }[]>('GET', '/device/all')).some((d) => d.deviceId === deviceId)) {
+    await dashboard.openTab('devices');
+    const id = await page.getByTestId('current-device-id').filter({ hasNotText: '...' }).textContent();
+    const venues = await api.request<{ id: number; name: string }[]>('GET', '/venue');
+    await kiosk(id!, venues.find((v) => v.name === 'Arena Satu')!.id, (await api.request<{ id: number }[]>('GET', `/field/venue/${venues.find((v) => v.name === 'Arena Satu')!.id}`))[0]!.id);
+  }
+  await feedFolder(page, files);
+  const folderStored = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('courtreplay-kiosk');
+          open.onsuccess = () => {
+            if (!open.result.objectStoreNames.contains('folders')) return resolve(false);
+            const get = open.result.transaction('folders').objectStore('folders').get('kiosk');
+            get.onsuccess = () => resolve(!!get.result);
+            get.onerror = () => resolve(false);
+          };
+          open.onerror = () => resolve(false);
+        }),
+    );
+  // Picked once; later the kiosk restores the same folder, whose contents feedFolder replaced.
+  if (!(await folderStored())) {
+    await page.goto('/box/video-selection');
+    await page.getByRole('button', { name: MESSAGES.folder.browseVideos }).click();
+    await expect.poll(folderStored, { timeout: 10_000 }).toBe(true);
+  }
+  await dashboard.open();
+  await tab.rows().first().waitFor();
+}
