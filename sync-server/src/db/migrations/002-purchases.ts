@@ -53,8 +53,9 @@ export const purchases002: Migration = {
     await db.schema.createIndex('purchases_created_idx').on('purchases').columns(['createdAt', 'seq']).execute();
     await db.schema.createIndex('purchases_venue_created_idx').on('purchases').columns(['venueId', 'createdAt', 'venueSeq']).execute();
     await db.schema.createIndex('purchases_field_created_idx').on('purchases').columns(['fieldId', 'createdAt', 'fieldSeq']).execute();
-    // E-mail search scans this narrow index instead of the table.
-    await db.schema.createIndex('purchases_email_idx').on('purchases').columns(['email', 'seq']).execute();
+    // E-mail search (a substring, so no seek is possible) walks this narrow index newest first
+    // instead of the table: counting and skipping to a deep page read no table rows.
+    await db.schema.createIndex('purchases_seq_email_idx').on('purchases').columns(['seq', 'email']).execute();
     // Expiry of stale pending payments.
     await db.schema.createIndex('purchases_status_created_idx').on('purchases').columns(['paymentStatus', 'createdAt']).execute();
 
