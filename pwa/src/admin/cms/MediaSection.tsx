@@ -27,7 +27,10 @@ export function MediaSection({ media, current }: Props) {
     setNotice(null);
     setProgress(0);
     upload.mutate(file, {
-      onSuccess: () => setNotice(success(`${T.sections[media]} uploaded successfully`)),
+      onSuccess: (answer) => {
+        const message = (answer as { message?: unknown } | null)?.message;
+        setNotice(success(typeof message === 'string' ? message : `${T.sections[media]} uploaded successfully`));
+      },
       onError: (err) => {
         setProgress(null);
         setNotice(failure(err.message));

@@ -1,0 +1,150 @@
+// CMS tab: four sections starting collapsed, every check made before an upload is sent, uploads
+// with percentage progress and the current media previewed, and the e-mail template editor.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import { closeSync, mkdtempSync, openSync, ftruncateSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_EMAIL_COPY, EMAIL_COPY_KEY, MESSAGES, PROMO_VIDEO_MAX_BYTES } from '@courtreplay/shared';
+import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { AdminCmsTab } from './pages/admin-cms-tab.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { loginAs } from './pages/admin-session.ts';
+
+const T = MESSAGES.cms;
+const MB = 1_048_576;
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let cms: AdminCmsTab;
+let scratch: string;
+const uploadRequests: string[] = [];
+
+type Entry = { key: string; value: string };
+const config = async (key: string) => (await api.request<Entry[]>('GET', '/admin/config')).find((e) => e.key === key)?.value;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  scratch = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('request', (r) => {
+    if (r.url().includes('/api/admin/cms/')) uploadRequests.push(r.url());
+  });
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('cmsManagement');
+  cms = new AdminCmsTab(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('the four sections start collapsed and open on click with the recommendations', async () => {
+  for (const section of ['promoVideo', 'backgroundImage', 'watermark', 'emailTemplate'] as const) {
+    expect(await cms.expanded(section)).toBe(false);
+  }
+  expect(await cms.text(T.recommendations.promoVideo).count()).toBe(0);
+  await cms.open('promoVideo');
+  await cms.text(T.recommendations.promoVideo).waitFor();
+  await cms.toggle('promoVideo').click();
+  expect(await cms.expanded('promoVideo')).toBe(false);
+});
+
+describe('promo video', () => {
+  test('nothing chosen, a non-video, and 100 MB are refused before anything is sent', async () => {
+    await cms.open('promoVideo');
+    await cms.upload('promoVideo');
+    await cms.form('promoVideo').getByText(T.noVideo).waitFor();
+    await cms.upload('promoVideo', { name: 'poster.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await cms.form('promoVideo').getByText(T.invalidVideo).waitFor();
+    // A sparse file of exactly 100 MB: the browser reads only its size.
+    const big = join(scratch, 'huge.mp4');
+    const fd = openSync(big, 'w');
+    ftruncateSync(fd, PROMO_VIDEO_MAX_BYTES);
+    closeSync(fd);
+    await cms.form('promoVideo').locator('input[type=file]').setInputFiles(big);
+    await cms.form('promoVideo').getByRole('button', { name: 'Upload' }).click();
+    await cms.form('promoVideo').getByText(T.videoTooLarge).waitFor();
+    expect(uploadRequests).toEqual([]);
+  });
+
+  test('a video uploads with its percentage, is stored and previewed', async () => {
+    await cms.upload('promoVideo', { name: 'promo.mp4', mimeType: 'video/mp4', buffer: clipBytes({ format: 'mp4' }) });
+    await cms.form('promoVideo').getByText('Promo video uploaded successfully').waitFor();
+    expect(await cms.percent('promoVideo').textContent()).toBe(T.uploadProgress(100));
+    const url = await config('CMS_PROMO_VIDEO');
+    expect(url).toMatch(/^\/media\/.+\.mp4$/);
+    const preview = cms.form('promoVideo').locator('video');
+    await page.waitForFunction((src) => document.querySelector('[role=tabpanel] form video')?.getAttribute('src') === src, url);
+    expect(await preview.evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState > 0 ? r(true) : (v.onloadedmetadata = () => r(true)))))).toBe(true);
+  });
+});
+
+describe('background image', () => {
+  test('checks type, size and presence; shows the server message when the content is not an image', async () => {
+    await cms.open('backgroundImage');
+    await cms.upload('backgroundImage');
+    await cms.form('backgroundImage').getByText(T.noImage).waitFor();
+    await cms.upload('backgroundImage', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await cms.form('backgroundImage').getByText(T.invalidImage).waitFor();
+    await cms.upload('backgroundImage', { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * MB) });
+    await cms.form('backgroundImage').getByText(T.imageTooLarge).waitFor();
+    expect(uploadRequests).toHaveLength(1);
+    // Passes the browser's check by its declared type; the server reads the bytes and refuses.
+    await cms.upload('backgroundImage', { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a jpeg') });
+    await cms.form('backgroundImage').getByRole('alert').waitFor();
+    expect(await cms.form('backgroundImage').getByRole('alert').textContent()).toBe(T.invalidImage);
+    expect(uploadRequests).toHaveLength(2);
+    expect(await config('CMS_BG_IMAGE')).toBeUndefined();
+  });
+});
+
+describe('watermark', () => {
+  test('only a PNG under 5 MB is sent; it is stored and previewed', async () => {
+    await cms.open('watermark');
+    await cms.upload('watermark');
+    await cms.form('watermark').getByText(T.noWatermark).waitFor();
+    await cms.upload('watermark', { name: 'logo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff]) });
+    await cms.form('watermark').getByText(T.invalidWatermark).waitFor();
+    await cms.upload('watermark', { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * MB) });
+    await cms.form('watermark').getByText(T.watermarkTooLarge).waitFor();
+    await cms.upload('watermark', { name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await cms.form('watermark').getByText('Watermark uploaded successfully').waitFor();
+    const url = await config('CMS_WATERMARK');
+    expect(url).toMatch(/^\/media\/.+\.png$/);
+    await page.waitForFunction((src) => document.querySelector('[role=tabpanel] form img')?.getAttribute('src') === src, url);
+  });
+});
+
+describe('e-mail template', () => {
+  test('an invalid stored value shows the message and the defaults', async () => {
+    // A value written by an older version, which today's server would refuse.
+    const db = new Database(join(server.dataDir, 'courtreplay.sqlite'));
+    db.prepare('INSERT INTO config_entries (key, value, updatedAt) VALUES (?, ?, ?)').run(EMAIL_COPY_KEY, '{not json', new Date().toISOString());
+    db.close();
+    await dashboard.open();
+    await dashboard.openTab('cmsManagement');
+    await cms.open('emailTemplate');
+    await cms.emailForm().getByText(MESSAGES.emailConfig.invalidStored).waitFor();
+    expect(await cms.emailForm().locator('input[name=EMAIL_HEADING]').inputValue()).toBe(DEFAULT_EMAIL_COPY.EMAIL_HEADING);
+  });
+
+  test('edits show in the live preview, with the product name filled in, and are saved', async () => {
+    await cms.emailForm().locator('input[name=EMAIL_HEADING]').fill('Your clips from {productName}');
+    expect(await cms.preview().getByTestId('preview-heading').textContent()).toBe('Your clips from CourtReplay');
+    expect(await cms.preview().getByTestId('preview-subject').textContent()).toBe('Your CourtReplay Is Ready!');
+    await cms.emailForm().getByRole('button', { name: 'Save Email Template' }).click();
+    await cms.emailForm().getByText('Email template saved successfully').waitFor();
+    const stored = JSON.parse((await config(EMAIL_COPY_KEY)) ?? '{}');
+    expect(stored).toEqual({ ...DEFAULT_EMAIL_COPY, EMAIL_HEADING: 'Your clips from {productName}' });
+  });
+});

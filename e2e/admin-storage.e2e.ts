@@ -1,0 +1,100 @@
+// Storage Quota tab: the bar and figures from the real storage adapter, Refresh, the cached
+// last-updated time, and the two clean-ups, each confirmed first.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bytesToMB, MESSAGES, quotaColour, quotaPercentUsed } from '@courtreplay/shared';
+import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminStorageTab } from './pages/admin-storage-tab.ts';
+
+const T = MESSAGES.storage;
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let storage: AdminStorageTab;
+
+type Quota = { quota: { limit: number; usage: number } };
+
+/** Uploads one clip into a new drive folder, the way the kiosk does (resumable PUT). */
+async function storeClip(name: string) {
+  const bytes = clipBytes({ format: 'mp4' });
+  const { folderId } = await api.request<{ folderId: string }>('POST', '/google-drive/create-folder', { folderName: `videos_test_${name}` });
+  const { uploadUrl } = await api.request<{ uploadUrl: string }>('POST', '/google-drive/get-signed-url', {
+    filename: name,
+    mimeType: 'video/mp4',
+    size: bytes.length,
+    folderId,
+  });
+  const res = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'video/mp4', 'Content-Range': `bytes 0-${bytes.length - 1}/${bytes.length}` },
+    body: new Uint8Array(bytes),
+  });
+  if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  await storeClip('rally.mp4');
+  await storeClip('smash.mp4');
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('storageQuota');
+  storage = new AdminStorageTab(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('shows the quota in MB (by 1048576) with the bar coloured by the share used', async () => {
+  await storage.bar().waitFor();
+  const { quota } = await api.request<Quota>('GET', '/google-drive/storage-quota');
+  const percent = Math.round(quotaPercentUsed(quota.usage, quota.limit) * 10) / 10;
+  expect(await storage.percent().textContent()).toBe(`${percent}%`);
+  expect(await storage.summary().textContent()).toContain(`${bytesToMB(quota.usage)} MB of ${bytesToMB(quota.limit)} MB`);
+  expect(await storage.bar().getAttribute('data-colour')).toBe(quotaColour(percent));
+});
+
+test('Refresh fetches again and the last update is kept in the browser for the next visit', async () => {
+  const cached = async () => page.evaluate(() => JSON.parse(localStorage.getItem('storageQuota') ?? 'null') as { lastUpdated: string } | null);
+  const first = (await cached())!.lastUpdated;
+  await new Promise((r) => setTimeout(r, 1100));
+  const refreshed = page.waitForResponse('**/api/google-drive/storage-quota');
+  await storage.refresh().click();
+  await refreshed;
+  await expect.poll(async () => (await cached())!.lastUpdated).not.toBe(first);
+
+  // Shown from the cache at once on the next visit, even while the server is slow to answer.
+  await page.route('**/api/google-drive/storage-quota', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
+  await dashboard.open();
+  await dashboard.openTab('storageQuota');
+  await storage.bar().waitFor({ timeout: 1000 });
+  await page.unroute('**/api/google-drive/storage-quota');
+});
+
+test('Delete Files > 2 Days asks first; today’s files are kept', async () => {
+  expect(await storage.clean('deleteOld', false)).toBe(T.confirmDeleteOld);
+  expect(server.storedFiles().some((f) => f.endsWith('rally.mp4'))).toBe(true);
+  await storage.clean('deleteOld', true);
+  await storage.text('0 files deleted').waitFor();
+  expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
+});
+
+test('Empty Drive asks first, then deletes every file', async () => {
+  expect(await storage.clean('emptyDrive', false)).toBe(T.confirmEmpty);
+  expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
+  await storage.clean('emptyDrive', true);
+  await storage.text('2 files deleted').waitFor();
+  expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toEqual([]);
+});
