@@ -29,12 +29,8 @@ export class MailDelivery implements Delivery {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
 
-  async purchaseChanged(purchaseId: string): Promise<void> {
-    const { db, clock } = this.options;
-    const facts = await findMailFacts(db, purchaseId);
-    if (!facts || facts.emailStatus !== null || !isDeliverable(facts)) return;
-    if (!(await claimDelivery(db, purchaseId, clock.now()))) return;
-    await this.track(this.sendWithRetries(facts));
+  purchaseChanged(purchaseId: string): Promise<void> {
+    return this.track(this.deliverIfDue(purchaseId));
   }
 
   async resend(purchaseId: string): Promise<void> {
@@ -55,6 +51,14 @@ export class MailDelivery implements Delivery {
     }
     await recordAttempt(db, purchaseId, clock.now());
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });
+  }
+
+  private async deliverIfDue(purchaseId: string): Promise<void> {
+    const { db, clock } = this.options;
+    const facts = await findMailFacts(db, purchaseId);
+    if (!facts || facts.emailStatus !== null || !isDeliverable(facts)) return;
+    if (!(await claimDelivery(db, purchaseId, clock.now()))) return;
+    await this.sendWithRetries(facts);
   }
 
   /** Picks up sends that a stopped server left half-done (at start-up). */

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SimulatorProvider } from '../adapters/simulator.ts';
+import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
+
+const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
+
+describe('delivery: the purchase e-mail goes out exactly once, on a real loopback SMTP server', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: AdapterTestApp;
+
+  async function setUp(failFirst = 0) {
+    sink = await startSmtpSink({ failFirst });
+    t = await makeAdapterTestApp({ smtpUrl: sink.url, retryDelaysMs: [5, 10, 20] });
+  }
+  beforeEach(() => undefined);
+  afterEach(async () => {
+    await t.delivery.idle();
+    await t.close();
+    await sink.close();
+  });
+
+  const pay = (token: string) => t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  const saveLink = (id: string, headers: Record<string, string>, zipUrl: string | null = LINK) =>
+    t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl, error: zipUrl === null }, headers);
+  const emailState = (id: string) => t.db.selectFrom('purchases').select(['emailStatus', 'emailError', 'emailSentAt']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('paid first, link second: one e-mail with the link, to the buyer; replays send nothing more', async () => {
+    await setUp();
+    const { purchase, token, device } = await seedPurchase(t, { email: 'Player@Example.com' });
+    await pay(token);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    expect((await saveLink(purchase.id, device.headers)).status).toBe(200);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+    const [mail] = sink.received;
+    expect(mail!.to).toEqual(['player@example.com']);
+    expect(mail!.subject).toBe('Your CourtReplay Is Ready!');
+    expect(mail!.decoded).toContain(LINK);
+    expect(mail!.decoded).toContain(purchase.id);
+    expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent', emailError: null });
+
+    for (let i = 0; i < 3; i++) await pay(token);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.purchaseChanged(purchase.id);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('link first, payment second: the e-mail waits for the payment', async () => {
+    await setUp();
+    const { purchase, token, device } = await seedPurchase(t);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    await pay(token);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('many callers at once still send one e-mail', async () => {
+    await setUp();
+    const { purchase, token, device } = await seedPurchase(t);
+    (t.payments as SimulatorProvider).simulate({ orderId: purchase.id, grossAmount: 3000, staging: false }, 'success', t.clock.now());
+    await Promise.all([saveLink(purchase.id, device.headers), pay(token), pay(token), ...Array.from({ length: 10 }, () => t.delivery.purchaseChanged(purchase.id))]);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('a free purchase is delivered when its link is saved; no link (upload failed) sends nothing', async () => {
+    await setUp();
+    await t.seed.config('DEFAULT_PRICE', '0');
+    const free = await seedPurchase(t, { totalAmount: 0 });
+    const failed = await seedPurchase(t, { totalAmount: 0 });
+    await saveLink(failed.purchase.id, failed.device.headers, null);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    await saveLink(free.purchase.id, free.device.headers);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('retries a refused send with backoff and records the success', async () => {
+    await setUp(2);
+    const { purchase, token, device } = await seedPurchase(t);
+    await pay(token);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+    expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent' });
+  });
+
+  it('gives up after the last attempt and records failed with the error; resend then sends it', async () => {
+    await setUp(4);
+    const { purchase, token, device } = await seedPurchase(t);
+    await pay(token);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    const failed = await emailState(purchase.id);
+    expect(failed.emailStatus).toBe('failed');
+    expect(failed.emailError).toMatch(/451|Try again later/);
+
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const res = await t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers);
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toEqual({ message: 'Email resent successfully' });
+    expect(sink.received).toHaveLength(1);
+    expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent', emailError: null });
+  });
+
+  it('resend sends again on request, and answers searchLocally while there is no link', async () => {
+    await setUp();
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const { purchase, token, device } = await seedPurchase(t);
+    await pay(token);
+    const early = await bodyOf(t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers));
+    expect(early).toMatchObject({ searchLocally: true, transaction: { id: purchase.id } });
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    expect((await t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(200);
+    expect(sink.received).toHaveLength(2);
+  });
+
+  it('uses the stored e-mail copy, escaped', async () => {
+    await setUp();
+    await t.seed.config('CMS_EMAIL_COPY', JSON.stringify({ EMAIL_SUBJECT: 'Video {productName} siap!', EMAIL_HEADING: 'Halo <b>pemain</b>' }));
+    const { purchase, token, device } = await seedPurchase(t);
+    await pay(token);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    expect(sink.received[0]!.subject).toBe('Video CourtReplay siap!');
+    expect(sink.received[0]!.decoded).toContain('Halo &lt;b&gt;pemain&lt;/b&gt;');
+  });
+});
