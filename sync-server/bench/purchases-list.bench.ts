@@ -133,6 +133,7 @@ const rawStatements = {
   lastBefore: bare.prepare('select seq from purchases where createdAt < ? order by createdAt desc, seq desc limit 1').pluck(),
   emailCount: bare.prepare("select count(*) from purchases where email like ? escape '\\'").pluck(),
   emailSeqs: bare.prepare("select seq from purchases where email like ? escape '\\' order by seq desc limit ? offset ?").pluck(),
+  emailSeqsAsc: bare.prepare("select seq from purchases where email like ? escape '\\' order by seq limit ? offset ?").pluck(),
 };
 type RawQuery = { venueId?: number; from?: string; to?: string; email?: string };
 /** The request's queries: the admin's session, then the list's. */
@@ -141,9 +142,11 @@ function rawList(q: RawQuery, page: number, tokenHash: string): number {
   const offset = (page - 1) * PAGE_SIZE;
   if (q.email !== undefined) {
     const pattern = `%${q.email}%`;
-    rawStatements.emailCount.get(pattern);
-    const seqs = rawStatements.emailSeqs.all(pattern, PAGE_SIZE, offset) as number[];
-    if (seqs.length === 0) return 0;
+    const total = rawStatements.emailCount.get(pattern) as number;
+    if (offset >= total) return 0;
+    const size = Math.min(PAGE_SIZE, total - offset);
+    const fromOldest = total - offset - size;
+    const seqs = (fromOldest < offset ? rawStatements.emailSeqsAsc.all(pattern, size, fromOldest) : rawStatements.emailSeqs.all(pattern, size, offset)) as number[];
     return bare.prepare(`${SELECT} where p.seq in (${seqs.map(() => '?').join(',')}) order by p.seq desc`).all(...seqs).length;
   }
   if (q.venueId !== undefined) {

@@ -100,7 +100,11 @@ async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: nu
   return { rows: await query.execute(), totalCount };
 }
 
-/** The e-mail search: count the matches, then skip to the page through the narrow (email, seq) index. */
+/**
+ * The e-mail search (a substring: no seek possible): count the matches, then skip to the page
+ * through the narrow (seq, email) index, from whichever end of the matches is nearer, so a deep
+ * page never walks more than half of them beyond the count.
+ */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
   let matches = db.selectFrom('purchases').where(sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(filter.email ?? '')} escape '\\'`);
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
@@ -109,32 +113,32 @@ async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit:
   if (filter.to !== undefined) matches = matches.where('purchases.createdAt', '<', filter.to);
 
   const { n } = await matches.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const seqs = await matches
-    .select('purchases.seq')
-    .orderBy('purchases.seq', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  if (seqs.length === 0) return { rows: [], totalCount: Number(n) };
-  const rows = await selectPurchases(db)
-    .where(
-      'purchases.seq',
-      'in',
-      seqs.map((s) => s.seq),
-    )
-    .orderBy('purchases.seq', 'desc')
-    .execute();
-  return { rows, totalCount: Number(n) };
+  const totalCount = Number(n);
+  const skipFromNewest = (page - 1) * limit;
+  if (skipFromNewest >= totalCount) return { rows: [], totalCount };
+  const size = Math.min(limit, totalCount - skipFromNewest);
+  const skipFromOldest = totalCount - skipFromNewest - size;
+  const fromOldest = skipFromOldest < skipFromNewest;
+  const seqs = (
+    await matches
+      .select('purchases.seq')
+      .orderBy('purchases.seq', fromOldest ? 'asc' : 'desc')
+      .limit(size)
+      .offset(fromOldest ? skipFromOldest : skipFromNewest)
+      .execute()
+  ).map((row) => row.seq);
+  if (seqs.length === 0) return { rows: [], totalCount };
+  const rows = await selectPurchases(db).where('purchases.seq', 'in', seqs).orderBy('purchases.seq', 'desc').execute();
+  return { rows, totalCount };
 }
 
 export async function listPurchases(db: Tx, filter: PurchaseFilter, page: number, limit: number): Promise<PurchasePage> {
-  const scope = await scopeFor(db, filter);
-  const { rows, totalCount } =
-    scope === null
-      ? { rows: [], totalCount: 0 }
-      : filter.email
-        ? await searchedPage(db, filter, page, limit)
-        : await rankedPage(db, scope, filter, page, limit);
+  // One read transaction: the count and the page come from the same snapshot.
+  const { rows, totalCount } = await db.transaction().execute(async (tx) => {
+    const scope = await scopeFor(tx, filter);
+    if (scope === null) return { rows: [], totalCount: 0 };
+    return filter.email ? searchedPage(tx, filter, page, limit) : rankedPage(tx, scope, filter, page, limit);
+  });
   return {
     transactions: rows.map(toApiPurchase),
     currentPage: page,

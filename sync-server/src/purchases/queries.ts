@@ -1,7 +1,7 @@
 // SQL for purchases, their promo reservations and their delivery fields. Every helper takes the
 // database (or a transaction) first. Times are ISO 8601 UTC strings.
 import type { Purchase } from '@courtreplay/shared';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, EmailStatus, PaymentStatus, PurchaseTable } from '../db/schema/index.ts';
 
@@ -212,5 +212,3 @@ export async function findStalePending(db: Tx, cutoff: string, limit: number): P
 export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
-
-export const likeEscape = sql`'\\'`;
