@@ -199,7 +199,7 @@ export class LocalStorage implements StorageProvider {
       },
     });
     try {
-      await pipeline(body, guard, createWriteStream(part, { flags: start === 0 ? 'w' : 'a' }));
+      await pipeline(body, guard, createWriteStream(part, { flags: start === 0 ? 'w' : 'a', highWaterMark: 1024 * 1024 }));
     } catch (err) {
       if (refusal) {
         // Nothing of a refused request is kept: back to where the previous chunks ended.
