@@ -1,0 +1,148 @@
+// `npm run drive:connect`: gets a Google Drive refresh token for the venue's own Google account, so
+// the server can use STORAGE=google-drive without a service account. OAuth "installed app" flow
+// with a loopback redirect and PKCE: this prints a URL, you sign in and allow access in a browser,
+// Google redirects to this script, and it prints the lines for your .env.
+//
+//   GOOGLE_CLIENT_ID=... GOOGLE_CLIENT_SECRET=... npm run drive:connect
+//
+// The OAuth client must be of type "Desktop app" (Google Cloud console > APIs & Services >
+// Credentials); the scope is drive.file, so the server sees only the files it creates.
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
+export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
+export const DRIVE_FILE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
+
+export interface AuthUrlInput {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  codeChallenge: string;
+  authEndpoint?: string;
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(48).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** access_type=offline + prompt=consent: Google returns a refresh token every time. */
+export function buildAuthUrl(input: AuthUrlInput): string {
+  const url = new URL(input.authEndpoint ?? GOOGLE_AUTH_ENDPOINT);
+  url.search = new URLSearchParams({
+    client_id: input.clientId,
+    redirect_uri: input.redirectUri,
+    response_type: 'code',
+    scope: DRIVE_FILE_SCOPE,
+    access_type: 'offline',
+    prompt: 'consent',
+    state: input.state,
+    code_challenge: input.codeChallenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+
+export interface ExchangeInput {
+  code: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  codeVerifier: string;
+  tokenUrl?: string;
+}
+
+export async function exchangeCode(input: ExchangeInput): Promise<{ refreshToken: string; scope: string }> {
+  const res = await fetch(input.tokenUrl ?? GOOGLE_TOKEN_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: input.code,
+      client_id: input.clientId,
+      client_secret: input.clientSecret,
+      redirect_uri: input.redirectUri,
+      code_verifier: input.codeVerifier,
+    }).toString(),
+  });
+  const body = (await res.json().catch(() => ({}))) as { refresh_token?: string; scope?: string; error?: string; error_description?: string };
+  if (!res.ok || !body.refresh_token) {
+    throw new Error(`Google refused the code: ${body.error ?? res.status}${body.error_description ? ` (${body.error_description})` : ''}`);
+  }
+  return { refreshToken: body.refresh_token, scope: body.scope ?? '' };
+}
+
+export interface LoopbackFlowOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Called with the consent URL (the CLI prints it). */
+  showUrl: (url: string) => void;
+  authEndpoint?: string;
+  tokenUrl?: string;
+  timeoutMs?: number;
+}
+
+/** Listens on 127.0.0.1, waits for Google's redirect, checks the state, exchanges the code. */
+export async function runLoopbackFlow(options: LoopbackFlowOptions): Promise<{ refreshToken: string; scope: string }> {
+  const state = randomBytes(16).toString('base64url');
+  const { verifier, challenge } = pkcePair();
+  let server: Server | undefined;
+  try {
+    const code = await new Promise<{ code: string; redirectUri: string }>((resolveCode, rejectCode) => {
+      let redirectUri = '';
+      server = createServer((req, res) => {
+        const url = new URL(req.url ?? '/', redirectUri);
+        if (url.pathname !== '/oauth2callback') {
+          res.writeHead(404).end();
+          return;
+        }
+        const error = url.searchParams.get('error');
+        const got = url.searchParams.get('code');
+        if (url.searchParams.get('state') !== state || error || !got) {
+          res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Google Drive was not connected. You can close this tab and run the command again.');
+          rejectCode(new Error(error ? `Google said: ${error}` : 'The answer did not match this request (state).'));
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Google Drive is connected. You can close this tab and go back to the terminal.');
+        resolveCode({ code: got, redirectUri });
+      });
+      server.listen(0, '127.0.0.1', () => {
+        redirectUri = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/oauth2callback`;
+        options.showUrl(buildAuthUrl({ clientId: options.clientId, redirectUri, state, codeChallenge: challenge, authEndpoint: options.authEndpoint }));
+      });
+      setTimeout(() => rejectCode(new Error('No answer from the browser within the time limit.')), options.timeoutMs ?? 10 * 60_000).unref();
+    });
+    return await exchangeCode({ code: code.code, clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: code.redirectUri, codeVerifier: verifier, tokenUrl: options.tokenUrl });
+  } finally {
+    (server as Server | undefined)?.close();
+  }
+}
+
+async function cli(): Promise<void> {
+  const clientId = process.env.GOOGLE_CLIENT_ID;
+  const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
+  if (!clientId || !clientSecret) {
+    console.error('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of type "Desktop app"), e.g.\n  GOOGLE_CLIENT_ID=... GOOGLE_CLIENT_SECRET=... npm run drive:connect');
+    process.exit(1);
+  }
+  const { refreshToken, scope } = await runLoopbackFlow({
+    clientId,
+    clientSecret,
+    showUrl: (url) => console.log(`\nOpen this address in a browser on this computer, sign in with the venue's Google account and allow access:\n\n  ${url}\n\nWaiting for Google to send you back here...`),
+  });
+  console.log(`\nConnected (scope: ${scope || 'drive.file'}). Add these lines to your .env and restart the server:\n`);
+  console.log('STORAGE=google-drive');
+  console.log(`GOOGLE_CLIENT_ID=${clientId}`);
+  console.log('GOOGLE_CLIENT_SECRET=<the same secret>');
+  console.log(`GOOGLE_REFRESH_TOKEN=${refreshToken}`);
+  console.log('\nKeep the refresh token secret: it gives access to the files this app creates in that Drive.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  cli().catch((err: unknown) => {
+    console.error(String((err as Error).message ?? err));
+    process.exit(1);
+  });
+}
