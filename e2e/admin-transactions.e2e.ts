@@ -243,6 +243,18 @@ describe('Resend', () => {
       expect((await stored(ids.local!)).zipUrl).toBeNull();
     });
 
+    test('when no clip can be uploaded it says so, clears the link and marks the upload failed', async () => {
+      await pickFolderOnKiosk([{ name: 'match_one.mp4', path: makeClip({ format: 'mp4', seconds: 2 }) }]);
+      await page.route('**/api/google-drive/get-signed-url', (route) => route.abort('connectionrefused'));
+      const linkSaved = page.waitForRequest((r) => r.url().endsWith(`/transaction/${ids.local}/zipUrl`));
+      await tab.resend(ids.local!).click();
+      await tab.text(T.uploadFailed).waitFor();
+      await page.unroute('**/api/google-drive/get-signed-url');
+      expect((await linkSaved).postDataJSON()).toEqual({ zipUrl: null, error: true });
+      expect(await tab.emailStatus(ids.local!)).toBe('failed');
+      expect((await stored(ids.local!)).zipUrl).toBeNull();
+    });
+
     test('finds the clips, uploads them as one dated package, saves the link and sends the e-mail', async () => {
       await pickFolderOnKiosk([
         { name: 'warm_up.mp4', path: makeClip({ format: 'mp4' }) },

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AdminListItem, AdminRole } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 import { asList } from '../common/list.ts';
-import { toClientRole, type AdminVenue } from '../session/session.ts';
+import { toClientRole } from '../session/session.ts';
 
-export interface AdminRecord {
-  id: number;
-  email: string;
-  role: string;
-  createdAt: string;
-  venues?: AdminVenue[];
-  venueId?: number | null;
-}
+/** An admin as listed, with the role as the client names it. */
+export type AdminRecord = Omit<AdminListItem, 'role'> & { role: AdminRole };
 
 export const adminQueries = {
   all: () => ['admins'] as const,
@@ -18,6 +13,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminQueries.all(), 'list'] as const,
       queryFn: async () =>
-        asList<AdminRecord>(await api('/admin/all'), 'admins').map((a) => ({ ...a, role: toClientRole(a.role) })),
+        asList<AdminListItem>(await api('/admin/all'), 'admins').map((a): AdminRecord => ({ ...a, role: toClientRole(a.role) })),
     }),
 };

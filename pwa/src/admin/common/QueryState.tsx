@@ -1,5 +1,5 @@
 // Loading and error states shown in place of a list while its query runs or after it failed.
-import { errorMessage } from '../../lib/api-client.ts';
+import { messageOf } from './errors.ts';
 
 interface Props {
   isPending: boolean;
@@ -9,6 +9,6 @@ interface Props {
 
 export function QueryState({ isPending, error, fallback }: Props) {
   if (isPending) return <p className="muted" role="status">Loading...</p>;
-  if (error) return <p className="notice notice-error" role="alert">{errorMessage(error, fallback)}</p>;
+  if (error) return <p className="notice notice-error" role="alert">{messageOf(error, fallback)}</p>;
   return null;
 }

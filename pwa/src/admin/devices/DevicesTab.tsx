@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, type Device } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
@@ -8,7 +8,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { venueQueries } from '../venues/queries.ts';
 import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useResetDeviceIdMutation } from './mutations.ts';
-import { deviceQueries, type Device } from './queries.ts';
+import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
 
 const T = MESSAGES.devices;

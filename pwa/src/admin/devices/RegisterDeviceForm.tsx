@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateDeviceRegistration } from '@courtreplay/shared';
+import { MESSAGES, validateDeviceRegistration, type Venue } from '@courtreplay/shared';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
-import { venueQueries, type Venue } from '../venues/queries.ts';
+import { venueQueries } from '../venues/queries.ts';
 import { useRegisterDeviceMutation } from './mutations.ts';
 
 const T = MESSAGES.devices;

@@ -1,18 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Device } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 import { deviceIdMatchesFingerprint, ensureDeviceId } from '../../lib/device-identity.ts';
 import { asList } from '../common/list.ts';
-
-export interface Device {
-  id: number;
-  deviceId: string;
-  venueId: number;
-  venueName?: string | null;
-  fieldId?: number | null;
-  fieldName?: string | null;
-  isAuthorized: boolean;
-  createdAt: string;
-}
 
 export const deviceQueries = {
   all: () => ['devices'] as const,

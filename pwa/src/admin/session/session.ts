@@ -3,14 +3,9 @@
 // the API client reads the token through the credential source registered below.
 import { useSyncExternalStore } from 'react';
 import { setCredentialSources } from '../../lib/api-client.ts';
-import type { AdminRole } from '@courtreplay/shared';
+import type { AdminRole, AdminVenue, SessionUser } from '@courtreplay/shared';
 
 export const SESSION_KEY = 'adminUser';
-
-export interface AdminVenue {
-  id: number;
-  name: string;
-}
 
 export interface AdminUser {
   id: number;
@@ -26,13 +21,7 @@ export interface AdminSession {
 }
 
 /** What the server sends for a user: its role values are `super_admin` and `admin`. */
-export interface ServerAdminUser {
-  id: number;
-  email: string;
-  role: string;
-  venueId?: number | null;
-  venues?: AdminVenue[];
-}
+export type ServerAdminUser = Pick<SessionUser, 'id' | 'email'> & { role: string; venueId?: number | null; venues?: AdminVenue[] };
 
 export const toClientRole = (role: string): AdminRole => (role === 'super_admin' || role === 'superadmin' ? 'superadmin' : 'admin');
 

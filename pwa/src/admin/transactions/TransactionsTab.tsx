@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters } from '@courtreplay/shared';
+import { ApiError } from '../../lib/api-client.ts';
+import { ScreenError } from '../common/errors.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
@@ -19,6 +21,8 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const [page, setPage] = useState(1);
   const problem = validateDateFilters(filters.startDate, filters.endDate, new Date());
   const list = useQuery({ ...transactionQueries.page(filters, page), enabled: !problem });
+  const loadError =
+    list.error instanceof ApiError && list.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : list.error;
   const exporter = useExportTransactionsMutation();
   const resend = useResendEmailMutation();
   const [exportNotice, setExportNotice] = useTimedNotice(EXPORT_MESSAGE_MS);
@@ -87,7 +91,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
       )}
       <Notice notice={exportNotice} />
       <Notice notice={resendNotice} />
-      <QueryState isPending={list.isPending && !problem} error={list.error} fallback={T.loadFailed} />
+      <QueryState isPending={list.isPending && !problem} error={loadError} fallback={T.loadFailed} />
       {list.isSuccess && rows.length === 0 && (
         <div className="empty">
           <p>{T.empty}</p>

@@ -1,32 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE } from '@courtreplay/shared';
+import { TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE, type ListPurchasesResponse, type Purchase } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 
 /** A purchase as the back-office lists it (spec section 3). */
-export interface Transaction {
-  id: string;
-  email: string;
-  videoCount: number;
-  videoTitles: string[];
-  videoIds: string[];
-  totalAmount: number;
-  createdAt: string;
-  paymentStatus: string;
-  emailSent: 'sent' | 'failed' | null;
-  venueName: string;
-  venueId: number;
-  fieldName: string | null;
-  fieldId: number | null;
-  zipUrl: string | null;
-  promoCode: string | null;
-}
-
-export interface TransactionPage {
-  transactions: Transaction[];
-  currentPage: number;
-  totalPages: number;
-  totalCount?: number;
-}
+export type Transaction = Purchase;
 
 /** The filters as the inputs hold them ('' = not set); dates are 'YYYY-MM-DD' days at the venue. */
 export interface TransactionFilters {
@@ -40,7 +17,7 @@ export interface TransactionFilters {
 export const noFilters: TransactionFilters = { email: '', startDate: '', endDate: '', venueId: '', fieldId: '' };
 
 function fetchTransactions(filters: TransactionFilters, page: number, limit: number, exporting: boolean) {
-  return api<TransactionPage>('/transaction', {
+  return api<ListPurchasesResponse>('/transaction', {
     query: {
       page,
       limit,

@@ -1,7 +1,7 @@
 // Resend (spec section 4): ask the server to send the e-mail again; when the purchase has no link
 // yet it answers searchLocally, and this browser finds the clips in its stored folder, uploads
 // them as videos_{date}_{time}_{n}videos, saves the link and asks for the e-mail again.
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, type ResendEmailResponse } from '@courtreplay/shared';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName, videoTitle } from '../../lib/clip-files.ts';
 import { getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
@@ -17,12 +17,10 @@ export interface ResendOutcome {
   message: string;
 }
 
-type ResendAnswer = { message?: string; searchLocally?: boolean; transaction?: Transaction };
-
 const sent = (message: string): ResendOutcome => ({ emailStatus: 'sent', message });
 const failed = (message: string): ResendOutcome => ({ emailStatus: 'failed', message });
 
-const askResend = (id: string) => api<ResendAnswer>(`/transaction/${encodeURIComponent(id)}/resend-email`, { method: 'POST' });
+const askResend = (id: string) => api<ResendEmailResponse>(`/transaction/${encodeURIComponent(id)}/resend-email`, { method: 'POST' });
 
 async function readableFolder(): Promise<FileSystemDirectoryHandle | null> {
   const handle = await getStoredFolder();
@@ -37,10 +35,8 @@ async function readableFolder(): Promise<FileSystemDirectoryHandle | null> {
 async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
   const folder = await readableFolder();
   if (!folder) return failed(T.noStoredFolder);
-  const videoIds = tx.videoIds ?? [];
-  const videoTitles = tx.videoTitles ?? [];
-  if (!videoIds.length && !videoTitles.length) return failed(T.noVideoInformation);
-  const matches = matchClips({ videoIds, videoTitles, createdAt: tx.createdAt }, await listVideoFiles(folder));
+  if (!tx.videoIds.length && !tx.videoTitles.length) return failed(T.noVideoInformation);
+  const matches = matchClips(tx, await listVideoFiles(folder));
   if (!matches.length) return failed(T.noMatchingVideos);
 
   const clips = matches.map((file, i) => ({
@@ -55,20 +51,20 @@ async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
   }
   await saveDownloadLink(tx.id, result.folderUrl, false);
   const again = await askResend(tx.id);
-  return again?.searchLocally ? failed(T.processingFailed) : sent(T.foundUploadedSent);
+  return 'searchLocally' in again ? failed(T.processingFailed) : sent(T.foundUploadedSent);
 }
 
 /** Never rejects: the outcome carries the row's new e-mail status and the message to show. */
 export async function resendEmail(tx: Transaction): Promise<ResendOutcome> {
-  let answer: ResendAnswer;
+  let answer: ResendEmailResponse;
   try {
     answer = await askResend(tx.id);
   } catch (e) {
     return failed(errorMessage(e, T.resendFailed));
   }
-  if (!answer?.searchLocally) return sent(T.resent);
+  if (!('searchLocally' in answer)) return sent(T.resent);
   try {
-    return await searchLocally(answer.transaction ?? tx);
+    return await searchLocally(answer.transaction);
   } catch {
     return failed(T.processingFailed);
   }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateCourtCreate, validateCourtEdit } from '@courtreplay/shared';
+import { MESSAGES, validateCourtCreate, validateCourtEdit, type Field, type Venue } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDate } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import { useCreateFieldMutation, useDeleteFieldMutation, useUpdateFieldMutation } from './mutations.ts';
-import { venueQueries, type Field, type Venue } from './queries.ts';
+import { venueQueries } from './queries.ts';
 
 const T = MESSAGES.venues;
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateVenueCreate, validateVenueEdit } from '@courtreplay/shared';
+import { MESSAGES, validateVenueCreate, validateVenueEdit, type Venue } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import { CourtsPanel } from './CourtsPanel.tsx';
 import { useCreateVenueMutation, useDeleteVenueMutation, useUpdateVenueMutation } from './mutations.ts';
-import { venueQueries, type Venue } from './queries.ts';
+import { venueQueries } from './queries.ts';
 
 const T = MESSAGES.venues;
 

@@ -1,21 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Field, Venue } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 import { asList } from '../common/list.ts';
-
-export interface Venue {
-  id: number;
-  name: string;
-  location: string;
-  createdAt?: string;
-}
-
-/** A court; the API calls it a field. */
-export interface Field {
-  id: number;
-  name: string;
-  venueId: number;
-  createdAt?: string;
-}
 
 export const venueQueries = {
   all: () => ['venues'] as const,
