@@ -14,7 +14,8 @@ export function contentTypeOf(name: string): string {
   return TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
-function megabytes(bytes: number): string {
+function fileSize(bytes: number): string {
+  if (bytes < 1048576) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1048576).toFixed(bytes < 10 * 1048576 ? 1 : 0)} MB`;
 }
 
@@ -26,7 +27,7 @@ export function renderSharePage(folder: FolderInfo, productName: string): string
       // The browser decides whether a .mov plays; the type hint only helps it choose.
       return `<li class="clip">
   <video controls preload="metadata" playsinline src="${e(href)}" aria-label="Video ${i + 1}"></video>
-  <div class="row"><span class="name">${e(f.name)}</span><span class="size">${megabytes(f.size)}</span></div>
+  <div class="row"><span class="name">${e(f.name)}</span><span class="size">${fileSize(f.size)}</span></div>
   <a class="download" href="${e(href)}" download="${e(f.name)}">Download</a>
 </li>`;
     })
