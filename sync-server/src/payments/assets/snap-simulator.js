@@ -59,13 +59,13 @@
       status.textContent = 'Processing...';
       fetch(base + '/api/payment/simulator/' + encodeURIComponent(token) + '/' + outcome, { method: 'POST' })
         .then(function (r) {
-          return r.json().then(function (body) { return { ok: r.ok, body: body }; });
+          return r.json().then(function (body) { return { ok: r.ok, status: r.status, body: body }; });
         })
         .then(function (answer) {
           var result = answer.body;
           if (!answer.ok) {
             status.textContent = result.message || 'Payment failed';
-            if (options.onError) options.onError({ status_code: '500', status_message: [result.message || 'Payment failed'] });
+            if (options.onError) options.onError({ status_code: String(answer.status || 500), status_message: result.message || 'Payment failed' });
           } else if (outcome === 'success') {
             status.textContent = 'Payment successful';
             if (options.onSuccess) options.onSuccess(result);
@@ -81,7 +81,7 @@
         .catch(function (err) {
           status.textContent = 'Network error';
           buttons.forEach(function (b) { b.disabled = false; b.style.opacity = '1'; });
-          if (options.onError) options.onError({ status_code: '500', status_message: [String(err && err.message)] });
+          if (options.onError) options.onError({ status_code: '500', status_message: String((err && err.message) || 'Network error') });
         });
     }
     buttons.push(button('Simulate success', '#12a150', function () { simulate('success'); }));
