@@ -23,7 +23,23 @@ export default defineConfig({
     VitePWA({
       injectRegister: false,
       registerType: 'prompt',
-      manifest: false,
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'CourtReplay',
+        short_name: 'CourtReplay',
+        description: 'Pick, pay for and receive your replay clips from the court.',
+        start_url: '/box',
+        scope: '/',
+        display: 'fullscreen',
+        orientation: 'any',
+        theme_color: '#07110e',
+        background_color: '#07110e',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
       devOptions: { enabled: false },
       workbox: {
         clientsClaim: true,

@@ -1,16 +1,52 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { HomePage } from './kiosk/HomePage.tsx';
+import { KioskShell } from './kiosk/KioskShell.tsx';
+import { RequireAuthorizedDevice } from './kiosk/RequireAuthorizedDevice.tsx';
+import { LIVE, STAGING, type KioskBase } from './kiosk/kiosk-base.ts';
 
-// The back-office is its own chunk: the kiosk never downloads it.
+// The back-office is its own chunk: the kiosk never downloads it. The selection and checkout
+// screens are chunks too, so /box starts with the home screen only.
 const AdminRoutes = lazy(() => import('./admin/AdminRoutes.tsx'));
+const VideoSelectionPage = lazy(() => import('./kiosk/VideoSelectionPage.tsx').then((m) => ({ default: m.VideoSelectionPage })));
+const CheckoutPage = lazy(() => import('./kiosk/checkout/CheckoutPage.tsx').then((m) => ({ default: m.CheckoutPage })));
+const PaymentSuccessPage = lazy(() => import('./payment/PaymentSuccessPage.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailurePage = lazy(() => import('./payment/PaymentFailurePage.tsx').then((m) => ({ default: m.PaymentFailurePage })));
+
+function kioskRoutes(kiosk: KioskBase) {
+  return (
+    <Route path={kiosk.base} element={<KioskShell kiosk={kiosk} />}>
+      <Route index element={<HomePage />} />
+      <Route
+        path="video-selection"
+        element={
+          <RequireAuthorizedDevice>
+            <VideoSelectionPage />
+          </RequireAuthorizedDevice>
+        }
+      />
+      <Route
+        path="checkout"
+        element={
+          <RequireAuthorizedDevice>
+            <CheckoutPage />
+          </RequireAuthorizedDevice>
+        }
+      />
+    </Route>
+  );
+}
 
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={null}>
+      <Suspense fallback={<div className="app-fallback" />}>
         <Routes>
           <Route path="/" element={<Navigate to="/box" replace />} />
-          <Route path="/box" element={<main><h1>CourtReplay</h1></main>} />
+          {kioskRoutes(LIVE)}
+          {kioskRoutes(STAGING)}
+          <Route path="/payment/success" element={<PaymentSuccessPage />} />
+          <Route path="/payment/failure" element={<PaymentFailurePage />} />
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="*" element={<Navigate to="/box" replace />} />
         </Routes>

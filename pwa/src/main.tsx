@@ -1,9 +1,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
+import { setCredentialSources } from './lib/api-client.ts';
+import { getDeviceId } from './lib/device-identity.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/kiosk.css';
+
+setCredentialSources({ deviceId: getDeviceId });
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -33,15 +33,17 @@ describe('titles and ids (spec section 3)', () => {
   it('drops the extension and turns underscores and hyphens into spaces', () => {
     expect(videoTitle('Court_1-rally_final.mp4')).toBe('Court 1 rally final');
     expect(videoTitle('match.2.webm')).toBe('match.2');
+    expect(videoTitle('a__b.mov')).toBe('a  b');
   });
   it('makes the id from the timestamp plus the sanitised name', () => {
-    expect(videoId(file('my clip (1).mp4', 1234))).toBe('1234-my_clip_1_.mp4');
+    expect(videoId(file('my clip (1).mp4', 1234))).toBe('1234-my-clip-1.mp4');
   });
 });
 
 describe('upload names (spec section 5)', () => {
   it('keeps word characters, spaces, dots and hyphens, and turns spaces into hyphens', () => {
     expect(uploadFileName('Court 1 rally! #final', 1, '.mp4')).toBe('Court-1-rally-final.mp4');
+    expect(uploadFileName('clip', 1, 'MOV')).toBe('clip.mov');
   });
   it('is at most 50 characters with its extension', () => {
     const name = uploadFileName('x'.repeat(80), 1, '.webm');
@@ -49,7 +51,7 @@ describe('upload names (spec section 5)', () => {
     expect(name.endsWith('.webm')).toBe(true);
   });
   it("falls back to 'video-{n}' when nothing usable is left", () => {
-    expect(uploadFileName('!!!', 3, '.mov')).toBe('video-3.mov');
+    expect(uploadFileName('!!!', 3)).toBe('video-3');
   });
   it('names the folder videos_{date}_{time}_{n}videos at the venue', () => {
     expect(uploadFolderName(NOW, 3)).toBe('videos_2026-11-22_10-00-00_3videos');

@@ -1,7 +1,19 @@
 // Pure rules about the files in the kiosk folder: which ones are listed (spec sections 5 and 9:
 // .mp4/.mov/.webm created today, newest first), how a file becomes a Video (spec section 3), and
 // what a clip is called when it is uploaded (spec section 5).
-import { LOCAL_USER_ID, UPLOAD_NAME_MAX_LENGTH, VENUE_TIME_ZONE, VIDEO_FILE_EXTENSIONS } from '@courtreplay/shared';
+import {
+  LOCAL_USER_ID,
+  VENUE_TIME_ZONE,
+  isSameLocalDay,
+  isVideoFileName,
+  localIsoDate,
+  sanitizeUploadName,
+  uploadFolderName as sharedUploadFolderName,
+  videoIdFromFile,
+  videoTitleFromFileName,
+} from '@courtreplay/shared';
+
+export { isVideoFileName };
 
 export interface FileInfo {
   name: string;
@@ -15,19 +27,14 @@ export function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-export const isVideoFileName = (name: string) =>
-  (VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-
 /** YYYY-MM-DD of an instant in a time zone (undefined: the browser's own zone). */
 export function dayKey(ms: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(ms);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return localIsoDate(ms, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) ?? '';
 }
 
 /** Created "today": the same day at the venue (Asia/Jakarta) or on the kiosk's own clock. */
 export function isFromToday(lastModified: number, now: number): boolean {
-  return dayKey(lastModified, VENUE_TIME_ZONE) === dayKey(now, VENUE_TIME_ZONE) || dayKey(lastModified) === dayKey(now);
+  return isSameLocalDay(lastModified, now, VENUE_TIME_ZONE) || dayKey(lastModified) === dayKey(now);
 }
 
 /** The files the selection screen lists: videos from today, newest first. */
@@ -35,17 +42,9 @@ export function todaysVideos<T extends FileInfo>(files: T[], now: number): T[] {
   return files.filter((f) => isVideoFileName(f.name) && isFromToday(f.lastModified, now)).sort((a, b) => b.lastModified - a.lastModified);
 }
 
-/** Title: file name without extension, underscores and hyphens turned into spaces. */
-export function videoTitle(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  const base = dot > 0 ? fileName.slice(0, dot) : fileName;
-  return base.replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
-/** Id: the file's timestamp plus its sanitised name; stable for the same file. */
-export function videoId(file: FileInfo): string {
-  return `${file.lastModified}-${file.name.replace(/[^\w.-]+/g, '_')}`;
-}
+/** Title and id rules of spec section 3 (shared with the back-office's local search). */
+export const videoTitle = videoTitleFromFileName;
+export const videoId = (file: FileInfo) => videoIdFromFile(file.lastModified, file.name);
 
 export function mimeTypeOf(name: string, declared?: string): string {
   if (declared) return declared;
@@ -83,33 +82,11 @@ export function toVideoInfo(file: FileInfo): VideoInfo {
   };
 }
 
-/**
- * Upload file name (spec section 5): word characters, spaces, dots and hyphens only; spaces become
- * hyphens; at most 50 characters; 'video-{n}' when nothing is left. The extension is kept.
- */
+/** Upload file name (spec section 5) from the clip's title, keeping the file's extension. */
 export function uploadFileName(title: string, n: number, extension = ''): string {
   const ext = extension && !extension.startsWith('.') ? `.${extension}` : extension;
-  const cleaned = title
-    .replace(/[^\w .-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/^[.-]+/, '');
-  const stem = cleaned.slice(0, Math.max(1, UPLOAD_NAME_MAX_LENGTH - ext.length)).replace(/[.-]+$/, '');
-  return `${stem || `video-${n}`}${ext.toLowerCase()}`;
+  return sanitizeUploadName(`${title}${ext.toLowerCase()}`, n);
 }
 
 /** Folder name of a purchase: videos_{date}_{time}_{n}videos, date and time at the venue. */
-export function uploadFolderName(at: number, count: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: VENUE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `videos_${get('year')}-${get('month')}-${get('day')}_${get('hour')}-${get('minute')}-${get('second')}_${count}videos`;
-}
+export const uploadFolderName = (at: number, count: number) => sharedUploadFolderName(at, count);

@@ -1,0 +1,159 @@
+// The kiosk's selection screen against the built PWA and the real server: a real directory handle
+// from the Origin Private File System holding generated clips.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type FolderFile, type TestServer } from './support/index.ts';
+import { seedKiosk, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function kiosk(deviceId = seed.deviceId, options = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newKioskContext(browser, server.url, options);
+  await useDeviceId(context, deviceId);
+  await installFolderPicker(context);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** 16 MP4s, a WebM, a MOV (17 + 1 = 18 videos), one clip opening on black, and a stray text file. */
+function folderFiles(): FolderFile[] {
+  const mp4 = makeClip({ format: 'mp4' });
+  const files: FolderFile[] = [];
+  files.push({ name: 'starts_black.mp4', path: makeClip({ format: 'mp4', blackLead: 2, seconds: 3 }) });
+  for (let i = 1; i <= 15; i++) files.push({ name: `rally-${String(i).padStart(2, '0')}.mp4`, path: mp4 });
+  files.push({ name: 'serve_ace.webm', path: makeClip({ format: 'webm' }) });
+  files.push({ name: 'final_point.mov', path: makeClip({ format: 'mov' }) });
+  files.push({ name: 'notes.txt', bytes: Buffer.from('not a video') });
+  return files;
+}
+
+describe('kiosk video selection', () => {
+  it('sends an unauthorised kiosk from the selection and checkout screens back to /box', async () => {
+    const other = testDeviceId();
+    await seedKiosk(server, { deviceId: other, authorized: false });
+    const { context, page } = await kiosk(other);
+    for (const path of ['/box/video-selection', '/box/checkout', '/staging/video-selection']) {
+      await page.goto(path);
+      await page.waitForURL('**/box');
+      expect(new URL(page.url()).pathname).toBe('/box');
+    }
+    expect(await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('lists only today’s videos, newest first, 15 per page with the dividers, and a thumbnail that is not black', async () => {
+    const { context, page } = await kiosk();
+    await page.goto('/box');
+    await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).click();
+    const selection = new KioskSelectionPage(page);
+    await expect(selection.browseButton().isVisible()).resolves.toBe(true);
+    await expect(page.getByText(MESSAGES.folder.help).isVisible()).resolves.toBe(true);
+    await feedFolder(page, folderFiles());
+    const started = Date.now();
+    await selection.browseButton().click();
+    await selection.loadingScreen().getByText(MESSAGES.loading.title).waitFor();
+    await selection.waitForGrid();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+
+    // 18 videos (the text file is not listed), newest (last written) first.
+    expect(await selection.paginationInfo().textContent()).toBe(MESSAGES.selection.showing(1, 15, 18));
+    const titles = await selection.titles().allTextContents();
+    expect(titles).toHaveLength(15);
+    expect(titles.slice(0, 3)).toEqual(['final point', 'serve ace', 'rally 15']);
+    expect(titles).not.toContain('notes');
+    expect(await page.getByTestId('recent-grid').getByTestId('video-card').count()).toBe(9);
+    expect(await page.getByTestId('older-grid').getByTestId('video-card').count()).toBe(6);
+    await selection.olderDivider().waitFor();
+
+    await selection.goToPage(2);
+    expect(await selection.paginationInfo().textContent()).toBe(MESSAGES.selection.showing(16, 18, 18));
+    expect(await selection.titles().allTextContents()).toEqual(['rally 02', 'rally 01', 'starts black']);
+    expect(await selection.olderDivider().count()).toBe(0);
+
+    // The clip that opens on black gets a thumbnail from later in the clip.
+    const thumb = selection.card('starts black').getByTestId('video-thumbnail');
+    await thumb.waitFor({ timeout: 30_000 });
+    const meanLuma = await thumb.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) sum += 0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!;
+      return { luma: sum / (d.length / 4), w: img.naturalWidth, h: img.naturalHeight };
+    });
+    expect(meanLuma.w).toBe(135);
+    expect(meanLuma.h).toBe(240);
+    expect(meanLuma.luma).toBeGreaterThan(40);
+    await expect(selection.card('starts black').getByTestId('video-duration').textContent()).resolves.toBe('0:05');
+    await context.close();
+  });
+
+  it('refuses a 7th video with the notice for 3 s, and clears the cart', async () => {
+    const { context, page } = await kiosk();
+    await page.goto('/box/video-selection');
+    const selection = new KioskSelectionPage(page);
+    // The folder chosen earlier today comes back without asking.
+    await selection.waitForGrid();
+    for (let i = 0; i < 6; i++) await selection.selectNth(i);
+    expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(6));
+    await selection.selectNth(6);
+    await selection.maxNotice().waitFor();
+    expect(await page.locator('.video-card.is-selected').count()).toBe(6);
+    await selection.maxNotice().waitFor({ state: 'detached', timeout: 4_000 });
+    await selection.selectNth(0);
+    expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(5));
+    await selection.clearCartButton().click();
+    expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(0));
+    expect(await selection.checkoutButton().isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the empty state for a folder without today’s videos', async () => {
+    const { context, page } = await kiosk();
+    await page.goto('/box');
+    await feedFolder(page, [{ name: 'readme.txt', bytes: Buffer.from('hello') }]);
+    await page.goto('/box/video-selection');
+    const selection = new KioskSelectionPage(page);
+    await selection.waitForGrid();
+    await selection.emptyState().getByText(MESSAGES.selection.emptyTitle).waitFor();
+    await expect(selection.emptyState().getByText(MESSAGES.selection.emptyText).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('goes back to /box after 60 s without activity', async () => {
+    const { context, page } = await kiosk();
+    await page.clock.install();
+    await page.goto('/box');
+    await feedFolder(page, [{ name: 'one.mp4', path: makeClip({ format: 'mp4' }) }]);
+    await page.goto('/box/video-selection');
+    await page.clock.runFor(3_500);
+    const selection = new KioskSelectionPage(page);
+    await selection.waitForGrid();
+    await page.clock.runFor(50_000);
+    await page.mouse.move(10, 10);
+    await page.clock.runFor(50_000);
+    expect(new URL(page.url()).pathname).toBe('/box/video-selection');
+    await page.clock.runFor(11_000);
+    await page.waitForURL('**/box');
+    await context.close();
+  });
+});

@@ -1,0 +1,46 @@
+// Kiosk-specific seeding for the browser tests: a venue with a court, and this browser's kiosk
+// registered (and authorised, unless asked otherwise) through the real API as the super admin.
+// The kiosk's id is fixed before its first page load, as if the kiosk had made it earlier.
+import type { BrowserContext } from 'playwright-core';
+import { AdminApi } from './api.ts';
+import type { TestServer } from './server.ts';
+
+export interface KioskSeed {
+  admin: AdminApi;
+  venueId: number;
+  fieldId: number;
+  deviceId: string;
+}
+
+let counter = 0;
+
+export function testDeviceId(): string {
+  counter++;
+  return `e2e0kiosk0${String(counter).padStart(4, '0')}-${Math.random().toString(16).slice(2, 14).padEnd(12, '0')}`;
+}
+
+/** Makes the context's kiosk use `deviceId` from its first page load. */
+export async function useDeviceId(context: BrowserContext, deviceId: string): Promise<void> {
+  await context.addInitScript((id: string) => {
+    if (!localStorage.getItem('deviceId')) localStorage.setItem('deviceId', id);
+  }, deviceId);
+}
+
+export async function seedKiosk(server: TestServer, options: { authorized?: boolean; deviceId?: string } = {}): Promise<KioskSeed> {
+  const admin = await AdminApi.login(server);
+  const { venue } = await admin.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' });
+  const { field } = await admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: venue.id, name: 'Court 1' });
+  const deviceId = options.deviceId ?? testDeviceId();
+  await admin.request('POST', '/device/register', { deviceId, venueId: venue.id, fieldId: field.id });
+  await admin.request('PUT', '/device/authorize', { deviceId, isAuthorized: options.authorized ?? true });
+  return { admin, venueId: venue.id, fieldId: field.id, deviceId };
+}
+
+/** Prices for the live or staging kiosk. */
+export async function setPricing(admin: AdminApi, pricing: { price: number; gateway: boolean; tiers?: { QUANTITY: number; PRICE: number; ENABLED: boolean }[] }, staging = false) {
+  const suffix = staging ? '_STAGING' : '';
+  if (!pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'false');
+  await admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
+  if (pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'true');
+  await admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers ?? []));
+}

@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { KioskBaseContext, type KioskBase } from './kiosk-base.ts';
+
+/** Provides /box or /staging to the three kiosk screens below it. */
+export function KioskShell({ kiosk }: { kiosk: KioskBase }) {
+  return (
+    <KioskBaseContext.Provider value={kiosk}>
+      <Outlet />
+    </KioskBaseContext.Provider>
+  );
+}

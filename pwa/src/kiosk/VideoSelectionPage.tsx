@@ -1,0 +1,227 @@
+// Video selection (spec sections 2 and 4): pick or restore today's folder, then browse today's
+// clips in pages of 15, play one, tick up to 6 and go to checkout.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
+import { FullScreenMessage } from './FullScreenMessage.tsx';
+import { Logo } from './Logo.tsx';
+import { PlayerModal } from './PlayerModal.tsx';
+import { VideoCard } from './VideoCard.tsx';
+import { clearCart, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
+import { loadFolder } from './clip-loader.ts';
+import { useInactivity } from './hooks.ts';
+import { useKioskBase } from './kiosk-base.ts';
+import { pageLayout } from './pagination.ts';
+import { configQuery, configValue, productName } from './queries.ts';
+
+const M = MESSAGES.selection;
+const F = MESSAGES.folder;
+
+/** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
+let goingToCheckout = false;
+
+export function VideoSelectionPage() {
+  const { base, staging } = useKioskBase();
+  const navigate = useNavigate();
+  const clips = useClipState();
+  const config = useQuery(configQuery());
+  const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
+  const [restoring, setRestoring] = useState(clips.status === 'idle');
+  const [folderError, setFolderError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [playing, setPlaying] = useState<Clip | null>(null);
+  const [notice, setNotice] = useState(false);
+  const gridTop = useRef<HTMLDivElement>(null);
+
+  useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base));
+
+  useEffect(() => {
+    goingToCheckout = false;
+    if (clips.status === 'idle') {
+      restoreTodaysFolder()
+        .then((handle) => (handle ? loadFolder(handle) : undefined))
+        .catch(() => undefined)
+        .finally(() => setRestoring(false));
+    }
+    return () => {
+      if (!goingToCheckout) resetClips();
+    };
+    // Runs once per visit of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);
+
+  const browse = useCallback(async () => {
+    setFolderError(null);
+    if (!isFolderPickerSupported()) {
+      setFolderError(F.browserUnsupported);
+      return;
+    }
+    try {
+      const handle = await pickFolder();
+      resetClips();
+      setPage(1);
+      await loadFolder(handle);
+    } catch (e) {
+      setFolderError(e instanceof FolderAccessError ? e.message : F.failedToAccess);
+    }
+  }, []);
+
+  const onToggle = useCallback((id: string) => {
+    if (toggleClip(id)) return;
+    setNotice(true);
+    clearTimeout(noticeTimer.current ?? undefined);
+    noticeTimer.current = setTimeout(() => setNotice(false), MAX_VIDEOS_NOTICE_MS);
+  }, []);
+  const onPlay = useCallback((clip: Clip) => setPlaying(clip), []);
+  const closePlayer = useCallback(() => setPlaying(null), []);
+
+  if (restoring) return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+  if (clips.status === 'loading') return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+
+  const header = (
+    <header className="topbar">
+      <Logo size="sm" />
+      <div className="topbar-actions">
+        {clips.status === 'loaded' ? (
+          <button type="button" className="btn btn-ghost" onClick={() => void browse()}>
+            {F.admin}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-secondary" onClick={() => navigate(base)}>
+          {F.home}
+        </button>
+      </div>
+    </header>
+  );
+
+  if (clips.status === 'idle') {
+    return (
+      <main className="selection">
+        {header}
+        <section className="folder-panel" aria-labelledby="folder-title">
+          <h1 id="folder-title" className="folder-title">
+            {M.title}
+          </h1>
+          <ol className="folder-steps">
+            {F.instructionSteps(productName).map((step, i) => (
+              <li key={step}>
+                <span className="step-number">{i + 1}</span>
+                <span>{step}</span>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="btn btn-primary btn-xl" onClick={() => void browse()}>
+            {F.browseVideos}
+          </button>
+          {folderError ? (
+            <p className="alert alert-error" role="alert">
+              {folderError}
+            </p>
+          ) : null}
+          <p className="folder-help">{F.help}</p>
+        </section>
+      </main>
+    );
+  }
+
+  const layout = pageLayout(clips.clips.length, page);
+  const visible = clips.clips.slice(layout.start, layout.end);
+  const recent = visible.slice(0, layout.recentCount);
+  const older = visible.slice(layout.recentCount);
+  const selected = new Set(clips.selected);
+  const count = clips.selected.length;
+  const goTo = (p: number) => {
+    setPage(p);
+    gridTop.current?.scrollIntoView({ block: 'start' });
+  };
+  const card = (clip: Clip) => <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} onToggle={onToggle} onPlay={onPlay} />;
+
+  return (
+    <main className="selection has-bottombar">
+      {header}
+      <div className="selection-heading" ref={gridTop}>
+        <p className="eyebrow">{productName}</p>
+        <h1>{M.title}</h1>
+      </div>
+      {clips.error ? (
+        <p className="alert alert-error" role="alert">
+          {clips.error}
+        </p>
+      ) : null}
+      {folderError ? (
+        <p className="alert alert-error" role="alert">
+          {folderError}
+        </p>
+      ) : null}
+      {clips.clips.length === 0 && !clips.error ? (
+        <section className="empty-state" data-testid="empty-state">
+          <h2>{M.emptyTitle}</h2>
+          <p>{M.emptyText}</p>
+        </section>
+      ) : null}
+      {clips.clips.length > 0 ? (
+        <>
+          <h2 className="divider">
+            <span>{M.recentVideos}</span>
+          </h2>
+          <ul className="video-grid" data-testid="recent-grid">
+            {recent.map(card)}
+          </ul>
+          {layout.showOlderDivider && older.length > 0 ? (
+            <>
+              <h2 className="divider">
+                <span>{M.olderVideos}</span>
+              </h2>
+              <ul className="video-grid" data-testid="older-grid">
+                {older.map(card)}
+              </ul>
+            </>
+          ) : null}
+          <nav className="pagination" aria-label="Pages">
+            <button type="button" className="btn btn-secondary" disabled={layout.page <= 1} onClick={() => goTo(layout.page - 1)} aria-label="Previous page">
+              ‹
+            </button>
+            {Array.from({ length: layout.pageCount }, (_, i) => i + 1).map((p) => (
+              <button key={p} type="button" className={`btn page-number${p === layout.page ? ' is-current' : ''}`} aria-current={p === layout.page ? 'page' : undefined} onClick={() => goTo(p)}>
+                {p}
+              </button>
+            ))}
+            <button type="button" className="btn btn-secondary" disabled={layout.page >= layout.pageCount} onClick={() => goTo(layout.page + 1)} aria-label="Next page">
+              ›
+            </button>
+          </nav>
+          <p className="pagination-info" data-testid="pagination-info">
+            {M.showing(layout.from, layout.to, layout.total)}
+          </p>
+        </>
+      ) : null}
+      {notice ? (
+        <div className="toast" role="alert" data-testid="max-notice">
+          {M.maxVideos}
+        </div>
+      ) : null}
+      <footer className="bottombar">
+        <button type="button" className="btn btn-secondary btn-lg" disabled={count === 0} onClick={clearCart}>
+          {M.clearCart(count)}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          disabled={count === 0}
+          onClick={() => {
+            goingToCheckout = true;
+            navigate(`${base}/checkout`);
+          }}
+        >
+          {M.checkout}
+        </button>
+      </footer>
+      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,223 @@
+// Checkout (spec sections 2, 4, 5): order summary priced by the shared quote(), promo, e-mail,
+// Pay Now -> the purchase (with an Idempotency-Key) -> the embedded payment form or the free path
+// -> 'Purchase Completed!' while the clips upload in the background.
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { COUNTDOWN_SECONDS, MESSAGES, PAY_FORM_DELAY_MS, quote } from '@courtreplay/shared';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { submitPurchase, newIdempotencyKey } from '../../lib/outbox.ts';
+import { Logo } from '../Logo.tsx';
+import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
+import { formatRupiah } from '../format.ts';
+import { useKioskBase } from '../kiosk-base.ts';
+import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
+import { CompletedPanel } from './CompletedPanel.tsx';
+import { deliverClips, type DeliveryStep } from './delivery.ts';
+import { PromoBox } from './PromoBox.tsx';
+import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
+import type { AppliedPromo } from './promo.ts';
+
+const C = MESSAGES.checkout;
+const EMBED_ID = 'snap-container';
+/** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
+const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+
+type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: string };
+
+export function CheckoutPage() {
+  const { base, staging } = useKioskBase();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const clipState = useClipState();
+  const config = useQuery(configQuery());
+  const device = useQuery(deviceStatusQuery());
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ name: 'form' });
+  const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
+  const [purchased, setPurchased] = useState<Clip[] | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+
+  const clips = purchased ?? selectedClips(clipState);
+  if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
+
+  const pricing = pricingOf(config.data, staging);
+  const q = quote({ ...pricing, count: clips.length, promo });
+
+  const startDelivery = (transactionId: string, bought: Clip[]) => {
+    void deliverClips(transactionId, bought, setDelivery);
+  };
+
+  const finish = (message: string, transactionId: string, bought: Clip[]) => {
+    clearCart();
+    setPhase({ name: 'done', message });
+    startDelivery(transactionId, bought);
+  };
+
+  const openPaymentForm = async (token: string, transactionId: string, bought: Clip[]) => {
+    let client: { scriptUrl: string; clientKey: string };
+    try {
+      client = await queryClient.fetchQuery(paymentClientQuery(staging));
+      if (!client.scriptUrl) throw new Error('no script');
+    } catch {
+      return fail(C.paymentNotConfigured);
+    }
+    try {
+      await loadSnapScript(client.scriptUrl, client.clientKey);
+    } catch {
+      return fail(C.paymentSystemLoadFailed);
+    }
+    setPhase({ name: 'paying' });
+    await new Promise((r) => setTimeout(r, PAY_FORM_DELAY_MS));
+    const snap = getSnap();
+    if (!snap) return fail(C.paymentFormLoadFailed);
+    try {
+      snap.embed(token, {
+        embedId: EMBED_ID,
+        onSuccess: () => finish(C.paymentSuccess, transactionId, bought),
+        onPending: () => finish(C.paymentPending, transactionId, bought),
+        onError: (result: SnapResult) => fail(C.paymentFailed(result?.status_message)),
+        onClose: () => fail(C.paymentCancelled),
+      });
+    } catch {
+      fail(C.paymentInitFailed);
+    }
+  };
+
+  const fail = (message: string) => {
+    setPhase({ name: 'form' });
+    setError(message);
+    setBusy(false);
+  };
+
+  const payNow = async () => {
+    setError(null);
+    if (!isValidEmail(email)) {
+      setEmailError(C.invalidEmail);
+      return;
+    }
+    setBusy(true);
+    const bought = clips;
+    idempotencyKey.current ??= newIdempotencyKey();
+    try {
+      const answer = await submitPurchase(
+        {
+          email: email.trim(),
+          videoIds: bought.map((c) => c.id),
+          videoTitles: bought.map((c) => c.title),
+          totalAmount: q.total,
+          venueId: device.data?.venueId ?? null,
+          fieldId: device.data?.fieldId ?? null,
+          promoId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
+          isStaging: staging,
+        },
+        staging,
+        idempotencyKey.current,
+      );
+      idempotencyKey.current = null;
+      setPurchased(bought);
+      if (answer.skip_payment_gateway || !answer.payment?.token) finish(C.gatewaySkipped, answer.transaction.id, bought);
+      else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
+    } catch (e) {
+      // A request that never arrived may be retried with the same key; anything else starts afresh.
+      if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
+      fail(errorMessage(e, C.unexpectedError));
+    }
+  };
+
+  if (phase.name === 'done') {
+    return <CompletedPanel message={phase.message} step={delivery} onDone={() => navigate(base)} seconds={COUNTDOWN_SECONDS} />;
+  }
+
+  return (
+    <main className="checkout">
+      <header className="topbar">
+        <Logo size="sm" />
+      </header>
+      <h1 className="page-title">{C.title}</h1>
+      <div className="checkout-layout">
+        <section className="card order-summary" aria-label="Order summary">
+          <ul className="order-lines">
+            {clips.map((clip, i) => (
+              <li key={clip.id} className="order-line" data-testid="order-line">
+                <span className="order-thumb">{clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" /> : null}</span>
+                <span className="order-title">{clip.title}</span>
+                <span className="order-price">{formatRupiah(q.lines[i]?.unitPrice ?? 0)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="totals">
+            <div>
+              <dt>{C.subtotal}</dt>
+              <dd data-testid="subtotal">{formatRupiah(q.subtotal)}</dd>
+            </div>
+            {q.discount > 0 ? (
+              <div className="totals-discount">
+                <dt>{C.discount}</dt>
+                <dd data-testid="discount">- {formatRupiah(q.discount)}</dd>
+              </div>
+            ) : null}
+            <div className="totals-total">
+              <dt>{C.total}</dt>
+              <dd data-testid="total">{formatRupiah(q.total)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="card checkout-form" aria-label="Your details">
+          <PromoBox promo={promo} onChange={setPromo} disabled={busy} />
+          <div className="field">
+            <label htmlFor="checkout-email" className="field-label">
+              {C.email}
+            </label>
+            <input
+              id="checkout-email"
+              className="input"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              disabled={busy}
+              aria-invalid={!!emailError}
+              aria-describedby={emailError ? 'email-error' : undefined}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setEmailError(null);
+              }}
+            />
+            {emailError ? (
+              <p id="email-error" className="field-error" role="alert">
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          {error ? (
+            <p className="alert alert-error" role="alert" data-testid="checkout-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="checkout-actions">
+            <button type="button" className="btn btn-secondary btn-lg" disabled={busy} onClick={() => navigate(`${base}/video-selection`)}>
+              {C.back}
+            </button>
+            <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
+              {C.payNow}
+            </button>
+          </div>
+        </section>
+      </div>
+      {phase.name === 'paying' ? (
+        <div className="modal-backdrop">
+          <section className="payment-panel" aria-label={C.selectPaymentMethod}>
+            <h2>{C.selectPaymentMethod}</h2>
+            <div id={EMBED_ID} className="payment-embed" data-testid="payment-embed" />
+          </section>
+        </div>
+      ) : null}
+    </main>
+  );
+}

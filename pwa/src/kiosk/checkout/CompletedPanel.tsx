@@ -1,0 +1,40 @@
+import { MESSAGES } from '@courtreplay/shared';
+import { useCountdown } from '../hooks.ts';
+import type { DeliveryStep } from './delivery.ts';
+
+const C = MESSAGES.checkout;
+
+/** 'Purchase Completed!' with the outcome, the upload progress, the spam warning and the countdown. */
+export function CompletedPanel({ message, step, seconds, onDone }: { message: string; step: DeliveryStep | null; seconds: number; onDone: () => void }) {
+  const left = useCountdown(seconds, onDone);
+  return (
+    <main className="result-screen">
+      <section className="result-card" data-testid="purchase-completed">
+        <div className="result-icon is-success" aria-hidden="true">
+          <svg viewBox="0 0 24 24">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </div>
+        <h1>{C.purchaseCompleted}</h1>
+        <p className="result-message" data-testid="outcome-message">
+          {message}
+        </p>
+        {step ? (
+          <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
+            <div className="progress-label">
+              <span data-testid="progress-label">{step.label}</span>
+              <span>{step.percent}%</span>
+            </div>
+            <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={step.percent}>
+              <div className="progress-fill" style={{ width: `${step.percent}%` }} />
+            </div>
+          </div>
+        ) : null}
+        <p className="alert alert-warning">{C.checkSpam}</p>
+        <p className="countdown" data-testid="countdown">
+          {C.redirectCountdown(left)}
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { MESSAGES } from '@courtreplay/shared';
+import { validatePromo, type AppliedPromo } from './promo.ts';
+
+const P = MESSAGES.promo;
+
+/** Promo code box (spec sections 4 and 5): Apply, then Reapply / Remove once applied. */
+export function PromoBox({ promo, onChange, disabled }: { promo: AppliedPromo | null; onChange: (p: AppliedPromo | null) => void; disabled?: boolean }) {
+  const [code, setCode] = useState(promo?.code ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+
+  const apply = async () => {
+    setApplying(true);
+    setError(null);
+    const verdict = await validatePromo(code);
+    setApplying(false);
+    if (verdict.ok) {
+      onChange(verdict.promo);
+      setCode(verdict.promo.code);
+    } else {
+      onChange(null);
+      setError(verdict.message);
+    }
+  };
+
+  return (
+    <div className="promo-box">
+      <label htmlFor="promo-code" className="field-label">
+        Promo code
+      </label>
+      <div className="promo-row">
+        <input
+          id="promo-code"
+          className="input"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          disabled={disabled}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'promo-error' : undefined}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+            if (e.target.value.trim() === '') onChange(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void apply();
+          }}
+        />
+        <button type="button" className="btn btn-secondary" disabled={disabled || applying} onClick={() => void apply()}>
+          {promo ? P.reapply : P.apply}
+        </button>
+        {promo ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={disabled}
+            onClick={() => {
+              onChange(null);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {P.remove}
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id="promo-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {promo ? (
+        <p className="promo-applied" data-testid="promo-applied">
+          {promo.name} ({promo.code})
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// After a purchase is accepted, its clips go to storage in the background (spec section 4):
+// Preparing videos 10, Uploading videos 40, Finalizing transaction 90, Completed 100, with the
+// variants for no upload, a failed link update and a processing error. Runs outside React so it
+// carries on when the screen counts down back to /box.
+import { CHECKOUT_PROGRESS, MESSAGES } from '@courtreplay/shared';
+import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName } from '../../lib/clip-files.ts';
+import { createUploadJob, markLinkSaved, runUploadJob, saveDownloadLink } from '../../lib/outbox.ts';
+import type { Clip } from '../clip-store.ts';
+
+const P = MESSAGES.checkout.progress;
+
+export interface DeliveryStep {
+  label: string;
+  percent: number;
+  state: 'running' | 'done' | 'error';
+}
+
+export async function deliverClips(transactionId: string, clips: Clip[], onStep: (s: DeliveryStep) => void): Promise<DeliveryStep> {
+  const step = (s: DeliveryStep) => {
+    onStep(s);
+    return s;
+  };
+  step({ label: P.preparing, percent: CHECKOUT_PROGRESS.preparing, state: 'running' });
+  try {
+    const job = await createUploadJob(
+      transactionId,
+      uploadFolderName(Date.now(), clips.length),
+      clips.map((c, i) => ({ file: c.file, uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)), mimeType: mimeTypeOf(c.fileName, c.file.type) })),
+    );
+    step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading, state: 'running' });
+    const span = CHECKOUT_PROGRESS.finalizing - CHECKOUT_PROGRESS.uploading;
+    const result = await runUploadJob(
+      job,
+      clips.map((c) => c.file),
+      (p) => step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal)), state: 'running' }),
+    );
+    step({ label: P.finalizing, percent: CHECKOUT_PROGRESS.finalizing, state: 'running' });
+    try {
+      await saveDownloadLink(transactionId, result.folderUrl, result.folderUrl === null);
+    } catch {
+      return step({ label: P.completedUpdateFailed, percent: CHECKOUT_PROGRESS.completed, state: 'error' });
+    }
+    if (result.folderUrl === null) return step({ label: P.completedWithoutUpload, percent: CHECKOUT_PROGRESS.completed, state: 'error' });
+    await markLinkSaved(transactionId);
+    return step({ label: P.completed, percent: CHECKOUT_PROGRESS.completed, state: 'done' });
+  } catch {
+    await saveDownloadLink(transactionId, null, true).catch(() => undefined);
+    return step({ label: P.error, percent: CHECKOUT_PROGRESS.completed, state: 'error' });
+  }
+}

@@ -1,0 +1,50 @@
+// Loads the payment provider's snap.js (the URL the server names: Midtrans, or the simulator with
+// the same API) and opens the embedded payment form.
+
+export interface SnapResult {
+  order_id?: string;
+  status_code?: string;
+  status_message?: string;
+  transaction_status?: string;
+  [field: string]: unknown;
+}
+
+export interface SnapCallbacks {
+  embedId: string;
+  onSuccess: (result: SnapResult) => void;
+  onPending: (result: SnapResult) => void;
+  onError: (result: SnapResult) => void;
+  onClose: () => void;
+}
+
+interface Snap {
+  embed(token: string, options: SnapCallbacks): void;
+}
+
+type SnapWindow = Window & { snap?: Snap };
+
+const loaded = new Map<string, Promise<void>>();
+
+/** Adds the script once per URL; rejects when it cannot be loaded. */
+export function loadSnapScript(scriptUrl: string, clientKey: string): Promise<void> {
+  let p = loaded.get(scriptUrl);
+  if (!p) {
+    p = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = scriptUrl;
+      script.async = true;
+      script.dataset.clientKey = clientKey;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        loaded.delete(scriptUrl);
+        script.remove();
+        reject(new Error('snap.js failed to load'));
+      };
+      document.head.appendChild(script);
+    });
+    loaded.set(scriptUrl, p);
+  }
+  return p;
+}
+
+export const getSnap = (): Snap | undefined => (window as SnapWindow).snap;

@@ -1,0 +1,78 @@
+// The clips of the chosen folder and the cart, kept in memory for the kiosk session so that going
+// to checkout and back needs no re-reading (spec section 4). clip-loader.ts fills it; this module
+// stays free of IndexedDB so the home screen can reset it without loading Dexie.
+import { useSyncExternalStore } from 'react';
+import type { VideoInfo } from '../lib/clip-files.ts';
+import { toggleInCart } from './cart.ts';
+
+export interface Clip extends VideoInfo {
+  file: File;
+  url: string;
+  duration: number | null;
+  thumbnailUrl: string | null;
+}
+
+export interface ClipState {
+  status: 'idle' | 'loading' | 'loaded';
+  folderName: string | null;
+  clips: Clip[];
+  selected: string[];
+  error: string | null;
+}
+
+export const CART_KEY = 'kioskCart';
+
+let state: ClipState = { status: 'idle', folderName: null, clips: [], selected: [], error: null };
+const listeners = new Set<() => void>();
+let generation = 0;
+
+/** Bumped whenever the clips are replaced, so a background fill for old clips stops. */
+export const currentGeneration = () => generation;
+export const nextGeneration = () => ++generation;
+
+export function setClipState(patch: Partial<ClipState>) {
+  state = { ...state, ...patch };
+  if ('selected' in patch) sessionStorage.setItem(CART_KEY, JSON.stringify(state.selected));
+  for (const l of listeners) l();
+}
+
+export function patchClip(id: string, patch: Partial<Clip>) {
+  setClipState({ clips: state.clips.map((c) => (c.id === id ? { ...c, ...patch } : c)) });
+}
+
+export const clipStore = {
+  get: () => state,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export function useClipState(): ClipState {
+  return useSyncExternalStore(clipStore.subscribe, clipStore.get);
+}
+
+export function selectedClips(s: ClipState = state): Clip[] {
+  const byId = new Map(s.clips.map((c) => [c.id, c]));
+  return s.selected.map((id) => byId.get(id)).filter((c): c is Clip => !!c);
+}
+
+export function toggleClip(id: string): boolean {
+  const r = toggleInCart(state.selected, id);
+  if (!r.refused) setClipState({ selected: r.selected });
+  return !r.refused;
+}
+
+export function clearCart() {
+  setClipState({ selected: [] });
+}
+
+/** Forgets the clips and the cart (leaving the selection for anywhere but checkout). */
+export function resetClips() {
+  generation++;
+  for (const c of state.clips) URL.revokeObjectURL(c.url);
+  sessionStorage.removeItem(CART_KEY);
+  state = { status: 'idle', folderName: null, clips: [], selected: [], error: null };
+  for (const l of listeners) l();
+}
+

@@ -1,0 +1,45 @@
+// /payment/failure?order_id&error_code&error_message (spec section 2): the error, its code and the
+// transaction id; 10 s back to /box/video-selection; 'Try Again' goes to /box/checkout.
+import { useNavigate, useSearchParams } from 'react-router';
+import { FAILURE_REDIRECT_SECONDS, MESSAGES } from '@courtreplay/shared';
+import { useCountdown } from '../kiosk/hooks.ts';
+
+const F = MESSAGES.paymentFailure;
+
+export function PaymentFailurePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => navigate('/box/video-selection'));
+  return (
+    <main className="result-screen">
+      <section className="result-card" data-testid="payment-failure">
+        <div className="result-icon is-error" aria-hidden="true">
+          <svg viewBox="0 0 24 24">
+            <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
+        </div>
+        <h1>{F.title}</h1>
+        <p className="result-subtitle">{F.subtitle}</p>
+        <p className="alert alert-error" data-testid="error-message">
+          {params.get('error_message') || MESSAGES.checkout.unexpectedError}
+        </p>
+        <dl className="result-details">
+          <div>
+            <dt>{F.errorCode}</dt>
+            <dd data-testid="error-code">{params.get('error_code') ?? '-'}</dd>
+          </div>
+          <div>
+            <dt>{F.transactionId}</dt>
+            <dd data-testid="transaction-id">{params.get('order_id') ?? '-'}</dd>
+          </div>
+        </dl>
+        <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate('/box/checkout')}>
+          {F.tryAgain}
+        </button>
+        <p className="countdown" data-testid="countdown">
+          {MESSAGES.checkout.redirectCountdown(left)}
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+// /payment/success?order_id= (spec section 2): thanks, the transaction id, 15 s back to /box.
+import { useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
+import { useCountdown } from '../kiosk/hooks.ts';
+
+const S = MESSAGES.paymentSuccess;
+
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => navigate('/box'));
+  return (
+    <main className="result-screen">
+      <section className="result-card" data-testid="payment-success">
+        <div className="result-icon is-success" aria-hidden="true">
+          <svg viewBox="0 0 24 24">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </div>
+        <h1>{S.title}</h1>
+        <p className="result-subtitle">{S.subtitle}</p>
+        <dl className="result-details">
+          <div>
+            <dt>{S.transactionId}</dt>
+            <dd data-testid="transaction-id">{params.get('order_id') ?? '-'}</dd>
+          </div>
+        </dl>
+        <p className="countdown" data-testid="countdown">
+          {MESSAGES.checkout.redirectCountdown(left)}
+        </p>
+      </section>
+    </main>
+  );
+}
