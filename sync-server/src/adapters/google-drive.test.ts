@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auth as googleAuth } from '@googleapis/drive';
 import { GoogleDriveStorage } from './google-drive.ts';
 import { sendJson, startFakeHttp, type RecordedRequest } from './testing/fake-http.ts';
 
@@ -120,5 +121,27 @@ describe('Google Drive adapter against a local fake of the Drive endpoints', () 
     expect(await storage.empty()).toBe(3);
     expect(files).toEqual([]);
     expect(calls('DELETE', '/drive/v3/files/trash')).toHaveLength(1);
+  });
+
+  it('service account on a shared drive: folders under the drive, lists and trash scoped to it', async () => {
+    const client = new googleAuth.OAuth2({ clientId: 'sa', clientSecret: 'x', endpoints: { oauth2TokenUrl: `${fake.url}/token` } });
+    client.setCredentials({ refresh_token: 'sa-refresh' });
+    const shared = new GoogleDriveStorage({
+      auth: { mode: 'service-account', keyFile: '/nonexistent/key.json', sharedDriveId: '0AsharedDriveId' },
+      parentFolderId: undefined,
+      limitBytes: 500 * 1024 ** 3,
+      rootUrl: `${fake.url}/`,
+      serviceAccountClient: client,
+    });
+    await shared.createFolder('videos_x');
+    expect(JSON.parse(calls('POST', '/drive/v3/files')[0]!.body).parents).toEqual(['0AsharedDriveId']);
+    await shared.deleteOlderThan(new Date('2026-11-20T00:00:00.000Z'));
+    const list = calls('GET', '/drive/v3/files')[0]!.url.searchParams;
+    expect([list.get('corpora'), list.get('driveId'), list.get('supportsAllDrives'), list.get('includeItemsFromAllDrives')]).toEqual(['drive', '0AsharedDriveId', 'true', 'true']);
+    expect(calls('DELETE', '/drive/v3/files/old-clip-1')[0]!.url.searchParams.get('supportsAllDrives')).toBe('true');
+    await shared.empty();
+    expect(calls('DELETE', '/drive/v3/files/trash')[0]!.url.searchParams.get('driveId')).toBe('0AsharedDriveId');
+    // A shared drive has no per-user limit: the configured one counts.
+    expect((await shared.quota()).limit).toBe(500 * 1024 ** 3);
   });
 });

@@ -28,6 +28,11 @@ export interface GoogleDriveOptions {
   limitBytes: number | undefined;
   /** Injectable so tests reach a local fake of the Drive endpoints. Ends with '/'. */
   rootUrl?: string;
+  /**
+   * Tests of the shared-drive mode: google-auth-library's service-account client always asks
+   * Google's own token endpoint, so a test passes a client that asks the fake instead.
+   */
+  serviceAccountClient?: InstanceType<typeof googleAuth.OAuth2>;
 }
 
 export class GoogleDriveStorage implements StorageProvider {
@@ -50,6 +55,10 @@ export class GoogleDriveStorage implements StorageProvider {
       this.tokens = client;
       this.drive = drive({ version: 'v3', auth: client, rootUrl: this.rootUrl });
       this.sharedDriveId = undefined;
+    } else if (options.serviceAccountClient) {
+      this.tokens = options.serviceAccountClient;
+      this.drive = drive({ version: 'v3', auth: options.serviceAccountClient, rootUrl: this.rootUrl });
+      this.sharedDriveId = a.sharedDriveId;
     } else {
       const client = new googleAuth.GoogleAuth({ keyFile: a.keyFile, scopes: [DRIVE_SCOPE_FULL] });
       this.tokens = { getAccessToken: async () => ({ token: await client.getAccessToken() }) };
