@@ -61,6 +61,11 @@ describe('a visitor', () => {
     expect(await login.error().textContent()).toBe(MESSAGES.adminLogin.bothRequired);
     await login.login(SUPER_ADMIN.email, 'wrong-password');
     await page.getByText(AUTH_MESSAGES.invalidCredentials).waitFor();
+    // No answer at all (the server cannot be reached): the generic failure.
+    await page.route('**/api/admin/login', (route) => route.abort('connectionrefused'));
+    await login.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await page.getByText(MESSAGES.adminLogin.failed, { exact: true }).waitFor();
+    await page.unroute('**/api/admin/login');
     expect(await storedSession(page)).toBeNull();
     expect(path()).toBe('/admin/login');
   });

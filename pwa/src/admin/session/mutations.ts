@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@courtreplay/shared';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
 import { clearSession, saveSession, toAdminUser, type ServerAdminUser } from './session.ts';
 
 const T = MESSAGES.adminLogin;
@@ -11,13 +11,17 @@ interface LoginAnswer {
   message?: string;
 }
 
-/** The login error the spec asks for: the server's message, else the generic failures. */
+/** A login answer without a session: the server's message, else 'Login failed'. */
+class LoginRefused extends Error {}
+
+/**
+ * The login error the spec asks for: the server's message when it sent one; a refusal without one
+ * says 'Login failed. Please check your credentials.'; no answer at all says 'Login failed'.
+ */
 export function loginErrorMessage(e: unknown): string {
-  if (e instanceof ApiError && e.status !== 0) {
-    return e.body && typeof e.body === 'object' && 'message' in e.body && e.message ? e.message : T.failedCheckCredentials;
-  }
-  if (e instanceof Error && e.message === T.failed) return T.failed;
-  return T.failedCheckCredentials;
+  if (e instanceof LoginRefused) return e.message;
+  if (e instanceof ApiError && e.status !== 0) return errorMessage(e, T.failedCheckCredentials);
+  return T.failed;
 }
 
 export function useLoginMutation() {
@@ -25,7 +29,7 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: async (credentials: { email: string; password: string }) => {
       const answer = await api<LoginAnswer>('/admin/login', { method: 'POST', body: credentials });
-      if (!answer?.token || !answer.user) throw new Error(answer?.message || T.failed);
+      if (!answer?.token || !answer.user) throw new LoginRefused(answer?.message || T.failed);
       return { token: answer.token, user: toAdminUser(answer.user) };
     },
     onSuccess: (session) => {
