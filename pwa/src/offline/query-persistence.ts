@@ -3,7 +3,7 @@
 // after a browser restart. Only the kiosk's queries are kept: the back-office's data stays in memory.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { offlineDb } from './offline-db.ts';
 
 /** Kept a month: a kiosk may be switched off over a holiday and must still open offline. */
@@ -32,17 +32,22 @@ export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'>
     maxAge: PERSIST_MAX_AGE_MS,
     buster: CACHE_SHAPE_VERSION,
     dehydrateOptions: {
-      shouldDehydrateQuery: (q) => q.queryKey[0] === PERSISTED_PREFIX && q.state.status === 'success',
+      // Whatever has data: a refetch that failed (offline) keeps the last answer, which must stay.
+      shouldDehydrateQuery: (q) => q.queryKey[0] === PERSISTED_PREFIX && q.state.data !== undefined,
     },
   };
 }
 
 /**
- * A persisted query that nothing observes for gcTime is dropped from memory and then from the
- * persisted cache, so the configuration read on the home screen would be gone by checkout an hour
- * later. Keep the kiosk's queries as long as they are persisted.
+ * Readies the client for offline use. A persisted query that nothing observes for gcTime is
+ * dropped from memory and then from the persisted cache, so the configuration read on the home
+ * screen would be gone by checkout an hour later: keep the kiosk's queries as long as they are
+ * persisted.
  */
 export function keepKioskQueries(client: QueryClient): void {
+  // TanStack Query assumes "online" until an offline event arrives; a page loaded offline would
+  // then try (and fail) every fetch instead of pausing it until the network is back.
+  onlineManager.setOnline(navigator.onLine);
   // Infinity, not the month: a timer above 2^31 ms fires at once.
   client.setQueryDefaults([PERSISTED_PREFIX], { gcTime: Infinity });
 }
