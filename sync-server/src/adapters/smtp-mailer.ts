@@ -7,7 +7,8 @@ export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
   constructor(smtpUrl: string, private readonly from: string) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    // Short timeouts: a hanging server becomes a failed attempt that the delivery retries later.
+    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   }
 
   async send(message: MailMessage): Promise<void> {

@@ -9,9 +9,9 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let t: AdapterTestApp;
 
-  async function setUp(failFirst = 0) {
+  async function setUp(failFirst = 0, retryDelaysMs = [5, 10, 20]) {
     sink = await startSmtpSink({ failFirst });
-    t = await makeAdapterTestApp({ smtpUrl: sink.url, retryDelaysMs: [5, 10, 20] });
+    t = await makeAdapterTestApp({ smtpUrl: sink.url, retryDelaysMs });
   }
   beforeEach(() => undefined);
   afterEach(async () => {
@@ -89,6 +89,20 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
     expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent' });
+  });
+
+  it('the kiosk saving its link waits for the first attempt only; retries run behind', async () => {
+    await setUp(1, [300]);
+    const { purchase, token, device } = await seedPurchase(t);
+    await pay(token);
+    const started = Date.now();
+    expect((await saveLink(purchase.id, device.headers)).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(sink.received).toHaveLength(0);
+    expect((await emailState(purchase.id)).emailStatus).toBeNull();
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+    expect((await emailState(purchase.id)).emailStatus).toBe('sent');
   });
 
   it('gives up after the last attempt and records failed with the error; resend then sends it', async () => {

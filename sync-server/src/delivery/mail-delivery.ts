@@ -1,8 +1,9 @@
 // The Delivery port: the purchase e-mail goes out exactly once, when the purchase is paid (or free)
 // and its link is saved, whichever comes last. Both events call purchaseChanged; a claim row (see
-// queries.ts) lets exactly one of them send. SMTP failures are retried with backoff, then recorded.
+// queries.ts) lets exactly one of them send. SMTP failures are retried with backoff in the
+// background (the caller waits for the first attempt only), then recorded.
 import type { Logger } from 'pino';
-import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
+import type { Clock, Delivery, Mailer, MailMessage } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
@@ -58,7 +59,35 @@ export class MailDelivery implements Delivery {
     const facts = await findMailFacts(db, purchaseId);
     if (!facts || facts.emailStatus !== null || !isDeliverable(facts)) return;
     if (!(await claimDelivery(db, purchaseId, clock.now()))) return;
-    await this.sendWithRetries(facts);
+    const message = await this.compose(facts);
+    // The caller (a kiosk saving its link) waits for the first attempt only; retries run behind.
+    if ((await this.attempt(facts, message, 0)) === 'retry') void this.track(this.retryLater(facts, message));
+  }
+
+  private async retryLater(facts: MailFacts, message: MailMessage): Promise<void> {
+    for (let attempt = 1; attempt <= this.delays.length; attempt++) {
+      await sleep(this.delays[attempt - 1]!);
+      if ((await this.attempt(facts, message, attempt)) !== 'retry') return;
+    }
+  }
+
+  /** One send; records the outcome when it is final. */
+  private async attempt(facts: MailFacts, message: MailMessage, attempt: number): Promise<'sent' | 'retry' | 'failed'> {
+    const { db, clock, logger, mailer } = this.options;
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      const last = attempt >= this.delays.length;
+      await recordAttempt(db, facts.id, last ? clock.now() : null);
+      logger.warn({ err, purchaseId: facts.id, attempt: attempt + 1 }, last ? 'purchase e-mail failed for good' : 'purchase e-mail failed; retrying');
+      if (!last) return 'retry';
+      await recordEmailOutcome(db, facts.id, { status: 'failed', error: errorText(err), at: clock.now() });
+      return 'failed';
+    }
+    await recordAttempt(db, facts.id, clock.now());
+    await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
+    logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
+    return 'sent';
   }
 
   /** Picks up sends that a stopped server left half-done (at start-up). */
@@ -72,29 +101,6 @@ export class MailDelivery implements Delivery {
   /** Resolves when no send is in progress (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
-  }
-
-  private async sendWithRetries(facts: MailFacts): Promise<void> {
-    const { db, clock, logger, mailer } = this.options;
-    const message = await this.compose(facts);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await mailer.send(message);
-        await recordAttempt(db, facts.id, clock.now());
-        await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
-        logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
-        return;
-      } catch (err) {
-        const last = attempt >= this.delays.length;
-        await recordAttempt(db, facts.id, last ? clock.now() : null);
-        logger.warn({ err, purchaseId: facts.id, attempt: attempt + 1 }, last ? 'purchase e-mail failed for good' : 'purchase e-mail failed; retrying');
-        if (last) {
-          await recordEmailOutcome(db, facts.id, { status: 'failed', error: errorText(err), at: clock.now() });
-          return;
-        }
-        await sleep(this.delays[attempt]!);
-      }
-    }
   }
 
   private async compose(facts: MailFacts) {
