@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminListItem, AdminRole } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
-import { asList } from '../common/list.ts';
 import { toClientRole } from '../session/session.ts';
 
 /** An admin as listed, with the role as the client names it. */
@@ -13,6 +12,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminQueries.all(), 'list'] as const,
       queryFn: async () =>
-        asList<AdminListItem>(await api('/admin/all'), 'admins').map((a): AdminRecord => ({ ...a, role: toClientRole(a.role) })),
+        (await api<AdminListItem[]>('/admin/all')).map((a): AdminRecord => ({ ...a, role: toClientRole(a.role) })),
     }),
 };

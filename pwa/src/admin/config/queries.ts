@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ConfigEntry } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
-import { asList } from '../common/list.ts';
 
 export const configQueries = {
   all: () => ['config'] as const,
   list: () =>
     queryOptions({
       queryKey: [...configQueries.all(), 'list'] as const,
-      queryFn: async () => asList<ConfigEntry>(await api('/admin/config'), 'configs'),
+      queryFn: () => api<ConfigEntry[]>('/admin/config'),
     }),
 };
 

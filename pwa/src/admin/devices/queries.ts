@@ -2,14 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Device } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 import { deviceIdMatchesFingerprint, ensureDeviceId } from '../../lib/device-identity.ts';
-import { asList } from '../common/list.ts';
 
 export const deviceQueries = {
   all: () => ['devices'] as const,
   list: () =>
     queryOptions({
       queryKey: [...deviceQueries.all(), 'list'] as const,
-      queryFn: async () => asList<Device>(await api('/device/all'), 'devices'),
+      queryFn: () => api<Device[]>('/device/all'),
     }),
   /** This browser's own device id and whether it still matches the fingerprint. */
   current: () =>

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Promo } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
-import { asList } from '../common/list.ts';
 
 export const promoQueries = {
   all: () => ['promos'] as const,
   list: () =>
     queryOptions({
       queryKey: [...promoQueries.all(), 'list'] as const,
-      queryFn: async () => asList<Promo>(await api('/promo'), 'promos'),
+      queryFn: () => api<Promo[]>('/promo'),
     }),
 };
