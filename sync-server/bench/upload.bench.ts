@@ -61,6 +61,32 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   throw new Error('server did not start');
 }
 
+/** The floor for any HTTP upload here: a bare node:http server (own process) piping the body to disk. */
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+const { createWriteStream } = require('node:fs');
+const { pipeline } = require('node:stream');
+const server = createServer((req, res) => pipeline(req, createWriteStream(process.argv[1]), (err) => { res.statusCode = err ? 500 : 201; res.end(); }));
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+async function bareUploadMs(dir: string, clip: string): Promise<number> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, join(dir, 'bare.bin')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((done) => child.stdout!.once('data', (d: Buffer) => done(Number(d.toString().trim()))));
+    let fastest = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await put(`http://127.0.0.1:${port}/`, clip);
+      fastest = Math.min(fastest, performance.now() - t);
+    }
+    return fastest;
+  } finally {
+    child.kill();
+    rmSync(join(dir, 'bare.bin'), { force: true });
+  }
+}
+
 function put(url: string, file: string): Promise<number> {
   return new Promise((done, fail) => {
     const req = request(url, { method: 'PUT', headers: { 'Content-Type': 'video/mp4', 'Content-Length': String(SIZE) } }, (res) => {
@@ -100,6 +126,7 @@ async function main() {
     };
     const copyFileMs = await best(() => copyFile(clip, join(dir, 'copy.mp4')));
     const streamCopyMs = await best(() => pipeline(createReadStream(clip), createWriteStream(join(dir, 'copy.mp4'))));
+    const bareMs = await bareUploadMs(dir, clip);
     let t0: number;
 
     const idleRss = rssMb(pid);
@@ -123,9 +150,11 @@ async function main() {
     console.log(`bytes: ${mb} MB (best of ${results.length} uploads)`);
     console.log(`plain copy (fs.copyFile):   ${copyFileMs.toFixed(0)} ms  ${rate(copyFileMs)}`);
     console.log(`plain copy (stream):        ${streamCopyMs.toFixed(0)} ms  ${rate(streamCopyMs)}`);
+    console.log(`bare node:http PUT to disk: ${bareMs.toFixed(0)} ms  ${rate(bareMs)}  (the transport's floor)`);
     console.log(`signed-URL upload (HTTP):   ${uploadMs.toFixed(0)} ms  ${rate(uploadMs)}`);
     console.log(`ratio upload / stream copy: ${(streamCopyMs / uploadMs).toFixed(2)}  (aim >= 0.8)`);
     console.log(`ratio upload / copyFile:    ${(copyFileMs / uploadMs).toFixed(2)}`);
+    console.log(`ratio upload / bare HTTP:   ${(bareMs / uploadMs).toFixed(2)}  (what our route, checks and signing cost)`);
     console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak while receiving ${peakRss.toFixed(0)} MB (+${(peakRss - idleRss).toFixed(0)} MB for ${mb} MB received)`);
   } finally {
     child?.kill('SIGTERM');
