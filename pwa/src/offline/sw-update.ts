@@ -5,14 +5,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
+import { canApplyUpdate } from './update-policy.ts';
 
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
-const HOME_PATHS = new Set(['/box', '/staging']);
-
-/** A waiting version may replace the running one on the kiosk home screen only. */
-export function canApplyUpdate(pathname: string): boolean {
-  return HOME_PATHS.has(pathname.replace(/\/+$/, ''));
-}
 
 let applyUpdate: ((reload?: boolean) => Promise<void>) | null = null;
 let waiting = false;

@@ -10,7 +10,7 @@ import { createUploadFolder, queryUploadOffset, requestUploadUrl, resumableUploa
 import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './clip-files.ts';
 import { isPendingJobKey } from './outbox-drainer.ts';
 import { isOnline } from './network.ts';
-import { queueProgressReport } from './reports.ts';
+import { flushReports, queueProgressReport } from './reports.ts';
 import { retryDelayMs } from './retry-policy.ts';
 
 export interface JobOutcome {
@@ -195,4 +195,7 @@ async function reportProgress(transactionId: string, state: 'uploading' | 'done'
   const job = await db.uploads.get(transactionId);
   if (!job) return;
   await queueProgressReport({ transactionId, ...counts(job), state, reason });
+  // Sent as it happens, so the back-office sees 'uploading 2 of 3' during a long drain; reports
+  // queued while a send is under way are merged into the next one (latest per purchase wins).
+  void flushReports();
 }
