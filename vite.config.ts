@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { offlineRuntimeCaching } from './pwa/src/offline/runtime-caching.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 
@@ -46,6 +47,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/d\//, /^\/media\//],
+        // CMS media and lazy chunks, cached as they are first used (pwa/src/offline/runtime-caching.ts).
+        runtimeCaching: offlineRuntimeCaching,
       },
     }),
   ],
