@@ -50,6 +50,21 @@ describe('a visitor', () => {
     await page.waitForURL('**/box');
   });
 
+  test('the kiosk home never downloads the back-office chunk', async () => {
+    await freshPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/box');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => u.includes('AdminRoutes'))).toEqual([]);
+    await page.goto('/admin/login');
+    await new AdminLoginPage(page).title().waitFor();
+    expect(scripts.filter((u) => u.includes('AdminRoutes'))).toHaveLength(1);
+  });
+
   test('sees the spec messages for missing fields and for wrong credentials, and stays logged out', async () => {
     await freshPage();
     const login = new AdminLoginPage(page);

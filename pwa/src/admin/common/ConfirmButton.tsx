@@ -24,7 +24,7 @@ export function ConfirmButton({ label, onConfirm, question = T.confirm, disabled
     );
   }
   return (
-    <span className="confirm" role="group" aria-label={question}>
+    <span className="confirm" role="group" aria-label={question} onKeyDown={(e) => e.key === 'Escape' && setAsking(false)}>
       <span className="confirm-question">{question}</span>
       <button
         type="button"

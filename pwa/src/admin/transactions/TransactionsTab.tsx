@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters } from '@courtreplay/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { ScreenError } from '../common/errors.ts';
@@ -12,6 +12,7 @@ import { noFilters, transactionQueries, type Transaction, type TransactionFilter
 import { TransactionsTable } from './TransactionsTable.tsx';
 
 const T = MESSAGES.transactions;
+const SEARCH_DELAY_MS = 300;
 
 export function TransactionsTab({ user }: { user: AdminUser }) {
   const superAdmin = user.role === 'superadmin';
@@ -19,8 +20,14 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const baseFilters: TransactionFilters = superAdmin ? noFilters : { ...noFilters, venueId: user.venueId ? String(user.venueId) : '' };
   const [filters, setFilters] = useState<TransactionFilters>(baseFilters);
   const [page, setPage] = useState(1);
+  // The e-mail search asks the server once typing pauses, not on every key.
+  const [emailQuery, setEmailQuery] = useState(filters.email);
+  useEffect(() => {
+    const timer = setTimeout(() => setEmailQuery(filters.email), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filters.email]);
   const problem = validateDateFilters(filters.startDate, filters.endDate, new Date());
-  const list = useQuery({ ...transactionQueries.page(filters, page), enabled: !problem });
+  const list = useQuery({ ...transactionQueries.page({ ...filters, email: emailQuery }, page), enabled: !problem });
   const loadError =
     list.error instanceof ApiError && list.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : list.error;
   const exporter = useExportTransactionsMutation();
