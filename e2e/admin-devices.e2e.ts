@@ -17,6 +17,7 @@ let page: Page;
 let dashboard: AdminDashboardPage;
 let devices: AdminDevicesTab;
 const OTHER_KIOSK = 'otherkiosk0000000000-1234';
+const VENUE_ADMIN = { email: 'satu.admin@courtreplay.test', password: 'satu-admin-pass-1' };
 
 type Device = { deviceId: string; venueName: string; fieldName: string | null; isAuthorized: boolean };
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await api.request('POST', '/field/create', { name: 'Court A', venueId: venue.id });
   const { venue: other } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
   await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: other.id });
+  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -104,4 +106,23 @@ test('an id that no longer matches the fingerprint shows the warning; Reset and 
   const id = await devices.waitForId();
   expect(id).not.toBe('copiedfromanother-pc0000');
   expect(await page.evaluate(() => localStorage.getItem('deviceId'))).toBe(id);
+});
+
+test('an admin registers this device at their own venue and sees only that venue’s devices', async () => {
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const adminPage = await context.newPage();
+  const adminDashboard = await loginAs(adminPage, VENUE_ADMIN.email, VENUE_ADMIN.password);
+  await adminDashboard.openTab('devices');
+  const own = new AdminDevicesTab(adminPage);
+  const id = await own.waitForId();
+  await own.text(T.empty).waitFor();
+  expect(await own.registerForm().getByLabel('Venue *').inputValue()).not.toBe('');
+  await own.register();
+  await own.row(id).waitFor();
+  expect((await stored()).find((d) => d.deviceId === id)).toMatchObject({ venueName: 'Arena Satu' });
+  await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: (await api.request<{ id: number; name: string }[]>('GET', '/venue')).find((v) => v.name === 'Arena Dua')!.id });
+  await adminDashboard.open('?tab=devices');
+  await own.row(id).waitFor();
+  expect(await own.rows().count()).toBe(1);
+  await context.close();
 });

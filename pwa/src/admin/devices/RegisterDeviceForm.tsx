@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateDeviceRegistration, type Venue } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, MESSAGES, validateDeviceRegistration, type Venue } from '@courtreplay/shared';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
@@ -25,7 +25,7 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
     register.mutate(
       { deviceId, venueId: Number(venueId), fieldId: fieldId ? Number(fieldId) : null },
       {
-        onSuccess: () => setNotice(success('Device registered successfully')),
+        onSuccess: () => setNotice(success(DEVICE_MESSAGES.registered)),
         onError: (err) => setNotice(failure(err.message)),
       },
     );
