@@ -114,6 +114,13 @@ describe('local storage adapter', () => {
     expect(folderFiles(folderId).sort()).toEqual(['clip-2.mp4', 'clip.mp4']);
   });
 
+  it('refuses an upload URL when the clip would pass STORAGE_LIMIT_BYTES', async () => {
+    const limited = new LocalStorage({ dataDir: dir, secret: 's', limitBytes: 5000, uploadUrlTtlMs: 60_000, clock });
+    const { folderId } = await limited.createFolder('x');
+    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 6000, origin: undefined })).rejects.toMatchObject({ status: 507 });
+    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 4000, origin: undefined })).resolves.toHaveProperty('uploadUrl');
+  });
+
   it('reports quota, deletes folders older than the cutoff and empties', async () => {
     const limited = new LocalStorage({ dataDir: dir, secret: 's', limitBytes: 10_000, uploadUrlTtlMs: 60_000, clock });
     const old = await newUpload(1000);

@@ -53,6 +53,9 @@ export const SHARE_PATH = '/d/';
 const FOLDER_ID = /^[A-Za-z0-9_-]{22}$/;
 const NONCE = /^[A-Za-z0-9_-]{16}$/;
 const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
+/** Left free on the disk so the database and logs can still write. */
+const DISK_MARGIN_BYTES = 256 * 1024 ** 2;
+export const STORAGE_FULL = 'Storage is full. Please ask staff to delete old files.';
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'];
 
 interface FolderMeta {
@@ -91,6 +94,7 @@ export class LocalStorage implements StorageProvider {
     }
     const mimeType = input.mimeType.split(';')[0]!.trim().toLowerCase();
     if (!ACCEPTED_VIDEO_TYPES.includes(mimeType)) throw new HttpError(400, 'Please select a valid video file');
+    await this.assertRoomFor(input.size);
     const ticket: UploadTicket = {
       folderId: input.folderId,
       name: sanitizeStoredName(input.filename),
@@ -102,6 +106,13 @@ export class LocalStorage implements StorageProvider {
     const exp = Math.floor((this.options.clock.now().getTime() + this.options.uploadUrlTtlMs) / 1000);
     const sig = this.sign(uploadId, exp);
     return { uploadUrl: `${input.baseUrl ?? ''}${UPLOAD_PATH}${uploadId}?exp=${exp}&sig=${sig}` };
+  }
+
+  /** 507 before the upload starts when the clip cannot fit (STORAGE_LIMIT_BYTES, else the disk). */
+  private async assertRoomFor(size: number): Promise<void> {
+    const limit = this.options.limitBytes;
+    const fits = limit !== undefined ? (await treeSize(this.root)) + size <= limit : await statfs(this.root).then((fs) => size + DISK_MARGIN_BYTES <= fs.bavail * fs.bsize);
+    if (!fits) throw new HttpError(507, STORAGE_FULL);
   }
 
   /** The ticket behind a signed upload URL; 403 when tampered with or expired. */

@@ -8,7 +8,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { imageKind, isVideo, videoMimeType } from '../adapters/magic-bytes.ts';
 import { requireSuperAdmin } from '../http/auth.ts';
+import type { Db } from '../db/database.ts';
 import { findConfigValue, upsertConfigEntries } from '../db/queries/config-entries.ts';
+import { findKeyWithValue } from './queries.ts';
 import { bodyStream } from '../storage/body-stream.ts';
 import { sendFile } from '../storage/send-file.ts';
 import { receiveMedia, type MediaRule } from './media-upload.ts';
@@ -79,6 +81,16 @@ function ownMediaFile(dir: string, value: string | undefined): string | undefine
   return path.startsWith(dir + sep) ? path : undefined;
 }
 
+/** Sets the key to the new media and removes the file it showed before, unless another key still shows it. */
+async function pointKeyAt(db: Db, dir: string, key: string, name: string, now: Date): Promise<string> {
+  const url = `${MEDIA_PATH}${name}`;
+  const previous = await findConfigValue(db, key);
+  await upsertConfigEntries(db, [{ key, value: url }], now.toISOString());
+  const old = ownMediaFile(dir, previous);
+  if (old && previous && previous !== url && !(await findKeyWithValue(db, previous))) await unlink(old).catch(() => undefined);
+  return url;
+}
+
 export function cmsRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/:upload', requireSuperAdmin, async (c) => {
@@ -88,15 +100,7 @@ export function cmsRoutes(): Hono<AppEnv> {
     const dir = mediaDir(config.dataDir);
     const key = configKey(entry.key, c.req.query('staging') === 'true');
     const name = await receiveMedia(dir, entry.rule, c.req.header('Content-Type'), c.req.header('Content-Length'), bodyStream(c));
-    const url = `${MEDIA_PATH}${name}`;
-    const previous = await findConfigValue(db, key);
-    await upsertConfigEntries(db, [{ key, value: url }], clock.now().toISOString());
-    const old = ownMediaFile(dir, previous);
-    if (old && previous !== url) {
-      // Another key (live or staging twin) may still show the same file.
-      const stillUsed = await db.selectFrom('config_entries').select('key').where('value', '=', previous!).executeTakeFirst();
-      if (!stillUsed) await unlink(old).catch(() => undefined);
-    }
+    const url = await pointKeyAt(db, dir, key, name, clock.now());
     c.var.log.info({ key, url }, 'CMS media uploaded');
     return c.json({ message: entry.done, key, url });
   });

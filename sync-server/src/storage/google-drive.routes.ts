@@ -5,10 +5,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
-import { assertVenueAccess, requireDeviceOrAdmin, requireSuperAdmin } from '../http/auth.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { currentDevice, requireDeviceOrAdmin, requireSuperAdmin } from '../http/auth.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { parseWith } from '../http/validation.ts';
-import { setFolderId } from '../purchases/queries.ts';
+import { createPurchaseFolder, type FolderCaller } from './folders.ts';
 
 const deleteOldSchema = z.object({ olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'olderThan must be an ISO date') });
 const createFolderSchema = z.object({
@@ -64,21 +64,10 @@ export function googleDriveRoutes(): Hono<AppEnv> {
   });
 
   routes.post('/create-folder', requireDeviceOrAdmin, async (c) => {
-    const { folderName, purchaseId } = parseWith(createFolderSchema, await readJson(c));
-    const { db, clock } = c.var.deps;
+    const input = parseWith(createFolderSchema, await readJson(c));
     const admin = c.get('admin');
-    const device = c.get('device');
-    let venueId = device?.venueId ?? admin?.venueId ?? null;
-    if (purchaseId) {
-      const purchase = await db.selectFrom('purchases').select(['id', 'venueId', 'deviceId']).where('id', '=', purchaseId).executeTakeFirst();
-      if (!purchase) throw notFound('Transaction not found');
-      if (admin) assertVenueAccess(admin, purchase.venueId);
-      else if (device?.deviceId !== purchase.deviceId) throw forbidden('Only the kiosk that made this purchase can upload its videos.');
-      venueId = purchase.venueId;
-    }
-    const venue = venueId === null ? undefined : await db.selectFrom('venues').select('name').where('id', '=', venueId).executeTakeFirst();
-    const folder = await storageOf(c).createFolder(folderName, { baseUrl: baseUrlOf(c), ...(venue ? { venueName: venue.name } : {}) });
-    if (purchaseId) await setFolderId(db, purchaseId, folder.folderId, clock.now());
+    const caller: FolderCaller = admin ? { admin } : { device: currentDevice(c) };
+    const folder = await createPurchaseFolder({ db: c.var.deps.db, storage: storageOf(c), now: c.var.deps.clock.now() }, caller, { ...input, baseUrl: baseUrlOf(c) });
     return c.json(folder);
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
 
 describe('storage routes with the local adapter', () => {
@@ -35,6 +35,22 @@ describe('storage routes with the local adapter', () => {
     const html = await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.html', mimeType: 'text/html', size: 100, folderId }, kiosk);
     expect(html.status).toBe(400);
     expect((await bodyOf(html)).message).toBe('Please select a valid video file');
+  });
+
+  it('records the folder against a purchase only for its own kiosk or an admin of its venue', async () => {
+    const { purchase, device, venue } = await seedPurchase(t);
+    const other = await t.seed.admin({ venueId: (await t.seed.venue()).id });
+    const own = await t.seed.admin({ venueId: venue.id });
+    const body = { folderName: 'videos_20261120_1000_3videos', purchaseId: purchase.id };
+    expect((await t.json('POST', '/api/google-drive/create-folder', body, kiosk)).status).toBe(403);
+    expect((await t.json('POST', '/api/google-drive/create-folder', body, other.headers)).status).toBe(403);
+    expect((await t.json('POST', '/api/google-drive/create-folder', { ...body, purchaseId: 'CR-nope' }, device.headers)).status).toBe(404);
+    const folderIdOf = async () => (await t.db.selectFrom('purchases').select('folderId').where('id', '=', purchase.id).executeTakeFirstOrThrow()).folderId;
+    expect(await folderIdOf()).toBeNull();
+    const made = await bodyOf(t.json('POST', '/api/google-drive/create-folder', body, own.headers));
+    expect(await folderIdOf()).toBe(made.folderId);
+    const page = await (await t.app.request(`/d/${made.folderId}`)).text();
+    expect(page).toContain('Arena Senayan');
   });
 
   it('uploads through the signed URL and shows the clip on a share page with play and download', async () => {

@@ -1,0 +1,7 @@
+import type { Db } from '../db/database.ts';
+
+/** Any configuration key whose value is exactly `value` (a media URL still in use). */
+export async function findKeyWithValue(db: Db, value: string): Promise<string | undefined> {
+  const row = await db.selectFrom('config_entries').select('key').where('value', '=', value).executeTakeFirst();
+  return row?.key;
+}
