@@ -49,20 +49,20 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const rows = list.data?.transactions ?? [];
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
 
-  const onResend = (tx: Transaction) => {
+  // mutateAsync, not mutate: each row's outcome arrives even when several resends overlap.
+  const onResend = async (tx: Transaction) => {
     setSendingIds((s) => new Set(s).add(tx.id));
-    resend.mutate(tx, {
-      onSuccess: (outcome) => {
-        setEmailStatus((m) => ({ ...m, [tx.id]: outcome.emailStatus }));
-        setResendNotice(outcome.emailStatus === 'sent' ? success(outcome.message) : failure(outcome.message));
-      },
-      onSettled: () =>
-        setSendingIds((s) => {
-          const next = new Set(s);
-          next.delete(tx.id);
-          return next;
-        }),
-    });
+    try {
+      const outcome = await resend.mutateAsync(tx);
+      setEmailStatus((m) => ({ ...m, [tx.id]: outcome.emailStatus }));
+      setResendNotice(outcome.emailStatus === 'sent' ? success(outcome.message) : failure(outcome.message));
+    } finally {
+      setSendingIds((s) => {
+        const next = new Set(s);
+        next.delete(tx.id);
+        return next;
+      });
+    }
   };
 
   return (

@@ -54,7 +54,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, sendingIds, on
                 <td>{tx.fieldName ?? ''}</td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
-                  <button type="button" className="btn btn-sm" disabled={sending} onClick={() => onResend(tx)}>
+                  <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
                     {sending ? T.sending : T.resend}
                   </button>
                 </td>
