@@ -61,7 +61,7 @@ describe('kiosk video selection', () => {
     await page.goto('/box');
     await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).click();
     const selection = new KioskSelectionPage(page);
-    await expect(selection.browseButton().isVisible()).resolves.toBe(true);
+    await selection.browseButton().waitFor();
     await expect(page.getByText(MESSAGES.folder.help).isVisible()).resolves.toBe(true);
     await feedFolder(page, folderFiles());
     const started = Date.now();
@@ -109,10 +109,11 @@ describe('kiosk video selection', () => {
 
   it('refuses a 7th video with the notice for 3 s, and clears the cart', async () => {
     const { context, page } = await kiosk();
+    await page.goto('/box');
+    await feedFolder(page, folderFiles());
     await page.goto('/box/video-selection');
     const selection = new KioskSelectionPage(page);
-    // The folder chosen earlier today comes back without asking.
-    await selection.waitForGrid();
+    await selection.open();
     for (let i = 0; i < 6; i++) await selection.selectNth(i);
     expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(6));
     await selection.selectNth(6);
@@ -133,7 +134,7 @@ describe('kiosk video selection', () => {
     await feedFolder(page, [{ name: 'readme.txt', bytes: Buffer.from('hello') }]);
     await page.goto('/box/video-selection');
     const selection = new KioskSelectionPage(page);
-    await selection.waitForGrid();
+    await selection.open();
     await selection.emptyState().getByText(MESSAGES.selection.emptyTitle).waitFor();
     await expect(selection.emptyState().getByText(MESSAGES.selection.emptyText).isVisible()).resolves.toBe(true);
     await context.close();
@@ -145,8 +146,10 @@ describe('kiosk video selection', () => {
     await page.goto('/box');
     await feedFolder(page, [{ name: 'one.mp4', path: makeClip({ format: 'mp4' }) }]);
     await page.goto('/box/video-selection');
-    await page.clock.runFor(3_500);
     const selection = new KioskSelectionPage(page);
+    await selection.browseButton().click();
+    await selection.loadingScreen().waitFor();
+    await page.clock.runFor(3_500);
     await selection.waitForGrid();
     await page.clock.runFor(50_000);
     await page.mouse.move(10, 10);

@@ -33,9 +33,16 @@ export class KioskSelectionPage {
     await this.waitForGrid();
   }
 
+  /** Waits until the clips are listed (or the folder turned out empty). */
   async waitForGrid() {
-    await this.page.getByRole('heading', { name: M.title }).first().waitFor();
-    await this.loadingScreen().waitFor({ state: 'detached', timeout: 25_000 });
+    await this.paginationInfo().or(this.emptyState()).or(this.page.getByRole('alert')).first().waitFor({ timeout: 25_000 });
+  }
+
+  /** Shows today's clips: picks the folder when the screen asks for one, else waits for the restored one. */
+  async open() {
+    await this.browseButton().or(this.loadingScreen()).or(this.paginationInfo()).or(this.emptyState()).first().waitFor({ timeout: 15_000 });
+    if (await this.browseButton().isVisible()) await this.browse();
+    else await this.waitForGrid();
   }
 
   card(title: string): Locator {

@@ -42,5 +42,5 @@ export async function setPricing(admin: AdminApi, pricing: { price: number; gate
   if (!pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'false');
   await admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
   if (pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'true');
-  await admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers ?? []));
+  if (pricing.tiers?.length) await admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers));
 }

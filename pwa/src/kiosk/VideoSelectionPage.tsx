@@ -80,7 +80,8 @@ export function VideoSelectionPage() {
   const onPlay = useCallback((clip: Clip) => setPlaying(clip), []);
   const closePlayer = useCallback(() => setPlaying(null), []);
 
-  if (restoring) return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+  // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
+  if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
   if (clips.status === 'loading') return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
 
   const header = (

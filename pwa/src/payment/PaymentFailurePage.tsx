@@ -37,7 +37,7 @@ export function PaymentFailurePage() {
           {F.tryAgain}
         </button>
         <p className="countdown" data-testid="countdown">
-          {MESSAGES.checkout.redirectCountdown(left)}
+          Returning to your videos in {left} {left === 1 ? 'second' : 'seconds'}
         </p>
       </section>
     </main>

@@ -1,0 +1,194 @@
+// The whole kiosk purchase against the built PWA and the real server with its payment simulator,
+// local storage and .eml outbox: promo, every payment outcome, the free staging path, validation
+// messages and the payment result pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+
+const C = MESSAGES.checkout;
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+  await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
+  await seed.admin.request('POST', '/promo', { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitFor<T>(read: () => T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A kiosk with three clips in its folder, on the checkout screen with `count` of them selected. */
+async function toCheckout(count: number, base = '/box'): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
+  const context = await newKioskContext(browser, server.url);
+  await useDeviceId(context, seed.deviceId);
+  await installFolderPicker(context);
+  const page = await context.newPage();
+  await page.goto(base);
+  await feedFolder(page, [
+    { name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) },
+    { name: 'rally-2.webm', path: makeClip({ format: 'webm' }) },
+    { name: 'ace 3.mov', path: makeClip({ format: 'mov' }) },
+  ]);
+  await page.goto(`${base}/video-selection`);
+  const selection = new KioskSelectionPage(page, base);
+  await selection.open();
+  for (let i = 0; i < count; i++) await selection.selectNth(i);
+  await selection.checkoutButton().click();
+  const checkout = new KioskCheckoutPage(page);
+  await checkout.title().waitFor();
+  return { context, page, checkout };
+}
+
+describe('kiosk purchase', () => {
+  it('buys two clips with a promo through the payment simulator: clips stored, one e-mail sent', async () => {
+    const { context, page, checkout } = await toCheckout(2);
+    expect(await checkout.lines().count()).toBe(2);
+    // Two clips hit the 2-clip tier: 2 x 12.000.
+    expect(await checkout.subtotal().textContent()).toBe('Rp 24.000');
+    await checkout.applyPromo('weekend');
+    await checkout.page.getByTestId('promo-applied').waitFor();
+    expect(await checkout.discount().textContent()).toBe('- Rp 5.000');
+    expect(await checkout.total().textContent()).toBe('Rp 19.000');
+    await checkout.button(MESSAGES.promo.reapply).waitFor();
+
+    await checkout.email().fill('player@example.com');
+    await checkout.payNow().click();
+    await checkout.paymentPanel().waitFor();
+    expect(await checkout.page.getByTestId('payment-embed').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+    await expect(page.getByText(C.checkSpam).isVisible()).resolves.toBe(true);
+    await page.getByTestId('progress-label').getByText(C.progress.completed, { exact: true }).waitFor({ timeout: 20_000 });
+
+    const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f));
+    const stored = await waitFor(clipsStored, (f) => f.length === 2);
+    // Newest first: the two clips written last, under their sanitised upload names.
+    expect(stored.map((f) => f.split('/').pop()).sort()).toEqual(['ace-3.mov', 'rally-2.webm']);
+    const mails = await waitFor(() => server.outbox(), (m) => m.length === 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('player@example.com');
+
+    const { transactions } = await seed.admin.request<{ transactions: { totalAmount: number; paymentStatus: string; zipUrl: string | null; promoCode: string | null }[] }>('GET', '/transaction');
+    expect(transactions[0]).toMatchObject({ totalAmount: 19_000, paymentStatus: 'paid', promoCode: 'WEEKEND' });
+    expect(transactions[0]!.zipUrl).toMatch(/\/d\//);
+    await context.close();
+  });
+
+  it('shows the pending outcome and still stores the clips', async () => {
+    const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f)).length;
+    const before = clipsStored();
+    const { context, checkout } = await toCheckout(1);
+    await checkout.email().fill('pending@example.com');
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate pending').click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
+    expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
+    await context.close();
+  });
+
+  it('shows the failure and cancel messages and lets the player try again', async () => {
+    const { context, checkout } = await toCheckout(1);
+    await checkout.email().fill('fail@example.com');
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate failure').click();
+    await checkout.error().waitFor();
+    expect(await checkout.error().textContent()).toMatch(/^Payment failed: .+/);
+    expect(await checkout.paymentPanel().count()).toBe(0);
+
+    await checkout.payNow().click();
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
+    expect(await checkout.completed().count()).toBe(0);
+    await context.close();
+  });
+
+  it('gives every checkout validation message', async () => {
+    const { context, checkout, page } = await toCheckout(1);
+    await checkout.button(MESSAGES.promo.apply).click();
+    await page.getByText(MESSAGES.promo.enterCode).waitFor();
+    await checkout.promoInput().fill('X');
+    expect(await page.getByText(MESSAGES.promo.enterCode).count()).toBe(0);
+    await checkout.applyPromo('NOSUCHCODE');
+    await page.getByText(MESSAGES.promo.requestFailed).or(page.getByText(MESSAGES.promo.invalidOrExpired)).first().waitFor();
+    expect(await checkout.discount().count()).toBe(0);
+
+    await checkout.payNow().click();
+    await page.getByText(C.invalidEmail).waitFor();
+    await checkout.email().fill('no-at-sign.example.com');
+    await checkout.payNow().click();
+    await page.getByText(C.invalidEmail).waitFor();
+    expect(await checkout.paymentPanel().count()).toBe(0);
+
+    await checkout.back().click();
+    await page.waitForURL('**/box/video-selection');
+    // The clips come back from the session cache: no loading screen, the selection kept.
+    expect(await page.locator('.video-card.is-selected').count()).toBe(1);
+    await context.close();
+  });
+
+  it('staging with the gateway off: the free path, no payment form, clips stored', async () => {
+    await setPricing(seed.admin, { price: 0, gateway: false }, true);
+    const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f)).length;
+    const before = clipsStored();
+    const { context, checkout } = await toCheckout(1, '/staging');
+    expect(await checkout.total().textContent()).toBe('Rp 0');
+    await checkout.email().fill('staging@example.com');
+    await checkout.payNow().click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.gatewaySkipped);
+    expect(await checkout.paymentPanel().count()).toBe(0);
+    expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
+    const { transactions } = await seed.admin.request<{ transactions: { email: string; isStaging: boolean; paymentStatus: string }[] }>('GET', '/transaction');
+    expect(transactions.find((t) => t.email === 'staging@example.com')).toMatchObject({ isStaging: true, paymentStatus: 'free' });
+    await context.close();
+  });
+
+  it('payment result pages: success counts 15 s to /box, failure offers Try Again and counts 10 s', async () => {
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/payment/success?order_id=CR-TEST-1');
+    await page.getByRole('heading', { name: MESSAGES.paymentSuccess.title }).waitFor();
+    expect(await page.getByTestId('transaction-id').textContent()).toBe('CR-TEST-1');
+    await page.clock.runFor(14_000);
+    expect(new URL(page.url()).pathname).toBe('/payment/success');
+    await page.clock.runFor(1_500);
+    await page.waitForURL('**/box');
+
+    await page.goto('/payment/failure?order_id=CR-TEST-2&error_code=202&error_message=Card%20declined');
+    await page.getByRole('heading', { name: MESSAGES.paymentFailure.title }).waitFor();
+    expect(await page.getByTestId('error-message').textContent()).toBe('Card declined');
+    expect(await page.getByTestId('error-code').textContent()).toBe('202');
+    expect(await page.getByTestId('transaction-id').textContent()).toBe('CR-TEST-2');
+    await page.clock.runFor(10_500);
+    await page.waitForURL('**/box/video-selection');
+
+    await page.goto('/payment/failure?order_id=CR-TEST-3');
+    await page.getByRole('button', { name: MESSAGES.paymentFailure.tryAgain }).click();
+    // Nothing is selected in this fresh session, so checkout sends the player on to the selection.
+    await page.waitForURL('**/box/video-selection');
+    await context.close();
+  });
+});
