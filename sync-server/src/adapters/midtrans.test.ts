@@ -18,6 +18,9 @@ describe('Midtrans adapter against a local fake of the Snap and Core APIs', () =
     statusAnswer = { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', order_id: '42' };
     fake = await startFakeHttp((req, res) => {
       if (req.method === 'POST' && req.url.pathname.endsWith('/snap/v1/transactions')) {
+        if (JSON.parse(req.body).transaction_details.order_id === 'taken') {
+          return sendJson(res, 400, { error_messages: ['transaction_details.order_id has already been taken'] });
+        }
         const token = '66e4fa55-fdac-4ef9-91b5-733b97d1b862';
         return sendJson(res, 201, { token, redirect_url: `https://app.sandbox.midtrans.com/snap/v4/redirection/${token}` });
       }
@@ -67,6 +70,15 @@ describe('Midtrans adapter against a local fake of the Snap and Core APIs', () =
   it('refuses lines that do not sum to gross_amount before calling Midtrans', async () => {
     await expect(provider.createPayment({ ...input, grossAmount: 27000, staging: true })).rejects.toThrow(/item_details/);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it("turns Midtrans' refusal into the spec's message with Midtrans' reason, and a missing key into 'not configured'", async () => {
+    await expect(provider.createPayment({ ...input, orderId: 'taken', staging: true })).rejects.toMatchObject({
+      status: 502,
+      message: 'Payment initialization failed. Please try again later. (transaction_details.order_id has already been taken)',
+    });
+    const noKeys = new MidtransProvider({ live: { serverKey: undefined, clientKey: undefined }, sandbox: SANDBOX });
+    await expect(noKeys.createPayment({ ...input, staging: false })).rejects.toMatchObject({ status: 503, message: 'Payment system is not properly configured. Please contact support.' });
   });
 
   it('asks the status API and maps the answer', async () => {
