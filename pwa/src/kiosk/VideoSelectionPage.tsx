@@ -10,7 +10,7 @@ import { Logo } from './Logo.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
-import { loadFolder } from './clip-loader.ts';
+import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
@@ -51,6 +51,11 @@ export function VideoSelectionPage() {
     // Runs once per visit of the screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    const { start, end } = pageLayout(clips.clips.length, page);
+    setVisibleClips(clips.clips.slice(start, end).map((c) => c.id));
+  }, [clips.clips, page]);
 
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);

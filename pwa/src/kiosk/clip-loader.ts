@@ -78,25 +78,52 @@ async function cache(clip: Clip, patch: Partial<CachedClip>) {
   });
 }
 
-/** Durations one by one, then thumbnails one by one (spec section 4), each cached as it comes. */
-async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
-  const list = clipStore.get().clips;
-  for (const clip of list) {
-    if (gen !== currentGeneration()) return;
-    if (clip.duration !== null) continue;
-    const duration = await probeDuration(clip.url);
-    if (gen !== currentGeneration()) return;
-    patchClip(clip.id, { duration });
-    if (duration !== null) await cache(clip, { duration }).catch(() => undefined);
+/** The clips the player sees now (the current page): their details are produced first. */
+let visibleIds: readonly string[] = [];
+
+export function setVisibleClips(ids: readonly string[]): void {
+  visibleIds = ids;
+}
+
+type Task = { kind: 'duration' | 'thumbnail'; clip: Clip };
+
+/**
+ * The next piece of work: durations before thumbnails (spec section 4), but the visible page's
+ * clips before the others, so the first screen fills in without waiting for the whole folder.
+ */
+function nextTask(tried: Set<string>, skipThumbnail: Set<string>): Task | null {
+  const clips = clipStore.get().clips;
+  const visible = new Set(visibleIds);
+  const groups = [clips.filter((c) => visible.has(c.id)), clips.filter((c) => !visible.has(c.id))];
+  for (const group of groups) {
+    const d = group.find((c) => c.duration === null && !tried.has(`d:${c.id}`));
+    if (d) return { kind: 'duration', clip: d };
+    const t = group.find((c) => c.thumbnailUrl === null && !skipThumbnail.has(c.id) && !tried.has(`t:${c.id}`));
+    if (t) return { kind: 'thumbnail', clip: t };
   }
-  for (const [i, clip] of list.entries()) {
+  return null;
+}
+
+/** Durations and thumbnails one at a time, each cached as it comes. */
+async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
+  const tried = new Set<string>();
+  const skipThumbnail = new Set(clipStore.get().clips.filter((_, i) => cached[i]?.thumbnailFailed).map((c) => c.id));
+  for (let task = nextTask(tried, skipThumbnail); task; task = nextTask(tried, skipThumbnail)) {
     if (gen !== currentGeneration()) return;
-    if (clip.thumbnailUrl !== null || cached[i]?.thumbnailFailed) continue;
-    const current = clipStore.get().clips.find((c) => c.id === clip.id);
-    const thumbnail = await makeThumbnail(clip.url, current?.duration);
-    if (gen !== currentGeneration()) return;
-    if (thumbnail) patchClip(clip.id, { thumbnailUrl: thumbnail });
-    const cacheable = thumbnail && thumbnail.length <= THUMBNAIL_CACHE_MAX_CHARS;
-    await cache(clip, cacheable ? { thumbnail } : { thumbnailFailed: !thumbnail }).catch(() => undefined);
+    const { clip } = task;
+    if (task.kind === 'duration') {
+      tried.add(`d:${clip.id}`);
+      const duration = await probeDuration(clip.url);
+      if (gen !== currentGeneration()) return;
+      patchClip(clip.id, { duration });
+      if (duration !== null) await cache(clip, { duration }).catch(() => undefined);
+    } else {
+      tried.add(`t:${clip.id}`);
+      const thumbnail = await makeThumbnail(clip.url, clip.duration);
+      if (gen !== currentGeneration()) return;
+      if (thumbnail) patchClip(clip.id, { thumbnailUrl: thumbnail });
+      const cacheable = thumbnail && thumbnail.length <= THUMBNAIL_CACHE_MAX_CHARS;
+      await cache(clip, cacheable ? { thumbnail } : { thumbnailFailed: !thumbnail }).catch(() => undefined);
+    }
   }
 }
