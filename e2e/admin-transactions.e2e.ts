@@ -143,12 +143,11 @@ describe('filters', () => {
   test('venue and court narrow the list; clearing the venue clears the court', async () => {
     expect(await tab.court().isDisabled()).toBe(true);
     await tab.venue().selectOption({ label: 'Arena Dua' });
-    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
-    expect(await tab.ids()).toEqual([ids.bandung]);
+    await expect.poll(() => tab.ids()).toEqual([ids.bandung]);
     await tab.venue().selectOption({ label: 'Arena Satu' });
     await tab.court().selectOption({ label: 'Court B' });
-    await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
-    expect(await tab.ids()).toEqual([ids.long]);
+    await tab.row(ids.long!).waitFor();
+    await expect.poll(() => tab.ids()).toEqual([ids.long]);
     await tab.venue().selectOption({ label: T.allVenues });
     expect(await tab.court().inputValue()).toBe('');
     expect(await tab.court().isDisabled()).toBe(true);
