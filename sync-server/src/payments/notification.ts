@@ -56,7 +56,7 @@ export async function handleNotification(deps: NotificationDeps, body: unknown):
   }
 
   let outcome = midtransOutcome(n.transaction_status, typeof n.fraud_status === 'string' ? n.fraud_status : undefined);
-  if (outcome === 'paid' && purchase.paymentStatus === 'pending') {
+  if (outcome === 'paid' && (purchase.paymentStatus === 'pending' || purchase.paymentStatus === 'expired')) {
     // Only the provider's own answer makes a purchase paid; a failure here makes the provider retry.
     outcome = await payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
       logger.warn({ err, orderId: purchase.id }, 'payment status query failed');

@@ -17,6 +17,7 @@ import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { reservePromo } from '../db/queries/promos.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import {
   findPromoByCode,
@@ -25,7 +26,6 @@ import {
   insertPurchase,
   latestCreatedAt,
   loadConfigEntries,
-  reservePromo,
   setPaymentToken,
   toApiPurchase,
   type Tx,

@@ -46,6 +46,12 @@ describe('PUT /api/transaction/:id/zipUrl', () => {
     expect((await stored())?.zipUrl).toBe(LINK);
   });
 
+  it("leaves the e-mail to the resend that follows when an admin saves the link, so the player is mailed once", async () => {
+    expect((await putZip({ zipUrl: LINK }, w.adminA.headers)).status).toBe(200);
+    expect(w.delivery.changed).toEqual([]);
+    expect((await stored())?.zipUrl).toBe(LINK);
+  });
+
   it('answers 404 for an unknown purchase', async () => {
     const res = await putZip({ zipUrl: LINK }, w.kioskA.headers, 'CR-20261120-UNKNOWN');
     expect(res.status).toBe(404);

@@ -17,14 +17,20 @@ async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Prom
   return purchase;
 }
 
-/** Saves the link (or null and the error flag) and lets the delivery send the e-mail if it is due. */
+/**
+ * Saves the link (or null and the error flag). When the kiosk saves it, the delivery sends the
+ * e-mail if it is due. When an admin saves it, it is the resend flow's upload (spec section 4),
+ * which asks for the resend itself next: sending here too would mail the player twice.
+ */
 export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Caller, body: { zipUrl: string | null; error: boolean }): Promise<Purchase> {
   const { delivery } = portsOf(deps);
   await purchaseFor(deps, id, caller);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
-  await delivery
-    .purchaseChanged(id)
-    .catch((err: unknown) => deps.logger.error({ err, purchaseId: id }, 'delivery failed after the link was saved'));
+  if ('device' in caller) {
+    await delivery
+      .purchaseChanged(id)
+      .catch((err: unknown) => deps.logger.error({ err, purchaseId: id }, 'delivery failed after the link was saved'));
+  }
   const saved = await findPurchase(deps.db, id);
   if (!saved) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   return toApiPurchase(saved);

@@ -63,6 +63,24 @@ describe('markPurchaseOutcome', () => {
     expect(await statusOf(id)).toBe('free');
   });
 
+  it('counts a payment the provider confirms after our own expiry, taking the promo use again', async () => {
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 1 });
+    const id = await buyWithPromo('P');
+    expect((await markPurchaseOutcome(w.t.db, id, 'expired', w.t.clock.now())).changed).toBe(true);
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    const late = await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now());
+    expect(late.changed).toBe(true);
+    expect(await statusOf(id)).toBe('paid');
+    expect(await promoUsed(w.t, promo.id)).toBe(1);
+  });
+
+  it('never revives a failed purchase', async () => {
+    const id = (await created(await w.buy(w.kioskA, w.body()))).transaction.id;
+    await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now());
+    expect((await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now())).changed).toBe(false);
+    expect(await statusOf(id)).toBe('failed');
+  });
+
   it('reports an unknown id as unchanged', async () => {
     expect(await markPurchaseOutcome(w.t.db, 'CR-NOPE', 'paid', w.t.clock.now())).toEqual({ changed: false, purchase: undefined });
   });

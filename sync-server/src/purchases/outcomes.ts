@@ -1,8 +1,10 @@
-// The payment state machine: pending -> paid | failed | expired, nothing else. Paid, free, failed
-// and expired are final, so a repeated or late notification never moves a purchase back. A purchase
-// that fails or expires gives its promo use back, in the same transaction as the move.
+// The payment state machine: pending -> paid | failed | expired, and expired -> paid for a payment
+// the provider confirms after our own expiry (the player's money was taken). Paid, free and failed
+// are final, so a repeated or late notification never moves a purchase back. A purchase that fails
+// or expires gives its promo use back, and a late payment takes it again, in the same transaction.
 import type { Db } from '../db/database.ts';
-import { findPurchase, findStalePending, releasePromo, transitionFromPending, type PurchaseWithNames } from './queries.ts';
+import { releasePromo, retakePromo } from '../db/queries/promos.ts';
+import { findPurchase, findStalePending, transitionFromPending, type PurchaseWithNames } from './queries.ts';
 
 export type PurchaseOutcome = 'paid' | 'failed' | 'expired';
 
@@ -18,9 +20,13 @@ export interface OutcomeResult {
  */
 export async function markPurchaseOutcome(db: Db, id: string, outcome: PurchaseOutcome, now: Date): Promise<OutcomeResult> {
   return db.transaction().execute(async (tx) => {
+    const before = await findPurchase(tx, id);
     const changed = await transitionFromPending(tx, id, outcome, now.toISOString());
     const purchase = await findPurchase(tx, id);
-    if (changed && outcome !== 'paid' && purchase?.promoId != null) await releasePromo(tx, purchase.promoId);
+    if (changed && purchase?.promoId != null) {
+      if (outcome !== 'paid') await releasePromo(tx, purchase.promoId);
+      else if (before?.paymentStatus === 'expired') await retakePromo(tx, purchase.promoId);
+    }
     return { changed, purchase };
   });
 }

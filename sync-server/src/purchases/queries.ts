@@ -114,30 +114,6 @@ export async function findPromoById(db: Tx, id: number) {
   return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Takes one use of a promo if its quota allows (quota 0 = unlimited). A single conditional UPDATE,
- * so two purchases can never both take the last use: true when the use was taken.
- */
-export async function reservePromo(tx: Tx, promoId: number): Promise<boolean> {
-  const result = await tx
-    .updateTable('promo_codes')
-    .set((eb) => ({ used: eb('used', '+', 1) }))
-    .where('id', '=', promoId)
-    .where((eb) => eb.or([eb('quota', '=', 0), eb('used', '<', eb.ref('quota'))]))
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
-
-/** Gives a use back (the purchase failed or expired). */
-export async function releasePromo(tx: Tx, promoId: number): Promise<void> {
-  await tx
-    .updateTable('promo_codes')
-    .set((eb) => ({ used: eb('used', '-', 1) }))
-    .where('id', '=', promoId)
-    .where('used', '>', 0)
-    .execute();
-}
-
 // ---------------------------------------------------------------- later changes
 
 export async function setPaymentToken(db: Tx, id: string, token: string, now: string): Promise<void> {
@@ -154,11 +130,14 @@ export async function transitionFromPending(
   status: Exclude<PaymentStatus, 'pending' | 'free'>,
   now: string,
 ): Promise<boolean> {
+  // Our own expiry is only a guess that the player walked away; a payment the provider confirms
+  // later has taken the player's money, so it still counts and the clips are still delivered.
+  const from: PaymentStatus[] = status === 'paid' ? ['pending', 'expired'] : ['pending'];
   const result = await tx
     .updateTable('purchases')
     .set({ paymentStatus: status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) })
     .where('id', '=', id)
-    .where('paymentStatus', '=', 'pending')
+    .where('paymentStatus', 'in', from)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

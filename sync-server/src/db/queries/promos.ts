@@ -79,3 +79,12 @@ export async function releasePromo(db: Db, promoId: number): Promise<void> {
     .where('used', '>', 0)
     .execute();
 }
+
+/** Takes a use again for a payment confirmed after our own expiry: the player paid with the discount, so it counts even over the quota. */
+export async function retakePromo(db: Db, promoId: number): Promise<void> {
+  await db
+    .updateTable('promo_codes')
+    .set({ used: sql<number>`"used" + 1` })
+    .where('id', '=', promoId)
+    .execute();
+}
