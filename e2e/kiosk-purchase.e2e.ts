@@ -123,6 +123,20 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('says when the payment system is not configured or its script cannot be loaded', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    await checkout.email().fill('script@example.com');
+    await page.route('**/api/payment/client-config**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ scriptUrl: '', clientKey: '' }) }));
+    await checkout.payNow().click();
+    await checkout.error().getByText(C.paymentNotConfigured).waitFor();
+    await page.unroute('**/api/payment/client-config**');
+    await page.route('**/snap.js', (route) => route.abort());
+    await checkout.payNow().click();
+    await checkout.error().getByText(C.paymentSystemLoadFailed).waitFor();
+    expect(await checkout.paymentPanel().count()).toBe(0);
+    await context.close();
+  });
+
   it('gives every checkout validation message', async () => {
     const { context, checkout, page } = await toCheckout(1);
     await checkout.button(MESSAGES.promo.apply).click();

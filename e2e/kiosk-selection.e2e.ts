@@ -56,6 +56,33 @@ describe('kiosk video selection', () => {
     await context.close();
   });
 
+  it('home clears local and session storage except the kept keys, and shows the portrait device check', async () => {
+    const { context, page } = await kiosk(seed.deviceId, { viewport: { width: 1080, height: 1920 } });
+    await page.goto('/box');
+    await page.evaluate(() => {
+      localStorage.setItem('userEmail', 'kept@example.com');
+      localStorage.setItem('leftover', 'x');
+      sessionStorage.setItem('kioskCart', '["a"]');
+      sessionStorage.setItem('hasSeenPromo', 'true');
+    });
+    await page.reload();
+    await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
+    const left = await page.evaluate(() => ({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage).sort() }));
+    expect(left.local).toEqual(['deviceId', 'userEmail']);
+    expect(left.session).toEqual(['hasSeenPromo']);
+
+    // The device check has its own layout on the 1080x1920 kiosk screen.
+    await page.route('**/api/device/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
+    await page.goto('/box/video-selection');
+    const checking = page.getByTestId('checking-device');
+    await checking.getByText(MESSAGES.routing.checkingDevice).waitFor();
+    expect(await checking.getAttribute('class')).toContain('is-portrait');
+    await context.close();
+  });
+
   it('lists only today’s videos, newest first, 15 per page with the dividers, and a thumbnail that is not black', async () => {
     const { context, page } = await kiosk();
     await page.goto('/box');

@@ -64,6 +64,8 @@ export function CheckoutPage() {
       client = await queryClient.fetchQuery(paymentClientQuery(staging));
       if (!client.scriptUrl) throw new Error('no script');
     } catch {
+      // Not kept: the next Pay Now asks the server again.
+      queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey });
       return fail(C.paymentNotConfigured);
     }
     try {
