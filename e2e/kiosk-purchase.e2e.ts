@@ -137,6 +137,23 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('completes without upload when no clip reaches storage, and saves no link', async () => {
+    await setPricing(seed.admin, { price: 0, gateway: false }, true);
+    const { context, page, checkout } = await toCheckout(1, '/staging');
+    await page.route('**/api/storage/upload/**', (route) => route.abort());
+    await checkout.email().fill('noupload@example.com');
+    await checkout.payNow().click();
+    await checkout.completed().waitFor();
+    await page.getByTestId('progress-label').getByText(C.progress.completedWithoutUpload, { exact: true }).waitFor({ timeout: 30_000 });
+    type Listed = { transactions: { email: string; zipUrl: string | null; uploadError: boolean }[] };
+    const row = await waitFor(
+      async () => (await seed.admin.request<Listed>('GET', '/transaction')).transactions.find((t) => t.email === 'noupload@example.com'),
+      () => true,
+    );
+    expect(await row).toMatchObject({ zipUrl: null, uploadError: true });
+    await context.close();
+  });
+
   it('gives every checkout validation message', async () => {
     const { context, checkout, page } = await toCheckout(1);
     await checkout.button(MESSAGES.promo.apply).click();

@@ -1,0 +1,78 @@
+// The kiosk home and its CMS media: the promo video uploaded in the back-office plays on /box, the
+// fallbacks when it cannot, and the watermark over the player on the selection screen.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+
+async function uploadMedia(path: string, field: 'video' | 'image', bytes: Buffer, type: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${server.url}/api/admin/cms/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${seed.admin.token}` }, body: form });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { url: string }).url;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('kiosk home', () => {
+  it('plays the CMS promo video muted and looping, fades the logo in after 500 ms, and shows the watermark over the player', async () => {
+    const promo = await uploadMedia('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4' })), 'video/mp4', 'promo.mp4');
+    const watermark = await uploadMedia('upload-watermark', 'image', readFileSync(join(repoRoot, 'pwa/public/icons/icon-192.png')), 'image/png', 'mark.png');
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    await installFolderPicker(context);
+    const page = await context.newPage();
+    await page.goto('/box');
+    const video = page.getByTestId('promo-video');
+    await video.waitFor();
+    expect(await video.getAttribute('src')).toBe(promo);
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="promo-video"]');
+      return !!v && v.currentTime > 0.2 && v.muted && v.loop;
+    });
+    const fade = await page.locator('.home-logo').evaluate((el) => getComputedStyle(el).animationDelay);
+    expect(fade).toBe('0.5s');
+
+    await feedFolder(page, [{ name: 'watch_me.mp4', path: makeClip({ format: 'mp4' }) }]);
+    await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).click();
+    const selection = new KioskSelectionPage(page);
+    await selection.open();
+    await page.getByRole('button', { name: 'Play watch me' }).click();
+    const modal = page.getByTestId('player-modal');
+    await modal.waitFor();
+    expect(await modal.getByTestId('player-watermark').getAttribute('src')).toBe(watermark);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('falls back to the static background when the promo video cannot play', async () => {
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.route('**/media/promo-video-*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/box');
+    await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
+    await page.getByTestId('promo-video').waitFor({ state: 'detached' });
+    expect(await page.locator('iframe').count()).toBe(0);
+    await context.close();
+  });
+});
