@@ -19,6 +19,16 @@ export async function queueProgressReport(report: KioskUploadProgressReport): Pr
 }
 
 let flushing: Promise<void> | null = null;
+let scheduled: ReturnType<typeof setTimeout> | null = null;
+
+/** Sends soon: reports queued within the next second are sent together, the latest per key. */
+export function scheduleReportFlush(delayMs = 1_000): void {
+  if (scheduled) return;
+  scheduled = setTimeout(() => {
+    scheduled = null;
+    void flushReports();
+  }, delayMs);
+}
 
 /** Sends the reports that are due; one flush at a time. */
 export function flushReports(now = Date.now()): Promise<void> {

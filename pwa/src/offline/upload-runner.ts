@@ -10,7 +10,7 @@ import { createUploadFolder, queryUploadOffset, requestUploadUrl, resumableUploa
 import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './clip-files.ts';
 import { isPendingJobKey } from './outbox-drainer.ts';
 import { isOnline } from './network.ts';
-import { flushReports, queueProgressReport } from './reports.ts';
+import { queueProgressReport, scheduleReportFlush } from './reports.ts';
 import { retryDelayMs } from './retry-policy.ts';
 
 export interface JobOutcome {
@@ -115,7 +115,6 @@ async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
   const bytesTotal = job.clips.reduce((s, c) => s + c.size, 0);
   let bytesDone = job.clips.reduce((s, c) => s + (c.state === 'pending' ? 0 : c.size), 0);
   let lastReason: string | null = null;
-  await reportProgress(transactionId, 'uploading', null);
 
   for (const [i, clip] of job.clips.entries()) {
     if (clip.state !== 'pending') continue;
@@ -195,7 +194,7 @@ async function reportProgress(transactionId: string, state: 'uploading' | 'done'
   const job = await db.uploads.get(transactionId);
   if (!job) return;
   await queueProgressReport({ transactionId, ...counts(job), state, reason });
-  // Sent as it happens, so the back-office sees 'uploading 2 of 3' during a long drain; reports
-  // queued while a send is under way are merged into the next one (latest per purchase wins).
-  void flushReports();
+  // Sent as it happens, so the back-office sees 'uploading 2 of 3' during a long upload; reports
+  // of a quick one are merged (latest per purchase wins).
+  scheduleReportFlush();
 }
