@@ -2,7 +2,7 @@
 // settings) persisted to IndexedDB, so checkout shows correct totals with the network down and
 // after a browser restart. Only the kiosk's queries are kept: the back-office's data stays in memory.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { offlineDb } from './offline-db.ts';
 
@@ -24,7 +24,13 @@ const idbStorage = {
   },
 };
 
-export const queryPersister = createAsyncStoragePersister({ storage: idbStorage, key: 'courtreplay-kiosk-queries', throttleTime: 500 });
+export const queryPersister = createAsyncStoragePersister({
+  storage: idbStorage,
+  key: 'courtreplay-kiosk-queries',
+  throttleTime: 500,
+  // Storage full (QuotaExceededError): drop the oldest query and try again rather than keep nothing.
+  retry: removeOldestQuery,
+});
 
 export function persistOptions(): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
