@@ -3,13 +3,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import { FOLDER_RELOAD_CHECK_MS, INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { Logo } from './Logo.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
 import { VideoCard } from './VideoCard.tsx';
-import { clearCart, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
+import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
@@ -70,7 +70,13 @@ export function VideoSelectionPage() {
       const handle = await pickFolder();
       resetClips();
       setPage(1);
-      await loadFolder(handle);
+      // Post-folder-select check (spec section 9): a folder still not read after 15 s is retried by
+      // reloading, which restores today's stored handle.
+      const check = setTimeout(() => {
+        const s = clipStore.get();
+        if (s.status === 'loading' && s.clips.length === 0) window.location.reload();
+      }, FOLDER_RELOAD_CHECK_MS);
+      await loadFolder(handle).finally(() => clearTimeout(check));
     } catch (e) {
       setFolderError(e instanceof FolderAccessError ? e.message : F.failedToAccess);
     }

@@ -104,7 +104,10 @@ function drawCover(ctx: CanvasRenderingContext2D, video: HTMLVideoElement) {
   ctx.drawImage(video, (vw - sw) / 2, (vh - sh) / 2, sw, sh, 0, 0, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT);
 }
 
-/** A JPEG data URL of a representative frame, or null when none could be drawn within 3 s. */
+/**
+ * A JPEG data URL of a representative frame, or null when none could be drawn. Each attempt (the
+ * first frame, then the 20% and 50% retries of a dark one) has its own 3 s limit.
+ */
 export async function makeThumbnail(url: string, knownDuration?: number | null): Promise<string | null> {
   const video = makeVideo(url, 'auto');
   const canvas = document.createElement('canvas');
@@ -114,17 +117,20 @@ export async function makeThumbnail(url: string, knownDuration?: number | null):
   if (!ctx) return null;
   let best: string | null = null;
   try {
-    await withTimeout(THUMBNAIL_PROBE_TIMEOUT_MS, async (signal) => {
+    const duration = await withTimeout(THUMBNAIL_PROBE_TIMEOUT_MS, async (signal) => {
       if (video.readyState < 1) await once(video, 'loadedmetadata', signal);
-      const duration = knownDuration ?? video.duration;
-      for (const time of thumbnailSeekTimes(duration, DARK_FRAME_RETRY_FRACTIONS)) {
+      return knownDuration ?? video.duration;
+    });
+    for (const time of thumbnailSeekTimes(duration, DARK_FRAME_RETRY_FRACTIONS)) {
+      const dark = await withTimeout(THUMBNAIL_PROBE_TIMEOUT_MS, async (signal) => {
         await seek(video, time, signal);
         drawCover(ctx, video);
         const pixels = ctx.getImageData(0, 0, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT).data;
         best = canvas.toDataURL(THUMBNAIL_MIME_TYPE, THUMBNAIL_QUALITY);
-        if (!isDarkFrame(pixels)) return;
-      }
-    });
+        return isDarkFrame(pixels);
+      });
+      if (!dark) break;
+    }
   } catch {
     // A timeout keeps the last frame drawn, even a dark one: better than the default picture.
   } finally {

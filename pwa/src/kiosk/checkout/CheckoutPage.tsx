@@ -4,11 +4,12 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { COUNTDOWN_SECONDS, MESSAGES, PAY_FORM_DELAY_MS, quote } from '@courtreplay/shared';
+import { COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, MESSAGES, PAY_FORM_DELAY_MS, quote } from '@courtreplay/shared';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { submitPurchase, newIdempotencyKey } from '../../lib/outbox.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
+import { useInactivity } from '../hooks.ts';
 import { formatRupiah } from '../format.ts';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
@@ -41,6 +42,8 @@ export function CheckoutPage() {
   const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
   const [purchased, setPurchased] = useState<Clip[] | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  // An abandoned order form goes home like the selection screen does; never while paying.
+  useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base), phase.name === 'form' && !busy);
 
   const clips = purchased ?? selectedClips(clipState);
   if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
