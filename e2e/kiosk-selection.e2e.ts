@@ -155,6 +155,32 @@ describe('kiosk video selection', () => {
     await context.close();
   });
 
+  it('says when the browser has no folder picker, and when the picking is cancelled', async () => {
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    await context.addInitScript(() => {
+      delete (window as unknown as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+    });
+    const page = await context.newPage();
+    await page.goto('/box/video-selection');
+    const selection = new KioskSelectionPage(page);
+    await selection.browseButton().click();
+    await page.getByRole('alert').getByText(MESSAGES.folder.browserUnsupported).waitFor();
+    await context.close();
+
+    const cancelling = await newKioskContext(browser, server.url);
+    await useDeviceId(cancelling, seed.deviceId);
+    await cancelling.addInitScript(() => {
+      (window as unknown as { showDirectoryPicker: () => Promise<never> }).showDirectoryPicker = () =>
+        Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    });
+    const page2 = await cancelling.newPage();
+    await page2.goto('/box/video-selection');
+    await new KioskSelectionPage(page2).browseButton().click();
+    await page2.getByRole('alert').getByText(MESSAGES.folder.cancelled).waitFor();
+    await cancelling.close();
+  });
+
   it('shows the empty state for a folder without today’s videos', async () => {
     const { context, page } = await kiosk();
     await page.goto('/box');
