@@ -1,15 +1,17 @@
 // Wraps the app (in place of QueryClientProvider): restores the kiosk's persisted queries from
-// IndexedDB before they are read, keeps persisting them, and starts the background work that
-// drains the outbox and runs the upload jobs.
+// IndexedDB before they are read, keeps persisting them, starts the background work that drains
+// the outbox and runs the upload jobs, and has the CMS media cached as soon as it is named.
 import { useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { warmCmsMedia } from './media-warmup.ts';
 import { startOfflineRuntime } from './offline-runtime.ts';
 import { keepKioskQueries, persistOptions } from './query-persistence.ts';
 
 export function OfflineProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   keepKioskQueries(client);
   useEffect(() => startOfflineRuntime(), []);
+  useEffect(() => warmCmsMedia(client), [client]);
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistOptions()}>
       {children}

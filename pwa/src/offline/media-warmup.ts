@@ -1,0 +1,32 @@
+// Fetches the CMS media this server names (promo video, background, watermark, live and staging)
+// as soon as the configuration is known, so the service worker caches them even before they are
+// shown: the watermark appears only when a player opens a clip, possibly during an outage.
+import type { QueryClient } from '@tanstack/react-query';
+
+const CONFIG_KEY = ['kiosk', 'config'] as const;
+const warmed = new Set<string>();
+
+/** The same-origin /media/ URLs among the configuration's CMS entries. */
+export function cmsMediaUrls(entries: { key: string; value: string }[]): string[] {
+  return [...new Set(entries.filter((e) => e.key.startsWith('CMS_') && e.value.startsWith('/media/')).map((e) => e.value))];
+}
+
+function warm(data: unknown): void {
+  const entries = (data as { entries?: { key: string; value: string }[] } | undefined)?.entries;
+  if (!Array.isArray(entries) || !navigator.onLine) return;
+  for (const url of cmsMediaUrls(entries)) {
+    if (warmed.has(url)) continue;
+    warmed.add(url);
+    fetch(url)
+      .then((res) => res.blob())
+      .catch(() => warmed.delete(url));
+  }
+}
+
+/** Warms the cache now and whenever the configuration changes; returns the unsubscribe. */
+export function warmCmsMedia(client: QueryClient): () => void {
+  warm(client.getQueryData(CONFIG_KEY));
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryKey[0] === CONFIG_KEY[0] && event.query.queryKey[1] === CONFIG_KEY[1]) warm(event.query.state.data);
+  });
+}
