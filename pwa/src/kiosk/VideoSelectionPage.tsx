@@ -40,7 +40,8 @@ export function VideoSelectionPage() {
   useEffect(() => {
     goingToCheckout = false;
     if (clips.status === 'idle') {
-      restoreTodaysFolder()
+      // Without a click the browser may not grant permission again; Browse Videos then asks.
+      restoreTodaysFolder(false)
         .then((handle) => (handle ? loadFolder(handle) : undefined))
         .catch(() => undefined)
         .finally(() => setRestoring(false));
@@ -60,14 +61,16 @@ export function VideoSelectionPage() {
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);
 
-  const browse = useCallback(async () => {
+  /** Browse Videos reuses today's stored folder when the browser asks permission again (it needs this
+   * click to do so); Admin (repick) always opens the picker. */
+  const browse = useCallback(async (repick: boolean) => {
     setFolderError(null);
     if (!isFolderPickerSupported()) {
       setFolderError(F.browserUnsupported);
       return;
     }
     try {
-      const handle = await pickFolder();
+      const handle = (!repick && (await restoreTodaysFolder(true).catch(() => null))) || (await pickFolder());
       resetClips();
       setPage(1);
       // Post-folder-select check (spec section 9): a folder still not read after 15 s is retried by
@@ -100,7 +103,7 @@ export function VideoSelectionPage() {
       <Logo size="sm" />
       <div className="topbar-actions">
         {clips.status === 'loaded' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => void browse()}>
+          <button type="button" className="btn btn-ghost" onClick={() => void browse(true)}>
             {F.admin}
           </button>
         ) : null}
@@ -127,7 +130,7 @@ export function VideoSelectionPage() {
               </li>
             ))}
           </ol>
-          <button type="button" className="btn btn-primary btn-xl" onClick={() => void browse()}>
+          <button type="button" className="btn btn-primary btn-xl" onClick={() => void browse(false)}>
             {F.browseVideos}
           </button>
           {folderError ? (
