@@ -56,6 +56,37 @@ describe('kiosk video selection', () => {
     await context.close();
   });
 
+  it('gives the kiosk a fingerprint-plus-random id, kept in a one-year cookie and localStorage', async () => {
+    const readId = async (page: Page) =>
+      page.evaluate(() => ({ stored: localStorage.getItem('deviceId'), cookie: document.cookie }));
+    const first = await newKioskContext(browser, server.url);
+    const page = await first.newPage();
+    await page.goto('/box');
+    await page.waitForFunction(() => !!localStorage.getItem('deviceId'));
+    const { stored } = await readId(page);
+    expect(stored).toMatch(/^[0-9a-f]{16}-[0-9a-f]{16}$/);
+    const cookie = (await first.cookies()).find((c) => c.name === 'deviceId');
+    expect(cookie?.value).toBe(stored);
+    // One year, give or take the seconds this test takes.
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    // The cookie brings the id back when localStorage is wiped.
+    await page.evaluate(() => localStorage.removeItem('deviceId'));
+    await page.reload();
+    await page.waitForFunction(() => !!localStorage.getItem('deviceId'));
+    expect((await readId(page)).stored).toBe(stored);
+
+    // The same browser on the same machine: same fingerprint part, different random part.
+    const second = await newKioskContext(browser, server.url);
+    const other = await second.newPage();
+    await other.goto('/box');
+    await other.waitForFunction(() => !!localStorage.getItem('deviceId'));
+    const otherId = (await readId(other)).stored!;
+    expect(otherId.slice(0, 16)).toBe(stored!.slice(0, 16));
+    expect(otherId).not.toBe(stored);
+    await first.close();
+    await second.close();
+  });
+
   it('home clears local and session storage except the kept keys, and shows the portrait device check', async () => {
     const { context, page } = await kiosk(seed.deviceId, { viewport: { width: 1080, height: 1920 } });
     await page.goto('/box');
