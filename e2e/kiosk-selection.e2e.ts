@@ -212,6 +212,42 @@ describe('kiosk video selection', () => {
     await cancelling.close();
   });
 
+  it('reloads when a picked folder is still not read after 15 s, and ends a stalled loading screen after 20 s with its message', async () => {
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    // A real OPFS folder whose listing never finishes (a stalled network share, say).
+    await context.addInitScript(() => {
+      type Listing = { name: string; values(): AsyncIterable<unknown> };
+      const proto = FileSystemDirectoryHandle.prototype as unknown as Listing;
+      const values = proto.values;
+      proto.values = function (this: Listing) {
+        if (this.name !== 'stalled') return values.call(this);
+        return { [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<unknown>>(() => undefined) }) };
+      };
+      (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle('stalled', { create: true });
+    });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/box/video-selection');
+    const selection = new KioskSelectionPage(page);
+    await selection.browseButton().click();
+    await selection.loadingScreen().waitFor();
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    const reloaded = page.waitForEvent('load');
+    await page.clock.runFor(15_500);
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+
+    // After the reload today's folder is restored by itself, stalls again, and the safety timeout ends it.
+    await selection.loadingScreen().waitFor();
+    await page.clock.runFor(19_000);
+    expect(await selection.loadingScreen().count()).toBe(1);
+    await page.clock.runFor(1_500);
+    await page.getByRole('alert').getByText(MESSAGES.folder.loadingTooLong).waitFor();
+    await context.close();
+  });
+
   it('shows the empty state for a folder without today’s videos', async () => {
     const { context, page } = await kiosk();
     await page.goto('/box');
