@@ -195,6 +195,19 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('sends an abandoned order form home after 60 s', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    await page.clock.install();
+    // A touch restarts the 60 s wait (now on the installed clock).
+    await checkout.email().click();
+    await checkout.email().fill('away@example.com');
+    await page.clock.runFor(59_000);
+    expect(new URL(page.url()).pathname).toBe('/box/checkout');
+    await page.clock.runFor(2_000);
+    await page.waitForURL('**/box');
+    await context.close();
+  });
+
   it('payment result pages: success counts 15 s to /box, failure offers Try Again and counts 10 s', async () => {
     const context = await newKioskContext(browser, server.url);
     await useDeviceId(context, seed.deviceId);

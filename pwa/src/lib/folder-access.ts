@@ -45,7 +45,8 @@ export async function pickFolder(): Promise<FileSystemDirectoryHandle> {
     throw new FolderAccessError(M.failedToAccess);
   }
   if (!(await ensurePermission(handle, true))) throw new FolderAccessError(M.permissionNotGranted);
-  await db.folders.put({ id: 'kiosk', handle, day: today(), savedAt: Date.now() });
+  // Remembering the folder is a convenience: a full or failing IndexedDB must not block the sale.
+  await db.folders.put({ id: 'kiosk', handle, day: today(), savedAt: Date.now() }).catch(() => undefined);
   return handle;
 }
 
