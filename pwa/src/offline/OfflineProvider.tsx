@@ -5,12 +5,12 @@ import { useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { warmCmsMedia } from './media-warmup.ts';
-import { startOfflineRuntime } from './offline-runtime.ts';
 import { keepKioskQueries, persistOptions } from './query-persistence.ts';
 
 export function OfflineProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   keepKioskQueries(client);
-  useEffect(() => startOfflineRuntime(), []);
+  // Loaded after the first screen: the outbox code and Dexie are not needed to show /box.
+  useEffect(() => void import('./offline-runtime.ts').then((m) => m.startOfflineRuntime()), []);
   useEffect(() => warmCmsMedia(client), [client]);
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistOptions()}>

@@ -1,9 +1,27 @@
 // The kiosk's status chip (design section 4): online or offline, and how many purchases and clips
 // wait to be sent. Small and out of the way in a corner; it never covers a button.
+import { useEffect, useState } from 'react';
 import { OFFLINE_MESSAGES as M } from './messages.ts';
 import { useOnline } from './network.ts';
-import { useWaitingWork } from './offline-status.ts';
+import type { WaitingWork } from './offline-status.ts';
 import './offline.css';
+
+/** The outbox counts, read live; the reading code (Dexie) is loaded after the first screen. */
+function useWaitingWork(): WaitingWork {
+  const [work, setWork] = useState<WaitingWork>({ purchases: 0, clips: 0, parked: 0 });
+  useEffect(() => {
+    let unsubscribe: (() => void) | null = null;
+    let cancelled = false;
+    void import('./offline-status.ts').then((m) => {
+      if (!cancelled) unsubscribe = m.subscribeWaiting(setWork);
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+  return work;
+}
 
 export function StatusChip() {
   const online = useOnline();

@@ -1,12 +1,7 @@
 // The offline layer's own IndexedDB database, beside the kiosk's (lib/db.ts holds the outbox and
-// upload jobs): the persisted TanStack Query cache, and the reports to the back-office that wait
-// for the network. Strict durability like the outbox: a parked purchase's report must not be lost.
+// upload jobs): the reports to the back-office that wait for the network. Strict durability like
+// the outbox: a parked purchase's report must not be lost.
 import Dexie, { type EntityTable } from 'dexie';
-
-export interface CacheEntry {
-  key: string;
-  value: string;
-}
 
 /** A report for the back-office, sent when the network allows; the latest per key wins. */
 export interface PendingReport {
@@ -19,12 +14,11 @@ export interface PendingReport {
 }
 
 export class OfflineDatabase extends Dexie {
-  queryCache!: EntityTable<CacheEntry, 'key'>;
   reports!: EntityTable<PendingReport, 'key'>;
 
   constructor(name = 'courtreplay-offline') {
     super(name, { chromeTransactionDurability: 'strict' });
-    this.version(1).stores({ queryCache: 'key', reports: 'key, nextAttemptAt' });
+    this.version(1).stores({ reports: 'key, nextAttemptAt' });
   }
 }
 

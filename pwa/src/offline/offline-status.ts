@@ -1,7 +1,6 @@
 // What the status chip shows: online or not, and how many purchases and clips wait to be sent.
 // Read live from the outbox, so it changes the moment an entry is queued, sent or uploaded.
 import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
 import { db } from '../lib/db.ts';
 
 export interface WaitingWork {
@@ -21,11 +20,8 @@ export async function countWaiting(): Promise<WaitingWork> {
   return { purchases, clips, parked };
 }
 
-export function useWaitingWork(): WaitingWork {
-  const [work, setWork] = useState<WaitingWork>({ purchases: 0, clips: 0, parked: 0 });
-  useEffect(() => {
-    const sub = liveQuery(countWaiting).subscribe({ next: setWork, error: () => undefined });
-    return () => sub.unsubscribe();
-  }, []);
-  return work;
+/** Calls `listener` with the counts now and after every change to the outbox; returns the unsubscribe. */
+export function subscribeWaiting(listener: (work: WaitingWork) => void): () => void {
+  const sub = liveQuery(countWaiting).subscribe({ next: listener, error: () => undefined });
+  return () => sub.unsubscribe();
 }

@@ -4,7 +4,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { offlineDb } from './offline-db.ts';
+import { idbKv } from './idb-kv.ts';
 
 /** Kept a month: a kiosk may be switched off over a holiday and must still open offline. */
 export const PERSIST_MAX_AGE_MS = 30 * 24 * 3_600_000;
@@ -14,15 +14,7 @@ export const PERSISTED_PREFIX = 'kiosk';
 /** Raise when a persisted query's data changes shape: the old cache is then discarded. */
 const CACHE_SHAPE_VERSION = '1';
 
-const idbStorage = {
-  getItem: async (key: string) => (await offlineDb.queryCache.get(key))?.value ?? null,
-  setItem: async (key: string, value: string) => {
-    await offlineDb.queryCache.put({ key, value });
-  },
-  removeItem: async (key: string) => {
-    await offlineDb.queryCache.delete(key);
-  },
-};
+const idbStorage = { getItem: idbKv.get, setItem: idbKv.set, removeItem: idbKv.remove };
 
 export const queryPersister = createAsyncStoragePersister({
   storage: idbStorage,
