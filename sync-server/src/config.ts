@@ -1,5 +1,6 @@
 // The only module that reads process.env. Parsed once, validated, with defaults; a bad value stops
 // the server at start-up with a clear message instead of failing later.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -83,6 +84,16 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Reads a `.env` file (KEY=value lines) into the environment when one exists. Variables already
+ * set in the environment win, so a process manager's settings override the file.
+ */
+export function loadEnvFile(file = resolve('.env')): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

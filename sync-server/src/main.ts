@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { resolve } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
@@ -11,6 +11,7 @@ import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
   const db = openDatabase(config.databaseFile);
