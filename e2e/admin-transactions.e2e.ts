@@ -115,7 +115,8 @@ describe('the table', () => {
     expect(byColumn['Video Titles']).toBe(`${LONG_TITLES.join(', ').slice(0, 30)}...`);
     expect(byColumn.Amount).toBe('Rp 2.000');
     expect(byColumn.Date).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(byColumn['Payment Status']).toBe('pending');
+    expect(await tab.paymentStatus(ids.long!)).toBe('pending');
+    await expect.poll(() => tab.deliveryState(ids.long!)).toBe('Awaiting payment');
     expect(byColumn['Email Status']).toBe(T.emailNotSet);
     expect(byColumn.Venue).toBe('Arena Satu');
     expect(byColumn.Court).toBe('Court B');

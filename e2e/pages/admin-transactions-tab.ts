@@ -34,5 +34,8 @@ export class AdminTransactionsTab {
 
   cells = (id: string) => this.row(id).locator('td').allTextContents();
   emailStatus = (id: string) => this.row(id).getByTestId('email-status').textContent();
+  paymentStatus = (id: string) => this.row(id).getByTestId('payment-status').textContent();
+  /** The delivery line under the payment badge ('Awaiting payment', 'Uploading 2 of 3', ...). */
+  deliveryState = (id: string) => this.row(id).getByTestId('delivery-state').textContent();
   resend = (id: string) => this.row(id).getByRole('button', { name: T.resend });
 }

@@ -356,6 +356,11 @@ export const MESSAGES = {
 
   errorsTab: {
     title: 'Error Logs',
+    // Not in the spec: the parked-purchase list issue 6 puts under 'Error Logs'.
+    empty: 'No errors. Every purchase a kiosk queued reached the server.',
+    loadFailed: 'Failed to load error logs. Please try again.',
+    parkedTable: 'Purchases the server refused',
+    parkedColumns: ['Parked At', 'Venue', 'Email', 'Videos', 'Amount', 'Reason', 'Attempts'],
   },
 
   createAdmin: {

@@ -48,6 +48,8 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const filtered = Object.entries(filters).some(([k, v]) => v !== baseFilters[k as keyof TransactionFilters]);
   const rows = list.data?.transactions ?? [];
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
+  const deliveries = useQuery(transactionQueries.deliveries(rows.map((r) => r.id)));
+  const deliveryById = new Map((deliveries.data?.deliveries ?? []).map((d) => [d.transactionId, d]));
 
   // mutateAsync, not mutate: each row's outcome arrives even when several resends overlap.
   const onResend = async (tx: Transaction) => {
@@ -109,7 +111,14 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
       )}
       {rows.length > 0 && (
         <>
-          <TransactionsTable rows={rows} showVenue={superAdmin} emailStatus={emailStatus} sendingIds={sendingIds} onResend={onResend} />
+          <TransactionsTable
+            rows={rows}
+            showVenue={superAdmin}
+            emailStatus={emailStatus}
+            deliveries={deliveryById}
+            sendingIds={sendingIds}
+            onResend={onResend}
+          />
           <nav className="pagination" aria-label="Pagination">
             <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               Previous

@@ -1,4 +1,4 @@
-import { formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH } from '@courtreplay/shared';
+import { deliveryLabel, formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH, type DeliveryState } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import { emailStatusLabel } from './export.ts';
 import type { Transaction } from './queries.ts';
@@ -11,11 +11,13 @@ interface Props {
   showVenue: boolean;
   /** E-mail statuses set by a resend on this screen, ahead of the next reload. */
   emailStatus: Record<string, 'sent' | 'failed'>;
+  /** Each purchase's delivery state, shown under its payment status. */
+  deliveries: ReadonlyMap<string, DeliveryState>;
   sendingIds: ReadonlySet<string>;
   onResend: (tx: Transaction) => void;
 }
 
-export function TransactionsTable({ rows, showVenue, emailStatus, sendingIds, onResend }: Props) {
+export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend }: Props) {
   const columns = T.columns.filter((c) => showVenue || c !== 'Venue');
   return (
     <div className="table-wrap">
@@ -32,6 +34,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, sendingIds, on
             const payment = (tx.paymentStatus || 'pending').toLowerCase();
             const mail = emailStatus[tx.id] ?? tx.emailSent;
             const sending = sendingIds.has(tx.id);
+            const delivery = deliveries.get(tx.id);
             return (
               <tr key={tx.id} data-id={tx.id}>
                 <td className="mono">{tx.id}</td>
@@ -44,6 +47,11 @@ export function TransactionsTable({ rows, showVenue, emailStatus, sendingIds, on
                   <span className={`badge badge-status-${payment}`} data-testid="payment-status">
                     {payment}
                   </span>
+                  {delivery && (
+                    <div className={`delivery delivery-${delivery.state}`} data-testid="delivery-state" title={delivery.reason ?? undefined}>
+                      {deliveryLabel(delivery)}
+                    </div>
+                  )}
                 </td>
                 <td>
                   <span className={`badge badge-email-${mail ?? 'unset'}`} data-testid="email-status">

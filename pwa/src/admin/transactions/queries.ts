@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE, type ListPurchasesResponse, type Purchase } from '@courtreplay/shared';
+import {
+  TRANSACTIONS_EXPORT_LIMIT,
+  TRANSACTIONS_PAGE_SIZE,
+  type DeliveryResponse,
+  type ListPurchasesResponse,
+  type Purchase,
+} from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 
 /** A purchase as the back-office lists it (spec section 3). */
@@ -39,7 +45,18 @@ export const transactionQueries = {
       queryFn: () => fetchTransactions(filters, page, TRANSACTIONS_PAGE_SIZE, false),
       placeholderData: keepPreviousData,
     }),
+  /** Where each listed purchase's delivery stands (uploading n of m, link saved, e-mailed, ...). */
+  deliveries: (ids: string[]) =>
+    queryOptions({
+      queryKey: [...transactionQueries.all(), 'delivery', ids] as const,
+      queryFn: () => api<DeliveryResponse>('/kiosk-reports/delivery', { query: { ids: ids.join(',') } }),
+      enabled: ids.length > 0,
+      // Uploads run on the kiosk while the admin watches; keep the states fresh.
+      refetchInterval: DELIVERY_REFRESH_MS,
+    }),
 };
+
+const DELIVERY_REFRESH_MS = 10_000;
 
 /** Every matching row (up to the export limit) for the Excel export. */
 export const fetchForExport = (filters: TransactionFilters) =>

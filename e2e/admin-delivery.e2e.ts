@@ -1,0 +1,99 @@
+// The back-office side of offline-first (issue 6): each purchase's delivery state in the
+// Transactions tab, and purchases a kiosk's outbox parked, with the server's reason, under
+// 'Error Logs'. The kiosk's reports are posted through the real API, as its outbox posts them.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+
+const KIOSK = 'kiosk-delivery-state-court-1';
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let purchaseId: string;
+
+async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
+    body: JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Tiga', location: 'Surabaya' });
+  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
+  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+  const res = await asKiosk('POST', '/transaction', {
+    email: 'player@example.com',
+    videoIds: ['1-a', '2-b', '3-c'],
+    videoTitles: ['a', 'b', 'c'],
+    totalAmount: 0,
+  });
+  expect(res.status).toBe(201);
+  purchaseId = ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  page = await (await newKioskContext(browser, server.url)).newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const deliveryCell = () => page.locator(`tr[data-id="${purchaseId}"] [data-testid="delivery-state"]`);
+
+test('a purchase shows where its delivery stands, from uploading to e-mailed', async () => {
+  const progress = await asKiosk('POST', '/kiosk-reports/progress', { transactionId: purchaseId, uploaded: 2, failed: 0, total: 3, state: 'uploading' });
+  expect(progress.ok).toBe(true);
+  await page.reload();
+  await dashboard.openTab('transactions');
+  await expect.poll(() => deliveryCell().textContent(), { timeout: 15_000 }).toBe('Uploading 2 of 3');
+
+  // The kiosk saves the link: the free purchase is e-mailed at once, and the row says so.
+  const saved = await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: `${server.url}/d/abc`, error: false });
+  expect(saved.ok).toBe(true);
+  await page.reload();
+  await dashboard.openTab('transactions');
+  await expect.poll(() => deliveryCell().textContent(), { timeout: 15_000 }).toBe('E-mailed');
+  expect(server.outbox()).toHaveLength(1);
+});
+
+test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", async () => {
+  await dashboard.openTab('errors');
+  await expect.poll(() => page.getByText(MESSAGES.errorsTab.empty).isVisible(), { timeout: 15_000 }).toBe(true);
+
+  const now = new Date().toISOString();
+  const parked = await asKiosk('POST', '/kiosk-reports/parked', {
+    idempotencyKey: 'outbox-key-123',
+    reason: 'The total has changed. Please review your order.',
+    status: 400,
+    attempts: 1,
+    email: 'offline.player@example.com',
+    videoCount: 2,
+    totalAmount: 0,
+    isStaging: false,
+    queuedAt: now,
+    parkedAt: now,
+  });
+  expect(parked.ok).toBe(true);
+  await page.reload();
+  await dashboard.openTab('errors');
+  const table = page.getByRole('table', { name: MESSAGES.errorsTab.parkedTable });
+  await table.waitFor();
+  const row = table.locator('tbody tr');
+  await expect.poll(() => row.count()).toBe(1);
+  const text = await row.textContent();
+  expect(text).toContain('offline.player@example.com');
+  expect(text).toContain('Arena Tiga');
+  expect(text).toContain('The total has changed. Please review your order.');
+});
