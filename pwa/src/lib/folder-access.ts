@@ -25,7 +25,8 @@ export const isFolderPickerSupported = () => typeof (window as PickerWindow).sho
 
 const today = () => dayKey(Date.now(), VENUE_TIME_ZONE);
 
-async function ensurePermission(handle: FileSystemDirectoryHandle, request: boolean): Promise<boolean> {
+/** Whether the folder can be read; with `request`, asks the browser (which needs a user gesture). */
+export async function ensurePermission(handle: FileSystemDirectoryHandle, request: boolean): Promise<boolean> {
   const h = handle as unknown as PermissionedHandle;
   if (!h.queryPermission) return true;
   if ((await h.queryPermission({ mode: 'read' })) === 'granted') return true;

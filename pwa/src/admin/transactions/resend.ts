@@ -4,7 +4,7 @@
 import { MESSAGES, type ResendEmailResponse } from '@courtreplay/shared';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName, videoTitle } from '../../lib/clip-files.ts';
-import { getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
+import { ensurePermission, getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
 import { saveDownloadLink } from '../../lib/outbox.ts';
 import { uploadClips } from '../../lib/uploader.ts';
 import { matchClips } from './match-clips.ts';
@@ -25,11 +25,7 @@ const askResend = (id: string) => api<ResendEmailResponse>(`/transaction/${encod
 async function readableFolder(): Promise<FileSystemDirectoryHandle | null> {
   const handle = await getStoredFolder();
   if (!handle) return null;
-  const h = handle as unknown as { queryPermission?(d: object): Promise<string>; requestPermission?(d: object): Promise<string> };
-  if (h.queryPermission && (await h.queryPermission({ mode: 'read' })) !== 'granted') {
-    if ((await h.requestPermission?.({ mode: 'read' })) !== 'granted') return null;
-  }
-  return handle;
+  return (await ensurePermission(handle, true)) ? handle : null;
 }
 
 async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
