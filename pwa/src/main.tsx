@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import { setCredentialSources } from './lib/api-client.ts';
 import { getDeviceId } from './lib/device-identity.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { OfflineProvider } from './offline/OfflineProvider.tsx';
+import { registerOfflineServiceWorker } from './offline/sw-update.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/kiosk.css';
@@ -17,10 +18,10 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <OfflineProvider client={queryClient}>
       <App />
-    </QueryClientProvider>
+    </OfflineProvider>
   </StrictMode>,
 );
 
-registerServiceWorker();
+registerOfflineServiceWorker();

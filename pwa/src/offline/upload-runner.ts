@@ -4,6 +4,7 @@
 // where the storage says it stopped (the resumable status query: an empty PUT with
 // `Content-Range: bytes */total` answered by 308 + Range) instead of starting over. A clip whose
 // file is gone or that the storage refuses is given up; with none uploaded there is no link.
+import { api } from '../lib/api-client.ts';
 import { db, type UploadJob, type UploadJobClip } from '../lib/db.ts';
 import { markLinkSaved, saveDownloadLink } from '../lib/outbox.ts';
 import { createUploadFolder, queryUploadOffset, requestUploadUrl, resumableUpload, UploadError, type UploadProgress } from '../lib/uploader.ts';
@@ -186,9 +187,18 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
     });
   } catch (e) {
     if (e instanceof UploadError) throw new ClipGivenUp(`${clip.name}: ${e.message}`);
-    throw e;
+    // No network: the job waits and resumes later. Our server answering while the storage still
+    // failed every retry (lib/uploader.ts tries each chunk 4 times) is no outage: the clip is
+    // skipped, as the spec says of a failed file.
+    if (!isOnline() || !(await serverAnswers())) throw e;
+    throw new ClipGivenUp(`${clip.name}: the storage could not be reached`);
   }
 }
+
+const serverAnswers = () =>
+  api('/health')
+    .then(() => true)
+    .catch(() => false);
 
 async function reportProgress(transactionId: string, state: 'uploading' | 'done' | 'failed', reason: string | null) {
   const job = await db.uploads.get(transactionId);

@@ -14,7 +14,8 @@ import { formatRupiah } from '../format.ts';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
 import { CompletedPanel } from './CompletedPanel.tsx';
-import { deliverClips, type DeliveryStep } from './delivery.ts';
+import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
+import { enqueuePurchase, isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
 import { PromoBox } from './PromoBox.tsx';
 import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
 import type { AppliedPromo } from './promo.ts';
@@ -42,6 +43,7 @@ export function CheckoutPage() {
   const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
   const [purchased, setPurchased] = useState<Clip[] | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  const online = useOnline();
   // An abandoned order form goes home like the selection screen does; never while paying.
   useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base), phase.name === 'form' && !busy);
 
@@ -107,28 +109,39 @@ export function CheckoutPage() {
     }
     setBusy(true);
     const bought = clips;
-    idempotencyKey.current ??= newIdempotencyKey();
+    const key = (idempotencyKey.current ??= newIdempotencyKey());
+    const body = {
+      email: email.trim(),
+      videoIds: bought.map((c) => c.id),
+      videoTitles: bought.map((c) => c.title),
+      totalAmount: q.total,
+      venueId: device.data?.venueId ?? null,
+      fieldId: device.data?.fieldId ?? null,
+      promoId: promo?.id ?? null,
+      promoCode: promo?.code ?? null,
+      isStaging: staging,
+    };
+    // A purchase that needs no payment is accepted without the network: the outbox sends it later.
+    const acceptOffline = async () => {
+      try {
+        await enqueuePurchase(body, staging, offlineUploadPlan(bought), key);
+      } catch {
+        return fail(C.unexpectedError);
+      }
+      idempotencyKey.current = null;
+      setPurchased(bought);
+      clearCart();
+      setPhase({ name: 'done', message: C.gatewaySkipped });
+    };
+    if (q.total === 0 && !isOnline()) return acceptOffline();
     try {
-      const answer = await submitPurchase(
-        {
-          email: email.trim(),
-          videoIds: bought.map((c) => c.id),
-          videoTitles: bought.map((c) => c.title),
-          totalAmount: q.total,
-          venueId: device.data?.venueId ?? null,
-          fieldId: device.data?.fieldId ?? null,
-          promoId: promo?.id ?? null,
-          promoCode: promo?.code ?? null,
-          isStaging: staging,
-        },
-        staging,
-        idempotencyKey.current,
-      );
+      const answer = await submitPurchase(body, staging, key);
       idempotencyKey.current = null;
       setPurchased(bought);
       if (answer.skip_payment_gateway || !answer.payment?.token) finish(C.gatewaySkipped, answer.transaction.id, bought);
       else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
     } catch (e) {
+      if (q.total === 0 && e instanceof ApiError && e.status === 0) return acceptOffline();
       // A request that never arrived may be retried with the same key; anything else starts afresh.
       if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
       fail(errorMessage(e, C.unexpectedError));
@@ -173,6 +186,10 @@ export function CheckoutPage() {
             </div>
           </dl>
         </section>
+        {/* Paying needs the network: said before the player types anything. */}
+        {!online && q.total > 0 ? (
+          <PaymentNeedsConnection onComeBack={() => navigate(base)} />
+        ) : (
         <section className="card checkout-form" aria-label="Your details">
           <PromoBox promo={promo} onChange={setPromo} disabled={busy} />
           <div className="field">
@@ -214,6 +231,7 @@ export function CheckoutPage() {
             </button>
           </div>
         </section>
+        )}
       </div>
       {phase.name === 'paying' ? (
         <div className="modal-backdrop">

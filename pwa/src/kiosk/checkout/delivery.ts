@@ -4,7 +4,8 @@
 // carries on when the screen counts down back to /box.
 import { CHECKOUT_PROGRESS, MESSAGES } from '@courtreplay/shared';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName } from '../../lib/clip-files.ts';
-import { createUploadJob, markLinkSaved, runUploadJob, saveDownloadLink } from '../../lib/outbox.ts';
+import { createUploadJob, saveDownloadLink, type JobClipInput } from '../../lib/outbox.ts';
+import { startUploadJob } from '../../offline/index.ts';
 import type { Clip } from '../clip-store.ts';
 
 const P = MESSAGES.checkout.progress;
@@ -15,6 +16,12 @@ export interface DeliveryStep {
   state: 'running' | 'done' | 'error';
 }
 
+const jobClips = (clips: Clip[]): JobClipInput[] =>
+  clips.map((c, i) => ({ file: c.file, uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)), mimeType: mimeTypeOf(c.fileName, c.file.type) }));
+
+/** The upload job of a purchase accepted offline (see offline/enqueue.ts). */
+export const offlineUploadPlan = (clips: Clip[]) => ({ folderName: uploadFolderName(Date.now(), clips.length), clips: jobClips(clips) });
+
 export async function deliverClips(transactionId: string, clips: Clip[], onStep: (s: DeliveryStep) => void): Promise<DeliveryStep> {
   const step = (s: DeliveryStep) => {
     onStep(s);
@@ -22,26 +29,17 @@ export async function deliverClips(transactionId: string, clips: Clip[], onStep:
   };
   step({ label: P.preparing, percent: CHECKOUT_PROGRESS.preparing, state: 'running' });
   try {
-    const job = await createUploadJob(
-      transactionId,
-      uploadFolderName(Date.now(), clips.length),
-      clips.map((c, i) => ({ file: c.file, uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)), mimeType: mimeTypeOf(c.fileName, c.file.type) })),
-    );
+    await createUploadJob(transactionId, uploadFolderName(Date.now(), clips.length), jobClips(clips));
     step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading, state: 'running' });
     const span = CHECKOUT_PROGRESS.finalizing - CHECKOUT_PROGRESS.uploading;
-    const result = await runUploadJob(
-      job,
+    // A job cut off (network, reload, crash) is finished by the offline runner, which saves the link.
+    const result = await startUploadJob(
+      transactionId,
       clips.map((c) => c.file),
       (p) => step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal)), state: 'running' }),
     );
     step({ label: P.finalizing, percent: CHECKOUT_PROGRESS.finalizing, state: 'running' });
-    try {
-      await saveDownloadLink(transactionId, result.folderUrl, result.folderUrl === null);
-    } catch {
-      return step({ label: P.completedUpdateFailed, percent: CHECKOUT_PROGRESS.completed, state: 'error' });
-    }
     if (result.folderUrl === null) return step({ label: P.completedWithoutUpload, percent: CHECKOUT_PROGRESS.completed, state: 'error' });
-    await markLinkSaved(transactionId);
     return step({ label: P.completed, percent: CHECKOUT_PROGRESS.completed, state: 'done' });
   } catch {
     await saveDownloadLink(transactionId, null, true).catch(() => undefined);

@@ -1,0 +1,133 @@
+// The kiosk with the network down (issue 6): /box plays its cached promo video and the selection
+// and checkout screens load from the service worker's caches with prices from the persisted query
+// cache, also after a browser restart; a checkout that needs payment says plainly that paying
+// needs a connection, before anything is filled in, and creates nothing.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@courtreplay/shared';
+import { feedFolder, makeClip, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
+import { launchKioskProfile, OFFLINE_TEXT, OfflineKiosk, recordRequests } from './pages/offline-kiosk.ts';
+
+let server: TestServer;
+let seed: KioskSeed;
+const PRICE = 15_000;
+
+beforeAll(async () => {
+  server = await startServer();
+  seed = await seedKiosk(server);
+  await setPricing(seed.admin, { price: PRICE, gateway: true, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
+  await uploadCms('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4', seconds: 4 })), 'promo.mp4', 'video/mp4');
+  await uploadCms('upload-bg-image', 'image', pngBytes('navy', '1920x1080'), 'background.png', 'image/png');
+  await uploadCms('upload-watermark', 'image', pngBytes('white', '800x600'), 'watermark.png', 'image/png');
+});
+
+function pngBytes(colour: string, size: string): Buffer {
+  const file = join(repoRoot, 'tmp', 'e2e-clips', `${colour}-${size}.png`);
+  if (!existsSync(file)) execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', file]);
+  return readFileSync(file);
+}
+
+async function uploadCms(path: string, field: string, bytes: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${server.url}/api/admin/cms/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${seed.admin.token}` }, body: form });
+  expect(res.status).toBe(200);
+}
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const clips = () => [
+  { name: 'rally_one.mp4', path: makeClip({ format: 'mp4' }) },
+  { name: 'rally_two.mp4', path: makeClip({ format: 'mp4' }) },
+];
+
+async function expectOfflineScreens(kiosk: OfflineKiosk) {
+  const { page } = kiosk;
+  await kiosk.clearHttpCache();
+  await page.goto('/box');
+  await kiosk.waitForPromoPlaying();
+  await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
+  await expect.poll(() => kiosk.chip().getAttribute('data-online')).toBe('false');
+
+  await kiosk.openCheckoutWith(['rally one', 'rally two']);
+  expect(await kiosk.checkout.lines().count()).toBe(2);
+  expect(await kiosk.checkout.total().textContent()).toMatch(/Rp\s?30\.000/);
+}
+
+describe('offline shell', () => {
+  it('plays the promo and loads the selection and checkout screens with the network down, also after a browser restart', async () => {
+    const first = await launchKioskProfile(server.url, seed.deviceId);
+    const page = first.context.pages()[0] ?? (await first.context.newPage());
+    const kiosk = new OfflineKiosk(page);
+    await page.goto('/box');
+    await kiosk.waitForServiceWorker();
+    await feedFolder(page, clips());
+    // Online once: the promo video, the lazy screens and the prices get cached.
+    await page.reload();
+    await kiosk.waitForPromoPlaying();
+    await kiosk.openCheckoutWith(['rally one', 'rally two']);
+    await kiosk.checkout.total().waitFor();
+    await page.goto('/box');
+    await page.waitForTimeout(1_000);
+    // The promo video, the background and the watermark (never shown yet) are all cached.
+    await expect
+      .poll(async () => (await kiosk.cachedUrls('cms-media')).map((u) => /^\/media\/(promo-video|background|watermark)-/.exec(u)?.[1]).sort())
+      .toEqual(['background', 'promo-video', 'watermark']);
+
+    await first.context.setOffline(true);
+    await expectOfflineScreens(kiosk);
+    await first.context.close();
+
+    // A browser restart with the network still down, two hours later: every cached answer is
+    // stale, and still shown (twice: a failed refetch must not drop what was persisted).
+    const second = await launchKioskProfile(server.url, seed.deviceId, first.profileDir);
+    await second.context.addInitScript(() => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + 2 * 3_600_000;
+    });
+    await second.context.setOffline(true);
+    const again = new OfflineKiosk(second.context.pages()[0] ?? (await second.context.newPage()));
+    await expectOfflineScreens(again);
+    await expectOfflineScreens(again);
+    await second.context.close();
+  });
+
+  it('tells the player that paying needs a connection before anything is filled in, and creates nothing', async () => {
+    const { context } = await launchKioskProfile(server.url, seed.deviceId);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const kiosk = new OfflineKiosk(page);
+    await page.goto('/box');
+    await kiosk.waitForServiceWorker();
+    await feedFolder(page, clips());
+    await kiosk.openCheckoutWith(['rally one']);
+    await kiosk.checkout.email().waitFor();
+    await page.goto('/box');
+    await page.waitForTimeout(1_000);
+    const requests = recordRequests(context);
+
+    await context.setOffline(true);
+    await kiosk.openCheckoutWith(['rally one']);
+    await kiosk.needsConnection().getByRole('heading', { name: OFFLINE_TEXT.needsConnectionTitle }).waitFor();
+    expect(await kiosk.checkout.total().textContent()).toMatch(/Rp\s?15\.000/);
+    // Nothing to fill in: no e-mail field, no Pay Now.
+    expect(await kiosk.checkout.email().count()).toBe(0);
+    expect(await kiosk.checkout.payNow().count()).toBe(0);
+
+    await kiosk.needsConnection().getByRole('button', { name: OFFLINE_TEXT.comeBackLater }).click();
+    await page.waitForURL('**/box');
+
+    // Back online, nothing was queued or sent in the meantime.
+    await context.setOffline(false);
+    await page.waitForTimeout(1_500);
+    expect(requests.purchases()).toEqual([]);
+    expect((await kiosk.outbox()).purchases).toEqual([]);
+    const list = await seed.admin.request<{ totalCount: number }>('GET', '/transaction?page=1&limit=25');
+    expect(list.totalCount).toBe(0);
+    await context.close();
+  });
+});
