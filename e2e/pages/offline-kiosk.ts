@@ -5,28 +5,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
-import { CHROMIUM_PATH, installFolderPicker } from '../support/index.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, installFolderPicker } from '../support/index.ts';
 import { useDeviceId } from '../support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './kiosk-selection-page.ts';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 /** A kiosk browser with its own profile directory: closing and relaunching it is a browser restart. */
 export async function launchKioskProfile(baseURL: string, deviceId: string, profileDir = mkdtempSync(join(tmpdir(), 'courtreplay-profile-'))) {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     baseURL,
     viewport: { width: 1920, height: 1080 },
     hasTouch: true,

@@ -5,7 +5,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps trying to reach the internet, which
 // this machine's closed network refuses.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -17,7 +17,7 @@ const FLAGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** The kiosk PC: a landscape full-HD screen unless told otherwise; touch on. */

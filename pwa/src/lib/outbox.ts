@@ -53,9 +53,10 @@ export interface JobClipInput {
   mimeType: string;
 }
 
-export async function createUploadJob(transactionId: string, folderName: string, clips: JobClipInput[]): Promise<UploadJob> {
+/** A new upload job record, every clip pending from byte 0 (not stored yet). */
+export function newUploadJob(transactionId: string, folderName: string, clips: JobClipInput[]): UploadJob {
   const now = Date.now();
-  const job: UploadJob = {
+  return {
     transactionId,
     folderName,
     clips: clips.map(
@@ -74,6 +75,10 @@ export async function createUploadJob(transactionId: string, folderName: string,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+export async function createUploadJob(transactionId: string, folderName: string, clips: JobClipInput[]): Promise<UploadJob> {
+  const job = newUploadJob(transactionId, folderName, clips);
   await db.uploads.put(job);
   return job;
 }

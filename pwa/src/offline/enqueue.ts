@@ -1,8 +1,8 @@
 // A purchase that needs no payment (price 0 or the gateway off) is accepted without the network:
 // the purchase and its clips' upload job are written to the outbox in one transaction, then the
 // drainer sends the purchase (now, or when the network returns) and the runner uploads the clips.
-import { db, type OutboxPurchase, type UploadJob } from '../lib/db.ts';
-import { newIdempotencyKey, type JobClipInput } from '../lib/outbox.ts';
+import { db, type OutboxPurchase } from '../lib/db.ts';
+import { newIdempotencyKey, newUploadJob, type JobClipInput } from '../lib/outbox.ts';
 import { rememberJobFiles } from './clip-files.ts';
 import { claimForDrainer, pendingJobKey } from './outbox-drainer.ts';
 import { kickOffline } from './offline-runtime.ts';
@@ -23,23 +23,7 @@ export async function enqueuePurchase(
   const now = Date.now();
   const jobKey = pendingJobKey(idempotencyKey);
   const entry: OutboxPurchase = { idempotencyKey, body, staging, state: 'queued', attempts: 0, createdAt: now, nextAttemptAt: now };
-  const job: UploadJob = {
-    transactionId: jobKey,
-    folderName: upload.folderName,
-    clips: upload.clips.map((c) => ({
-      name: c.file.name,
-      size: c.file.size,
-      lastModified: c.file.lastModified,
-      mimeType: c.mimeType,
-      uploadName: c.uploadName,
-      confirmedOffset: 0,
-      state: 'pending',
-    })),
-    state: 'pending',
-    linkSaved: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const job = newUploadJob(jobKey, upload.folderName, upload.clips);
   await db.transaction('rw', db.outbox, db.uploads, async () => {
     await db.outbox.put(entry);
     await db.uploads.put(job);
