@@ -1,19 +1,10 @@
 // Which tabs a role sees and which one `?tab=` opens (spec section 2).
-import type { AdminRole, DashboardTab } from '@courtreplay/shared';
+import { DASHBOARD_TABS, type AdminRole, type DashboardTab } from '@courtreplay/shared';
 
 const ALL_ADMINS: readonly DashboardTab[] = ['transactions', 'devices'];
 
-export const TAB_ORDER: readonly DashboardTab[] = [
-  'transactions',
-  'admins',
-  'devices',
-  'productManagement',
-  'productDevManagement',
-  'venueManagement',
-  'cmsManagement',
-  'errors',
-  'storageQuota',
-];
+/** The spec's order, which is also the shared list of tab keys. */
+export const TAB_ORDER: readonly DashboardTab[] = DASHBOARD_TABS;
 
 export function visibleTabs(role: AdminRole): DashboardTab[] {
   return TAB_ORDER.filter((tab) => role === 'superadmin' || ALL_ADMINS.includes(tab));
