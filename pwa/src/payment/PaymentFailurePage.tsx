@@ -3,6 +3,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { FAILURE_REDIRECT_SECONDS, MESSAGES } from '@courtreplay/shared';
 import { useCountdown } from '../kiosk/hooks.ts';
+import { ResultIcon } from '../kiosk/ResultIcon.tsx';
 
 const F = MESSAGES.paymentFailure;
 
@@ -13,11 +14,7 @@ export function PaymentFailurePage() {
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="payment-failure">
-        <div className="result-icon is-error" aria-hidden="true">
-          <svg viewBox="0 0 24 24">
-            <path d="M7 7l10 10M17 7L7 17" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </div>
+        <ResultIcon kind="error" />
         <h1>{F.title}</h1>
         <p className="result-subtitle">{F.subtitle}</p>
         <p className="alert alert-error" data-testid="error-message">

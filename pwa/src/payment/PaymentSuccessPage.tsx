@@ -2,6 +2,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
 import { useCountdown } from '../kiosk/hooks.ts';
+import { ResultIcon } from '../kiosk/ResultIcon.tsx';
 
 const S = MESSAGES.paymentSuccess;
 
@@ -12,11 +13,7 @@ export function PaymentSuccessPage() {
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="payment-success">
-        <div className="result-icon is-success" aria-hidden="true">
-          <svg viewBox="0 0 24 24">
-            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </div>
+        <ResultIcon kind="success" />
         <h1>{S.title}</h1>
         <p className="result-subtitle">{S.subtitle}</p>
         <dl className="result-details">

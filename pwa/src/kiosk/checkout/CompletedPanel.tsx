@@ -1,5 +1,6 @@
 import { MESSAGES } from '@courtreplay/shared';
 import { useCountdown } from '../hooks.ts';
+import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
 
 const C = MESSAGES.checkout;
@@ -10,11 +11,7 @@ export function CompletedPanel({ message, step, seconds, onDone }: { message: st
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="purchase-completed">
-        <div className="result-icon is-success" aria-hidden="true">
-          <svg viewBox="0 0 24 24">
-            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </div>
+        <ResultIcon kind="success" />
         <h1>{C.purchaseCompleted}</h1>
         <p className="result-message" data-testid="outcome-message">
           {message}
