@@ -5,45 +5,70 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
-import { canApplyUpdate } from './update-policy.ts';
+import { updateAction, type UpdateState } from './update-policy.ts';
 
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
 
-let applyUpdate: ((reload?: boolean) => Promise<void>) | null = null;
-let waiting = false;
+/**
+ * How long the home screen waits for the new version to take control before reloading. Chromium
+ * can leave the new worker parked in "waiting" when a fetch reaches the old one just as it is being
+ * swapped out (seen about one time in two in e2e/offline-update.e2e.ts); a reload un-parks it.
+ */
+export const PARKED_UPDATE_RELOAD_MS = 5_000;
+/** At most one such reload a minute, so a worker that stays parked cannot loop the home screen. */
+const UNPARK_RELOAD_KEY = 'courtreplay.unparkReloadAt';
+const UNPARK_RELOAD_SPACING_MS = 60_000;
+
+function reloadToUnpark() {
+  const last = Number(sessionStorage.getItem(UNPARK_RELOAD_KEY) ?? 0);
+  if (Date.now() - last < UNPARK_RELOAD_SPACING_MS) return;
+  sessionStorage.setItem(UNPARK_RELOAD_KEY, String(Date.now()));
+  window.location.reload();
+}
+
+let sendSkipWaiting: (() => Promise<void>) | null = null;
+let state: UpdateState = 'none';
 const listeners = new Set<() => void>();
-const setWaiting = () => {
-  waiting = true;
+function setState(next: UpdateState) {
+  state = next;
   for (const l of listeners) l();
-};
+}
 
 export function registerOfflineServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV || applyUpdate) return;
-  applyUpdate = registerSW({
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || sendSkipWaiting) return;
+  sendSkipWaiting = registerSW({
     immediate: true,
-    onNeedRefresh: setWaiting,
+    onNeedRefresh: () => setState('waiting'),
+    // The new version took control. Reloading is left to ApplyUpdateOnHome, so a late activation
+    // never reloads a page in the middle of a purchase.
+    onNeedReload: () => setState('needs-reload'),
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
     },
   });
 }
 
-export function useUpdateWaiting(): boolean {
+function useUpdateState(): UpdateState {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => waiting,
+    () => state,
   );
 }
 
 /** Mounted inside the router: applies a waiting version as soon as the kiosk is on /box. */
 export function ApplyUpdateOnHome() {
   const { pathname } = useLocation();
-  const isWaiting = useUpdateWaiting();
+  const update = useUpdateState();
   useEffect(() => {
-    if (isWaiting && canApplyUpdate(pathname) && applyUpdate) void applyUpdate(true);
-  }, [isWaiting, pathname]);
+    const action = updateAction(update, pathname);
+    if (action === 'reload') window.location.reload();
+    if (action !== 'take-over') return;
+    void sendSkipWaiting?.();
+    const unpark = setTimeout(reloadToUnpark, PARKED_UPDATE_RELOAD_MS);
+    return () => clearTimeout(unpark);
+  }, [update, pathname]);
   return null;
 }
