@@ -123,6 +123,25 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('closing the payment form gives a one-use promo back: the next Pay Now still gets the discount and pays', async () => {
+    await seed.admin.request('POST', '/promo', { name: 'Once', code: 'ONCEONLY', quota: 1, amount: 2_000, percent: 0 });
+    const { context, checkout } = await toCheckout(1);
+    await checkout.applyPromo('onceonly');
+    await checkout.page.getByTestId('promo-applied').waitFor();
+    await checkout.email().fill('closer@example.com');
+    await checkout.payNow().click();
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
+
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+    const { transactions } = await seed.admin.request<{ transactions: { email: string; paymentStatus: string; totalAmount: number }[] }>('GET', '/transaction?email=closer@example.com');
+    expect(transactions.map((t) => [t.paymentStatus, t.totalAmount]).sort()).toEqual([['expired', 13_000], ['paid', 13_000]]);
+    await context.close();
+  });
+
   it('says when the payment system is not configured or its script cannot be loaded', async () => {
     const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('script@example.com');

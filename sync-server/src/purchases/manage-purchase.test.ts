@@ -2,7 +2,7 @@ import { MESSAGES, PURCHASE_MESSAGES, type Purchase } from '@courtreplay/shared'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
-import { created, messageOf, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
+import { created, messageOf, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
 
 let w: PurchaseWorld;
 let purchase: Purchase;
@@ -123,5 +123,37 @@ describe('POST /api/transaction/:id/resend-email', () => {
     expect((await resend(w.kioskA.headers)).status).toBe(401);
     expect((await resend({})).status).toBe(401);
     expect((await resend(w.adminA.headers, 'CR-NOPE')).status).toBe(404);
+  });
+});
+
+describe('POST /api/transaction/:id/abandon', () => {
+  const abandon = (headers: Record<string, string>, id = purchase.id) => w.t.json('POST', `/api/transaction/${id}/abandon`, undefined, headers);
+
+  it('ends the pending purchase of a closed payment form and gives its promo use back for the next Pay Now', async () => {
+    const promo = await w.t.seed.promo({ code: 'ONCE', amount: 1000, quota: 1 });
+    const first = (await created(await w.buy(w.kioskA, w.body({ promoCode: 'ONCE', totalAmount: 9000 })))).transaction;
+    expect((await w.buy(w.kioskA, w.body({ promoCode: 'ONCE', totalAmount: 9000 }))).status).toBe(400);
+    const res = await abandon(w.kioskA.headers, first.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ transaction: { id: first.id, paymentStatus: 'expired' } });
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    expect((await w.buy(w.kioskA, w.body({ promoCode: 'ONCE', totalAmount: 9000 }))).status).toBe(201);
+    // The provider may still confirm a payment made before the form closed: it counts.
+    expect((await markPurchaseOutcome(w.t.db, first.id, 'paid', w.t.clock.now())).changed).toBe(true);
+  });
+
+  it('leaves a purchase that is no longer pending as it is', async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    const res = await abandon(w.kioskA.headers);
+    expect(res.status).toBe(200);
+    expect((await stored())?.paymentStatus).toBe('paid');
+  });
+
+  it('is for the kiosk that made the purchase only', async () => {
+    expect((await abandon(w.kioskA2.headers)).status).toBe(403);
+    expect((await abandon(w.adminA.headers)).status).toBe(401);
+    expect((await abandon({})).status).toBe(401);
+    expect((await abandon(w.kioskA.headers, 'CR-NOPE')).status).toBe(404);
+    expect((await stored())?.paymentStatus).toBe('pending');
   });
 });

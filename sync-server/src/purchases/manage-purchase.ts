@@ -5,6 +5,7 @@ import type { DeviceRow } from '../db/queries/devices.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
+import { markPurchaseOutcome } from './outcomes.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
 
 export type Caller = { admin: SessionAdmin } | { device: DeviceRow };
@@ -34,6 +35,20 @@ export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Calle
   const saved = await findPurchase(deps.db, id);
   if (!saved) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   return toApiPurchase(saved);
+}
+
+/**
+ * The player closed the payment form without paying: the kiosk ends its still-pending purchase at
+ * once, so its promo use comes back for the next Pay Now (a quota-1 code would otherwise say
+ * 'Promo has ended' until the expiry sweep). It ends as 'expired', not 'failed': should the
+ * provider still confirm a payment, the state machine takes it (and the promo use) back. A
+ * purchase that is no longer pending is left as it is.
+ */
+export async function abandonPurchase(deps: PurchaseDeps, id: string, device: DeviceRow): Promise<Purchase> {
+  await purchaseFor(deps, id, { device });
+  const { purchase } = await markPurchaseOutcome(deps.db, id, 'expired', deps.clock.now());
+  if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
+  return toApiPurchase(purchase);
 }
 
 /**

@@ -14,7 +14,7 @@ import { parseWith } from '../http/validation.ts';
 import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
-import { resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
+import { abandonPurchase, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
 /** Purchase ids are ours (`CR-...`); anything longer than an order_id can be is unknown anyway. */
 const purchaseIdParam = (raw: string | undefined) => (raw ?? '').slice(0, 50);
@@ -62,6 +62,11 @@ export function purchaseRoutes(): Hono<AppEnv> {
     const body = parseWith(updateZipUrlBodySchema, await readJson(c));
     const transaction = await updateZipUrl(c.var.deps, purchaseIdParam(c.req.param('id')), caller, body);
     return c.json({ message: PURCHASE_MESSAGES.updated, transaction });
+  });
+
+  routes.post('/:id/abandon', requireAuthorisedDevice, async (c) => {
+    const transaction = await abandonPurchase(c.var.deps, purchaseIdParam(c.req.param('id')), currentDevice(c));
+    return c.json({ transaction });
   });
 
   routes.post('/:id/resend-email', requireAdmin, async (c) => {

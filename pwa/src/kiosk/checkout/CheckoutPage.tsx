@@ -17,6 +17,7 @@ import { CompletedPanel } from './CompletedPanel.tsx';
 import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
 import { enqueuePurchase, isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
 import { PromoBox } from './PromoBox.tsx';
+import { abandonPurchase } from './abandon.ts';
 import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
 import type { AppliedPromo } from './promo.ts';
 
@@ -64,6 +65,11 @@ export function CheckoutPage() {
   };
 
   const openPaymentForm = async (token: string, transactionId: string, bought: Clip[]) => {
+    // Every way out without paying ends the pending purchase first, giving its promo use back.
+    const giveUp = async (message: string) => {
+      await abandonPurchase(transactionId);
+      fail(message);
+    };
     let client: { scriptUrl: string; clientKey: string };
     try {
       client = await queryClient.fetchQuery(paymentClientQuery(staging));
@@ -71,27 +77,27 @@ export function CheckoutPage() {
     } catch {
       // Not kept: the next Pay Now asks the server again.
       queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey });
-      return fail(C.paymentNotConfigured);
+      return giveUp(C.paymentNotConfigured);
     }
     try {
       await loadSnapScript(client.scriptUrl, client.clientKey);
     } catch {
-      return fail(C.paymentSystemLoadFailed);
+      return giveUp(C.paymentSystemLoadFailed);
     }
     setPhase({ name: 'paying' });
     await new Promise((r) => setTimeout(r, PAY_FORM_DELAY_MS));
     const snap = getSnap();
-    if (!snap) return fail(C.paymentFormLoadFailed);
+    if (!snap) return giveUp(C.paymentFormLoadFailed);
     try {
       snap.embed(token, {
         embedId: EMBED_ID,
         onSuccess: () => finish(C.paymentSuccess, transactionId, bought),
         onPending: () => finish(C.paymentPending, transactionId, bought),
         onError: (result: SnapResult) => fail(C.paymentFailed(result?.status_message)),
-        onClose: () => fail(C.paymentCancelled),
+        onClose: () => void giveUp(C.paymentCancelled),
       });
     } catch {
-      fail(C.paymentInitFailed);
+      await giveUp(C.paymentInitFailed);
     }
   };
 
