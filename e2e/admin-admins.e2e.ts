@@ -59,6 +59,8 @@ test('Create Admin checks every rule before sending, and shows the note for supe
 
   await create.role().selectOption({ label: T.roleSuperAdmin });
   await create.superAdminNote().waitFor();
+  // The message answered the last press; changing a field clears it.
+  expect(await create.error().count()).toBe(0);
   expect(await create.venue().count()).toBe(0);
   expect(await create.email().getAttribute('type')).toBe('email');
 
@@ -87,6 +89,9 @@ test('a created admin appears on the Admins tab with its venue; the server messa
 
 test('deleting an admin asks Are you sure? and only Yes deletes', async () => {
   await dashboard.openTab('admins');
+  // The logged-in account cannot delete itself (the server refuses): its Delete is disabled.
+  expect(await admins().row(SUPER_ADMIN.email).getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+  expect(await admins().row('new.admin@courtreplay.test').getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
   await admins().delete('new.admin@courtreplay.test', false);
   expect((await api.request<Admin[]>('GET', '/admin/all')).length).toBe(2);
   await admins().delete('new.admin@courtreplay.test', true);

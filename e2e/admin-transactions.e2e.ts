@@ -166,6 +166,11 @@ describe('filters', () => {
     await tab.text(T.dateAfterToday).waitFor();
     await tab.endDate().fill(today!);
     await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
+    // Refused dates list nothing: the previous filters' rows are not passed off as matches.
+    await tab.startDate().fill('2999-01-01');
+    await tab.text(T.dateAfterToday).waitFor();
+    expect(await page.locator('[role=tabpanel] tbody tr').count()).toBe(0);
+    expect(await tab.text(T.empty).count()).toBe(0);
     await tab.startDate().fill(today!);
     await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
     await tab.resetFilters().click();

@@ -51,6 +51,8 @@ test('+ Add Venue needs both fields, then creates the venue', async () => {
   await venues.venueForm().getByRole('button', { name: T.save }).click();
   await venues.venueItem('Arena Satu').waitFor();
   expect((await storedVenues()).map((v) => [v.name, v.location])).toEqual([['Arena Satu', 'Jakarta Selatan']]);
+  // The refusal answered the first press; once the venue is created it is gone.
+  expect(await venues.venueError().count()).toBe(0);
 });
 
 test('selecting a venue shows its courts; courts are added, renamed and deleted with their messages', async () => {
@@ -70,6 +72,7 @@ test('selecting a venue shows its courts; courts are added, renamed and deleted 
   expect(await venues.courtError().textContent()).toBe(T.fieldNameEmpty);
   await venues.saveCourtEdit('Court A', 'Court Utama');
   await venues.courtRow('Court Utama').waitFor();
+  expect(await venues.courtError().count()).toBe(0);
 
   const question = await venues.delete(venues.courtRow('Court B'), false);
   expect(question).toBe(T.confirmDeleteCourt('Court B'));
@@ -87,6 +90,40 @@ test('a venue is renamed inline; an empty name is refused', async () => {
   await page.locator('li.editing').getByRole('button', { name: T.save }).click();
   await venues.venueItem('Arena Dua').waitFor();
   expect((await storedVenues())[0]!.name).toBe('Arena Dua');
+  expect(await venues.venueError().count()).toBe(0);
+});
+
+test('inline edits save on Enter and cancel on Escape; the courts panel starts afresh for another venue', async () => {
+  const editing = page.locator('li.editing');
+  await venues.venueItem('Arena Dua').getByRole('button', { name: T.edit }).click();
+  await editing.getByLabel(T.location).fill('Bandung');
+  await editing.getByLabel(T.location).press('Enter');
+  await editing.waitFor({ state: 'detached' });
+  expect((await storedVenues())[0]!.location).toBe('Bandung');
+
+  await venues.venueItem('Arena Dua').getByRole('button', { name: T.edit }).click();
+  await editing.getByLabel(T.venueName).fill('Not Saved');
+  await editing.getByLabel(T.venueName).press('Escape');
+  await venues.venueItem('Arena Dua').waitFor();
+  expect((await storedVenues())[0]!.name).toBe('Arena Dua');
+
+  await venues.selectVenue('Arena Dua');
+  await venues.courtRow('Court Utama').getByRole('button', { name: T.edit }).click();
+  await venues.courtRow('Court Utama').getByLabel(T.fieldName).fill('Court Satu');
+  await venues.courtRow('Court Utama').getByLabel(T.fieldName).press('Enter');
+  await venues.courtRow('Court Satu').waitFor();
+  expect((await storedCourts((await storedVenues())[0]!.id)).map((f) => f.name)).toEqual(['Court Satu']);
+
+  // A refused court name and the half-filled form stay with their venue.
+  await venues.addVenue('Arena Tiga', 'Bogor');
+  await venues.venueItem('Arena Tiga').waitFor();
+  await venues.addCourt(' ');
+  expect(await venues.courtError().textContent()).toBe(T.enterFieldName);
+  await venues.selectVenue('Arena Tiga');
+  expect(await venues.courtError().count()).toBe(0);
+  expect(await venues.courtForm().count()).toBe(0);
+  await venues.delete(venues.venueItem('Arena Tiga'), true);
+  await venues.venueItem('Arena Tiga').waitFor({ state: 'detached' });
 });
 
 test('deleting a venue asks first that its courts go too, then removes both', async () => {

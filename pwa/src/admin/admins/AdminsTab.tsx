@@ -13,7 +13,7 @@ import { adminQueries } from './queries.ts';
 const T = MESSAGES.admins;
 const ROLE_LABEL = { superadmin: MESSAGES.createAdmin.roleSuperAdmin, admin: MESSAGES.createAdmin.roleAdmin } as const;
 
-function AdminsTable() {
+function AdminsTable({ selfId }: { selfId: number }) {
   const admins = useQuery(adminQueries.list());
   const remove = useDeleteAdminMutation();
   const navigate = useNavigate();
@@ -48,8 +48,10 @@ function AdminsTable() {
                   <td>{formatDateTime(admin.createdAt)}</td>
                   <td>{admin.venues?.length ? admin.venues.map((v) => v.name).join(', ') : T.noVenuesAssigned}</td>
                   <td>
+                    {/* The server refuses to delete the logged-in account: its button is not offered. */}
                     <ConfirmButton
                       label="Delete"
+                      disabled={admin.id === selfId}
                       onConfirm={() => remove.mutate(admin.id, { onError: (err) => setNotice(failure(err.message)) })}
                     />
                   </td>
@@ -65,5 +67,5 @@ function AdminsTable() {
 
 export function AdminsTab({ user }: { user: AdminUser }) {
   if (user.role !== 'superadmin') return <p className="notice notice-error">{MESSAGES.dashboard.noPermission}</p>;
-  return <AdminsTable />;
+  return <AdminsTable selfId={user.id} />;
 }

@@ -18,6 +18,13 @@ export function CreateAdminPage() {
   const [role, setRole] = useState<AdminRole>('admin');
   const [venueId, setVenueId] = useState('');
   const [error, setError] = useState('');
+  // A message answers the last Create press: changing any field clears it.
+  const edit =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      setError('');
+      set(value);
+    };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,19 +51,19 @@ export function CreateAdminPage() {
       <form className="card form-grid" onSubmit={submit} noValidate>
         <label className="field">
           <span>{T.email}</span>
-          <input type="email" name="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <input type="email" name="email" autoComplete="off" value={email} onChange={(e) => edit(setEmail)(e.target.value)} autoFocus />
         </label>
         <label className="field">
           <span>{T.password}</span>
-          <input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => edit(setPassword)(e.target.value)} />
         </label>
         <label className="field">
           <span>{T.confirmPassword}</span>
-          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => edit(setConfirm)(e.target.value)} />
         </label>
         <label className="field">
           <span>{T.role}</span>
-          <select name="role" aria-label={T.role} value={role} onChange={(e) => setRole(e.target.value as AdminRole)}>
+          <select name="role" aria-label={T.role} value={role} onChange={(e) => edit(setRole)(e.target.value as AdminRole)}>
             <option value="admin">{T.roleAdmin}</option>
             <option value="superadmin">{T.roleSuperAdmin}</option>
           </select>
@@ -66,7 +73,7 @@ export function CreateAdminPage() {
         ) : (
           <label className="field">
             <span>{T.venue}</span>
-            <select name="venue" aria-label={T.venue} value={venueId} onChange={(e) => setVenueId(e.target.value)}>
+            <select name="venue" aria-label={T.venue} value={venueId} onChange={(e) => edit(setVenueId)(e.target.value)}>
               <option value="">Select a venue</option>
               {venues.data?.map((v) => (
                 <option key={v.id} value={v.id}>

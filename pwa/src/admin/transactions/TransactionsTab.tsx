@@ -46,7 +46,8 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
     setPage(1);
   };
   const filtered = Object.entries(filters).some(([k, v]) => v !== baseFilters[k as keyof TransactionFilters]);
-  const rows = list.data?.transactions ?? [];
+  // While the dates are refused, the previous filters' rows are not shown as if they matched.
+  const rows = problem ? [] : (list.data?.transactions ?? []);
   const totalPages = Math.max(1, list.data?.totalPages ?? 1);
   const deliveries = useQuery(transactionQueries.deliveries(rows.map((r) => r.id)));
   const deliveryById = new Map((deliveries.data?.deliveries ?? []).map((d) => [d.transactionId, d]));
@@ -101,7 +102,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
       <Notice notice={exportNotice} />
       <Notice notice={resendNotice} />
       <QueryState isPending={list.isPending && !problem} error={loadError} fallback={T.loadFailed} />
-      {list.isSuccess && rows.length === 0 && (
+      {list.isSuccess && !problem && rows.length === 0 && (
         <div className="empty">
           <p>{T.empty}</p>
           <button type="button" className="btn" onClick={reset}>

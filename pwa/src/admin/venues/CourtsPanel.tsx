@@ -6,6 +6,7 @@ import { formatDate } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import { useCreateFieldMutation, useDeleteFieldMutation, useUpdateFieldMutation } from './mutations.ts';
+import { inlineEditKeys } from './inline-edit.ts';
 import { venueQueries } from './queries.ts';
 
 const T = MESSAGES.venues;
@@ -19,10 +20,19 @@ function CourtRow({ field, setNotice }: { field: Field; setNotice: (n: NoticeVal
   const save = () => {
     const problem = validateCourtEdit(name);
     if (problem) return setNotice(failure(problem));
-    update.mutate({ id: field.id, name: name.trim() }, { onSuccess: () => setEditing(false), onError });
+    update.mutate(
+      { id: field.id, name: name.trim() },
+      {
+        onSuccess: () => {
+          setNotice(null);
+          setEditing(false);
+        },
+        onError,
+      },
+    );
   };
   return (
-    <tr data-court={field.name}>
+    <tr data-court={field.name} onKeyDown={editing ? (e) => inlineEditKeys(e, save, () => setEditing(false)) : undefined}>
       <td>{editing ? <input aria-label={T.fieldName} value={name} onChange={(e) => setName(e.target.value)} autoFocus /> : field.name}</td>
       <td>{formatDate(field.createdAt)}</td>
       <td className="row-actions">

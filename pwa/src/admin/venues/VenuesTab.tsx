@@ -6,6 +6,7 @@ import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import { CourtsPanel } from './CourtsPanel.tsx';
 import { useCreateVenueMutation, useDeleteVenueMutation, useUpdateVenueMutation } from './mutations.ts';
+import { inlineEditKeys } from './inline-edit.ts';
 import { venueQueries } from './queries.ts';
 
 const T = MESSAGES.venues;
@@ -20,7 +21,13 @@ function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n
     if (problem) return setNotice(failure(problem));
     create.mutate(
       { name: name.trim(), location: location.trim() },
-      { onSuccess: onDone, onError: (err) => setNotice(failure(err.message)) },
+      {
+        onSuccess: () => {
+          setNotice(null);
+          onDone();
+        },
+        onError: (err) => setNotice(failure(err.message)),
+      },
     );
   };
   return (
@@ -55,10 +62,19 @@ function VenueRow({ venue, selected, onSelect, setNotice }: { venue: Venue; sele
     const save = () => {
       const problem = validateVenueEdit(name);
       if (problem) return setNotice(failure(problem));
-      update.mutate({ id: venue.id, name: name.trim(), location: location.trim() }, { onSuccess: () => setEditing(false), onError });
+      update.mutate(
+        { id: venue.id, name: name.trim(), location: location.trim() },
+        {
+          onSuccess: () => {
+            setNotice(null);
+            setEditing(false);
+          },
+          onError,
+        },
+      );
     };
     return (
-      <li className="venue-item editing">
+      <li className="venue-item editing" onKeyDown={(e) => inlineEditKeys(e, save, () => setEditing(false))}>
         <input aria-label={T.venueName} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
         <input aria-label={T.location} value={location} onChange={(e) => setLocation(e.target.value)} />
         <div className="row-actions">
@@ -133,7 +149,8 @@ export function VenuesTab() {
           ))}
         </ul>
       </section>
-      <CourtsPanel venue={selected} />
+      {/* Keyed by venue: a half-typed court name or a message never carries over to another venue. */}
+      <CourtsPanel key={selected?.id ?? 0} venue={selected} />
     </div>
   );
 }
