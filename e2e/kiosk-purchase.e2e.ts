@@ -36,18 +36,24 @@ async function waitFor<T>(read: () => T, ok: (v: T) => boolean, ms = 20_000): Pr
   }
 }
 
-/** A kiosk with three clips in its folder, on the checkout screen with `count` of them selected. */
-async function toCheckout(count: number, base = '/box'): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
-  const context = await newKioskContext(browser, server.url);
+/** A kiosk with three clips (or `clips` of them) in its folder, on the checkout screen with `count` of them selected. */
+async function toCheckout(
+  count: number,
+  base = '/box',
+  options: { clips?: number; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
+  const context = await newKioskContext(browser, server.url, options.viewport ? { viewport: options.viewport } : {});
   await useDeviceId(context, seed.deviceId);
   await installFolderPicker(context);
   const page = await context.newPage();
   await page.goto(base);
-  await feedFolder(page, [
+  const three = [
     { name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) },
     { name: 'rally-2.webm', path: makeClip({ format: 'webm' }) },
     { name: 'ace 3.mov', path: makeClip({ format: 'mov' }) },
-  ]);
+  ];
+  const more = Array.from({ length: Math.max(0, (options.clips ?? 3) - 3) }, (_, i) => ({ name: `extra_${i + 4}.mp4`, path: makeClip({ format: 'mp4' }) }));
+  await feedFolder(page, [...three, ...more]);
   await page.goto(`${base}/video-selection`);
   const selection = new KioskSelectionPage(page, base);
   await selection.open();
@@ -139,6 +145,26 @@ describe('kiosk purchase', () => {
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
     const { transactions } = await seed.admin.request<{ transactions: { email: string; paymentStatus: string; totalAmount: number }[] }>('GET', '/transaction?email=closer@example.com');
     expect(transactions.map((t) => [t.paymentStatus, t.totalAmount]).sort()).toEqual([['expired', 13_000], ['paid', 13_000]]);
+    await context.close();
+  });
+
+  it('on a 1366x768 kiosk with six clips the total and Pay Now are on screen together, and Enter in the e-mail field pays', async () => {
+    const { context, page, checkout } = await toCheckout(6, '/box', { clips: 6, viewport: { width: 1366, height: 768 } });
+    expect(await checkout.lines().count()).toBe(6);
+    const inView = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+    // Opened at the top (not at the selection screen's scroll position), with nothing out of view.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0);
+    expect(await checkout.title().evaluate(inView)).toBe(true);
+    expect(await checkout.total().evaluate(inView)).toBe(true);
+    expect(await checkout.payNow().evaluate(inView)).toBe(true);
+
+    await checkout.email().fill('enter@example.com');
+    await checkout.email().press('Enter');
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
     await context.close();
   });
 

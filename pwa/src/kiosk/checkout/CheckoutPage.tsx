@@ -1,7 +1,7 @@
 // Checkout (spec sections 2, 4, 5): order summary priced by the shared quote(), promo, e-mail,
 // Pay Now -> the purchase (with an Idempotency-Key) -> the embedded payment form or the free path
 // -> 'Purchase Completed!' while the clips upload in the background.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, MESSAGES, PAY_FORM_DELAY_MS, quote } from '@courtreplay/shared';
@@ -47,6 +47,10 @@ export function CheckoutPage() {
   const online = useOnline();
   // An abandoned order form goes home like the selection screen does; never while paying.
   useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base), phase.name === 'form' && !busy);
+  // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   const clips = purchased ?? selectedClips(clipState);
   if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
@@ -215,6 +219,10 @@ export function CheckoutPage() {
               onChange={(e) => {
                 setEmail(e.target.value);
                 setEmailError(null);
+              }}
+              onKeyDown={(e) => {
+                // The on-screen keyboard's Enter (Go) pays, as a form's would.
+                if (e.key === 'Enter' && !busy) void payNow();
               }}
             />
             {emailError ? (
