@@ -191,3 +191,18 @@ test('a stored session the server no longer accepts is dropped on load', async (
   await new AdminLoginPage(page).title().waitFor();
   expect(await storedSession(page)).toBeNull();
 });
+
+test('a session that ends while the dashboard is open (expired, logged out elsewhere) goes to /admin/login, then back', async () => {
+  await freshPage();
+  const dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
+  const token = (await storedSession(page))!.token;
+  const logout = await fetch(`${server.url}/api/admin/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  expect(logout.status).toBe(200);
+  // The next call the dashboard makes is refused: the tab does not sit there failing.
+  await dashboard.openTab('devices');
+  await page.waitForURL('**/admin/login');
+  expect(await storedSession(page)).toBeNull();
+  await new AdminLoginPage(page).title().waitFor();
+  await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
+  expect(path()).toBe('/admin/dashboard');
+});

@@ -1,13 +1,15 @@
 // The back-office: /admin/login, /admin/dashboard and /admin/create with the route table's
 // redirects (spec section 2). Loaded lazily by App.tsx, so the kiosk never downloads it.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CreateAdminPage } from './create-admin/CreateAdminPage.tsx';
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
+import { ScreenError } from './common/errors.ts';
 import { SessionGuard } from './session/SessionGuard.tsx';
-import { useAdminSession } from './session/session.ts';
+import { clearSession, readSession, useAdminSession } from './session/session.ts';
+import { ApiError } from '../lib/api-client.ts';
 import './admin.css';
 
 function RequireAdmin({ superAdmin = false, children }: { superAdmin?: boolean; children: ReactNode }) {
@@ -18,9 +20,24 @@ function RequireAdmin({ superAdmin = false, children }: { superAdmin?: boolean; 
   return children;
 }
 
+/**
+ * A 401 on any back-office call means the session expired or was revoked (logout elsewhere, admin
+ * deleted): the stored session is dropped, so the guard sends the admin to /admin/login and back
+ * here after logging in, instead of leaving every tab failing.
+ */
+function dropSessionOn401(error: unknown) {
+  const status = error instanceof ApiError || error instanceof ScreenError ? error.status : 0;
+  if (status === 401 && readSession()) clearSession();
+}
+
 export default function AdminRoutes() {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: dropSessionOn401 }),
+        mutationCache: new MutationCache({ onError: dropSessionOn401 }),
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+      }),
   );
   return (
     <QueryClientProvider client={queryClient}>
