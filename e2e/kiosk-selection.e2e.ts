@@ -186,6 +186,24 @@ describe('kiosk video selection', () => {
     await context.close();
   });
 
+  it('plays a clip in the modal player under a watermark (the product mark without a CMS one); Escape closes it and gives the focus back', async () => {
+    const { context, page } = await kiosk();
+    await page.goto('/box');
+    await feedFolder(page, [{ name: 'match_point.mp4', path: makeClip({ format: 'mp4' }) }]);
+    await page.goto('/box/video-selection');
+    const selection = new KioskSelectionPage(page);
+    await selection.open();
+    const play = page.getByRole('button', { name: 'Play match point' });
+    await play.click();
+    const modal = page.getByTestId('player-modal');
+    await modal.waitFor();
+    expect(await modal.getByTestId('player-watermark').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await play.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('says when the browser has no folder picker, and when the picking is cancelled', async () => {
     const context = await newKioskContext(browser, server.url);
     await useDeviceId(context, seed.deviceId);
