@@ -10,6 +10,7 @@ export const PROMO_MESSAGES = {
   bothDiscounts: 'Set either an amount or a percentage, not both',
   amountWhole: 'Amount must be a whole number of rupiah',
   percentWhole: 'Percentage must be a whole number',
+  amountTooLarge: 'Amount cannot be greater than Rp 1.000.000.000',
   valid: 'Promo code applied',
 } as const;
 
@@ -18,8 +19,8 @@ export const promoCodeText = requiredText(32, m.codeRequired)
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9_-]+$/, PROMO_MESSAGES.codeFormat));
 
-const wholeNumber = (message: string, wholeMessage: string) =>
-  z.number({ error: whenMissing(message) }).int(wholeMessage).max(1_000_000_000, message).optional().default(0);
+const wholeNumber = (message: string, wholeMessage: string, tooLargeMessage: string) =>
+  z.number({ error: whenMissing(message) }).int(wholeMessage).max(1_000_000_000, tooLargeMessage).optional().default(0);
 
 /**
  * POST /promo and PUT /promo/{id}. Only one of amount (fixed rupiah) or percent is above 0; the
@@ -29,8 +30,8 @@ export const promoInput = z
   .strictObject({
     name: requiredText(100, m.nameRequired),
     code: promoCodeText,
-    amount: wholeNumber(m.amountPositive, PROMO_MESSAGES.amountWhole),
-    percent: wholeNumber(m.percentPositive, PROMO_MESSAGES.percentWhole),
+    amount: wholeNumber(m.amountPositive, PROMO_MESSAGES.amountWhole, PROMO_MESSAGES.amountTooLarge),
+    percent: wholeNumber(m.percentPositive, PROMO_MESSAGES.percentWhole, m.percentMax),
     quota: z.number({ error: whenMissing(m.quotaInvalid) }).int(m.quotaInvalid).min(0, m.quotaInvalid).max(1_000_000_000, m.quotaInvalid).optional().default(0),
   })
   .superRefine((p, ctx) => {

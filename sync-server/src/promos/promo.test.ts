@@ -62,6 +62,9 @@ describe('managing promo codes', () => {
     [{ ...valid, percent: -1 }, MESSAGES.promoForm.percentPositive],
     [{ ...valid, percent: 101 }, MESSAGES.promoForm.percentMax],
     [{ ...valid, percent: 10, amount: 1000 }, PROMO_MESSAGES.bothDiscounts],
+    // Too large says so, not 'must be greater than 0'.
+    [{ ...valid, percent: 0, amount: 1_000_000_001 }, PROMO_MESSAGES.amountTooLarge],
+    [{ ...valid, percent: 5_000_000_000 }, MESSAGES.promoForm.percentMax],
     [{ ...valid, percent: 12.5 }, PROMO_MESSAGES.percentWhole],
     [{ ...valid, percent: '10' }, MESSAGES.promoForm.percentPositive],
     [{ ...valid, quota: -1 }, MESSAGES.promoForm.quotaInvalid],
