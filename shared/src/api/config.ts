@@ -6,6 +6,7 @@ export const CONFIG_MESSAGES = {
   unknownKey: (key: string) => `Unknown configuration key: ${key}`,
   gatewayValue: "ENABLE_PAYMENT_GATEWAY must be 'true' or 'false'",
   tierRules: 'Each bundling promo needs a QUANTITY from 1 to 6, a PRICE of 0 or more and ENABLED true or false',
+  tierDuplicate: (quantity: number) => `Only one enabled bundling promo can be set for ${quantity} videos`,
   emailCopy:
     'CMS_EMAIL_COPY must be a JSON object with the text fields EMAIL_SUBJECT, EMAIL_HEADING, EMAIL_THANK_YOU, EMAIL_INSTRUCTIONS, EMAIL_CLOSING and EMAIL_FOOTER',
   mediaUrl: 'A media setting must be empty, a path on this server or an https:// address',

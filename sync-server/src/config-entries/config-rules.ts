@@ -64,7 +64,7 @@ function checkTiers(value: string): BundlingTier[] {
   if (!Array.isArray(parsed)) throw badRequest(CONFIG_MESSAGES.tierRules);
   if (parsed.length === 0) throw badRequest(MESSAGES.bundling.atLeastOne);
   if (parsed.length > 50) throw badRequest(CONFIG_MESSAGES.tierRules);
-  return parsed.map((row: unknown) => {
+  const tiers = parsed.map((row: unknown) => {
     const tier = row as Partial<Record<keyof BundlingTier, unknown>> | null;
     const ok =
       typeof tier === 'object' &&
@@ -79,6 +79,14 @@ function checkTiers(value: string): BundlingTier[] {
     if (!ok) throw badRequest(CONFIG_MESSAGES.tierRules);
     return tier as BundlingTier;
   });
+  // Two enabled tiers for one quantity would leave the price to the order they were saved in.
+  const enabled = new Set<number>();
+  for (const tier of tiers) {
+    if (!tier.ENABLED) continue;
+    if (enabled.has(tier.QUANTITY)) throw badRequest(CONFIG_MESSAGES.tierDuplicate(tier.QUANTITY));
+    enabled.add(tier.QUANTITY);
+  }
+  return tiers;
 }
 
 function checkEmailCopy(value: string): EmailCopy {

@@ -71,7 +71,12 @@ describe('PUT /api/admin/config', () => {
   });
 
   it('stores bundling tiers and e-mail copy', async () => {
-    const tiers = [{ QUANTITY: 2, PRICE: 10000, ENABLED: true }, { QUANTITY: 3, PRICE: 9000, ENABLED: false }];
+    // A disabled tier may share its quantity with an enabled one (a price kept for later).
+    const tiers = [
+      { QUANTITY: 2, PRICE: 10000, ENABLED: true },
+      { QUANTITY: 3, PRICE: 9000, ENABLED: false },
+      { QUANTITY: 2, PRICE: 9500, ENABLED: false },
+    ];
     expect(await (await put('PROMO_TABLE', JSON.stringify(tiers))).json()).toMatchObject({ message: 'Bundling promo updated successfully' });
     expect(JSON.parse((await stored()).PROMO_TABLE ?? '')).toEqual(tiers);
     expect((await put('CMS_EMAIL_COPY', JSON.stringify(DEFAULT_EMAIL_COPY))).status).toBe(200);
@@ -93,6 +98,11 @@ describe('PUT /api/admin/config', () => {
     ['PROMO_TABLE', '[{"QUANTITY":7,"PRICE":1000,"ENABLED":true}]', CONFIG_MESSAGES.tierRules],
     ['PROMO_TABLE', '[{"QUANTITY":2,"PRICE":-1,"ENABLED":true}]', CONFIG_MESSAGES.tierRules],
     ['PROMO_TABLE', '[{"QUANTITY":2,"PRICE":1000,"ENABLED":"yes"}]', CONFIG_MESSAGES.tierRules],
+    [
+      'PROMO_TABLE',
+      '[{"QUANTITY":3,"PRICE":9000,"ENABLED":true},{"QUANTITY":2,"PRICE":9500,"ENABLED":false},{"QUANTITY":3,"PRICE":8000,"ENABLED":true}]',
+      CONFIG_MESSAGES.tierDuplicate(3),
+    ],
     ['CMS_EMAIL_COPY', '{"EMAIL_SUBJECT":"Hi"}', CONFIG_MESSAGES.emailCopy],
     ['CMS_EMAIL_COPY', JSON.stringify({ ...copy, EXTRA: 'x' }), CONFIG_MESSAGES.emailCopy],
     ['CMS_EMAIL_COPY', JSON.stringify({ ...copy, EMAIL_FOOTER: 5 }), CONFIG_MESSAGES.emailCopy],
