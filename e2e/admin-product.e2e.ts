@@ -2,7 +2,7 @@
 // switch, the bundling-tier editor, and promo codes with every rule of spec section 5.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { CONFIG_MESSAGES, MESSAGES } from '@courtreplay/shared';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminProductTab } from './pages/admin-product-tab.ts';
@@ -108,6 +108,15 @@ describe('bundling tiers', () => {
     const stored = JSON.parse((await config('PROMO_TABLE')) ?? '[]');
     expect(stored[0]).toEqual({ QUANTITY: 2, PRICE: 9500, ENABLED: true });
     expect(stored).toHaveLength(5);
+  });
+
+  test('two enabled tiers for the same quantity are refused with the server message; nothing changes', async () => {
+    const before = await config('PROMO_TABLE');
+    await product.quantity(2).fill('2');
+    await product.saveBundling().click();
+    await product.notice(CONFIG_MESSAGES.tierDuplicate(2)).waitFor();
+    expect(await config('PROMO_TABLE')).toBe(before);
+    await product.quantity(2).fill('3');
   });
 });
 
