@@ -140,6 +140,23 @@ describe('a super admin', () => {
     expect(await dashboard.activeTab()).toBe('transactions');
   });
 
+  test('the tab list works from the keyboard: arrows move and wrap, Home and End jump, focus follows', async () => {
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.open();
+    await dashboard.tab('transactions').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await dashboard.activeTab()).toBe('admins');
+    await page.keyboard.press('End');
+    expect(await dashboard.activeTab()).toBe('storageQuota');
+    await page.keyboard.press('ArrowRight');
+    expect(await dashboard.activeTab()).toBe('transactions');
+    await page.keyboard.press('ArrowLeft');
+    expect(await dashboard.activeTab()).toBe('storageQuota');
+    await page.keyboard.press('Home');
+    expect(await dashboard.activeTab()).toBe('transactions');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-tab'))).toBe('transactions');
+  });
+
   test('the Errors tab shows the Error Logs placeholder', async () => {
     const dashboard = new AdminDashboardPage(page);
     await dashboard.open();

@@ -49,11 +49,13 @@ export function DashboardPage() {
   const tabs = visibleTabs(role);
   const active = tabs.includes(tab) ? tab : 'transactions';
 
-  // Arrow keys move between tabs, as in any tab list.
+  // Arrow keys move between tabs (wrapping), Home and End go to the first and last, as in any tab list.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const i = tabs.indexOf(active);
-    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+    const target: Record<string, number> = { ArrowRight: (i + 1) % tabs.length, ArrowLeft: (i + tabs.length - 1) % tabs.length, Home: 0, End: tabs.length - 1 };
+    if (!(e.key in target)) return;
+    e.preventDefault();
+    const next = tabs[target[e.key]!]!;
     setTab(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
