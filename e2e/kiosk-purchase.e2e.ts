@@ -3,7 +3,7 @@
 // messages and the payment result pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
@@ -166,6 +166,24 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Close').click();
     await checkout.error().getByText(C.paymentCancelled).waitFor();
     await context.close();
+  });
+
+  it('a price changed while the order form is open: the refusal shows the new total and the next Pay Now goes through', async () => {
+    const { context, checkout } = await toCheckout(1);
+    expect(await checkout.total().textContent()).toBe('Rp 15.000');
+    await setPricing(seed.admin, { price: 20_000, gateway: true });
+    try {
+      await checkout.email().fill('reprice@example.com');
+      await checkout.payNow().click();
+      await checkout.error().getByText(PURCHASE_MESSAGES.totalChanged).waitFor();
+      await checkout.page.waitForFunction(() => document.querySelector('[data-testid=total]')?.textContent === 'Rp 20.000');
+      await checkout.payNow().click();
+      await checkout.simulator('Close').click();
+      await checkout.error().getByText(C.paymentCancelled).waitFor();
+    } finally {
+      await setPricing(seed.admin, { price: 15_000, gateway: true });
+      await context.close();
+    }
   });
 
   it('says when the payment system is not configured or its script cannot be loaded', async () => {
