@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminListItem, type createAdminRequest } from '@courtreplay/shared';
+import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type createAdminRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -25,6 +25,8 @@ export async function allAdmins(deps: Deps): Promise<AdminListItem[]> {
 }
 
 export async function createAdmin(deps: Deps, input: z.output<typeof createAdminRequest>): Promise<AdminListItem> {
+  // A password of only spaces is no password: as required as an empty one.
+  if (input.password.trim() === '') throw badRequest(MESSAGES.createAdmin.credentialsRequired);
   const venueId = input.role === 'super_admin' ? null : (input.venueId ?? null);
   if (venueId !== null && !(await findVenue(deps.db, venueId))) throw badRequest(ADMIN_MESSAGES.venueNotFound);
   const passwordHash = await hashPassword(input.password);

@@ -77,6 +77,7 @@ describe('POST /api/admin/create', () => {
   it.each([
     [{ ...valid, email: undefined }, 'Email and password fields are required'],
     [{ ...valid, password: '' }, 'Email and password fields are required'],
+    [{ ...valid, password: ' '.repeat(12) }, 'Email and password fields are required'],
     [{ ...valid, email: 'not-an-email' }, ADMIN_MESSAGES.invalidEmail],
     [{ ...valid, email: '<script>alert(1)</script>@x' }, ADMIN_MESSAGES.invalidEmail],
     [{ ...valid, password: 'short' }, ADMIN_MESSAGES.passwordTooShort],
