@@ -98,6 +98,9 @@ describe('bundling tiers', () => {
     expect(await product.saveBundling().isDisabled()).toBe(true);
     await product.quantity(1).fill('');
     expect(await product.saveBundling().isDisabled()).toBe(true);
+    // The quantity never goes above 6, the most videos one purchase holds.
+    await product.quantity(1).fill('9');
+    expect(await product.quantity(1).inputValue()).toBe('6');
     await product.quantity(1).fill('2');
     await product.tierPrice(1).fill('');
     expect(await product.saveBundling().isDisabled()).toBe(true);

@@ -4,6 +4,7 @@ import {
   BUNDLING_QUANTITY_MIN,
   configKey,
   DEFAULT_BUNDLING_TIERS,
+  clampBundlingQuantity,
   digitsOnly,
   isBundlingSaveDisabled,
   MESSAGES,
@@ -24,6 +25,12 @@ interface Row {
   quantity: string;
   price: string;
   enabled: boolean;
+}
+
+/** Digits only, and never above 6 (a purchase holds at most 6 videos); 0 and blank stay, keeping Save disabled. */
+function capQuantity(value: string): string {
+  const digits = digitsOnly(value);
+  return digits !== '' && Number(digits) > BUNDLING_QUANTITY_MAX ? String(clampBundlingQuantity(Number(digits))) : digits;
 }
 
 /** Blank numbers count as invalid (NaN), so a half-typed row keeps Save disabled. */
@@ -93,7 +100,7 @@ export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; s
                       min={BUNDLING_QUANTITY_MIN}
                       max={BUNDLING_QUANTITY_MAX}
                       value={row.quantity}
-                      onChange={(e) => update(i, { quantity: digitsOnly(e.target.value) })}
+                      onChange={(e) => update(i, { quantity: capQuantity(e.target.value) })}
                     />
                   </td>
                   <td>
