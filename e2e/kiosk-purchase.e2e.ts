@@ -186,6 +186,26 @@ describe('kiosk purchase', () => {
     }
   });
 
+  it('Pay Now with a promo code typed but not applied applies it first: a wrong one is refused, a good one shown, then paid with it', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    await checkout.email().fill('typed@example.com');
+    await checkout.promoInput().fill('nosuchcode');
+    await checkout.payNow().click();
+    await page.getByText(MESSAGES.promo.requestFailed).or(page.getByText(MESSAGES.promo.invalidOrExpired)).first().waitFor();
+    expect(await checkout.paymentPanel().count()).toBe(0);
+
+    await checkout.promoInput().fill('weekend');
+    await checkout.payNow().click();
+    await page.getByTestId('promo-applied').waitFor();
+    expect(await checkout.total().textContent()).toBe('Rp 10.000');
+    expect(await checkout.paymentPanel().count()).toBe(0);
+    await checkout.payNow().click();
+    await checkout.paymentPanel().getByText(/Rp 10\.000/).waitFor();
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
+    await context.close();
+  });
+
   it('says when the payment system is not configured or its script cannot be loaded', async () => {
     const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('script@example.com');

@@ -16,7 +16,7 @@ import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '.
 import { CompletedPanel } from './CompletedPanel.tsx';
 import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
 import { enqueuePurchase, isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
-import { PromoBox } from './PromoBox.tsx';
+import { PromoBox, type PromoBoxHandle } from './PromoBox.tsx';
 import { abandonPurchase } from './abandon.ts';
 import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
 import type { AppliedPromo } from './promo.ts';
@@ -44,6 +44,7 @@ export function CheckoutPage() {
   const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
   const [purchased, setPurchased] = useState<Clip[] | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
   // An abandoned order form goes home like the selection screen does; never while paying.
   useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base), phase.name === 'form' && !busy);
@@ -113,10 +114,14 @@ export function CheckoutPage() {
 
   const payNow = async () => {
     setError(null);
+    // A code typed but not applied is applied now and shown, not dropped: the player then pays
+    // the total they see (or reads why the code was refused).
+    const promoSettled = (await promoBox.current?.settle()) ?? true;
     if (!isValidEmail(email)) {
       setEmailError(C.invalidEmail);
       return;
     }
+    if (!promoSettled) return;
     setBusy(true);
     const bought = clips;
     const key = (idempotencyKey.current ??= newIdempotencyKey());
@@ -152,6 +157,9 @@ export function CheckoutPage() {
       else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
     } catch (e) {
       if (q.total === 0 && e instanceof ApiError && e.status === 0) return acceptOffline();
+      // Refused as sent (the prices changed since they were read, say): read them again, so the
+      // total on screen is the server's and the next Pay Now goes through.
+      if (e instanceof ApiError && e.status === 400) void queryClient.invalidateQueries({ queryKey: configQuery().queryKey });
       // A request that never arrived may be retried with the same key; anything else starts afresh.
       if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
       fail(errorMessage(e, C.unexpectedError));
@@ -201,7 +209,7 @@ export function CheckoutPage() {
           <PaymentNeedsConnection onComeBack={() => navigate(base)} />
         ) : (
         <section className="card checkout-form" aria-label="Your details">
-          <PromoBox promo={promo} onChange={setPromo} disabled={busy} />
+          <PromoBox ref={promoBox} promo={promo} onChange={setPromo} disabled={busy} />
           <div className="field">
             <label htmlFor="checkout-email" className="field-label">
               {C.email}

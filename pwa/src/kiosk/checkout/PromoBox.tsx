@@ -1,11 +1,29 @@
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { MESSAGES } from '@courtreplay/shared';
 import { validatePromo, type AppliedPromo } from './promo.ts';
 
 const P = MESSAGES.promo;
 
+export interface PromoBoxHandle {
+  /**
+   * Applies a code that was typed but not applied (or differs from the applied one), so Pay Now
+   * never silently charges without it. True when nothing was pending.
+   */
+  settle(): Promise<boolean>;
+}
+
 /** Promo code box (spec sections 4 and 5): Apply, then Reapply / Remove once applied. */
-export function PromoBox({ promo, onChange, disabled }: { promo: AppliedPromo | null; onChange: (p: AppliedPromo | null) => void; disabled?: boolean }) {
+export function PromoBox({
+  promo,
+  onChange,
+  disabled,
+  ref,
+}: {
+  promo: AppliedPromo | null;
+  onChange: (p: AppliedPromo | null) => void;
+  disabled?: boolean;
+  ref?: Ref<PromoBoxHandle>;
+}) {
   const [code, setCode] = useState(promo?.code ?? '');
   const [error, setError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
@@ -23,6 +41,15 @@ export function PromoBox({ promo, onChange, disabled }: { promo: AppliedPromo | 
       setError(verdict.message);
     }
   };
+
+  useImperativeHandle(ref, () => ({
+    settle: async () => {
+      const typed = code.trim().toUpperCase();
+      if (typed === '' || typed === promo?.code) return true;
+      await apply();
+      return false;
+    },
+  }));
 
   return (
     <div className="promo-box">
