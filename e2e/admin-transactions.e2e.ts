@@ -121,6 +121,24 @@ describe('the table', () => {
     expect(byColumn.Venue).toBe('Arena Satu');
     expect(byColumn.Court).toBe('Court B');
   });
+
+  test('a purchase id stays on one line on a narrower screen (the table scrolls instead)', async () => {
+    await page.setViewportSize({ width: 1024, height: 1000 });
+    try {
+      const lines = await tab
+        .row(ids.long!)
+        .locator('td')
+        .first()
+        .evaluate((td) => {
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+      expect(lines).toBe(1);
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
+  });
 });
 
 describe('filters', () => {
