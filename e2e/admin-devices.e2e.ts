@@ -87,6 +87,24 @@ test('Authorize and Deauthorize flip the status on the server', async () => {
   expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized).toBe(before);
 });
 
+test('a device removed elsewhere gives the server message; the next action that succeeds clears it', async () => {
+  const ghost = 'ghostkiosk0000000000-5678';
+  const { venueId } = (await api.request<{ deviceId: string; venueId: number }[]>('GET', '/device/all')).find((d) => d.deviceId === OTHER_KIOSK)!;
+  await api.request('POST', '/device/register', { deviceId: ghost, venueId });
+  await page.reload();
+  await dashboard.openTab('devices');
+  await devices.row(ghost).waitFor();
+  await api.request('DELETE', `/device/${ghost}`);
+  await devices.toggleAuthorization(ghost);
+  const alert = page.getByRole('tabpanel').getByRole('alert');
+  await alert.filter({ hasText: 'Device not found' }).waitFor();
+  await devices.toggleAuthorization(OTHER_KIOSK);
+  await alert.waitFor({ state: 'detached' });
+  await devices.toggleAuthorization(OTHER_KIOSK);
+  await page.reload();
+  await dashboard.openTab('devices');
+});
+
 test('Delete asks first, then removes; an empty list says No devices found', async () => {
   const id = await devices.waitForId();
   await devices.delete(OTHER_KIOSK);

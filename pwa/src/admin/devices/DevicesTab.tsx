@@ -17,6 +17,8 @@ function DeviceRow({ device, current, setNotice }: { device: Device; current: bo
   const authorize = useAuthorizeDeviceMutation();
   const remove = useDeleteDeviceMutation();
   const onError = (err: Error) => setNotice(failure(err.message));
+  // A message answers the last action: one that succeeds clears an earlier failure's.
+  const onSuccess = () => setNotice(null);
   return (
     <tr data-device-id={device.deviceId} className={current ? 'current-row' : undefined}>
       <td>{device.id}</td>
@@ -36,11 +38,11 @@ function DeviceRow({ device, current, setNotice }: { device: Device; current: bo
           type="button"
           className="btn btn-sm"
           disabled={authorize.isPending}
-          onClick={() => authorize.mutate({ deviceId: device.deviceId, isAuthorized: !device.isAuthorized }, { onError })}
+          onClick={() => authorize.mutate({ deviceId: device.deviceId, isAuthorized: !device.isAuthorized }, { onSuccess, onError })}
         >
           {device.isAuthorized ? T.deauthorize : T.authorize}
         </button>
-        <ConfirmButton label={T.delete} onConfirm={() => remove.mutate(device.deviceId, { onError })} />
+        <ConfirmButton label={T.delete} onConfirm={() => remove.mutate(device.deviceId, { onSuccess, onError })} />
       </td>
     </tr>
   );
