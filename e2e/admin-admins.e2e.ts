@@ -18,7 +18,7 @@ let page: Page;
 let dashboard: AdminDashboardPage;
 const admins = () => new AdminAdminsTab(page);
 
-type Admin = { email: string; role: string; venueId: number | null };
+type Admin = { id: number; email: string; role: string; venueId: number | null };
 
 beforeAll(async () => {
   server = await startServer();
@@ -94,7 +94,21 @@ test('deleting an admin asks Are you sure? and only Yes deletes', async () => {
   expect(await admins().row('new.admin@courtreplay.test').getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
   await admins().delete('new.admin@courtreplay.test', false);
   expect((await api.request<Admin[]>('GET', '/admin/all')).length).toBe(2);
+  // An admin deleted elsewhere meanwhile: the server's message; the next delete that succeeds clears it.
+  const { admin: ghost } = await api.request<{ admin: Admin }>('POST', '/admin/create', {
+    email: 'ghost.admin@courtreplay.test',
+    password: 'long-enough-1',
+    role: 'super_admin',
+  });
+  await page.reload();
+  await dashboard.openTab('admins');
+  await admins().row(ghost.email).waitFor();
+  await api.request('DELETE', `/admin/${ghost.id}`);
+  await admins().delete(ghost.email, true);
+  const alert = page.getByRole('tabpanel').getByRole('alert');
+  await alert.waitFor();
   await admins().delete('new.admin@courtreplay.test', true);
   await admins().row('new.admin@courtreplay.test').waitFor({ state: 'detached' });
+  await alert.waitFor({ state: 'detached' });
   expect((await api.request<Admin[]>('GET', '/admin/all')).map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
 });

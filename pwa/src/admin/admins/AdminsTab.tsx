@@ -52,7 +52,9 @@ function AdminsTable({ selfId }: { selfId: number }) {
                     <ConfirmButton
                       label="Delete"
                       disabled={admin.id === selfId}
-                      onConfirm={() => remove.mutate(admin.id, { onError: (err) => setNotice(failure(err.message)) })}
+                      onConfirm={() =>
+                        remove.mutate(admin.id, { onSuccess: () => setNotice(null), onError: (err) => setNotice(failure(err.message)) })
+                      }
                     />
                   </td>
                 </tr>
