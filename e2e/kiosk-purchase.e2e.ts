@@ -206,6 +206,26 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('a provider that calls onClose after onPending: the purchase stays completed and pending, not cancelled', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    // Midtrans' own snap.js, in the same API: the pending screen, then the player closes the popup.
+    await page.route('**/snap.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.snap = { embed: function (token, o) { setTimeout(function () { o.onPending({ transaction_status: "pending" }); o.onClose(); }, 50); } };',
+      }),
+    );
+    await checkout.email().fill('late-close@example.com');
+    await checkout.payNow().click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
+    await page.waitForTimeout(1_000);
+    expect(await checkout.completed().isVisible()).toBe(true);
+    const { transactions } = await seed.admin.request<{ transactions: { paymentStatus: string }[] }>('GET', '/transaction?email=late-close@example.com');
+    expect(transactions.map((t) => t.paymentStatus)).toEqual(['pending']);
+    await context.close();
+  });
+
   it('says when the payment system is not configured or its script cannot be loaded', async () => {
     const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('script@example.com');

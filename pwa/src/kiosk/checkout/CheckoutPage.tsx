@@ -93,13 +93,23 @@ export function CheckoutPage() {
     await new Promise((r) => setTimeout(r, PAY_FORM_DELAY_MS));
     const snap = getSnap();
     if (!snap) return giveUp(C.paymentFormLoadFailed);
+    // Only the first callback counts: Snap may still call onClose after onSuccess or onPending,
+    // which must neither reopen the form nor end a purchase that is being paid.
+    let answered = false;
+    const once =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A) => {
+        if (answered) return;
+        answered = true;
+        handler(...args);
+      };
     try {
       snap.embed(token, {
         embedId: EMBED_ID,
-        onSuccess: () => finish(C.paymentSuccess, transactionId, bought),
-        onPending: () => finish(C.paymentPending, transactionId, bought),
-        onError: (result: SnapResult) => fail(C.paymentFailed(result?.status_message)),
-        onClose: () => void giveUp(C.paymentCancelled),
+        onSuccess: once(() => finish(C.paymentSuccess, transactionId, bought)),
+        onPending: once(() => finish(C.paymentPending, transactionId, bought)),
+        onError: once((result: SnapResult) => fail(C.paymentFailed(result?.status_message))),
+        onClose: once(() => void giveUp(C.paymentCancelled)),
       });
     } catch {
       await giveUp(C.paymentInitFailed);
