@@ -59,8 +59,10 @@ test('a purchase shows where its delivery stands, from uploading to e-mailed', a
   await dashboard.openTab('transactions');
   await expect.poll(() => deliveryCell().textContent(), { timeout: 15_000 }).toBe('Uploading 2 of 3');
 
-  // The kiosk saves the link: the free purchase is e-mailed at once, and the row says so.
-  const saved = await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: `${server.url}/d/abc`, error: false });
+  // The kiosk saves its folder's link: the free purchase is e-mailed at once, and the row says so.
+  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_3videos', purchaseId });
+  const { folderUrl } = (await folder.json()) as { folderUrl: string };
+  const saved = await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false });
   expect(saved.ok).toBe(true);
   await page.reload();
   await dashboard.openTab('transactions');

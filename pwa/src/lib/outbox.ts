@@ -108,7 +108,7 @@ export async function runUploadJob(
   await db.uploads.update(job.transactionId, { state: 'uploading', updatedAt: Date.now() });
   try {
     const result = await uploadClips(
-      job.folderName,
+      { name: job.folderName, purchaseId: job.transactionId },
       files.map((file, i) => ({ file, name: job.clips[i]?.uploadName ?? file.name, mimeType: job.clips[i]?.mimeType ?? file.type })),
       {
         onProgress,

@@ -40,8 +40,9 @@ export interface UploadResult {
 
 export class UploadError extends Error {}
 
-export async function createUploadFolder(folderName: string): Promise<{ folderId: string; folderUrl: string }> {
-  return api('/google-drive/create-folder', { method: 'POST', body: { folderName } });
+/** The purchase's folder; the server records it, and its link is then the only one it accepts as the purchase's. */
+export async function createUploadFolder(folderName: string, purchaseId: string): Promise<{ folderId: string; folderUrl: string }> {
+  return api('/google-drive/create-folder', { method: 'POST', body: { folderName, purchaseId } });
 }
 
 export async function requestUploadUrl(input: { filename: string; mimeType: string; size: number; folderId: string }): Promise<string> {
@@ -103,8 +104,8 @@ export async function resumableUpload(
 }
 
 /** Creates the purchase's folder and uploads every clip into it; failed clips are skipped. */
-export async function uploadClips(folderName: string, clips: ClipToUpload[], hooks: UploadHooks = {}): Promise<UploadResult> {
-  const { folderId, folderUrl } = await createUploadFolder(folderName);
+export async function uploadClips(folder: { name: string; purchaseId: string }, clips: ClipToUpload[], hooks: UploadHooks = {}): Promise<UploadResult> {
+  const { folderId, folderUrl } = await createUploadFolder(folder.name, folder.purchaseId);
   const bytesTotal = clips.reduce((s, c) => s + c.file.size, 0);
   let bytesDone = 0;
   let uploaded = 0;

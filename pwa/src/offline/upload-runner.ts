@@ -108,7 +108,7 @@ async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
   if (!job || job.state === 'done' || job.state === 'failed') return null;
   await db.uploads.update(transactionId, { state: 'uploading', updatedAt: Date.now() });
   if (!job.folderId || !job.folderUrl) {
-    const folder = await createUploadFolder(job.folderName);
+    const folder = await createUploadFolder(job.folderName, transactionId);
     await db.uploads.update(transactionId, { folderId: folder.folderId, folderUrl: folder.folderUrl, updatedAt: Date.now() });
     job = { ...job, ...folder };
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorProvider } from '../adapters/simulator.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
+import { setFolder } from '../purchases/queries.ts';
 
 const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
 
@@ -21,8 +22,12 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
   });
 
   const pay = (token: string) => t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
-  const saveLink = (id: string, headers: Record<string, string>, zipUrl: string | null = LINK) =>
-    t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl, error: zipUrl === null }, headers);
+  // The kiosk saves the share link of the folder the server made for the purchase (create-folder
+  // with its purchaseId: storage-routes.test.ts); here that folder is recorded directly.
+  const saveLink = async (id: string, headers: Record<string, string>, zipUrl: string | null = LINK) => {
+    if (zipUrl) await setFolder(t.db, id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: zipUrl }, new Date());
+    return t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl, error: zipUrl === null }, headers);
+  };
   const emailState = (id: string) => t.db.selectFrom('purchases').select(['emailStatus', 'emailError', 'emailSentAt']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('paid first, link second: one e-mail with the link, to the buyer; replays send nothing more', async () => {

@@ -4,6 +4,7 @@ import type { DeliveryResponse, KioskParkedReport, ListParkedResponse } from '@c
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../testing/index.ts';
 import { created, purchaseWorld, type PurchaseWorld } from '../purchases/test-support.ts';
+import { setFolder } from '../purchases/queries.ts';
 
 let w: PurchaseWorld;
 beforeEach(async () => {
@@ -93,6 +94,7 @@ describe('upload progress and delivery state', () => {
     expect((await report(w.kioskA, 'progress', { transactionId: id, uploaded: 2, failed: 0, total: 3, state: 'uploading' })).status).toBe(200);
     expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'uploading', uploaded: 2, total: 3 }]);
 
+    await setFolder(w.t.db, id, { folderId: 'f1', folderUrl: 'https://drive.example/f/1' }, new Date());
     const saved = await w.t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl: 'https://drive.example/f/1', error: false }, w.kioskA.headers);
     expect(saved.status).toBe(200);
     await report(w.kioskA, 'progress', { transactionId: id, uploaded: 3, failed: 0, total: 3, state: 'done' });

@@ -150,6 +150,7 @@ export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, inpu
       emailSentAt: null,
       zipUrl: null,
       folderId: null,
+      folderUrl: null,
       uploadError: 0,
       createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
       updatedAt: nowIso,

@@ -1,7 +1,9 @@
 import { MESSAGES, PURCHASE_MESSAGES, type Purchase } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
+import { FOREIGN_LINK } from './manage-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import { setFolder } from './queries.ts';
 import { created, messageOf, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
 
 let w: PurchaseWorld;
@@ -11,6 +13,8 @@ const LINK = 'https://drive.google.com/drive/folders/abc123';
 beforeEach(async () => {
   w = await purchaseWorld();
   purchase = (await created(await w.buy(w.kioskA))).transaction;
+  // The folder the server made for the purchase (create-folder with its purchaseId).
+  await setFolder(w.t.db, purchase.id, { folderId: 'abc123', folderUrl: LINK }, new Date());
 });
 afterEach(async () => {
   await w.t.close();
@@ -27,6 +31,20 @@ describe('PUT /api/transaction/:id/zipUrl', () => {
     expect(await res.json()).toMatchObject({ message: PURCHASE_MESSAGES.updated, transaction: { id: purchase.id, zipUrl: LINK, uploadError: false } });
     expect(await stored()).toMatchObject({ zipUrl: LINK, uploadError: 0 });
     expect(w.delivery.changed).toEqual([purchase.id]);
+  });
+
+  it("refuses from the kiosk any link but the purchase's own folder, and stores nothing", async () => {
+    for (const zipUrl of ['https://evil.example/x', `${LINK}/../other`, 'https://drive.google.com/drive/folders/abc1234']) {
+      const res = await putZip({ zipUrl, error: false }, w.kioskA.headers);
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toBe(FOREIGN_LINK);
+    }
+    const other = (await created(await w.buy(w.kioskA))).transaction;
+    expect((await putZip({ zipUrl: LINK, error: false }, w.kioskA.headers, other.id)).status).toBe(400);
+    expect(await stored()).toMatchObject({ zipUrl: null, uploadError: 0 });
+    expect(w.delivery.changed).toEqual([]);
+    // An admin's link (the resend flow's own upload) is theirs to choose.
+    expect((await putZip({ zipUrl: 'https://drive.google.com/drive/folders/fromAdmin' }, w.adminA.headers)).status).toBe(200);
   });
 
   it('records a failed upload as no link plus the error flag', async () => {

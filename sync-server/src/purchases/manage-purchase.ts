@@ -3,7 +3,7 @@
 import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse } from '@courtreplay/shared';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
-import { conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
@@ -18,14 +18,19 @@ async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Prom
   return purchase;
 }
 
+export const FOREIGN_LINK = "The link is not this purchase's folder.";
+
 /**
  * Saves the link (or null and the error flag). When the kiosk saves it, the delivery sends the
  * e-mail if it is due. When an admin saves it, it is the resend flow's upload (spec section 4),
  * which asks for the resend itself next: sending here too would mail the player twice.
+ * A kiosk may only save the share link of the folder the server made for this purchase: the link
+ * is what the e-mail sends, so a kiosk must not be able to mail the player an address of its own.
  */
 export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Caller, body: { zipUrl: string | null; error: boolean }): Promise<Purchase> {
   const { delivery } = portsOf(deps);
-  await purchaseFor(deps, id, caller);
+  const purchase = await purchaseFor(deps, id, caller);
+  if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl) throw badRequest(FOREIGN_LINK);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
   if ('device' in caller) {
     await delivery

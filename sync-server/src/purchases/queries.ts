@@ -150,9 +150,13 @@ export async function setZipUrl(db: Tx, id: string, zipUrl: string | null, uploa
     .execute();
 }
 
-/** For the delivery: remembers the storage folder a purchase's clips went to. */
-export async function setFolderId(db: Db, id: string, folderId: string, now: Date): Promise<void> {
-  await db.updateTable('purchases').set({ folderId, updatedAt: now.toISOString() }).where('id', '=', id).execute();
+/** Remembers the storage folder made for a purchase's clips, and its share link. */
+export async function setFolder(db: Db, id: string, folder: { folderId: string; folderUrl: string }, now: Date): Promise<void> {
+  await db
+    .updateTable('purchases')
+    .set({ folderId: folder.folderId, folderUrl: folder.folderUrl, updatedAt: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** For the delivery: the outcome of sending the e-mail ('sent' clears an earlier error). */

@@ -6,7 +6,7 @@ import type { DeviceRow } from '../db/queries/devices.ts';
 import { findVenue } from '../db/queries/venues.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { findPurchase, setFolderId } from '../purchases/queries.ts';
+import { findPurchase, setFolder } from '../purchases/queries.ts';
 
 export type FolderCaller = { admin: SessionAdmin; device?: undefined } | { device: DeviceRow; admin?: undefined };
 
@@ -32,6 +32,6 @@ export async function createPurchaseFolder(
   }
   const venue = venueId === null ? undefined : await findVenue(db, venueId);
   const folder = await storage.createFolder(input.folderName, { baseUrl: input.baseUrl, ...(venue ? { venueName: venue.name } : {}) });
-  if (input.purchaseId) await setFolderId(db, input.purchaseId, folder.folderId, deps.now);
+  if (input.purchaseId) await setFolder(db, input.purchaseId, folder, deps.now);
   return folder;
 }

@@ -45,10 +45,11 @@ describe('storage routes with the local adapter', () => {
     expect((await t.json('POST', '/api/google-drive/create-folder', body, kiosk)).status).toBe(403);
     expect((await t.json('POST', '/api/google-drive/create-folder', body, other.headers)).status).toBe(403);
     expect((await t.json('POST', '/api/google-drive/create-folder', { ...body, purchaseId: 'CR-nope' }, device.headers)).status).toBe(404);
-    const folderIdOf = async () => (await t.db.selectFrom('purchases').select('folderId').where('id', '=', purchase.id).executeTakeFirstOrThrow()).folderId;
-    expect(await folderIdOf()).toBeNull();
+    const folderOf = () => t.db.selectFrom('purchases').select(['folderId', 'folderUrl']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+    expect(await folderOf()).toEqual({ folderId: null, folderUrl: null });
     const made = await bodyOf(t.json('POST', '/api/google-drive/create-folder', body, own.headers));
-    expect(await folderIdOf()).toBe(made.folderId);
+    // The share link is recorded too: it is the only link the kiosk may then save for the purchase.
+    expect(await folderOf()).toEqual({ folderId: made.folderId, folderUrl: made.folderUrl });
     const page = await (await t.app.request(`/d/${made.folderId}`)).text();
     expect(page).toContain('Arena Senayan');
   });

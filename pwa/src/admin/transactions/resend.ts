@@ -40,7 +40,7 @@ async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
     name: uploadFileName(videoTitle(file.name), i + 1, extensionOf(file.name)),
     mimeType: mimeTypeOf(file.name, file.type),
   }));
-  const result = await uploadClips(uploadFolderName(Date.now(), clips.length), clips).catch(() => null);
+  const result = await uploadClips({ name: uploadFolderName(Date.now(), clips.length), purchaseId: tx.id }, clips).catch(() => null);
   if (!result?.folderUrl) {
     await saveDownloadLink(tx.id, null, true).catch(() => undefined);
     return failed(T.uploadFailed);

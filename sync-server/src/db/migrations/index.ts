@@ -3,6 +3,7 @@ import { init001 } from './001-init.ts';
 import { purchases002 } from './002-purchases.ts';
 import { emailDeliveries003 } from './003-email-deliveries.ts';
 import { kioskReports004 } from './004-kiosk-reports.ts';
+import { purchaseFolderUrl005 } from './005-purchase-folder-url.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-purchases': purchases002,
   '003-email-deliveries': emailDeliveries003,
   '004-kiosk-reports': kioskReports004,
+  '005-purchase-folder-url': purchaseFolderUrl005,
 };

@@ -42,6 +42,8 @@ export interface PurchaseTable {
   emailSentAt: string | null;
   zipUrl: string | null;
   folderId: string | null;
+  /** The share link of `folderId`: the only link a kiosk may save as zipUrl. */
+  folderUrl: string | null;
   /** 1 when the kiosk reported that its upload failed. */
   uploadError: number;
   /** Never earlier than the previous purchase's createdAt, so seq order is createdAt order. */
