@@ -29,9 +29,11 @@ export function composePurchaseMail(input: PurchaseMailInput): MailMessage {
     copy.EMAIL_THANK_YOU,
     '',
     `Purchase: #${input.purchaseId} (${clips})`,
-    `Your videos: ${input.link}`,
     '',
+    // The instructions speak of "the button below": in plain text the link stands where the button does.
     copy.EMAIL_INSTRUCTIONS,
+    '',
+    `Open your videos: ${input.link}`,
     '',
     copy.EMAIL_CLOSING,
     '',

@@ -25,6 +25,13 @@ describe('purchase e-mail composition', () => {
     expect(mail.html).toContain('href="https://replay.example/d/abc"');
   });
 
+  it('puts the link in the plain text where the instructions point: below them, where the HTML has its button', () => {
+    const { text } = composePurchaseMail(base);
+    const instructions = text.indexOf('Use the button below');
+    expect(instructions).toBeGreaterThan(-1);
+    expect(text.indexOf('Open your videos: https://replay.example/d/abc')).toBeGreaterThan(instructions);
+  });
+
   it('uses stored copy and escapes it; invalid stored JSON falls back to the defaults', () => {
     const stored = JSON.stringify({ EMAIL_SUBJECT: 'Video {productName} kamu siap', EMAIL_HEADING: '<script>alert(1)</script> & "hi"' });
     const mail = composePurchaseMail({ ...base, storedCopy: stored });
