@@ -110,7 +110,8 @@ export function deliveryLabel(d: Pick<DeliveryState, 'state' | 'uploaded' | 'tot
     case 'not_paid':
       return 'Not paid';
     case 'paid':
-      return 'Paid';
+      // Paid or free, no clip sent yet: the payment badge beside it already says which.
+      return 'Waiting for upload';
     case 'uploading':
       return `Uploading ${d.uploaded} of ${d.total}`;
     case 'link_saved':
