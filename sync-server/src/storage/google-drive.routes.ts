@@ -42,6 +42,8 @@ export function baseUrlOf(c: Context<AppEnv>): string {
   return c.var.deps.config.publicUrl ?? new URL(c.req.url).origin;
 }
 
+export const OLDER_THAN_IN_FUTURE = 'olderThan must be a date in the past';
+
 export function googleDriveRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
@@ -52,6 +54,8 @@ export function googleDriveRoutes(): Hono<AppEnv> {
 
   routes.post('/delete-old-files', requireSuperAdmin, async (c) => {
     const { olderThan } = parseWith(deleteOldSchema, await readJson(c));
+    // A date to come would delete today's clips too, which the players may not have opened yet.
+    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw badRequest(OLDER_THAN_IN_FUTURE);
     const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
     c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
     return c.json({ success: true, filesDeleted });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
+import { OLDER_THAN_IN_FUTURE } from './google-drive.routes.ts';
 
 describe('storage routes with the local adapter', () => {
   let t: AdapterTestApp;
@@ -140,6 +141,11 @@ describe('storage routes with the local adapter', () => {
     t.clock.advance(3 * 86_400_000);
     const superAdminLater = await t.seed.admin({ role: 'super_admin' });
     const later = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+    // A date to come is refused and deletes nothing: the clip is still there for the next call.
+    const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const future = await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: tomorrow }, superAdminLater.headers);
+    expect(future.status).toBe(400);
+    expect(((await future.json()) as { message: string }).message).toBe(OLDER_THAN_IN_FUTURE);
     expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 1 });
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
     expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });
