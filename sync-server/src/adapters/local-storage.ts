@@ -7,6 +7,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import { sanitizeStoredName, uniqueName } from './file-names.ts';
@@ -209,9 +210,13 @@ export class LocalStorage implements StorageProvider {
         callback();
       },
     });
+    const out = createWriteStream(part, { flags: start === 0 ? 'w' : 'a', highWaterMark: 1024 * 1024 });
     try {
-      await pipeline(body, guard, createWriteStream(part, { flags: start === 0 ? 'w' : 'a', highWaterMark: 1024 * 1024 }));
+      await pipeline(body, guard, out);
     } catch (err) {
+      // The file may still be opening when the pipeline fails: wait, or the open would recreate it
+      // after the clean-up below (a refused upload would leave an empty part file behind).
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       if (refusal) {
         // Nothing of a refused request is kept: back to where the previous chunks ended.
         if (start === 0) await unlink(part).catch(() => undefined);

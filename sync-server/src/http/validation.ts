@@ -40,7 +40,12 @@ function describe(iss: Issue): string {
 /** Parses `value` with `schema`, throwing 400 with the first issue's message. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { error: describe });
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Request body is not valid');
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    if (!issue) throw badRequest('Request body is not valid');
+    // A schema's own message written as a predicate ('must not contain …') gets the field's name.
+    throw badRequest(/^must /.test(issue.message) ? `${fieldName(issue.path)} ${issue.message}` : issue.message);
+  }
   return result.data;
 }
 
