@@ -7,6 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import { MAGIC_HEAD_BYTES } from '../adapters/magic-bytes.ts';
@@ -86,7 +87,13 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       });
       stopWriting = () => guard.destroy();
       file.on('limit', () => fail(new HttpError(413, rule.messages.tooLarge)));
-      written = pipeline(file, guard, createWriteStream(temp));
+      const out = createWriteStream(temp);
+      // The temp file may still be opening when the pipeline fails: the clean-up waits for it to
+      // close, or the open would recreate the file after it was removed.
+      written = pipeline(file, guard, out).catch(async (err: unknown) => {
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
+        throw err;
+      });
       written.catch(() => fail(refusal ?? new HttpError(400, rule.messages.missing)));
     });
     parser.on('error', () => fail(new HttpError(400, rule.messages.missing)));
