@@ -15,6 +15,7 @@ import { OutboxMailer } from './outbox-mailer.ts';
 import type { Clock, Mailer, PaymentProvider, StorageProvider } from './ports.ts';
 import { SimulatorProvider } from './simulator.ts';
 import { SmtpMailer } from './smtp-mailer.ts';
+import type { IntegrationHealth } from '../integrations/health.ts';
 
 export interface Adapters {
   payments: PaymentProvider;
@@ -27,6 +28,8 @@ export interface AdapterContext {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Where adapters report successes, failures and credential alerts (the Integrations panel). */
+  health?: IntegrationHealth;
   /** Overrides for tests (e.g. short retry delays). */
   retryDelaysMs?: number[];
 }

@@ -8,6 +8,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The answer of POST /api/admin/integrations/{payments|storage|mail}/test: does the account work? */
+export interface IntegrationTestResult {
+  ok: boolean;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
 // ---------------------------------------------------------------- payments (Midtrans Snap shape)
 
 export interface PaymentItem {
@@ -50,6 +57,8 @@ export interface PaymentProvider {
   fetchStatus(orderId: string, staging: boolean): Promise<PaymentOutcome>;
   /** What the PWA loads: the snap.js URL and the client key, for live or staging. */
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
+  /** The Integrations panel's Test connection; absent for adapters with nothing to test. */
+  testConnection?(): Promise<IntegrationTestResult>;
 }
 
 // ---------------------------------------------------------------- storage (Drive-like)
@@ -87,6 +96,7 @@ export interface StorageProvider {
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
+  testConnection?(): Promise<IntegrationTestResult>;
 }
 
 // ---------------------------------------------------------------- mail
@@ -101,6 +111,7 @@ export interface MailMessage {
 export interface Mailer {
   readonly name: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  testConnection?(to: string): Promise<IntegrationTestResult>;
 }
 
 // ---------------------------------------------------------------- delivery seam

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
+
+// A real loopback server whose answers each test scripts, one per request.
+type Reply = (req: IncomingMessage, res: ServerResponse) => void;
+let script: Reply[] = [];
+let seen: string[] = [];
+let base = '';
+const server = createServer((req, res) => {
+  seen.push(`${req.method} ${req.url}`);
+  (script.shift() ?? ((_q, s) => s.writeHead(200).end('ok')))(req, res);
+});
+const send = (status: number, body = '', headers: Record<string, string> = {}): Reply => (_q, res) => res.writeHead(status, headers).end(body);
+const hang: Reply = () => undefined;
+
+const sleeps: number[] = [];
+const sleep = async (ms: number) => {
+  sleeps.push(ms);
+};
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+beforeEach(() => {
+  script = [];
+  seen = [];
+  sleeps.length = 0;
+});
+
+describe('outboundFetch', () => {
+  it('gives up on a server that never answers after the timeout, and retries a GET', async () => {
+    script = [hang, send(200, 'late but fine')];
+    const res = await outboundFetch(`${base}/status`, {}, { timeoutMs: 100, sleep });
+    expect(await res.text()).toBe('late but fine');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('rejects with a timeout error when every attempt hangs', async () => {
+    script = [hang, hang];
+    const err = await outboundFetch(`${base}/x`, {}, { timeoutMs: 50, retries: 1, sleep }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OutboundHttpError);
+    expect((err as OutboundHttpError).kind).toBe('timeout');
+  });
+
+  it('retries 5xx (even with an HTML body) on a GET with growing delays', async () => {
+    script = [send(503, '<html>busy</html>'), send(500), send(200, 'ok')];
+    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: 1000, baseDelayMs: 100, sleep });
+    expect(res.status).toBe(200);
+    expect(sleeps).toHaveLength(2);
+    expect(sleeps[0]).toBeLessThanOrEqual(100);
+    expect(sleeps[1]).toBeGreaterThanOrEqual(100);
+  });
+
+  it('never repeats a POST answered 5xx: it may have been processed', async () => {
+    script = [send(500), send(201)];
+    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 1000, sleep });
+    expect(res.status).toBe(500);
+    expect(seen).toEqual(['POST /create']);
+  });
+
+  it('never repeats a POST that timed out', async () => {
+    script = [hang, send(201)];
+    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 50, sleep })).rejects.toThrow(OutboundHttpError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('repeats a POST answered 429 after its Retry-After', async () => {
+    script = [send(429, '', { 'Retry-After': '2' }), send(201, 'made')];
+    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 1000, sleep });
+    expect(res.status).toBe(201);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it("retries Google's rate-limit 403 but not a permission 403", async () => {
+    const rateLimit = JSON.stringify({ error: { code: 403, errors: [{ reason: 'userRateLimitExceeded' }] } });
+    const forbidden = JSON.stringify({ error: { code: 403, errors: [{ reason: 'insufficientFilePermissions' }] } });
+    script = [send(403, rateLimit), send(200)];
+    expect((await outboundFetch(`${base}/a`, {}, { timeoutMs: 1000, sleep })).status).toBe(200);
+    script = [send(403, forbidden), send(200)];
+    const res = await outboundFetch(`${base}/b`, {}, { timeoutMs: 1000, sleep });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('insufficientFilePermissions');
+  });
+
+  it('returns the last answer when retries run out', async () => {
+    script = [send(503), send(503), send(503)];
+    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: 1000, retries: 2, sleep });
+    expect(res.status).toBe(503);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('repeats a POST whose connection was refused (it never reached the server)', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(outboundFetch(`http://127.0.0.1:${port}/x`, { method: 'POST' }, { timeoutMs: 500, retries: 2, sleep })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(sleeps).toHaveLength(2);
+  });
+});

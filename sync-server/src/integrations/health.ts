@@ -1,0 +1,54 @@
+// What the Integrations panel and the Errors tab know about the three outside services: for each
+// of payments, storage and mail, the last success and the last error with its time, and the
+// credential alerts (a revoked Google token, a wrong Midtrans key, a refused SMTP login) that an
+// operator must act on. Adapters report here; they never decide how it is shown.
+import type { Logger } from 'pino';
+import type { Clock } from '../adapters/ports.ts';
+
+export type IntegrationKind = 'payments' | 'storage' | 'mail';
+
+export type CredentialAlertCode = 'google_invalid_grant' | 'midtrans_unauthorized' | 'smtp_auth_failed';
+
+export interface CredentialAlert {
+  code: CredentialAlertCode;
+  /** What the operator should do, in plain words. */
+  advice: string;
+}
+
+export interface IntegrationStatus {
+  lastSuccessAt: Date | undefined;
+  lastError: { message: string; at: Date; alert?: CredentialAlert } | undefined;
+}
+
+export interface IntegrationHealth {
+  succeeded(kind: IntegrationKind): void;
+  failed(kind: IntegrationKind, message: string, alert?: CredentialAlert): void;
+  status(kind: IntegrationKind): IntegrationStatus;
+}
+
+/** Kept in memory, logged once per new credential alert. */
+export class MemoryIntegrationHealth implements IntegrationHealth {
+  private readonly states = new Map<IntegrationKind, IntegrationStatus>();
+  private readonly alerted = new Set<CredentialAlertCode>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly logger?: Logger,
+  ) {}
+
+  succeeded(kind: IntegrationKind): void {
+    this.states.set(kind, { ...this.status(kind), lastSuccessAt: this.clock.now() });
+  }
+
+  failed(kind: IntegrationKind, message: string, alert?: CredentialAlert): void {
+    this.states.set(kind, { ...this.status(kind), lastError: { message, at: this.clock.now(), ...(alert ? { alert } : {}) } });
+    if (alert && !this.alerted.has(alert.code)) {
+      this.alerted.add(alert.code);
+      this.logger?.error({ integration: kind, alert: alert.code }, `${message}. ${alert.advice}`);
+    }
+  }
+
+  status(kind: IntegrationKind): IntegrationStatus {
+    return this.states.get(kind) ?? { lastSuccessAt: undefined, lastError: undefined };
+  }
+}
