@@ -27,6 +27,8 @@ import { uploadRoutes } from './storage/upload.routes.ts';
 import { shareRoutes } from './storage/share-page.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
+import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
+import { integrationRoutes } from './integrations/integration.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +43,8 @@ export interface AppDeps {
   /** Local disk or Google Drive (adapters/index.ts picks); storage routes answer 404/503 without it. */
   storage?: StorageProvider;
   mailer?: Mailer;
+  /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
+  health?: StoredIntegrationHealth;
 }
 
 export type AppEnv = {
@@ -90,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/api/admin', authRoutes());
   app.route('/api/admin/config', configRoutes());
+  app.route('/api/admin/integrations', integrationRoutes());
   app.route('/api/admin', adminRoutes());
   app.route('/api/venue', venueRoutes());
   app.route('/api/field', fieldRoutes());

@@ -1,6 +1,7 @@
 // The only module that reads process.env. Parsed once, validated, with defaults; a bad value stops
 // the server at start-up with a clear message instead of failing later.
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +45,8 @@ const envSchema = z.object({
   GOOGLE_DRIVE_PARENT_FOLDER_ID: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
+  SMTP_ALLOW_PLAINTEXT: bool(false),
+  SMTP_EHLO_NAME: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,7 +83,14 @@ export interface Config {
         sharedDriveId: string | undefined;
         parentFolderId: string | undefined;
       };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** smtp:// without STARTTLS is refused unless SMTP_ALLOW_PLAINTEXT=true (then a warning at start-up). */
+    allowPlaintext: boolean;
+    /** The name this server gives in EHLO: SMTP_EHLO_NAME, else PUBLIC_URL's host, else the machine's hostname. */
+    ehloName: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -107,13 +117,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const hasMidtransKeys = Boolean(e.MIDTRANS_SERVER_KEY || e.MIDTRANS_SERVER_KEY_SANDBOX);
   const provider = e.PAYMENT_PROVIDER ?? (hasMidtransKeys ? 'midtrans' : 'simulator');
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
+  // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
 
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseFile,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     productName: e.PRODUCT_NAME,
     initialAdmin: { email: (e.ADMIN_EMAIL ?? 'admin@courtreplay.local').toLowerCase(), password: e.ADMIN_PASSWORD },
     servePwa: e.SERVE_PWA,
@@ -142,8 +155,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             sharedDriveId: e.GOOGLE_SHARED_DRIVE_ID,
             parentFolderId: e.GOOGLE_DRIVE_PARENT_FOLDER_ID,
           },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@courtreplay.local>` },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@courtreplay.local>`,
+      allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
+      ehloName: e.SMTP_EHLO_NAME ?? ehloNameOf(publicUrl),
+    },
   };
+}
+
+/** PUBLIC_URL's host name, else the machine's: never nodemailer's default, which some relays refuse. */
+function ehloNameOf(publicUrl: string | undefined): string {
+  if (publicUrl) {
+    try {
+      return new URL(publicUrl).hostname;
+    } catch {
+      // a PUBLIC_URL that is no URL falls back to the machine's name
+    }
+  }
+  return hostname();
 }
 
 /** DATABASE_URL accepts `file:path`, `sqlite:path` or a bare path; PostgreSQL is a later step. */

@@ -9,6 +9,7 @@ import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
+import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 
 async function main() {
   loadEnvFile();
@@ -18,16 +19,18 @@ async function main() {
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
-  const adapters = createAdapters(config, { db, clock: systemClock, logger });
+  const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
+  const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
   logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
-  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, ...adapters });
-  void adapters.delivery.resumeInterrupted();
+  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
+  await adapters.delivery.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
   const shutdown = () => {
     stopMaintenance();
+    adapters.delivery.stop();
     server.close();
     void db.destroy().finally(() => process.exit(0));
   };

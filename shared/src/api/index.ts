@@ -10,3 +10,4 @@ export * from './promos.ts';
 export * from './config.ts';
 export * from './purchases.ts';
 export * from './kiosk-reports.ts';
+export * from './integrations.ts';

@@ -32,6 +32,8 @@ export interface AdapterContext {
   health?: IntegrationHealth;
   /** Overrides for tests (e.g. short retry delays). */
   retryDelaysMs?: number[];
+  /** A certificate SMTP may present besides the public CAs' (tests: a self-signed loopback server). */
+  smtpCa?: string;
 }
 
 export function createAdapters(config: Config, context: AdapterContext): Adapters {
@@ -63,9 +65,7 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     );
   }
 
-  const mailer: Mailer = config.mail.smtpUrl
-    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : new OutboxMailer(config.dataDir, config.mail.from, context.clock, context.logger);
+  const mailer = createMailer(config, context);
 
   const delivery = new MailDelivery({
     db: context.db,
@@ -76,6 +76,23 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
   });
   return { payments, storage, mailer, delivery };
+}
+
+function createMailer(config: Config, context: AdapterContext): Mailer {
+  const { smtpUrl, from, allowPlaintext, ehloName } = config.mail;
+  if (!smtpUrl) return new OutboxMailer(config.dataDir, from, context.clock, context.logger, config.productName);
+  if (allowPlaintext && /^smtp:/i.test(smtpUrl)) {
+    context.logger.warn('SMTP_ALLOW_PLAINTEXT=true: if the SMTP server offers no STARTTLS, the SMTP password and every e-mail cross the network unencrypted');
+  }
+  return new SmtpMailer({
+    url: smtpUrl,
+    from,
+    ehloName,
+    allowPlaintext,
+    productName: config.productName,
+    ...(context.health ? { health: context.health } : {}),
+    ...(context.smtpCa ? { ca: context.smtpCa } : {}),
+  });
 }
 
 /**

@@ -96,7 +96,8 @@ export interface StorageProvider {
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
-  testConnection?(): Promise<IntegrationTestResult>;
+  /** `origin`: the admin's browser, so a test upload session accepts its PUT (CORS). */
+  testConnection?(origin?: string): Promise<IntegrationTestResult>;
 }
 
 // ---------------------------------------------------------------- mail

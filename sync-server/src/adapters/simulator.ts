@@ -3,7 +3,8 @@
 // without any state; notifications are signed exactly as Midtrans signs them.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
-import type { CreatePaymentInput, PaymentNotification, PaymentOutcome, PaymentProvider } from './ports.ts';
+import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
+import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentOutcome, PaymentProvider } from './ports.ts';
 
 export type SimulatedOutcome = 'success' | 'pending' | 'failure';
 
@@ -81,6 +82,11 @@ export class SimulatorProvider implements PaymentProvider {
 
   async fetchStatus(orderId: string): Promise<PaymentOutcome> {
     return this.statuses.get(orderId) ?? 'pending';
+  }
+
+  /** No account behind it: always reachable. */
+  async testConnection(): Promise<IntegrationTestResult> {
+    return { ok: true, message: INTEGRATION_MESSAGES.simulatorActive };
   }
 
   clientConfig(): { scriptUrl: string; clientKey: string } {

@@ -1,14 +1,31 @@
 // The Delivery port: the purchase e-mail goes out exactly once, when the purchase is paid (or free)
 // and its link is saved, whichever comes last. Both events call purchaseChanged; a claim row (see
-// queries.ts) lets exactly one of them send. SMTP failures are retried with backoff in the
-// background (the caller waits for the first attempt only), then recorded.
+// queries.ts) lets exactly one of them send. The caller waits for the first attempt only.
+//
+// What happens after a failed attempt follows the SMTP answer (RFC 5321): a 4xx, or no answer, is
+// retried with growing waits for up to a day; the due time is stored on the claim row, so retries
+// survive a restart, and a worker (start()) picks due deliveries on a timer and at start-up. A 5xx
+// fails at once with the server's reason stored on the purchase.
 import type { Logger } from 'pino';
-import type { Clock, Delivery, Mailer, MailMessage } from '../adapters/ports.ts';
+import { asMailError } from '../adapters/mail-error.ts';
+import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
 import { recordEmailOutcome } from '../purchases/queries.ts';
-import { claimDelivery, findMailFacts, isDeliverable, recordAttempt, releaseClaim, storedEmailCopy, unfinishedClaims, type MailFacts } from './queries.ts';
+import {
+  claimDelivery,
+  dueDeliveries,
+  findDelivery,
+  findMailFacts,
+  isDeliverable,
+  recordAttempt,
+  requeueInterrupted,
+  scheduleRetry,
+  storedEmailCopy,
+  takeDue,
+  type MailFacts,
+} from './queries.ts';
 
 export interface MailDeliveryOptions {
   db: Db;
@@ -16,18 +33,27 @@ export interface MailDeliveryOptions {
   clock: Clock;
   logger: Logger;
   productName: string;
-  /** Waits between attempts; attempts = delays + 1. */
+  /** Waits after the 1st, 2nd, ... temporary failure; the last one repeats. */
   retryDelaysMs?: number[];
+  /** How long after the first attempt temporary failures are still retried. */
+  retryWindowMs?: number;
+  /** How often the worker looks for due retries. */
+  pollMs?: number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
+const MINUTE = 60_000;
+/** 1, 5, 15 and 30 minutes, 1 and 2 hours, then every 4 hours: about ten tries in a day. */
+export const DEFAULT_RETRY_DELAYS_MS = [1, 5, 15, 30, 60, 120, 240].map((m) => m * MINUTE);
+export const DEFAULT_RETRY_WINDOW_MS = 24 * 60 * MINUTE;
+const DEFAULT_POLL_MS = 30_000;
 
 export class MailDelivery implements Delivery {
   private readonly running = new Set<Promise<void>>();
   private readonly delays: number[];
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: MailDeliveryOptions) {
-    this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.delays = options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
   }
 
   purchaseChanged(purchaseId: string): Promise<void> {
@@ -44,14 +70,54 @@ export class MailDelivery implements Delivery {
     try {
       await this.options.mailer.send(await this.compose(facts));
     } catch (err) {
-      const message = errorText(err);
+      const reason = asMailError(err).reason;
       logger.warn({ err, purchaseId }, 'resend failed');
-      await recordAttempt(db, purchaseId, clock.now());
-      await recordEmailOutcome(db, purchaseId, { status: 'failed', error: message, at: clock.now() });
+      await recordAttempt(db, purchaseId, clock.now(), reason);
+      await recordEmailOutcome(db, purchaseId, { status: 'failed', error: reason, at: clock.now() });
       throw new HttpError(502, 'Failed to resend email');
     }
     await recordAttempt(db, purchaseId, clock.now());
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });
+  }
+
+  /** Starts the retry worker: due deliveries now (also those a stop cut short), then on a timer. */
+  async start(): Promise<void> {
+    await requeueInterrupted(this.options.db, this.options.clock.now());
+    await this.runDue();
+    this.timer = setInterval(() => void this.runDue(), this.options.pollMs ?? DEFAULT_POLL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One pass of the worker: every delivery whose retry time has come gets its attempt. */
+  runDue(): Promise<void> {
+    return this.track(this.attemptDue());
+  }
+
+  /** Resolves when no send is in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async attemptDue(): Promise<void> {
+    const { db, clock, logger } = this.options;
+    try {
+      for (const due of await dueDeliveries(db, clock.now())) {
+        if (!(await takeDue(db, due.purchaseId, due.nextAttemptAt))) continue;
+        const facts = await findMailFacts(db, due.purchaseId);
+        if (!facts || !isDeliverable(facts)) {
+          await recordAttempt(db, due.purchaseId, clock.now(), 'The purchase has no link to send any more');
+          continue;
+        }
+        await this.attempt(facts);
+      }
+    } catch (err) {
+      logger.error({ err }, 'the e-mail retry worker failed; it tries again on its next round');
+    }
   }
 
   private async deliverIfDue(purchaseId: string): Promise<void> {
@@ -59,48 +125,41 @@ export class MailDelivery implements Delivery {
     const facts = await findMailFacts(db, purchaseId);
     if (!facts || facts.emailStatus !== null || !isDeliverable(facts)) return;
     if (!(await claimDelivery(db, purchaseId, clock.now()))) return;
-    const message = await this.compose(facts);
-    // The caller (a kiosk saving its link) waits for the first attempt only; retries run behind.
-    if ((await this.attempt(facts, message, 0)) === 'retry') void this.track(this.retryLater(facts, message));
+    await this.attempt(facts);
   }
 
-  private async retryLater(facts: MailFacts, message: MailMessage): Promise<void> {
-    for (let attempt = 1; attempt <= this.delays.length; attempt++) {
-      await sleep(this.delays[attempt - 1]!);
-      if ((await this.attempt(facts, message, attempt)) !== 'retry') return;
-    }
-  }
-
-  /** One send; records the outcome when it is final. */
-  private async attempt(facts: MailFacts, message: MailMessage, attempt: number): Promise<'sent' | 'retry' | 'failed'> {
+  /** One send; a temporary failure is given its next due time, anything else is final. */
+  private async attempt(facts: MailFacts): Promise<void> {
     const { db, clock, logger, mailer } = this.options;
     try {
-      await mailer.send(message);
+      await mailer.send(await this.compose(facts));
     } catch (err) {
-      const last = attempt >= this.delays.length;
-      await recordAttempt(db, facts.id, last ? clock.now() : null);
-      logger.warn({ err, purchaseId: facts.id, attempt: attempt + 1 }, last ? 'purchase e-mail failed for good' : 'purchase e-mail failed; retrying');
-      if (!last) return 'retry';
-      await recordEmailOutcome(db, facts.id, { status: 'failed', error: errorText(err), at: clock.now() });
-      return 'failed';
+      const failure = asMailError(err);
+      const next = failure.retryable ? await this.nextAttemptAt(facts.id) : undefined;
+      if (next) {
+        await scheduleRetry(db, facts.id, next, failure.reason);
+        logger.warn({ purchaseId: facts.id, reason: failure.reason, next: next.toISOString() }, 'purchase e-mail not accepted yet; retrying later');
+        return;
+      }
+      const reason = failure.retryable ? `Gave up after a day of retries: ${failure.reason}` : failure.reason;
+      await recordAttempt(db, facts.id, clock.now(), reason);
+      await recordEmailOutcome(db, facts.id, { status: 'failed', error: reason, at: clock.now() });
+      logger.warn({ purchaseId: facts.id, reason }, 'purchase e-mail failed for good');
+      return;
     }
     await recordAttempt(db, facts.id, clock.now());
     await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
     logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
-    return 'sent';
   }
 
-  /** Picks up sends that a stopped server left half-done (at start-up). */
-  async resumeInterrupted(): Promise<void> {
-    for (const id of await unfinishedClaims(this.options.db)) {
-      await releaseClaim(this.options.db, id);
-      void this.purchaseChanged(id).catch((err: unknown) => this.options.logger.error({ err, purchaseId: id }, 'resumed delivery failed'));
-    }
-  }
-
-  /** Resolves when no send is in progress (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  /** The next try's time, or undefined once it would fall outside the retry window. */
+  private async nextAttemptAt(purchaseId: string): Promise<Date | undefined> {
+    const row = await findDelivery(this.options.db, purchaseId);
+    if (!row) return undefined;
+    const delay = this.delays[Math.min(row.attempts, this.delays.length - 1)]!;
+    const next = this.options.clock.now().getTime() + delay;
+    const windowEnd = Date.parse(row.claimedAt) + (this.options.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS);
+    return next <= windowEnd ? new Date(next) : undefined;
   }
 
   private async compose(facts: MailFacts) {
@@ -123,9 +182,3 @@ export class MailDelivery implements Delivery {
     }
   }
 }
-
-function errorText(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
-}
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));

@@ -26,28 +26,74 @@ export function isDeliverable(p: MailFacts): boolean {
 export async function claimDelivery(db: Db, purchaseId: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
     .insertInto('email_deliveries')
-    .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null })
+    .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null, nextAttemptAt: null, lastError: null })
     .onConflict((oc) => oc.column('purchaseId').doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
 }
 
-export async function recordAttempt(db: Db, purchaseId: string, finishedAt: Date | null): Promise<void> {
+export async function findDelivery(db: Db, purchaseId: string) {
+  return withDeliveries(db).selectFrom('email_deliveries').selectAll().where('purchaseId', '=', purchaseId).executeTakeFirst();
+}
+
+/** The attempt ended for good (sent, or failed permanently): nothing is due any more. */
+export async function recordAttempt(db: Db, purchaseId: string, finishedAt: Date, error: string | null = null): Promise<void> {
   await withDeliveries(db)
     .updateTable('email_deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), finishedAt: finishedAt?.toISOString() ?? null }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), finishedAt: finishedAt.toISOString(), nextAttemptAt: null, lastError: error }))
     .where('purchaseId', '=', purchaseId)
     .execute();
 }
 
-/** Claims whose sending was cut short (the server stopped mid-retry), to pick up again at start. */
-export async function unfinishedClaims(db: Db): Promise<string[]> {
-  const rows = await withDeliveries(db).selectFrom('email_deliveries').select('purchaseId').where('finishedAt', 'is', null).execute();
-  return rows.map((r) => r.purchaseId);
+/** A temporary failure: the worker tries again at `nextAttemptAt`. */
+export async function scheduleRetry(db: Db, purchaseId: string, nextAttemptAt: Date, error: string): Promise<void> {
+  await withDeliveries(db)
+    .updateTable('email_deliveries')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: nextAttemptAt.toISOString(), lastError: error }))
+    .where('purchaseId', '=', purchaseId)
+    .execute();
 }
 
-export async function releaseClaim(db: Db, purchaseId: string): Promise<void> {
-  await withDeliveries(db).deleteFrom('email_deliveries').where('purchaseId', '=', purchaseId).execute();
+/** Deliveries whose retry time has come, oldest first. */
+export async function dueDeliveries(db: Db, now: Date, limit = 50): Promise<{ purchaseId: string; nextAttemptAt: string }[]> {
+  const rows = await withDeliveries(db)
+    .selectFrom('email_deliveries')
+    .select(['purchaseId', 'nextAttemptAt'])
+    .where('finishedAt', 'is', null)
+    .where('nextAttemptAt', '<=', now.toISOString())
+    .orderBy('nextAttemptAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ purchaseId: r.purchaseId, nextAttemptAt: r.nextAttemptAt! }));
+}
+
+/**
+ * Takes a due delivery for this attempt (its due time cleared while it runs); false when another
+ * worker took it first, so two timers or two instances never send the same e-mail twice.
+ */
+export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string): Promise<boolean> {
+  const result = await withDeliveries(db)
+    .updateTable('email_deliveries')
+    .set({ nextAttemptAt: null })
+    .where('purchaseId', '=', purchaseId)
+    .where('nextAttemptAt', '=', nextAttemptAt)
+    .where('finishedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Sends a stopped server cut short (claimed, neither finished nor waiting for a retry): due now.
+ * Only for start-up, before this process sends anything.
+ */
+export async function requeueInterrupted(db: Db, now: Date): Promise<number> {
+  const result = await withDeliveries(db)
+    .updateTable('email_deliveries')
+    .set({ nextAttemptAt: now.toISOString() })
+    .where('finishedAt', 'is', null)
+    .where('nextAttemptAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function storedEmailCopy(db: Db): Promise<string | null> {

@@ -41,7 +41,7 @@ describe('the whole path on a fresh install', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await makeAdapterTestApp({ smtpUrl: sink.url });
+    t = await makeAdapterTestApp({ smtpUrl: sink.url, smtpCa: sink.ca });
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((done) => server.once('listening', done));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -57,7 +57,7 @@ describe('mailers', () => {
   afterAll(() => sink.close());
 
   it('SMTP: a real loopback server receives the message with the sender, recipient, subject and link', async () => {
-    const mailer = new SmtpMailer(sink.url, 'CourtReplay <no-reply@courtreplay.test>');
+    const mailer = new SmtpMailer({ url: sink.url, from: 'CourtReplay <no-reply@courtreplay.test>', ehloName: 'replay.example', ca: sink.ca });
     await mailer.send(composePurchaseMail(base));
     mailer.close();
     expect(sink.received).toHaveLength(1);

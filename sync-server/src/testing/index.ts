@@ -8,6 +8,7 @@ import { createApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema/index.ts';
+import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { frozenClock } from './clock.ts';
 import { createSeeder } from './seed.ts';
 
@@ -28,7 +29,8 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   await migrateToLatestOrThrow(db);
   const clock = frozenClock();
   const logger = pino({ level: 'silent' });
-  const deps: AppDeps = { db, config, clock, logger, ...options.deps };
+  const health = await StoredIntegrationHealth.load(db, clock, logger);
+  const deps: AppDeps = { db, config, clock, logger, health, ...options.deps };
   const app = createApp(deps);
   const seed = createSeeder(db, deps.clock, config.sessionTtlMs);
 

@@ -6,13 +6,22 @@ import { createAdapters } from '../index.ts';
 
 export interface AdapterTestOptions extends TestAppOptions {
   smtpUrl?: string;
+  /** The loopback SMTP server's self-signed certificate (startSmtpSink().ca). */
+  smtpCa?: string;
   retryDelaysMs?: number[];
 }
 
 export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
   const env = { ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'CourtReplay <no-reply@courtreplay.test>' } : {}) };
   const t = await makeTestApp({ ...options, env });
-  const adapters = createAdapters(t.config, { db: t.db, clock: t.clock, logger: t.logger, retryDelaysMs: options.retryDelaysMs ?? [5, 10] });
+  const adapters = createAdapters(t.config, {
+    db: t.db,
+    clock: t.clock,
+    logger: t.logger,
+    ...(t.deps.health ? { health: t.deps.health } : {}),
+    ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+  });
   Object.assign(t.deps, adapters, options.deps);
   return { ...t, ...adapters };
 }

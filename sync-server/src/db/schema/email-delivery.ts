@@ -9,4 +9,8 @@ export interface EmailDeliveryTable {
   attempts: number;
   /** Set when the last attempt ended (sent, or failed for good). */
   finishedAt: string | null;
+  /** When the worker tries again after a temporary failure (4xx, no answer); null while not waiting (migration 011). */
+  nextAttemptAt: string | null;
+  /** The last failed attempt's reason (the SMTP server's answer), shown while the e-mail waits. */
+  lastError: string | null;
 }

@@ -11,6 +11,7 @@ import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
+import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -21,6 +22,7 @@ export type { PromoCodeTable } from './promo-code.ts';
 export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
+export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 
 export interface Database {
   admins: AdminTable;
@@ -36,4 +38,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   parked_purchases: ParkedPurchaseTable;
   upload_progress: UploadProgressTable;
+  integration_status: IntegrationStatusTable;
+  integration_alerts: IntegrationAlertTable;
 }

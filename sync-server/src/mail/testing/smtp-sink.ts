@@ -1,6 +1,10 @@
 // A real SMTP server on loopback (the smtp-server package) that keeps every message it receives,
-// parsed enough for assertions: envelope, headers and the decoded text and HTML parts.
+// parsed enough for assertions: envelope, headers and the decoded text and HTML parts. By default it
+// offers STARTTLS with a self-signed certificate made for 127.0.0.1 (trust `ca` in the client);
+// `plaintext: true` makes a server without STARTTLS, `auth` makes it ask for a login, and
+// `answer` scripts the reply to each message (451 then 250, 550...).
 import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -12,22 +16,67 @@ export interface ReceivedMail {
   decoded: string;
 }
 
+export interface SmtpAnswer {
+  code: number;
+  message: string;
+}
+
 export interface SmtpSinkOptions {
   /** Refuse the first N messages with a temporary failure (451), to exercise retries. */
   failFirst?: number;
+  /** The reply to the n-th message (0-based); undefined accepts it (250). */
+  answer?: (n: number) => SmtpAnswer | undefined;
+  /** No STARTTLS on offer: a client must either refuse or talk in clear. */
+  plaintext?: boolean;
+  /** Require this login; any other answers 535. */
+  auth?: { user: string; pass: string };
+}
+
+export interface AuthAttempt {
+  user: string;
+  pass: string;
+  secure: boolean;
+}
+
+let certificate: Promise<{ key: string; cert: string }> | undefined;
+
+/** One self-signed certificate for 127.0.0.1 per test process (making one takes a moment). */
+export function loopbackCertificate(): Promise<{ key: string; cert: string }> {
+  certificate ??= generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] }],
+  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
+  return certificate;
 }
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
+  const authAttempts: AuthAttempt[] = [];
+  const { key, cert } = await loopbackCertificate();
   let refusals = options.failFirst ?? 0;
+  let messages = 0;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    authOptional: !options.auth,
+    // Lets a careless client send its password in clear, so a test can see that ours never does.
+    allowInsecureAuth: true,
+    disabledCommands: options.plaintext ? ['STARTTLS'] : [],
+    ...(options.plaintext ? {} : { key, cert }),
     logger: false,
+    onAuth(auth, session, callback) {
+      const attempt = { user: auth.username ?? '', pass: auth.password ?? '', secure: Boolean(session.secure) };
+      authAttempts.push(attempt);
+      if (options.auth && (attempt.user !== options.auth.user || attempt.pass !== options.auth.pass)) {
+        return callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+      }
+      callback(null, { user: attempt.user });
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const scripted = options.answer?.(messages++);
+        if (scripted) return callback(Object.assign(new Error(scripted.message), { responseCode: scripted.code }));
         if (refusals > 0) {
           refusals--;
           return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
@@ -46,12 +95,21 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.server.address() as AddressInfo).port;
+  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : '';
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${credentials}127.0.0.1:${port}`,
+    /** The URL with another login, e.g. a wrong password. */
+    urlWith: (user: string, pass: string) => `smtp://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${port}`,
+    port,
+    /** The certificate to trust (PEM). */
+    ca: cert,
     received,
+    authAttempts,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
