@@ -152,14 +152,15 @@ export class MailDelivery implements Delivery {
     logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
   }
 
-  /** The next try's time, or undefined once it would fall outside the retry window. */
+  /** The next try's time (the last one at the end of the retry window), or undefined once it has passed. */
   private async nextAttemptAt(purchaseId: string): Promise<Date | undefined> {
     const row = await findDelivery(this.options.db, purchaseId);
     if (!row) return undefined;
-    const delay = this.delays[Math.min(row.attempts, this.delays.length - 1)]!;
-    const next = this.options.clock.now().getTime() + delay;
+    const now = this.options.clock.now().getTime();
     const windowEnd = Date.parse(row.claimedAt) + (this.options.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS);
-    return next <= windowEnd ? new Date(next) : undefined;
+    if (now >= windowEnd) return undefined;
+    const delay = this.delays[Math.min(row.attempts, this.delays.length - 1)]!;
+    return new Date(Math.min(now + delay, windowEnd));
   }
 
   private async compose(facts: MailFacts) {

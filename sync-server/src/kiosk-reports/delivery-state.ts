@@ -16,8 +16,14 @@ export function deliveryStateOf(row: PurchaseProgressRow): DeliveryState {
   if (row.paymentStatus === 'failed' || row.paymentStatus === 'expired') return { ...base, state: 'not_paid', reason: `Payment ${row.paymentStatus}` };
   if (row.emailStatus === 'sent') return { ...base, state: 'emailed' };
   if (row.emailStatus === 'failed') return { ...base, state: 'failed', reason: `E-mail not sent${row.emailError ? `: ${row.emailError}` : ''}` };
+  if (row.zipUrl && row.emailRetryAt) return { ...base, state: 'link_saved', reason: emailWaiting(row.emailLastError) };
   if (row.zipUrl) return { ...base, state: 'link_saved' };
   if (row.uploadError === 1 || row.uploadState === 'failed') return { ...base, state: 'failed', reason: row.reason ?? NO_CLIP_UPLOADED };
   if (row.uploadState === 'uploading') return { ...base, state: 'uploading', reason: row.reason ?? null };
   return { ...base, state: 'paid' };
+}
+
+/** A temporary refusal (4xx, no answer): the worker tries again by itself, for up to a day. */
+export function emailWaiting(lastError: string | null): string {
+  return `E-mail not accepted yet${lastError ? ` (${lastError})` : ''}; it is retried automatically`;
 }

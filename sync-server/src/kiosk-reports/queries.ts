@@ -1,6 +1,7 @@
 // SQL of the kiosk reports; each helper takes the database first.
 import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 
 /** Stores a parked purchase once per (device, key); a repeated report refreshes it. */
 export async function upsertParked(db: Db, device: { deviceId: string; venueId: number }, report: KioskParkedReport, now: string): Promise<void> {
@@ -78,8 +79,10 @@ export async function upsertProgress(db: Db, deviceId: string, report: KioskUplo
 /** The purchases named (within `venueId` unless null) with their latest upload progress. */
 export async function purchasesWithProgress(db: Db, ids: string[], venueId: number | null) {
   let q = db
+    .withTables<{ email_deliveries: EmailDeliveryTable }>()
     .selectFrom('purchases')
     .leftJoin('upload_progress', 'upload_progress.purchaseId', 'purchases.id')
+    .leftJoin('email_deliveries', 'email_deliveries.purchaseId', 'purchases.id')
     .select([
       'purchases.id',
       'purchases.paymentStatus',
@@ -95,6 +98,9 @@ export async function purchasesWithProgress(db: Db, ids: string[], venueId: numb
       'upload_progress.state as uploadState',
       'upload_progress.reason',
       'upload_progress.updatedAt as progressAt',
+      // Set while a refused e-mail waits for its next try (delivery/mail-delivery.ts).
+      'email_deliveries.nextAttemptAt as emailRetryAt',
+      'email_deliveries.lastError as emailLastError',
     ])
     .where('purchases.id', 'in', ids);
   if (venueId !== null) q = q.where('purchases.venueId', '=', venueId);

@@ -53,6 +53,8 @@ export function loopbackCertificate(): Promise<{ key: string; cert: string }> {
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
   const authAttempts: AuthAttempt[] = [];
+  /** The name each client gave in EHLO/HELO. */
+  const ehloNames: string[] = [];
   const { key, cert } = await loopbackCertificate();
   let refusals = options.failFirst ?? 0;
   let messages = 0;
@@ -70,6 +72,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
         return callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
       }
       callback(null, { user: attempt.user });
+    },
+    onMailFrom(_address, session, callback) {
+      ehloNames.push(session.hostNameAppearsAs);
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -105,6 +111,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     ca: cert,
     received,
     authAttempts,
+    ehloNames,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

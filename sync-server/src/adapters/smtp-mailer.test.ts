@@ -1,0 +1,108 @@
+// The SMTP adapter against real loopback SMTP servers: one offering STARTTLS (self-signed
+// certificate, trusted by the test) and one offering none, each asking for a login.
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
+import { loadConfig } from '../config.ts';
+import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
+import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
+import { startSmtpSink, type SmtpSink } from '../mail/testing/smtp-sink.ts';
+import { frozenClock } from '../testing/clock.ts';
+import { MailError } from './mail-error.ts';
+import { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
+
+const LOGIN = { user: 'replay@venue.example', pass: 'p@ss w/rd:%' };
+const message = { to: 'player@example.com', subject: 'Your clips', text: 'Here they are', html: '<p>Here they are</p>' };
+
+let sink: SmtpSink;
+let mailer: SmtpMailer | undefined;
+afterEach(async () => {
+  mailer?.close();
+  mailer = undefined;
+  await sink.close();
+});
+
+function mailerFor(url: string, options: Partial<SmtpMailerOptions> = {}) {
+  mailer = new SmtpMailer({ url, from: 'Arena <replay@venue.example>', ehloName: 'replay.venue.example', ca: sink.ca, ...options });
+  return mailer;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<MailError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(MailError);
+  return err as MailError;
+}
+
+async function storedHealth() {
+  const db = openDatabase(':memory:');
+  await migrateToLatestOrThrow(db);
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  return { db, lines, health: await StoredIntegrationHealth.load(db, frozenClock(), logger) };
+}
+
+describe('SmtpMailer on a loopback server', () => {
+  it('smtp:// upgrades with STARTTLS before it logs in, and names itself in EHLO', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    await mailerFor(sink.url).send(message);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.authAttempts).toEqual([{ ...LOGIN, secure: true }]);
+    expect(sink.ehloNames).toEqual(['replay.venue.example']);
+  });
+
+  it('never sends the password to a server that offers no STARTTLS; the send fails with a clear reason', async () => {
+    sink = await startSmtpSink({ auth: LOGIN, plaintext: true });
+    const failure = await failureOf(mailerFor(sink.url).send(message));
+    expect(failure.kind).toBe('tls');
+    expect(failure.retryable).toBe(true);
+    expect(sink.authAttempts).toEqual([]);
+    expect(sink.received).toEqual([]);
+  });
+
+  it('talks in clear only with the explicit SMTP_ALLOW_PLAINTEXT opt-out', async () => {
+    sink = await startSmtpSink({ auth: LOGIN, plaintext: true });
+    await mailerFor(sink.url, { allowPlaintext: true }).send(message);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.authAttempts).toEqual([{ ...LOGIN, secure: false }]);
+  });
+
+  it('a refused login (535) raises the smtp_auth_failed alert once, logged once, stored', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    const { db, lines, health } = await storedHealth();
+    const m = mailerFor(sink.urlWith(LOGIN.user, 'wrong'), { health });
+    expect((await failureOf(m.send(message))).kind).toBe('auth');
+    await failureOf(m.send(message));
+    await health.flush();
+    expect(health.alerts().map((a) => a.code)).toEqual(['smtp_auth_failed']);
+    expect(lines.filter((l) => l.includes('smtp_auth_failed'))).toHaveLength(1);
+    expect(health.status('mail').lastError?.message).toContain(INTEGRATION_MESSAGES.smtpRefusedLogin);
+    // Still known after a restart, and not logged again.
+    const again = await StoredIntegrationHealth.load(db, frozenClock());
+    expect(again.alerts()).toMatchObject([{ code: 'smtp_auth_failed', integration: 'mail', advice: INTEGRATION_MESSAGES.smtpAuthAdvice }]);
+    await db.destroy();
+  });
+
+  it('Test connection: logs in and sends a test e-mail to the admin; a wrong password says so plainly', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    expect(await mailerFor(sink.url).testConnection('owner@venue.example')).toEqual({ ok: true, message: INTEGRATION_MESSAGES.smtpVerified('owner@venue.example') });
+    expect(sink.received.map((r) => r.to)).toEqual([['owner@venue.example']]);
+    mailer!.close();
+    const result = await mailerFor(sink.urlWith(LOGIN.user, 'wrong')).testConnection('owner@venue.example');
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/^The SMTP server refused the user name or password in SMTP_URL \(.*535/);
+    expect(sink.received).toHaveLength(1);
+  });
+});
+
+describe('SMTP configuration', () => {
+  it('refuses SMTP_URL without MAIL_FROM, naming MAIL_FROM', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toThrow(/MAIL_FROM/);
+    expect(loadConfig({}).mail.from).toMatch(/courtreplay\.local/);
+  });
+
+  it('EHLO name: SMTP_EHLO_NAME, else the host of PUBLIC_URL; plaintext only when asked', () => {
+    const base = { SMTP_URL: 'smtp://u:p@smtp.example.com:587', MAIL_FROM: 'a@venue.example' };
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://replay.venue.example/' }).mail).toMatchObject({ ehloName: 'replay.venue.example', allowPlaintext: false });
+    expect(loadConfig({ ...base, SMTP_EHLO_NAME: 'mx.venue.example', SMTP_ALLOW_PLAINTEXT: 'true' }).mail).toMatchObject({ ehloName: 'mx.venue.example', allowPlaintext: true });
+  });
+});

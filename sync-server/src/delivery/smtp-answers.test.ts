@@ -1,0 +1,116 @@
+// What the delivery does with each kind of SMTP answer, on a real loopback server with STARTTLS:
+// 451 is retried from a stored due time (also after a restart of the worker), for up to a day;
+// 550 fails at once with the server's reason, shown on the purchase; 535 raises one credential alert.
+import { afterEach, describe, expect, it } from 'vitest';
+import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
+import { createAdapters } from '../adapters/index.ts';
+import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { startSmtpSink, type SmtpAnswer, type SmtpSink } from '../mail/testing/smtp-sink.ts';
+import { setFolder } from '../purchases/queries.ts';
+
+const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
+const MINUTE = 60_000;
+const LOGIN = { user: 'replay@venue.example', pass: 'right-one' };
+
+let sink: SmtpSink;
+let t: AdapterTestApp;
+afterEach(async () => {
+  await t.delivery.idle();
+  t.delivery.stop();
+  await t.close();
+  await sink.close();
+});
+
+async function setUp(options: { answer?: (n: number) => SmtpAnswer | undefined; smtpUrl?: (s: SmtpSink) => string } = {}) {
+  sink = await startSmtpSink({ auth: LOGIN, ...(options.answer ? { answer: options.answer } : {}) });
+  t = await makeAdapterTestApp({ smtpUrl: options.smtpUrl?.(sink) ?? sink.url, smtpCa: sink.ca });
+}
+
+/** A paid purchase whose link is saved: the first attempt runs before this resolves. */
+async function deliverable() {
+  const { purchase, token, device } = await seedPurchase(t);
+  await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
+  await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, device.headers);
+  await t.delivery.idle();
+  return purchase.id;
+}
+
+const emailState = (id: string) => t.db.selectFrom('purchases').select(['emailStatus', 'emailError']).where('id', '=', id).executeTakeFirstOrThrow();
+
+async function deliveryShown(id: string) {
+  const admin = await t.seed.admin({ role: 'super_admin' });
+  const body = await bodyOf(t.json('GET', `/api/kiosk-reports/delivery?ids=${id}`, undefined, admin.headers));
+  return body.deliveries[0] as { state: string; reason: string | null };
+}
+
+const refuse = (code: number, message: string, times = Infinity) => (n: number) => (n < times ? { code, message } : undefined);
+
+describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
+  it('451 then 250: retried when due, across a restart of the worker, and delivered once', async () => {
+    await setUp({ answer: refuse(451, '4.7.1 Greylisted, try again later', 1) });
+    const id = await deliverable();
+    expect(sink.received).toHaveLength(0);
+    expect(await emailState(id)).toEqual({ emailStatus: null, emailError: null });
+    expect(await deliveryShown(id)).toMatchObject({ state: 'link_saved', reason: expect.stringContaining('451 4.7.1 Greylisted') });
+
+    // The server restarts: a new worker over the same database picks the stored due time.
+    t.delivery.stop();
+    const restarted = createAdapters(t.config, { db: t.db, clock: t.clock, logger: t.logger, smtpCa: sink.ca }).delivery;
+    await restarted.start();
+    expect(sink.received).toHaveLength(0);
+    t.clock.advance(MINUTE);
+    await restarted.runDue();
+    expect(sink.received).toHaveLength(1);
+    expect(await emailState(id)).toEqual({ emailStatus: 'sent', emailError: null });
+
+    t.clock.advance(60 * MINUTE);
+    await restarted.runDue();
+    await t.delivery.runDue();
+    restarted.stop();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('4xx keeps being retried past the first minutes, then gives up after a day with the reason', async () => {
+    await setUp({ answer: refuse(421, '4.3.2 Service shutting down') });
+    const id = await deliverable();
+    let tries = 1;
+    for (let hour = 1; hour <= 23; hour++) {
+      t.clock.advance(60 * MINUTE);
+      await t.delivery.runDue();
+      tries++;
+      expect((await emailState(id)).emailStatus).toBeNull();
+    }
+    expect(tries).toBeGreaterThan(4);
+    t.clock.advance(2 * 60 * MINUTE);
+    await t.delivery.runDue();
+    const final = await emailState(id);
+    expect(final.emailStatus).toBe('failed');
+    expect(final.emailError).toMatch(/^Gave up after a day of retries: .*421 4\.3\.2 Service shutting down/);
+  });
+
+  it('550 fails at once, with the server reason stored and shown on the purchase', async () => {
+    await setUp({ answer: refuse(550, '5.1.1 The email account does not exist') });
+    const id = await deliverable();
+    const stored = await emailState(id);
+    expect(stored.emailStatus).toBe('failed');
+    expect(stored.emailError).toMatch(/550 5\.1\.1 The email account does not exist/);
+    expect(await deliveryShown(id)).toMatchObject({ state: 'failed', reason: expect.stringContaining('550 5.1.1 The email account does not exist') });
+    t.clock.advance(60 * MINUTE);
+    await t.delivery.runDue();
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it('535 (wrong password): one credential alert in the Errors feed however many e-mails fail; the e-mails wait', async () => {
+    await setUp({ smtpUrl: (s) => s.urlWith(LOGIN.user, 'wrong') });
+    const first = await deliverable();
+    await deliverable();
+    await t.deps.health!.flush();
+    expect((await emailState(first)).emailStatus).toBeNull();
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    expect(body.alerts).toEqual([
+      expect.objectContaining({ code: 'smtp_auth_failed', integration: 'mail', advice: INTEGRATION_MESSAGES.smtpAuthAdvice, message: expect.stringContaining('535') }),
+    ]);
+  });
+});
