@@ -354,10 +354,31 @@ export const MESSAGES = {
     emptyFailed: 'Failed to empty Google Drive. Please try again.',
   },
 
+  // Not in the spec: issue 10's Integrations panel (inside the Storage Quota tab). Our wording.
+  integrations: {
+    title: 'Integrations',
+    kinds: { payments: 'Payments', storage: 'Storage', mail: 'E-mail' },
+    adapter: 'Adapter',
+    lastSuccess: 'Last success',
+    lastError: 'Last error',
+    never: 'Never',
+    none: 'None',
+    test: 'Test connection',
+    testing: 'Testing...',
+    loadFailed: 'Failed to load the integrations. Please try again.',
+    testRequestFailed: 'The test could not be run. Please try again.',
+    browserUploadOk: 'This browser uploaded a 256 KiB test chunk straight to the storage: kiosk uploads can reach it.',
+    browserUploadFailed: (reason: string) =>
+      `This browser could not upload a test chunk to the storage (${reason}): kiosk uploads will fail the same way. Check that the storage accepts this site's origin (CORS).`,
+  },
+
   errorsTab: {
     title: 'Error Logs',
     // Not in the spec: the parked-purchase list issue 6 puts under 'Error Logs'.
     empty: 'No errors. Every purchase a kiosk queued reached the server.',
+    // Not in the spec: issue 10's credential alerts (a refused login at Google, Midtrans or SMTP).
+    alertsTable: 'Service alerts',
+    alertColumns: ['Since', 'Service', 'Problem', 'What to do'],
     loadFailed: 'Failed to load error logs. Please try again.',
     parkedTable: 'Purchases the server refused',
     parkedColumns: ['Parked At', 'Venue', 'Email', 'Videos', 'Amount', 'Reason', 'Attempts'],

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatRupiah, MESSAGES } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
+import { CredentialAlerts } from './CredentialAlerts.tsx';
 import { errorQueries } from './queries.ts';
 
 const T = MESSAGES.errorsTab;
@@ -9,7 +10,8 @@ const T = MESSAGES.errorsTab;
 /**
  * 'Error Logs' (spec section 2). What lands here: purchases a kiosk accepted offline that the
  * server later refused, parked by the kiosk's outbox with the server's reason, so an operator can
- * follow up with the player instead of the kiosk retrying forever.
+ * follow up with the player instead of the kiosk retrying forever. Above them, the credential
+ * alerts of the outside services (CredentialAlerts).
  */
 export function ErrorsTab() {
   const parked = useQuery(errorQueries.parked());
@@ -17,6 +19,7 @@ export function ErrorsTab() {
   return (
     <div className="panel">
       <h2>{T.title}</h2>
+      <CredentialAlerts />
       <QueryState isPending={parked.isPending} error={parked.error} fallback={T.loadFailed} />
       {parked.isSuccess && rows.length === 0 && <p className="empty">{T.empty}</p>}
       {rows.length > 0 && (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES, quotaColour } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { IntegrationsPanel } from '../integrations/IntegrationsPanel.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useDeleteOldFilesMutation, useEmptyDriveMutation } from './mutations.ts';
@@ -76,6 +77,7 @@ export function StorageQuotaTab() {
           onConfirm={() => empty.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
         />
       </div>
+      <IntegrationsPanel />
     </div>
   );
 }

@@ -52,6 +52,12 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                       {deliveryLabel(delivery)}
                     </div>
                   )}
+                  {/* A failed state's label already names its reason; a waiting e-mail's reason (its last SMTP answer) goes on its own line. */}
+                  {delivery?.reason && delivery.state !== 'failed' && (
+                    <div className="delivery-reason" data-testid="delivery-reason">
+                      {delivery.reason}
+                    </div>
+                  )}
                 </td>
                 <td>
                   <span className={`badge badge-email-${mail ?? 'unset'}`} data-testid="email-status">

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type IntegrationKindName, type IntegrationTestResponse } from '@courtreplay/shared';
+import { api } from '../../lib/api-client.ts';
+import { withFallback } from '../common/errors.ts';
+import { putTestChunk, type BrowserUploadResult } from './browser-upload-test.ts';
+import { integrationQueries } from './queries.ts';
+
+export interface IntegrationTestOutcome {
+  server: IntegrationTestResponse;
+  /** Storage only, when the server's test opened a test upload session for this browser. */
+  browserUpload?: BrowserUploadResult;
+}
+
+/** Test connection: the server's test, then (storage) the browser's own one-chunk upload. */
+export function useTestIntegrationMutation(kind: IntegrationKindName) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.integrations.testRequestFailed, async (): Promise<IntegrationTestOutcome> => {
+      const server = await api<IntegrationTestResponse>(`/admin/integrations/${kind}/test`, { method: 'POST' });
+      const uploadUrl = server.details?.uploadUrl;
+      if (kind !== 'storage' || typeof uploadUrl !== 'string') return { server };
+      return { server, browserUpload: await putTestChunk(uploadUrl) };
+    }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationQueries.all() }),
+  });
+}

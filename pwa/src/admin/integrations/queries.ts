@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { IntegrationsResponse } from '@courtreplay/shared';
+import { api } from '../../lib/api-client.ts';
+
+export const integrationQueries = {
+  all: () => ['integrations'] as const,
+  /** Each integration's adapter, last success and last error, and the open credential alerts. */
+  status: () =>
+    queryOptions({
+      queryKey: [...integrationQueries.all(), 'status'] as const,
+      queryFn: () => api<IntegrationsResponse>('/admin/integrations'),
+    }),
+};
