@@ -44,6 +44,8 @@ export function classifySmtpError(err: unknown): MailError {
   if (e.code === 'EAUTH' || code === 535) return new MailError('auth', reason, code);
   if (e.code === 'ETLS') return new MailError('tls', reason, code);
   if (code !== undefined && code >= 500 && code < 600) return new MailError('permanent', reason, code);
+  // Refused before any server answer: an address or a message nodemailer cannot send as it is.
+  if (code === undefined && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')) return new MailError('permanent', reason);
   return new MailError('temporary', reason, code);
 }
 

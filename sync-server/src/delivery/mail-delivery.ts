@@ -51,6 +51,7 @@ export class MailDelivery implements Delivery {
   private readonly running = new Set<Promise<void>>();
   private readonly delays: number[];
   private timer: NodeJS.Timeout | undefined;
+  private pass: Promise<void> | undefined;
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.delays = options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
@@ -80,10 +81,14 @@ export class MailDelivery implements Delivery {
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });
   }
 
-  /** Starts the retry worker: due deliveries now (also those a stop cut short), then on a timer. */
+  /**
+   * Starts the retry worker: due deliveries now (also those a stop cut short), then on a timer.
+   * Resolves once the interrupted ones are queued; the sends run behind (idle() waits for them),
+   * so a slow SMTP server never holds up the start of the server.
+   */
   async start(): Promise<void> {
     await requeueInterrupted(this.options.db, this.options.clock.now());
-    await this.runDue();
+    void this.runDue();
     this.timer = setInterval(() => void this.runDue(), this.options.pollMs ?? DEFAULT_POLL_MS);
     this.timer.unref();
   }
@@ -95,7 +100,10 @@ export class MailDelivery implements Delivery {
 
   /** One pass of the worker: every delivery whose retry time has come gets its attempt. */
   runDue(): Promise<void> {
-    return this.track(this.attemptDue());
+    // A pass still sending (a slow server) is left to finish: the next tick finds what it left.
+    if (this.pass) return this.pass;
+    this.pass = this.track(this.attemptDue()).finally(() => (this.pass = undefined));
+    return this.pass;
   }
 
   /** Resolves when no send is in progress (tests, shutdown). */

@@ -7,6 +7,7 @@ import { createAdapters } from '../adapters/index.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink, type SmtpAnswer, type SmtpSink } from '../mail/testing/smtp-sink.ts';
 import { setFolder } from '../purchases/queries.ts';
+import { claimDelivery } from './queries.ts';
 
 const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
 const MINUTE = 60_000;
@@ -58,6 +59,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     t.delivery.stop();
     const restarted = createAdapters(t.config, { db: t.db, clock: t.clock, logger: t.logger, smtpCa: sink.ca }).delivery;
     await restarted.start();
+    await restarted.idle();
     expect(sink.received).toHaveLength(0);
     t.clock.advance(MINUTE);
     await restarted.runDue();
@@ -69,6 +71,22 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     await t.delivery.runDue();
     restarted.stop();
     expect(sink.received).toHaveLength(1);
+  });
+
+  it('a send cut short by a stop (claimed, never finished) goes out at the next start', async () => {
+    await setUp();
+    const { purchase, token, device } = await seedPurchase(t);
+    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
+    // The claim lands, then the server stops before the send: what a crash mid-send leaves.
+    await claimDelivery(t.db, purchase.id, t.clock.now());
+    await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, device.headers);
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    await t.delivery.start();
+    await t.delivery.idle();
+    expect(sink.received).toHaveLength(1);
+    expect(await emailState(purchase.id)).toEqual({ emailStatus: 'sent', emailError: null });
   });
 
   it('4xx keeps being retried past the first minutes, then gives up after a day with the reason', async () => {
