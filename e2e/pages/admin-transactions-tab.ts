@@ -37,5 +37,9 @@ export class AdminTransactionsTab {
   paymentStatus = (id: string) => this.row(id).getByTestId('payment-status').textContent();
   /** The delivery line under the payment badge ('Awaiting payment', 'Uploading 2 of 3', ...). */
   deliveryState = (id: string) => this.row(id).getByTestId('delivery-state').textContent();
+  /** Its title: the full reason when the label is cut short. */
+  deliveryTitle = (id: string) => this.row(id).getByTestId('delivery-state').getAttribute('title');
+  /** The line under it while an e-mail waits for its next try (the SMTP server's last answer). */
+  deliveryReason = (id: string) => this.row(id).getByTestId('delivery-reason').textContent();
   resend = (id: string) => this.row(id).getByRole('button', { name: T.resend });
 }

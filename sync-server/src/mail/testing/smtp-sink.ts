@@ -24,8 +24,8 @@ export interface SmtpAnswer {
 export interface SmtpSinkOptions {
   /** Refuse the first N messages with a temporary failure (451), to exercise retries. */
   failFirst?: number;
-  /** The reply to the n-th message (0-based); undefined accepts it (250). */
-  answer?: (n: number) => SmtpAnswer | undefined;
+  /** The reply to the n-th message (0-based) for these recipients; undefined accepts it (250). */
+  answer?: (n: number, to: string[]) => SmtpAnswer | undefined;
   /** No STARTTLS on offer: a client must either refuse or talk in clear. */
   plaintext?: boolean;
   /** Require this login; any other answers 535. */
@@ -81,7 +81,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const scripted = options.answer?.(messages++);
+        const scripted = options.answer?.(
+          messages++,
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         if (scripted) return callback(Object.assign(new Error(scripted.message), { responseCode: scripted.code }));
         if (refusals > 0) {
           refusals--;

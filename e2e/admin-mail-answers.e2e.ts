@@ -1,0 +1,86 @@
+// What the Transactions list shows when the SMTP server refuses a purchase e-mail: a permanent
+// refusal (550) fails at once with the server's reason; a temporary one (451) shows the purchase
+// waiting with the last answer. The real server sends through a loopback SMTP server (STARTTLS,
+// self-signed certificate trusted through NODE_EXTRA_CA_CERTS).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
+
+const KIOSK = 'kiosk-mail-answers-court-1';
+const LOGIN = { user: 'replay@venue.example', pass: 'the-right-one' };
+
+let smtp: SmtpSink;
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let transactions: AdminTransactionsTab;
+
+async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}/api${path}`, { method, headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK }, body: JSON.stringify(body) });
+}
+
+/** A free purchase whose link the kiosk saves: the server tries its e-mail at once. */
+async function deliveredPurchase(email: string): Promise<string> {
+  const res = await asKiosk('POST', '/transaction', { email, videoIds: ['1-a'], videoTitles: ['a'], totalAmount: 0 });
+  expect(res.status).toBe(201);
+  const id = ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_1video', purchaseId: id });
+  const { folderUrl } = (await folder.json()) as { folderUrl: string };
+  expect((await asKiosk('PUT', `/transaction/${id}/zipUrl`, { zipUrl: folderUrl, error: false })).ok).toBe(true);
+  return id;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink({
+    auth: LOGIN,
+    answer: (_n, to) =>
+      to.includes('nobody@example.com')
+        ? { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' }
+        : to.includes('greylisted@example.com')
+          ? { code: 451, message: '4.7.1 Greylisted, please try again later' }
+          : undefined,
+  });
+  const certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
+  writeFileSync(certFile, smtp.ca);
+  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
+  const api = await AdminApi.login(server);
+  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Empat', location: 'Bandung' });
+  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
+  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+  browser = await launchBrowser();
+  page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  transactions = new AdminTransactionsTab(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+test('550: failed at once, the server reason on the purchase', async () => {
+  const id = await deliveredPurchase('nobody@example.com');
+  await page.reload();
+  await dashboard.openTab('transactions');
+  await expect.poll(() => transactions.deliveryState(id), { timeout: 15_000 }).toMatch(/^Failed: E-mail not sent: .*550/);
+  expect(await transactions.deliveryTitle(id)).toContain('550 5.1.1 The email account that you tried to reach does not exist');
+  expect(smtp.received).toHaveLength(0);
+});
+
+test('451: the purchase waits for its next try, with the last answer shown under its state', async () => {
+  const id = await deliveredPurchase('greylisted@example.com');
+  await page.reload();
+  await dashboard.openTab('transactions');
+  await expect.poll(() => transactions.deliveryState(id), { timeout: 15_000 }).toBe('Link saved');
+  expect(await transactions.deliveryReason(id)).toMatch(/^E-mail not accepted yet \(.*451 4\.7\.1 Greylisted, please try again later\); it is retried automatically$/);
+});
