@@ -1,5 +1,8 @@
 // The SMTP adapter against real loopback SMTP servers: one offering STARTTLS (self-signed
 // certificate, trusted by the test) and one offering none, each asking for a login.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
@@ -8,6 +11,7 @@ import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
 import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { startSmtpSink, type SmtpSink } from '../mail/testing/smtp-sink.ts';
 import { frozenClock } from '../testing/clock.ts';
+import { createAdapters } from './index.ts';
 import { MailError } from './mail-error.ts';
 import { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
 
@@ -16,11 +20,6 @@ const message = { to: 'player@example.com', subject: 'Your clips', text: 'Here t
 
 let sink: SmtpSink;
 let mailer: SmtpMailer | undefined;
-afterEach(async () => {
-  mailer?.close();
-  mailer = undefined;
-  await sink.close();
-});
 
 function mailerFor(url: string, options: Partial<SmtpMailerOptions> = {}) {
   mailer = new SmtpMailer({ url, from: 'Arena <replay@venue.example>', ehloName: 'replay.venue.example', ca: sink.ca, ...options });
@@ -42,6 +41,12 @@ async function storedHealth() {
 }
 
 describe('SmtpMailer on a loopback server', () => {
+  afterEach(async () => {
+    mailer?.close();
+    mailer = undefined;
+    await sink.close();
+  });
+
   it('smtp:// upgrades with STARTTLS before it logs in, and names itself in EHLO', async () => {
     sink = await startSmtpSink({ auth: LOGIN });
     await mailerFor(sink.url).send(message);
@@ -98,6 +103,19 @@ describe('SMTP configuration', () => {
   it('refuses SMTP_URL without MAIL_FROM, naming MAIL_FROM', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toThrow(/MAIL_FROM/);
     expect(loadConfig({}).mail.from).toMatch(/courtreplay\.local/);
+  });
+
+  it('SMTP_ALLOW_PLAINTEXT=true is warned about at start-up', async () => {
+    const { db, lines } = await storedHealth();
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-smtp-'));
+    const env = { DATA_DIR: dataDir, SMTP_URL: 'smtp://u:p@127.0.0.1:2525', MAIL_FROM: 'a@venue.example' };
+    createAdapters(loadConfig(env), { db, clock: frozenClock(), logger });
+    expect(lines.filter((l) => l.includes('SMTP_ALLOW_PLAINTEXT'))).toHaveLength(0);
+    createAdapters(loadConfig({ ...env, SMTP_ALLOW_PLAINTEXT: 'true' }), { db, clock: frozenClock(), logger });
+    expect(lines.filter((l) => l.includes('"level":40') && l.includes('SMTP_ALLOW_PLAINTEXT=true'))).toHaveLength(1);
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('EHLO name: SMTP_EHLO_NAME, else the host of PUBLIC_URL; plaintext only when asked', () => {
