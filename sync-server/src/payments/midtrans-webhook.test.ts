@@ -113,6 +113,26 @@ describe('notification webhook: only the status API decides', () => {
     expect((await reversalOf(purchase.id)).paymentReversedAt).toBe(new Date(t.clock.now().getTime() - 1000).toISOString());
   });
 
+  it("shows the reversal to the purchase's venue admins: the Transactions list flag and the Errors feed", async () => {
+    const { purchase, venue } = await seedPurchase(t);
+    const other = await t.seed.venue({ name: 'Other' });
+    const admin = await t.seed.admin({ venueId: venue.id });
+    const otherAdmin = await t.seed.admin({ venueId: other.id });
+    midtrans.setStatus(purchase.id, 'settlement');
+    await notify(midtrans.notification(purchase.id));
+    midtrans.setStatus(purchase.id, 'refund');
+    expect((await notify(midtrans.notification(purchase.id))).status).toBe(200);
+    const list = await bodyOf(t.json('GET', '/api/transaction', undefined, admin.headers));
+    const listed = JSON.stringify(list).includes('"paymentReversal":"refunded"');
+    expect(listed).toBe(true);
+    const feed = await bodyOf(t.json('GET', '/api/kiosk-reports/reversed', undefined, admin.headers));
+    expect(feed.reversed).toEqual([
+      expect.objectContaining({ id: purchase.id, venueName: 'Arena Senayan', paymentReversal: 'refunded', paymentReversedAt: t.clock.now().toISOString() }),
+    ]);
+    expect((await bodyOf(t.json('GET', '/api/kiosk-reports/reversed', undefined, otherAdmin.headers))).reversed).toEqual([]);
+    expect((await t.json('GET', '/api/kiosk-reports/reversed')).status).toBe(401);
+  });
+
   it('does not flag a forged deny on a paid purchase the status API still calls settled', async () => {
     const { purchase } = await seedPurchase(t);
     midtrans.setStatus(purchase.id, 'settlement');

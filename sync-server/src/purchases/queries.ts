@@ -56,6 +56,8 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     promoCode: row.promoCode,
     isStaging: row.isStaging === 1,
     deviceId: row.deviceId,
+    paymentReversal: row.paymentReversal,
+    paymentReversedAt: row.paymentReversedAt,
   };
 }
 
