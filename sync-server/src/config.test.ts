@@ -44,6 +44,10 @@ describe('loadConfig', () => {
     expect(config.reconcileIntervalMs).toBe(30_000);
     expect(loadConfig({}).reconcileIntervalMs).toBe(60_000);
     expect(() => loadConfig({ MIDTRANS_ENABLED_PAYMENTS: 'QRIS!' })).toThrow(/MIDTRANS_ENABLED_PAYMENTS/);
+    expect(() => loadConfig({ MIDTRANS_API_URL: 'ftp://x' })).toThrow(/MIDTRANS_API_URL/);
+    // The empty lines of .env.example mean "unset".
+    const blank = loadConfig({ MIDTRANS_SERVER_KEY: 's', MIDTRANS_CLIENT_KEY: 'c', MIDTRANS_SNAP_URL: '', MIDTRANS_ENABLED_PAYMENTS: '' });
+    expect(blank.payments).toMatchObject({ baseUrls: {}, enabledPayments: undefined });
   });
 
   it('stops with a message naming the variable on a bad value', () => {

@@ -9,6 +9,15 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+/** An http(s) base URL without its trailing slash; empty means unset. */
+const optionalUrl = optionalString.pipe(
+  z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+);
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -33,14 +42,17 @@ const envSchema = z.object({
   MIDTRANS_CLIENT_KEY: optionalString,
   MIDTRANS_SERVER_KEY_SANDBOX: optionalString,
   MIDTRANS_CLIENT_KEY_SANDBOX: optionalString,
-  MIDTRANS_SNAP_URL: z.string().url().optional(),
-  MIDTRANS_API_URL: z.string().url().optional(),
-  MIDTRANS_SNAP_URL_SANDBOX: z.string().url().optional(),
-  MIDTRANS_API_URL_SANDBOX: z.string().url().optional(),
+  MIDTRANS_SNAP_URL: optionalUrl,
+  MIDTRANS_API_URL: optionalUrl,
+  MIDTRANS_SNAP_URL_SANDBOX: optionalUrl,
+  MIDTRANS_API_URL_SANDBOX: optionalUrl,
   MIDTRANS_ENABLED_PAYMENTS: z
     .string()
     .optional()
-    .transform((v) => v?.split(',').map((m) => m.trim()).filter(Boolean))
+    .transform((v) => {
+      const methods = v?.split(',').map((m) => m.trim()).filter(Boolean);
+      return methods?.length ? methods : undefined;
+    })
     .pipe(z.array(z.string().regex(/^[a-z_]+$/, 'payment method names are lower-case words like other_qris')).min(1).optional()),
   MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),

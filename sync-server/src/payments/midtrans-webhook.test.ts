@@ -46,6 +46,11 @@ describe('notification webhook: only the status API decides', () => {
   it('creates the Snap transaction on the imitation through the configured base URL', async () => {
     const { purchase, token } = await seedPurchase(t);
     expect(midtrans.orders.get(purchase.id)?.token).toBe(token);
+    // The kiosk may load snap.js from the overridden host: the CSP allows it.
+    const config = await bodyOf(t.app.request('/api/payment/client-config'));
+    expect(config).toMatchObject({ scriptUrl: `${midtrans.url}/snap/snap.js`, clientKey: LIVE.clientKey });
+    const csp = (await t.app.request('/api/health')).headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toMatch(new RegExp(`script-src [^;]*${midtrans.url.replace(/[.]/g, '\\.')}`));
   });
 
   it('answers 503 to a settlement the status API still calls pending, so Midtrans retries; 200 once it settles', async () => {
