@@ -4,6 +4,7 @@ import { MidtransProvider } from '../adapters/midtrans.ts';
 import { bodyOf, makeAdapterTestApp, paymentStatusOf, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startMidtransImitation, type MidtransImitation } from '../adapters/testing/midtrans-imitation.ts';
 import { runPurchaseMaintenance } from '../purchases/maintenance.ts';
+import { markPurchaseOutcome } from '../purchases/outcomes.ts';
 import { createPaymentReconciler, type PaymentReconciler } from './reconciler.ts';
 
 const LIVE = { serverKey: 'Mid-server-LIVE', clientKey: 'Mid-client-LIVE' };
@@ -222,6 +223,31 @@ describe('payment reconciler', () => {
     t.clock.advance(INTERVAL_MS);
     expect(await own.tick()).toEqual({ checked: 1, ended: 1 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('paid');
+  });
+
+  it('pays a purchase the kiosk closed (abandoned) when Midtrans says the player paid after all', async () => {
+    const { purchase, device } = await seedPurchase(t);
+    const closed = await t.json('POST', `/api/transaction/${purchase.id}/abandon`, {}, device.headers);
+    expect(closed.status).toBe(200);
+    expect(await paymentStatusOf(t, purchase.id)).toBe('expired');
+    midtrans.setStatus(purchase.id, 'settlement');
+    t.clock.advance(INTERVAL_MS + 1);
+    expect(await reconciler.tick()).toEqual({ checked: 1, ended: 1 });
+    expect(await paymentStatusOf(t, purchase.id)).toBe('paid');
+    expect(delivered).toEqual([purchase.id]);
+  });
+
+  it('stops watching a closed purchase once Midtrans calls it final, and after the expiry window', async () => {
+    const closedFinal = (await seedPurchase(t)).purchase;
+    const closedUnknown = (await seedPurchase(t, { email: 'b@example.com' })).purchase;
+    for (const id of [closedFinal.id, closedUnknown.id]) await markPurchaseOutcome(t.db, id, 'expired', t.clock.now());
+    midtrans.setStatus(closedFinal.id, 'expire');
+    t.clock.advance(INTERVAL_MS + 1);
+    expect(await reconciler.tick()).toEqual({ checked: 2, ended: 0 });
+    t.clock.advance(INTERVAL_MS);
+    expect(await reconciler.tick()).toEqual({ checked: 1, ended: 0 });
+    t.clock.advance(t.config.pendingPaymentExpiryMs);
+    expect(await reconciler.tick()).toEqual({ checked: 0, ended: 0 });
   });
 
   it('agrees with a notification arriving at the same time: paid once, delivered once', async () => {

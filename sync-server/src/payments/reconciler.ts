@@ -4,7 +4,9 @@
 // a settled order whose notifications all failed would stay pending, or expire, and the player who
 // paid would get nothing. Only the provider's own final state ends a purchase; an order the
 // provider does not know (the player never chose a way to pay) expires after
-// PENDING_PAYMENT_EXPIRY_MINUTES. Safe beside the webhook: both go through one state machine.
+// PENDING_PAYMENT_EXPIRY_MINUTES. A purchase the kiosk closed (abandoned, 'expired') is watched
+// through the same window, since the player may have paid just before closing the form.
+// Safe beside the webhook: both go through one state machine.
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentProvider } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
@@ -58,7 +60,12 @@ export function createPaymentReconciler(deps: ReconcilerDeps): PaymentReconciler
 
 async function reconcileDue(deps: ReconcilerDeps): Promise<ReconcileSummary> {
   const now = deps.clock.now();
-  const due = await findDueForReconcile(deps.db, new Date(now.getTime() - RECONCILE_MIN_AGE_MS).toISOString(), now.toISOString(), BATCH);
+  const due = await findDueForReconcile(deps.db, {
+    createdBefore: new Date(now.getTime() - RECONCILE_MIN_AGE_MS).toISOString(),
+    closedSince: new Date(now.getTime() - deps.config.pendingPaymentExpiryMs).toISOString(),
+    now: now.toISOString(),
+    limit: BATCH,
+  });
   let ended = 0;
   for (const purchase of due) if (await reconcileOne(deps, purchase, now)) ended += 1;
   if (ended > 0) deps.logger.info({ checked: due.length, ended }, 'payment reconciliation ended pending purchases');
@@ -74,14 +81,21 @@ function nextCheck(deps: ReconcilerDeps, purchase: DuePurchase, now: Date): Date
 
 type DuePurchase = Awaited<ReturnType<typeof findDueForReconcile>>[number];
 
-/** True when the purchase left pending. */
+/** True when the purchase's payment status changed. */
 async function reconcileOne(deps: ReconcilerDeps, purchase: DuePurchase, now: Date): Promise<boolean> {
   const status = await deps.payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
     deps.logger.warn({ err, orderId: purchase.id }, 'payment status query failed; will retry');
     return undefined;
   });
-  const expired = Date.parse(purchase.createdAt) <= now.getTime() - deps.config.pendingPaymentExpiryMs;
-  const outcome = status === 'unknown' && expired ? 'expired' : status;
+  const windowEnd = Date.parse(purchase.createdAt) + deps.config.pendingPaymentExpiryMs;
+  if (purchase.paymentStatus === 'expired') {
+    // Closed at the kiosk, yet the player may have paid just before: only a payment changes it.
+    if (status === 'paid') return (await applyProviderOutcome(deps, purchase.id, 'paid', now)) === 'paid';
+    const final = status === 'failed' || status === 'expired';
+    await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, (final ? new Date(windowEnd) : nextCheck(deps, purchase, now)).toISOString());
+    return false;
+  }
+  const outcome = status === 'unknown' && windowEnd <= now.getTime() ? 'expired' : status;
   if (outcome === 'paid' || outcome === 'failed' || outcome === 'expired') {
     return (await applyProviderOutcome(deps, purchase.id, outcome, now)) !== 'pending';
   }

@@ -180,17 +180,21 @@ export async function recordEmailOutcome(
     .execute();
 }
 
-/** Pending purchases created before `cutoff`, oldest first. */
-/** Pending purchases created before `createdBefore` whose next reconciliation is due at `now`. */
-export async function findDueForReconcile(db: Tx, createdBefore: string, now: string, limit: number) {
+/**
+ * Purchases whose next reconciliation is due at `now`: pending ones created before `createdBefore`,
+ * and ones the kiosk closed ('expired') created since `closedSince`.
+ */
+export async function findDueForReconcile(db: Tx, q: { createdBefore: string; closedSince: string; now: string; limit: number }) {
   return db
     .selectFrom('purchases')
-    .select(['id', 'isStaging', 'createdAt', 'reconcileAttempts'])
-    .where('paymentStatus', '=', 'pending')
-    .where('createdAt', '<', createdBefore)
-    .where((eb) => eb.or([eb('reconcileAt', 'is', null), eb('reconcileAt', '<=', now)]))
+    .select(['id', 'isStaging', 'createdAt', 'paymentStatus', 'reconcileAttempts'])
+    .where('createdAt', '<', q.createdBefore)
+    .where((eb) =>
+      eb.or([eb('paymentStatus', '=', 'pending'), eb.and([eb('paymentStatus', '=', 'expired'), eb('createdAt', '>=', q.closedSince)])]),
+    )
+    .where((eb) => eb.or([eb('reconcileAt', 'is', null), eb('reconcileAt', '<=', q.now)]))
     .orderBy('createdAt')
-    .limit(limit)
+    .limit(q.limit)
     .execute();
 }
 
