@@ -99,3 +99,30 @@ test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", a
   expect(text).toContain('Arena Tiga');
   expect(text).toContain('The total has changed. Please review your order.');
 });
+
+test("a payment reversed after it was paid is flagged in Transactions and listed in 'Error Logs'", async () => {
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'true');
+  await api.setConfig('DEFAULT_PRICE', '5000');
+  const res = await asKiosk('POST', '/transaction', { email: 'reversed@example.com', videoIds: ['9-z'], videoTitles: ['z'], totalAmount: 5000 });
+  expect(res.status).toBe(201);
+  const { transaction, payment } = (await res.json()) as { transaction: { id: string }; payment: { token: string } };
+  // The simulator's provider settles, then denies (as some banks and Indomaret do after settlement).
+  for (const outcome of ['success', 'failure']) {
+    expect((await fetch(`${server.url}/api/payment/simulator/${payment.token}/${outcome}`, { method: 'POST' })).ok).toBe(true);
+  }
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+
+  await page.reload();
+  await dashboard.openTab('transactions');
+  const row = page.locator(`tr[data-id="${transaction.id}"]`);
+  await expect.poll(() => row.getByTestId('payment-status').textContent(), { timeout: 15_000 }).toBe('paid');
+  expect(await row.getByTestId('payment-reversed').textContent()).toBe(MESSAGES.transactions.paymentReversed);
+
+  await dashboard.openTab('errors');
+  const table = page.getByRole('table', { name: MESSAGES.errorsTab.reversedTable });
+  await table.waitFor();
+  const text = await table.locator('tbody tr').textContent();
+  expect(text).toContain(transaction.id);
+  expect(text).toContain('reversed@example.com');
+  expect(text).toContain(MESSAGES.errorsTab.reversalReason.failed);
+});

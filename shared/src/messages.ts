@@ -173,6 +173,8 @@ export const MESSAGES = {
     empty: 'No transactions found. Try adjusting your filters.',
     emailNotSet: 'Not set',
     unknownVenue: 'Unknown Venue',
+    // Not in the spec (issue 10): the provider took the money back after the purchase was paid.
+    paymentReversed: 'Payment reversed',
     resend: 'Resend',
     sending: 'Sending...',
     resent: 'Email resent successfully',
@@ -382,6 +384,10 @@ export const MESSAGES = {
     loadFailed: 'Failed to load error logs. Please try again.',
     parkedTable: 'Purchases the server refused',
     parkedColumns: ['Parked At', 'Venue', 'Email', 'Videos', 'Amount', 'Reason', 'Attempts'],
+    // Not in the spec: issue 10's reversed payments (paid, then denied, cancelled or refunded by the provider).
+    reversedTable: 'Payments reversed after they were paid',
+    reversedColumns: ['Reversed At', 'Transaction', 'Venue', 'Email', 'Amount', 'Provider says'],
+    reversalReason: { failed: 'Denied or cancelled', expired: 'Expired', refunded: 'Refunded' },
   },
 
   createAdmin: {

@@ -16,7 +16,38 @@ describe('loadConfig', () => {
   });
 
   it('switches to Midtrans when a server key is set', () => {
-    expect(loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x' }).payments.provider).toBe('midtrans');
+    expect(loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-x' }).payments.provider).toBe('midtrans');
+  });
+
+  it('refuses half a Midtrans key pair, naming the missing variable (live and sandbox, either way round)', () => {
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x' })).toThrow(/MIDTRANS_SERVER_KEY_SANDBOX is set without MIDTRANS_CLIENT_KEY_SANDBOX/);
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY: 'Mid-server-x' })).toThrow(/MIDTRANS_SERVER_KEY is set without MIDTRANS_CLIENT_KEY\b/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(/MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(/MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/);
+  });
+
+  it('reads the Midtrans options: base-URL overrides, enabled payments, Snap expiry, reconcile interval', () => {
+    const config = loadConfig({
+      MIDTRANS_SERVER_KEY: 's',
+      MIDTRANS_CLIENT_KEY: 'c',
+      MIDTRANS_API_URL: 'http://127.0.0.1:9/api',
+      MIDTRANS_SNAP_URL_SANDBOX: 'http://127.0.0.1:9/snap',
+      MIDTRANS_ENABLED_PAYMENTS: 'other_qris, gopay',
+      MIDTRANS_EXPIRY_MINUTES: '20',
+      PAYMENT_RECONCILE_SECONDS: '30',
+    });
+    expect(config.payments).toMatchObject({
+      baseUrls: { apiLive: 'http://127.0.0.1:9/api', snapSandbox: 'http://127.0.0.1:9/snap' },
+      enabledPayments: ['other_qris', 'gopay'],
+      expiryMinutes: 20,
+    });
+    expect(config.reconcileIntervalMs).toBe(30_000);
+    expect(loadConfig({}).reconcileIntervalMs).toBe(60_000);
+    expect(() => loadConfig({ MIDTRANS_ENABLED_PAYMENTS: 'QRIS!' })).toThrow(/MIDTRANS_ENABLED_PAYMENTS/);
+    expect(() => loadConfig({ MIDTRANS_API_URL: 'ftp://x' })).toThrow(/MIDTRANS_API_URL/);
+    // The empty lines of .env.example mean "unset".
+    const blank = loadConfig({ MIDTRANS_SERVER_KEY: 's', MIDTRANS_CLIENT_KEY: 'c', MIDTRANS_SNAP_URL: '', MIDTRANS_ENABLED_PAYMENTS: '' });
+    expect(blank.payments).toMatchObject({ baseUrls: {}, enabledPayments: undefined });
   });
 
   it('stops with a message naming the variable on a bad value', () => {

@@ -10,6 +10,15 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+/** An http(s) base URL without its trailing slash; empty means unset. */
+const optionalUrl = optionalString.pipe(
+  z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+);
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -34,6 +43,20 @@ const envSchema = z.object({
   MIDTRANS_CLIENT_KEY: optionalString,
   MIDTRANS_SERVER_KEY_SANDBOX: optionalString,
   MIDTRANS_CLIENT_KEY_SANDBOX: optionalString,
+  MIDTRANS_SNAP_URL: optionalUrl,
+  MIDTRANS_API_URL: optionalUrl,
+  MIDTRANS_SNAP_URL_SANDBOX: optionalUrl,
+  MIDTRANS_API_URL_SANDBOX: optionalUrl,
+  MIDTRANS_ENABLED_PAYMENTS: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const methods = v?.split(',').map((m) => m.trim()).filter(Boolean);
+      return methods?.length ? methods : undefined;
+    })
+    .pipe(z.array(z.string().regex(/^[a-z_]+$/, 'payment method names are lower-case words like other_qris')).min(1).optional()),
+  MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_URL_TTL_MINUTES: z.coerce.number().positive().default(7 * 24 * 60),
@@ -69,7 +92,13 @@ export interface Config {
         provider: 'midtrans';
         live: { serverKey: string | undefined; clientKey: string | undefined };
         sandbox: { serverKey: string | undefined; clientKey: string | undefined };
+        /** Overrides of the official hosts (pre-production tests against an imitation). */
+        baseUrls: { snapLive?: string; apiLive?: string; snapSandbox?: string; apiSandbox?: string };
+        enabledPayments: string[] | undefined;
+        expiryMinutes: number;
       };
+  /** Base interval of the payment reconciler (backoff grows from it up to an hour). */
+  reconcileIntervalMs: number;
   storage:
     | { kind: 'local'; limitBytes: number | undefined; uploadUrlTtlMs: number }
     | {
@@ -120,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
   const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  if (provider === 'midtrans') checkMidtransKeyPairs(e);
 
   return {
     port: e.PORT,
@@ -140,7 +170,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider,
             live: { serverKey: e.MIDTRANS_SERVER_KEY, clientKey: e.MIDTRANS_CLIENT_KEY },
             sandbox: { serverKey: e.MIDTRANS_SERVER_KEY_SANDBOX, clientKey: e.MIDTRANS_CLIENT_KEY_SANDBOX },
+            baseUrls: dropUndefined({
+              snapLive: e.MIDTRANS_SNAP_URL,
+              apiLive: e.MIDTRANS_API_URL,
+              snapSandbox: e.MIDTRANS_SNAP_URL_SANDBOX,
+              apiSandbox: e.MIDTRANS_API_URL_SANDBOX,
+            }),
+            enabledPayments: e.MIDTRANS_ENABLED_PAYMENTS,
+            expiryMinutes: e.MIDTRANS_EXPIRY_MINUTES,
           },
+    reconcileIntervalMs: e.PAYMENT_RECONCILE_SECONDS * 1000,
     storage:
       e.STORAGE === 'local'
         ? { kind: 'local', limitBytes: e.STORAGE_LIMIT_BYTES, uploadUrlTtlMs: e.UPLOAD_URL_TTL_MINUTES * 60_000 }
@@ -174,6 +213,26 @@ function ehloNameOf(publicUrl: string | undefined): string {
     }
   }
   return hostname();
+}
+
+/**
+ * Half a key pair fails later and far from its cause (snap.js loaded with an empty client key, or
+ * a client key with nothing to sign with), so start-up names the missing variable. The simulator
+ * only signs with MIDTRANS_SERVER_KEY, so it needs no pair.
+ */
+function checkMidtransKeyPairs(e: Env): void {
+  const pairs = [
+    ['MIDTRANS_SERVER_KEY', 'MIDTRANS_CLIENT_KEY'],
+    ['MIDTRANS_SERVER_KEY_SANDBOX', 'MIDTRANS_CLIENT_KEY_SANDBOX'],
+  ] as const;
+  for (const [server, client] of pairs) {
+    if (e[server] && !e[client]) throw new ConfigError(`${server} is set without ${client}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
+    if (e[client] && !e[server]) throw new ConfigError(`${client} is set without ${server}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
+  }
+}
+
+function dropUndefined<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
 }
 
 /** DATABASE_URL accepts `file:path`, `sqlite:path` or a bare path; PostgreSQL is a later step. */

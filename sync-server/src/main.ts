@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
+import { createPaymentReconciler } from './payments/reconciler.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
@@ -28,9 +29,12 @@ async function main() {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
+  const reconciler = createPaymentReconciler({ db, clock: systemClock, config, ...adapters, logger: logger.child({ component: 'reconciler' }) });
+  const stopReconciler = reconciler.start();
   const shutdown = () => {
     stopMaintenance();
     adapters.delivery.stop();
+    stopReconciler();
     server.close();
     void db.destroy().finally(() => process.exit(0));
   };

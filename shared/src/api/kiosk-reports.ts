@@ -122,3 +122,20 @@ export function deliveryLabel(d: Pick<DeliveryState, 'state' | 'uploaded' | 'tot
       return d.reason ? `Failed: ${d.reason}` : 'Failed';
   }
 }
+
+// ---------------------------------------------------------------- GET /api/kiosk-reports/reversed (admin)
+
+/** A paid purchase whose payment the provider reversed afterwards, for the Errors tab. */
+export const reversedPaymentSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  venueName: z.string(),
+  totalAmount: z.number(),
+  paidAt: z.string().nullable(),
+  paymentReversal: z.enum(['failed', 'expired', 'refunded']),
+  paymentReversedAt: z.string(),
+});
+export type ReversedPayment = z.infer<typeof reversedPaymentSchema>;
+
+export const listReversedResponseSchema = z.object({ reversed: z.array(reversedPaymentSchema) });
+export type ListReversedResponse = z.infer<typeof listReversedResponseSchema>;

@@ -122,6 +122,12 @@ export const purchaseSchema = z.object({
   promoCode: z.string().nullable(),
   isStaging: z.boolean(),
   deviceId: z.string(),
+  /**
+   * Set when the provider reversed the payment after it was paid (deny or cancel after settlement:
+   * 'failed'; a refund or chargeback: 'refunded'). paymentStatus stays 'paid'; an admin decides.
+   */
+  paymentReversal: z.enum(['failed', 'expired', 'refunded']).nullable(),
+  paymentReversedAt: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -41,7 +41,16 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
   const payments: PaymentProvider =
     config.payments.provider === 'simulator'
       ? new SimulatorProvider(config.payments.serverKey ?? secret)
-      : new MidtransProvider({ live: config.payments.live, sandbox: config.payments.sandbox });
+      : new MidtransProvider({
+          live: config.payments.live,
+          sandbox: config.payments.sandbox,
+          baseUrls: config.payments.baseUrls,
+          ...(config.payments.enabledPayments ? { enabledPayments: config.payments.enabledPayments } : {}),
+          expiryMinutes: config.payments.expiryMinutes,
+          // Brings a kiosk browser back from a redirect-type payment to its own result page.
+          ...(config.publicUrl ? { finishUrl: `${config.publicUrl}/payment/success` } : {}),
+          ...(context.health ? { health: context.health } : {}),
+        });
 
   const s = config.storage;
   let storage: StorageProvider;

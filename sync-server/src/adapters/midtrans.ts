@@ -1,8 +1,13 @@
-// The real payment provider: Midtrans Snap over plain fetch. Sandbox for staging purchases,
-// production for live. The official client does not verify notification signatures; we do.
+// The real payment provider: Midtrans Snap. Sandbox for staging purchases, production for live.
+// Every call goes through outboundFetch (a timeout well under Midtrans' 15 s notification limit and
+// the kiosk's patience); status GETs are retried, the Snap create POST only when provably
+// unprocessed. The official client does not verify notification signatures; we do.
+import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http/errors.ts';
+import type { CredentialAlert, IntegrationHealth } from '../integrations/health.ts';
+import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
 import { midtransOutcome, verifyMidtransSignature } from './payment-signature.ts';
-import type { CreatePaymentInput, PaymentNotification, PaymentOutcome, PaymentProvider } from './ports.ts';
+import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentProvider, ProviderStatus } from './ports.ts';
 
 export interface MidtransKeys {
   serverKey: string | undefined;
@@ -12,9 +17,19 @@ export interface MidtransKeys {
 export interface MidtransOptions {
   live: MidtransKeys;
   sandbox: MidtransKeys;
-  /** Injectable so tests reach a local fake speaking Midtrans' protocol. */
+  /** Injectable so tests (and pre-production checks) reach an imitation speaking Midtrans' protocol. */
   baseUrls?: Partial<MidtransBaseUrls>;
+  /** Snap's enabled_payments; methods that need a redirect trap a kiosk browser, so keep them out. */
+  enabledPayments?: readonly string[];
+  /** Snap's expiry: how long the player has to pay once the Snap page is open. */
+  expiryMinutes?: number;
+  /** Where Snap sends the browser after a redirect-type payment: the kiosk's payment result page. */
+  finishUrl?: string;
+  health?: IntegrationHealth;
+  timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Injected by tests so retry waits take no wall-clock time. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface MidtransBaseUrls {
@@ -31,17 +46,30 @@ export const MIDTRANS_BASE_URLS: MidtransBaseUrls = {
   apiSandbox: 'https://api.sandbox.midtrans.com',
 };
 
+/** QRIS, the e-wallets that show a QR on a kiosk screen, and cards (3-D Secure opens in Snap's own frame). */
+export const DEFAULT_ENABLED_PAYMENTS = ['other_qris', 'gopay', 'shopeepay', 'credit_card'] as const;
+export const DEFAULT_EXPIRY_MINUTES = 15;
+/** Per attempt: Midtrans drops a notification after 15 s, and the kiosk must hear back within ~10 s. */
+export const MIDTRANS_TIMEOUT_MS = 8_000;
+
 const NOT_CONFIGURED = 'Payment system is not properly configured. Please contact support.';
 const INIT_FAILED = 'Payment initialization failed. Please try again later.';
+const UNAUTHORIZED_ADVICE =
+  'Check MIDTRANS_SERVER_KEY (production) or MIDTRANS_SERVER_KEY_SANDBOX (sandbox) against Settings > Access Keys in the Midtrans dashboard, then restart the server.';
+
+interface StatusBody {
+  status_code?: string;
+  status_message?: string;
+  transaction_status?: string;
+  fraud_status?: string;
+}
 
 export class MidtransProvider implements PaymentProvider {
   readonly name = 'midtrans' as const;
   private readonly urls: MidtransBaseUrls;
-  private readonly fetch: typeof fetch;
 
   constructor(private readonly options: MidtransOptions) {
     this.urls = { ...MIDTRANS_BASE_URLS, ...options.baseUrls };
-    this.fetch = options.fetch ?? fetch;
   }
 
   async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
@@ -51,44 +79,33 @@ export class MidtransProvider implements PaymentProvider {
     if (itemTotal !== input.grossAmount) {
       throw new Error(`Midtrans item_details sum ${itemTotal} differs from gross_amount ${input.grossAmount}`);
     }
-    const body = {
-      transaction_details: { order_id: input.orderId, gross_amount: input.grossAmount },
-      item_details: input.items.map((i) => ({ id: i.id, name: i.name.slice(0, 50), price: i.price, quantity: i.quantity })),
-      customer_details: { email: input.email },
-      custom_field1: input.customFields.venue.slice(0, 255),
-      custom_field2: input.customFields.court.slice(0, 255),
-      custom_field3: input.customFields.device.slice(0, 255),
-    };
-    const res = await this.fetch(`${input.staging ? this.urls.snapSandbox : this.urls.snapLive}/snap/v1/transactions`, {
-      method: 'POST',
-      headers: { ...this.authHeaders(serverKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).catch(() => {
-      throw new HttpError(502, INIT_FAILED);
-    });
+    const url = `${input.staging ? this.urls.snapSandbox : this.urls.snapLive}/snap/v1/transactions`;
+    // Not idempotent: a create that may have reached Midtrans is not repeated (outboundFetch then
+    // retries only refused connections and 429s); the kiosk's own retry makes a new attempt.
+    const res = await this.call(url, { method: 'POST', headers: { ...this.authHeaders(serverKey), 'Content-Type': 'application/json' }, body: JSON.stringify(this.snapBody(input)) }, 1);
     const json = (await res.json().catch(() => ({}))) as { token?: string; redirect_url?: string; error_messages?: string[] };
-    if (res.status !== 201 || !json.token) {
-      throw new HttpError(502, json.error_messages?.length ? `${INIT_FAILED} (${json.error_messages.join('; ')})` : INIT_FAILED);
+    if (res.status === 201 && json.token) {
+      this.options.health?.succeeded('payments');
+      return { token: json.token, redirectUrl: json.redirect_url };
     }
-    return { token: json.token, redirectUrl: json.redirect_url };
+    this.reportAnswer(res.status, `Midtrans Snap answered ${res.status}`);
+    throw new HttpError(502, json.error_messages?.length ? `${INIT_FAILED} (${json.error_messages.join('; ')})` : INIT_FAILED);
   }
 
   verifyNotification(notification: PaymentNotification, staging: boolean): boolean {
     return verifyMidtransSignature(notification, this.keys(staging).serverKey);
   }
 
-  async fetchStatus(orderId: string, staging: boolean): Promise<PaymentOutcome> {
+  async fetchStatus(orderId: string, staging: boolean): Promise<ProviderStatus> {
     const serverKey = this.keys(staging).serverKey;
     if (!serverKey) throw new Error('Midtrans server key missing');
-    const base = staging ? this.urls.apiSandbox : this.urls.apiLive;
-    const res = await this.fetch(`${base}/v2/${encodeURIComponent(orderId)}/status`, {
-      headers: this.authHeaders(serverKey),
-    });
-    const json = (await res.json().catch(() => ({}))) as { transaction_status?: string; fraud_status?: string; status_code?: string };
-    if (!res.ok || !json.transaction_status) {
-      throw new Error(`Midtrans status query for ${orderId} answered ${res.status} ${json.status_code ?? ''}`.trim());
+    const { code, body } = await this.statusCall(orderId, staging, serverKey);
+    // Midtrans answers an order nobody paid for yet (Snap opened, no method chosen) with "404" in the body.
+    if (code === '404') return 'unknown';
+    if (!/^(2\d\d|407)$/.test(code) || !body.transaction_status) {
+      throw new Error(`Midtrans status query for ${orderId} answered ${code} ${body.status_message ?? ''}`.trim());
     }
-    return midtransOutcome(json.transaction_status, json.fraud_status);
+    return midtransOutcome(body.transaction_status, body.fraud_status);
   }
 
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string } {
@@ -98,6 +115,83 @@ export class MidtransProvider implements PaymentProvider {
     };
   }
 
+  /** Asks the status of an order that cannot exist: "404" proves the key works, "401" that it does not. */
+  async testConnection(): Promise<IntegrationTestResult> {
+    const modes = [
+      { staging: false, variable: 'MIDTRANS_SERVER_KEY', label: 'production' },
+      { staging: true, variable: 'MIDTRANS_SERVER_KEY_SANDBOX', label: 'sandbox' },
+    ].filter((m) => this.keys(m.staging).serverKey);
+    if (modes.length === 0) return { ok: false, message: 'No Midtrans server key is set (MIDTRANS_SERVER_KEY or MIDTRANS_SERVER_KEY_SANDBOX).' };
+    const details: Record<string, string> = {};
+    const problems: string[] = [];
+    for (const mode of modes) {
+      const orderId = `courtreplay-test-${randomBytes(8).toString('hex')}`;
+      try {
+        const { code } = await this.statusCall(orderId, mode.staging, this.keys(mode.staging).serverKey!);
+        details[mode.label] = code === '404' ? 'key accepted' : `answered ${code}`;
+        if (code === '401') problems.push(`Midtrans refused the ${mode.label} server key: check ${mode.variable}.`);
+        else if (code !== '404') problems.push(`Midtrans ${mode.label} answered ${code}; try again later.`);
+      } catch (err) {
+        details[mode.label] = (err as Error).message;
+        problems.push(`Midtrans ${mode.label} could not be reached: ${(err as Error).message}.`);
+      }
+    }
+    if (problems.length > 0) return { ok: false, message: problems.join(' '), details };
+    return { ok: true, message: `Midtrans accepted the ${modes.map((m) => m.label).join(' and ')} server key${modes.length > 1 ? 's' : ''}.`, details };
+  }
+
+  private snapBody(input: CreatePaymentInput) {
+    const { enabledPayments = DEFAULT_ENABLED_PAYMENTS, expiryMinutes = DEFAULT_EXPIRY_MINUTES, finishUrl } = this.options;
+    return {
+      transaction_details: { order_id: input.orderId, gross_amount: input.grossAmount },
+      item_details: input.items.map((i) => ({ id: i.id, name: i.name.slice(0, 50), price: i.price, quantity: i.quantity })),
+      customer_details: { email: input.email },
+      enabled_payments: [...enabledPayments],
+      expiry: { unit: 'minutes', duration: expiryMinutes },
+      ...(finishUrl ? { callbacks: { finish: finishUrl } } : {}),
+      custom_field1: input.customFields.venue.slice(0, 255),
+      custom_field2: input.customFields.court.slice(0, 255),
+      custom_field3: input.customFields.device.slice(0, 255),
+    };
+  }
+
+  /** GET /v2/{order_id}/status; Midtrans puts the meaningful code in the body, the HTTP status is the fallback. */
+  private async statusCall(orderId: string, staging: boolean, serverKey: string): Promise<{ code: string; body: StatusBody }> {
+    const base = staging ? this.urls.apiSandbox : this.urls.apiLive;
+    const res = await this.call(`${base}/v2/${encodeURIComponent(orderId)}/status`, { headers: this.authHeaders(serverKey) }, 2);
+    const body = (await res.json().catch(() => ({}))) as StatusBody;
+    const code = typeof body.status_code === 'string' ? body.status_code : String(res.status);
+    if (code === '401' || res.status === 401) {
+      this.reportAnswer(401, 'Midtrans refused the server key (401)');
+      return { code: '401', body };
+    }
+    if (/^(2\d\d|404|407)$/.test(code) && res.ok) this.options.health?.succeeded('payments');
+    else this.reportAnswer(res.status, `Midtrans status API answered ${res.status} ${code}`);
+    return { code, body };
+  }
+
+  private async call(url: string, init: RequestInit, retries: number): Promise<Response> {
+    try {
+      return await outboundFetch(url, init, {
+        timeoutMs: this.options.timeoutMs ?? MIDTRANS_TIMEOUT_MS,
+        retries,
+        maxDelayMs: 2_000,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+        ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+      });
+    } catch (err) {
+      if (!(err instanceof OutboundHttpError)) throw err;
+      this.options.health?.failed('payments', err.message);
+      // The kiosk shows the spec's message; the webhook turns any rejection into a 503.
+      throw new HttpError(502, INIT_FAILED);
+    }
+  }
+
+  private reportAnswer(status: number, message: string): void {
+    if (status === 401) this.options.health?.failed('payments', message, unauthorizedAlert());
+    else if (status >= 500 || status === 429) this.options.health?.failed('payments', message);
+  }
+
   private keys(staging: boolean): MidtransKeys {
     return staging ? this.options.sandbox : this.options.live;
   }
@@ -105,4 +199,8 @@ export class MidtransProvider implements PaymentProvider {
   private authHeaders(serverKey: string): Record<string, string> {
     return { Authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`, Accept: 'application/json' };
   }
+}
+
+function unauthorizedAlert(): CredentialAlert {
+  return { code: 'midtrans_unauthorized', advice: UNAUTHORIZED_ADVICE };
 }

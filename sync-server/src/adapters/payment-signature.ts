@@ -30,6 +30,12 @@ export function midtransOutcome(transactionStatus: string, fraudStatus?: string)
       return 'failed';
     case 'expire':
       return 'expired';
+    // Money given back after a settlement: the purchase was paid, then reversed.
+    case 'refund':
+    case 'partial_refund':
+    case 'chargeback':
+    case 'partial_chargeback':
+      return 'refunded';
     default:
       return 'pending';
   }

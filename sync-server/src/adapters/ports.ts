@@ -46,15 +46,21 @@ export interface PaymentNotification {
   [field: string]: unknown;
 }
 
-export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'expired';
+export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'expired' | 'refunded';
+
+/** The status API's answer: an outcome, or 'unknown' when the provider has no such order (no method chosen yet). */
+export type ProviderStatus = PaymentOutcome | 'unknown';
 
 export interface PaymentProvider {
   readonly name: 'simulator' | 'midtrans';
   createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }>;
   /** Constant-time check of signature_key = SHA-512(order_id + status_code + gross_amount + server key). */
   verifyNotification(notification: PaymentNotification, staging: boolean): boolean;
-  /** Asks the provider for the authoritative status before a purchase is marked paid. */
-  fetchStatus(orderId: string, staging: boolean): Promise<PaymentOutcome>;
+  /**
+   * Asks the provider for the authoritative status before any final outcome is recorded. Rejects
+   * when the provider cannot be reached or gives no usable answer.
+   */
+  fetchStatus(orderId: string, staging: boolean): Promise<ProviderStatus>;
   /** What the PWA loads: the snap.js URL and the client key, for live or staging. */
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
   /** The Integrations panel's Test connection; absent for adapters with nothing to test. */

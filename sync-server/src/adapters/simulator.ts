@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
-import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentOutcome, PaymentProvider } from './ports.ts';
+import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentOutcome, PaymentProvider, ProviderStatus } from './ports.ts';
 
 export type SimulatedOutcome = 'success' | 'pending' | 'failure';
 
@@ -34,7 +34,7 @@ export class SimulatorProvider implements PaymentProvider {
     const payload = Buffer.from(
       JSON.stringify({ o: input.orderId, g: input.grossAmount, s: input.staging, n: randomBytes(6).toString('base64url') }),
     ).toString('base64url');
-    this.statuses.set(input.orderId, 'pending');
+    // Like Snap, an order is unknown to the provider until the player picks a way to pay.
     return { token: `${payload}.${this.seal(payload)}` };
   }
 
@@ -80,8 +80,8 @@ export class SimulatorProvider implements PaymentProvider {
     return verifyMidtransSignature(notification, this.serverKey);
   }
 
-  async fetchStatus(orderId: string): Promise<PaymentOutcome> {
-    return this.statuses.get(orderId) ?? 'pending';
+  async fetchStatus(orderId: string): Promise<ProviderStatus> {
+    return this.statuses.get(orderId) ?? 'unknown';
   }
 
   /** No account behind it: always reachable. */

@@ -12,14 +12,21 @@ export const PAYMENT_ORIGINS = [
   'https://api.sandbox.midtrans.com',
 ];
 
+/** The official hosts, plus the origins of any MIDTRANS_*_URL override (an imitation in pre-production tests). */
+export function paymentOrigins(config: Config): string[] {
+  const overrides = config.payments.provider === 'midtrans' ? Object.values(config.payments.baseUrls).map((url) => new URL(url).origin) : [];
+  return [...new Set([...PAYMENT_ORIGINS, ...overrides])];
+}
+
 export function securityHeaders(config: Config) {
   const uploadOrigins = config.storage.kind === 'google-drive' ? ['https://www.googleapis.com'] : [];
+  const payment = paymentOrigins(config);
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...PAYMENT_ORIGINS],
-      frameSrc: ["'self'", ...PAYMENT_ORIGINS],
-      connectSrc: ["'self'", ...PAYMENT_ORIGINS, ...uploadOrigins],
+      scriptSrc: ["'self'", ...payment],
+      frameSrc: ["'self'", ...payment],
+      connectSrc: ["'self'", ...payment, ...uploadOrigins],
       imgSrc: ["'self'", 'blob:', 'data:'],
       mediaSrc: ["'self'", 'blob:', 'data:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
@@ -28,7 +35,7 @@ export function securityHeaders(config: Config) {
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
-      formAction: ["'self'", ...PAYMENT_ORIGINS],
+      formAction: ["'self'", ...payment],
       frameAncestors: ["'self'"],
     },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',

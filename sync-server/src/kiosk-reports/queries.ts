@@ -1,5 +1,5 @@
 // SQL of the kiosk reports; each helper takes the database first.
-import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase } from '@courtreplay/shared';
+import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase, ReversedPayment } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 
@@ -44,6 +44,20 @@ export async function listParked(db: Db, venueId: number | null): Promise<Parked
   if (venueId !== null) q = q.where('parked_purchases.venueId', '=', venueId);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, isStaging: r.isStaging === 1, venueName: r.venueName ?? 'Unknown Venue' }));
+}
+
+/** Paid purchases the provider reversed afterwards, newest reversal first (the Errors tab). */
+export async function listReversed(db: Db, venueId: number | null): Promise<ReversedPayment[]> {
+  let q = db
+    .selectFrom('purchases')
+    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+    .select(['purchases.id', 'purchases.email', 'purchases.totalAmount', 'purchases.paidAt', 'purchases.paymentReversal', 'purchases.paymentReversedAt', 'venues.name as venueName'])
+    .where('purchases.paymentReversedAt', 'is not', null)
+    .orderBy('purchases.paymentReversedAt', 'desc')
+    .limit(PARKED_LIST_LIMIT);
+  if (venueId !== null) q = q.where('purchases.venueId', '=', venueId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, paymentReversal: r.paymentReversal!, paymentReversedAt: r.paymentReversedAt!, venueName: r.venueName ?? 'Unknown Venue' }));
 }
 
 export async function findParked(db: Db, id: number) {

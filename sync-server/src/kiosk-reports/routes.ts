@@ -8,14 +8,22 @@ import {
   kioskUploadProgressReportSchema,
   type DeliveryResponse,
   type ListParkedResponse,
+  type ListReversedResponse,
 } from '@courtreplay/shared';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { assertVenueAccess, currentAdmin, currentDevice, requireAdmin, requireAuthorisedDevice, venueScope } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseIdParam, parseJson, parseWith } from '../http/validation.ts';
 import { deliveryStateOf } from './delivery-state.ts';
-import { deleteParked, findParked, findPurchaseOwner, listParked, purchasesWithProgress, upsertParked, upsertProgress } from './queries.ts';
+import { deleteParked, findParked, findPurchaseOwner, listParked, listReversed, purchasesWithProgress, upsertParked, upsertProgress } from './queries.ts';
+
+/** An admin sees their own venue only; a super admin all, or the venueId asked. */
+function requestedVenue(c: Context<AppEnv>): number | null {
+  const scope = venueScope(currentAdmin(c));
+  const asked = c.req.query('venueId');
+  return scope ?? (asked && /^[1-9][0-9]{0,14}$/.test(asked) ? Number(asked) : null);
+}
 
 export function kioskReportRoutes() {
   return new Hono<AppEnv>()
@@ -36,11 +44,11 @@ export function kioskReportRoutes() {
       return c.json({ message: 'Reported' });
     })
     .get('/parked', requireAdmin, async (c) => {
-      const admin = currentAdmin(c);
-      const scope = venueScope(admin);
-      const asked = c.req.query('venueId');
-      const venueId = scope ?? (asked && /^[1-9][0-9]{0,14}$/.test(asked) ? Number(asked) : null);
-      const answer: ListParkedResponse = { parked: await listParked(c.var.deps.db, venueId) };
+      const answer: ListParkedResponse = { parked: await listParked(c.var.deps.db, requestedVenue(c)) };
+      return c.json(answer);
+    })
+    .get('/reversed', requireAdmin, async (c) => {
+      const answer: ListReversedResponse = { reversed: await listReversed(c.var.deps.db, requestedVenue(c)) };
       return c.json(answer);
     })
     .delete('/parked/:id', requireAdmin, async (c) => {

@@ -90,12 +90,10 @@ describe('payment notification webhook and simulator', () => {
     }
   });
 
-  it('expire ends a pending purchase; a settlement after it does not revive it', async () => {
+  it('an expire the provider does not confirm (it never heard of the order) changes nothing and asks for a retry', async () => {
     const { purchase } = await seedPurchase(t);
-    await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, EXPIRE));
-    expect(await paymentStatusOf(t, purchase.id)).toBe('expired');
-    await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, SETTLEMENT));
-    expect(await paymentStatusOf(t, purchase.id)).toBe('expired');
+    expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, EXPIRE))).status).toBe(503);
+    expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });
 
   it('answers 404 for a well-signed unknown order and 400 for an amount that differs', async () => {
@@ -137,11 +135,11 @@ describe('notification webhook with the real Midtrans adapter', () => {
     await fake.close();
   });
 
-  it('asks the status API before marking paid: a settlement the API does not confirm changes nothing', async () => {
+  it('asks the status API before marking paid: a settlement the API does not confirm changes nothing and is retried (503)', async () => {
     const { purchase, token } = await seedPurchase(t);
     expect(token).toBe('snap-token-1');
     const settlement = notification(purchase.id, 3000, SETTLEMENT);
-    expect((await t.json('POST', '/api/payment/notification', settlement)).status).toBe(200);
+    expect((await t.json('POST', '/api/payment/notification', settlement)).status).toBe(503);
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
     expect(fake.requests.filter((r) => r.url.pathname === `/v2/${purchase.id}/status`)).toHaveLength(1);
     status = { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept' };

@@ -1,14 +1,17 @@
 // POST /api/payment/notification: the provider's word on a purchase. Signature first (constant-time,
-// nothing changes on a bad one), then the forward-only state machine of purchases/outcomes.ts.
-// Repeats and late arrivals are harmless: a final purchase never moves. A paid claim is checked
-// with the provider's status API before it counts. The e-mail goes out in the background, so the
-// provider gets its 200 fast.
+// nothing changes on a bad one). The signature does not cover transaction_status, so every final
+// claim (paid, failed, expired, a reversal) is confirmed with the provider's status API, and only
+// that answer goes through the forward-only state machine (payments/provider-outcome.ts). When the
+// claim cannot be confirmed yet (status API unreachable, or still pending) the answer is 503, so the
+// provider retries; the reconciler catches what the retries miss. Repeats are harmless. The e-mail
+// goes out in the background, so the provider gets its answer fast.
 import type { Logger } from 'pino';
-import type { Clock, Delivery, PaymentNotification, PaymentProvider } from '../adapters/ports.ts';
+import type { Clock, Delivery, PaymentNotification, PaymentOutcome, PaymentProvider } from '../adapters/ports.ts';
+import type { PaymentStatus } from '../db/schema/index.ts';
 import { midtransOutcome } from '../adapters/payment-signature.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { markPurchaseOutcome } from '../purchases/outcomes.ts';
+import { applyProviderOutcome } from './provider-outcome.ts';
 
 export interface NotificationDeps {
   db: Db;
@@ -55,20 +58,24 @@ export async function handleNotification(deps: NotificationDeps, body: unknown):
     throw new HttpError(400, 'Amount does not match the transaction');
   }
 
-  let outcome = midtransOutcome(n.transaction_status, typeof n.fraud_status === 'string' ? n.fraud_status : undefined);
-  if (outcome === 'paid' && (purchase.paymentStatus === 'pending' || purchase.paymentStatus === 'expired')) {
-    // Only the provider's own answer makes a purchase paid; a failure here makes the provider retry.
-    outcome = await payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
-      logger.warn({ err, orderId: purchase.id }, 'payment status query failed');
-      throw new HttpError(503, 'Payment status could not be confirmed; please retry');
-    });
-  }
-  if (outcome === 'pending') return { message: 'OK', paymentStatus: purchase.paymentStatus };
+  const claimed = midtransOutcome(n.transaction_status, typeof n.fraud_status === 'string' ? n.fraud_status : undefined);
+  if (!needsConfirmation(claimed, purchase.paymentStatus)) return { message: 'OK', paymentStatus: purchase.paymentStatus };
 
-  const { changed, purchase: after } = await markPurchaseOutcome(db, purchase.id, outcome, clock.now());
-  if (changed) logger.info({ orderId: purchase.id, outcome }, 'payment status changed');
-  if (changed && outcome === 'paid') {
-    void delivery.purchaseChanged(purchase.id).catch((err: unknown) => logger.error({ err, purchaseId: purchase.id }, 'delivery failed after payment'));
+  const status = await payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
+    logger.warn({ err, orderId: purchase.id }, 'payment status query failed');
+    throw new HttpError(503, 'Payment status could not be confirmed; please retry');
+  });
+  if (status === 'pending' || status === 'unknown') {
+    logger.warn({ orderId: purchase.id, claimed: n.transaction_status, status }, 'notification not confirmed by the status API yet');
+    throw new HttpError(503, 'Payment status not final yet; please retry');
   }
-  return { message: 'OK', paymentStatus: after?.paymentStatus ?? purchase.paymentStatus };
+  const after = await applyProviderOutcome({ db, logger, delivery }, purchase.id, status, clock.now());
+  return { message: 'OK', paymentStatus: after ?? purchase.paymentStatus };
+}
+
+/** Whether a claim could change anything: a final claim on an open purchase, or a reversal of a paid one. */
+function needsConfirmation(claimed: PaymentOutcome, current: PaymentStatus): boolean {
+  if (claimed === 'pending') return false;
+  if (current === 'pending' || current === 'expired') return true;
+  return current === 'paid' && claimed !== 'paid';
 }

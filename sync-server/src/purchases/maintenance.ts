@@ -1,16 +1,13 @@
-// Periodic upkeep started by main.ts: pending payments past the expiry end (giving their promo uses
-// back) and old Idempotency-Key answers are dropped.
+// Periodic upkeep started by main.ts: old Idempotency-Key answers are dropped. Pending payments are
+// not expired here: only the provider's word ends them (payments/reconciler.ts), since an order
+// the player paid may simply have lost its notification.
 import type { AppDeps } from '../app.ts';
 import { deleteOldIdempotencyKeys } from './idempotency.ts';
-import { expireStalePurchases } from './outcomes.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 export async function runPurchaseMaintenance(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>): Promise<void> {
-  const now = deps.clock.now();
-  const expired = await expireStalePurchases(deps.db, now, deps.config.pendingPaymentExpiryMs);
-  if (expired > 0) deps.logger.info({ expired }, 'expired stale pending purchases');
-  await deleteOldIdempotencyKeys(deps.db, now);
+  await deleteOldIdempotencyKeys(deps.db, deps.clock.now());
 }
 
 /** Runs the upkeep now and every minute; returns the function that stops it. */

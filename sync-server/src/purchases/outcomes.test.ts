@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../testing/index.ts';
 import { IDEMPOTENCY_KEY_TTL_MS } from './idempotency.ts';
 import { runPurchaseMaintenance } from './maintenance.ts';
-import { expireStalePurchases, markPurchaseOutcome } from './outcomes.ts';
+import { markPurchaseOutcome } from './outcomes.ts';
 import { created, PRICE, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
 
 let w: PurchaseWorld;
@@ -86,38 +86,13 @@ describe('markPurchaseOutcome', () => {
   });
 });
 
-describe('expireStalePurchases', () => {
-  it('expires purchases pending longer than the expiry and gives their promo uses back', async () => {
-    const expiryMs = w.t.config.pendingPaymentExpiryMs;
-    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 5 });
-    const stale = await buyWithPromo('P');
-    const paid = await buyWithPromo('P');
-    await markPurchaseOutcome(w.t.db, paid, 'paid', w.t.clock.now());
-    w.t.clock.advance(expiryMs / 2);
-    const fresh = await buyWithPromo('P');
-    expect(await promoUsed(w.t, promo.id)).toBe(3);
-
-    w.t.clock.advance(expiryMs / 2 - 1);
-    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(0);
-    w.t.clock.advance(2);
-    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(1);
-    expect(await statusOf(stale)).toBe('expired');
-    expect(await statusOf(paid)).toBe('paid');
-    expect(await statusOf(fresh)).toBe('pending');
-    expect(await promoUsed(w.t, promo.id)).toBe(2);
-    // Running again changes nothing.
-    expect(await expireStalePurchases(w.t.db, w.t.clock.now(), expiryMs)).toBe(0);
-    expect(await promoUsed(w.t, promo.id)).toBe(2);
-  });
-});
-
 describe('runPurchaseMaintenance (every minute from main)', () => {
-  it('expires stale purchases and drops Idempotency-Key answers older than a day', async () => {
+  it('drops Idempotency-Key answers older than a day, and leaves pending payments to the reconciler (only the provider ends them)', async () => {
     const res = await w.buy(w.kioskA, w.body(), { 'Idempotency-Key': 'old-key' });
     const id = (await created(res)).transaction.id;
     w.t.clock.advance(Math.max(w.t.config.pendingPaymentExpiryMs, IDEMPOTENCY_KEY_TTL_MS) + 1);
     await runPurchaseMaintenance(w.t.deps);
-    expect(await statusOf(id)).toBe('expired');
+    expect(await statusOf(id)).toBe('pending');
     expect(await countRows(w.t.db, 'idempotency_keys')).toBe(0);
   });
 });

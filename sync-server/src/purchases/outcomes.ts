@@ -4,7 +4,7 @@
 // or expires gives its promo use back, and a late payment takes it again, in the same transaction.
 import type { Db } from '../db/database.ts';
 import { releasePromo, retakePromo } from '../db/queries/promos.ts';
-import { findPurchase, findStalePending, transitionFromPending, type PurchaseWithNames } from './queries.ts';
+import { findPurchase, transitionFromPending, type PurchaseWithNames } from './queries.ts';
 
 export type PurchaseOutcome = 'paid' | 'failed' | 'expired';
 
@@ -29,15 +29,4 @@ export async function markPurchaseOutcome(db: Db, id: string, outcome: PurchaseO
     }
     return { changed, purchase };
   });
-}
-
-/** Ends purchases still pending `expiryMs` after creation; returns how many it expired. */
-export async function expireStalePurchases(db: Db, now: Date, expiryMs: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - expiryMs).toISOString();
-  let expired = 0;
-  for (;;) {
-    const ids = await findStalePending(db, cutoff, 200);
-    for (const id of ids) if ((await markPurchaseOutcome(db, id, 'expired', now)).changed) expired += 1;
-    if (ids.length < 200) return expired;
-  }
 }

@@ -3,7 +3,7 @@
 import type { Purchase } from '@courtreplay/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, EmailStatus, PaymentStatus, PurchaseTable } from '../db/schema/index.ts';
+import type { Database, EmailStatus, PaymentReversal, PaymentStatus, PurchaseTable } from '../db/schema/index.ts';
 
 export type Tx = Kysely<Database>;
 export type PurchaseRow = Selectable<PurchaseTable>;
@@ -56,6 +56,8 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     promoCode: row.promoCode,
     isStaging: row.isStaging === 1,
     deviceId: row.deviceId,
+    paymentReversal: row.paymentReversal,
+    paymentReversedAt: row.paymentReversedAt,
   };
 }
 
@@ -89,7 +91,7 @@ export async function latestCreatedAt(tx: Tx): Promise<string | undefined> {
   return row?.createdAt;
 }
 
-export type NewPurchase = Omit<PurchaseRow, 'seq' | 'venueSeq' | 'fieldSeq'>;
+export type NewPurchase = Omit<PurchaseRow, 'seq' | 'venueSeq' | 'fieldSeq' | 'reconcileAttempts' | 'reconcileAt' | 'paymentReversal' | 'paymentReversedAt'>;
 
 /** Inserts a purchase with its ranks; call inside the transaction that reserved its promo. */
 export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<void> {
@@ -178,17 +180,38 @@ export async function recordEmailOutcome(
     .execute();
 }
 
-/** Pending purchases created before `cutoff`, oldest first. */
-export async function findStalePending(db: Tx, cutoff: string, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * Purchases whose next reconciliation is due at `now`: pending ones created before `createdBefore`,
+ * and ones the kiosk closed ('expired') created since `closedSince`.
+ */
+export async function findDueForReconcile(db: Tx, q: { createdBefore: string; closedSince: string; now: string; limit: number }) {
+  return db
     .selectFrom('purchases')
-    .select('id')
-    .where('paymentStatus', '=', 'pending')
-    .where('createdAt', '<', cutoff)
+    .select(['id', 'isStaging', 'createdAt', 'paymentStatus', 'reconcileAttempts'])
+    .where('createdAt', '<', q.createdBefore)
+    .where((eb) =>
+      eb.or([eb('paymentStatus', '=', 'pending'), eb.and([eb('paymentStatus', '=', 'expired'), eb('createdAt', '>=', q.closedSince)])]),
+    )
+    .where((eb) => eb.or([eb('reconcileAt', 'is', null), eb('reconcileAt', '<=', q.now)]))
     .orderBy('createdAt')
-    .limit(limit)
+    .limit(q.limit)
     .execute();
-  return rows.map((r) => r.id);
+}
+
+export async function scheduleReconcile(db: Tx, id: string, attempts: number, at: string): Promise<void> {
+  await db.updateTable('purchases').set({ reconcileAttempts: attempts, reconcileAt: at }).where('id', '=', id).execute();
+}
+
+/** Flags a paid purchase the provider reversed; true when this call set the flag (first report). */
+export async function flagPaymentReversal(db: Tx, id: string, reversal: PaymentReversal, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('purchases')
+    .set({ paymentReversal: reversal, paymentReversedAt: now, updatedAt: now })
+    .where('id', '=', id)
+    .where('paymentStatus', '=', 'paid')
+    .where('paymentReversal', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /** Portable `LIKE` pattern for "contains `text`" (with `\` as the escape character). */

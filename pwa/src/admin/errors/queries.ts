@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListParkedResponse } from '@courtreplay/shared';
+import type { ListParkedResponse, ListReversedResponse } from '@courtreplay/shared';
 import { api } from '../../lib/api-client.ts';
 
 export const errorQueries = {
@@ -8,5 +8,11 @@ export const errorQueries = {
     queryOptions({
       queryKey: ['errors', 'parked'] as const,
       queryFn: () => api<ListParkedResponse>('/kiosk-reports/parked'),
+    }),
+  /** Paid purchases whose payment the provider reversed afterwards, newest first. */
+  reversed: () =>
+    queryOptions({
+      queryKey: ['errors', 'reversed'] as const,
+      queryFn: () => api<ListReversedResponse>('/kiosk-reports/reversed'),
     }),
 };

@@ -47,6 +47,15 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                   <span className={`badge badge-status-${payment}`} data-testid="payment-status">
                     {payment}
                   </span>
+                  {tx.paymentReversal && (
+                    <span
+                      className="badge badge-reversed"
+                      data-testid="payment-reversed"
+                      title={tx.paymentReversedAt ? formatDateTime(tx.paymentReversedAt) : undefined}
+                    >
+                      {T.paymentReversed}
+                    </span>
+                  )}
                   {delivery && (
                     <div className={`delivery delivery-${delivery.state}`} data-testid="delivery-state" title={delivery.reason ?? undefined}>
                       {deliveryLabel(delivery)}

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Where a purchase stands with the payment provider (design section 2). Moves only forward. */
 export type PaymentStatus = 'pending' | 'paid' | 'free' | 'failed' | 'expired';
 export type EmailStatus = 'sent' | 'failed';
@@ -50,4 +52,13 @@ export interface PurchaseTable {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
+  /** How many times the reconciler asked the provider about this pending purchase (backoff). */
+  reconcileAttempts: Generated<number>;
+  /** When the reconciler next asks; null: at its first pass. */
+  reconcileAt: string | null;
+  /** The provider's reversal of a paid purchase ('failed': deny/cancel, 'refunded'); paymentStatus stays paid. */
+  paymentReversal: PaymentReversal | null;
+  paymentReversedAt: string | null;
 }
+
+export type PaymentReversal = 'failed' | 'expired' | 'refunded';
