@@ -40,7 +40,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) {
     throw new Error('pwa/dist is missing: run `npm run build` first (npm test does).');
   }
-  const port = await freePort();
+  // A caller that must know the address first (e.g. to give it to a payment imitation) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
