@@ -19,6 +19,9 @@ async function main() {
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
   const adapters = createAdapters(config, { db, clock: systemClock, logger });
+  if (config.production && config.payments.provider === 'simulator') {
+    logger.warn('WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken');
+  }
   logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, ...adapters });
   void adapters.delivery.resumeInterrupted();
