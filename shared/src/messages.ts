@@ -324,6 +324,8 @@ export const MESSAGES = {
     invalidVideo: 'Please select a valid video file',
     videoTooLarge: 'Video file size must be less than 100MB',
     noVideo: 'Please select a video file to upload',
+    // A multipart body without a (valid) boundary, or cut short before its end.
+    malformedUpload: 'The upload was incomplete or not a valid form. Please choose the file and try again.',
     invalidImage: 'Please select a valid image file (JPEG, PNG, or WebP)',
     imageTooLarge: 'Image file size must be less than 10MB',
     noImage: 'Please select an image file to upload',

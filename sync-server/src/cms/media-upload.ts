@@ -20,7 +20,7 @@ export interface MediaRule {
   maxBytes: number;
   /** The stored file's extension for these first bytes, or undefined to refuse them. */
   detect(head: Buffer): string | undefined;
-  messages: { invalid: string; tooLarge: string; missing: string };
+  messages: { invalid: string; tooLarge: string; missing: string; malformed: string };
 }
 
 /** Multipart framing around the file: boundaries, part headers, small fields. */
@@ -30,6 +30,11 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
   if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !body) {
     body?.resume();
     throw new HttpError(400, rule.messages.missing);
+  }
+  // busboy throws on a missing or malformed boundary before any route code could answer (a 500).
+  if (!hasBoundary(contentType)) {
+    body.resume();
+    throw new HttpError(400, rule.messages.malformed);
   }
   if (contentLength && Number(contentLength) > rule.maxBytes + MULTIPART_SLACK) {
     body.resume();
@@ -96,7 +101,8 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       });
       written.catch(() => fail(refusal ?? new HttpError(400, rule.messages.missing)));
     });
-    parser.on('error', () => fail(new HttpError(400, rule.messages.missing)));
+    // busboy errors on broken framing, e.g. a body that ends before its closing boundary.
+    parser.on('error', () => fail(new HttpError(400, rule.messages.malformed)));
     parser.on('close', () => {
       void written.then(
         () => {
@@ -114,4 +120,10 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
   const name = `${rule.prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${extension}`;
   await rename(temp, join(mediaDir, name));
   return name;
+}
+
+/** A boundary as RFC 2046 allows it: 1 to 70 characters, quoted or not. */
+function hasBoundary(contentType: string): boolean {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(;|$)/i.exec(contentType);
+  return Boolean(match);
 }
