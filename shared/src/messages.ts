@@ -185,6 +185,8 @@ export const MESSAGES = {
     nothingToExport: 'No transactions to export.',
     exportFailed: 'Failed to export transactions. Please try again.',
     resendFailed: 'Failed to resend email',
+    // Our wording: the spec sets no limit; 3 resends per purchase per hour stop accidental mail floods.
+    resendLimit: 'This e-mail was already resent 3 times in the last hour. Please try again later.',
     noStoredFolder:
       'No stored folder found. Please use the Video Selection page first to select a folder.',
     noVideoInformation: 'No video information found for this transaction',

@@ -5,6 +5,7 @@ import type { AdminTable } from './admin.ts';
 import type { ConfigEntryTable } from './config-entry.ts';
 import type { DeviceTable } from './device.ts';
 import type { FieldTable } from './field.ts';
+import type { EmailResendTable } from './email-resend.ts';
 import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
@@ -16,6 +17,7 @@ export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
 export type { DeviceTable } from './device.ts';
 export type { FieldTable } from './field.ts';
+export type { EmailResendTable } from './email-resend.ts';
 export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
 export type { SessionTable } from './session.ts';
@@ -36,4 +38,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   parked_purchases: ParkedPurchaseTable;
   upload_progress: UploadProgressTable;
+  email_resends: EmailResendTable;
 }
