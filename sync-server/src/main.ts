@@ -9,11 +9,13 @@ import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
+import { ensurePrivateDirSync } from './private-files.ts';
 
 async function main() {
   loadEnvFile();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
+  ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openDatabase(config.databaseFile);
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });

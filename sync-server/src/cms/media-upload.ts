@@ -4,13 +4,14 @@
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import { MAGIC_HEAD_BYTES } from '../adapters/magic-bytes.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 export interface MediaRule {
   /** Multipart field name ('video' or 'image'). */
@@ -40,7 +41,7 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
     body.resume();
     throw new HttpError(413, rule.messages.tooLarge);
   }
-  await mkdir(mediaDir, { recursive: true });
+  await ensurePrivateDir(mediaDir);
   const temp = join(mediaDir, `.upload-${randomBytes(8).toString('hex')}`);
   const source = body;
   const extension = await new Promise<string>((resolveUpload, rejectUpload) => {
@@ -92,7 +93,7 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       });
       stopWriting = () => guard.destroy();
       file.on('limit', () => fail(new HttpError(413, rule.messages.tooLarge)));
-      const out = createWriteStream(temp);
+      const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE });
       // The temp file may still be opening when the pipeline fails: the clean-up waits for it to
       // close, or the open would recreate the file after it was removed.
       written = pipeline(file, guard, out).catch(async (err: unknown) => {
