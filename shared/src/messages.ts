@@ -187,6 +187,8 @@ export const MESSAGES = {
     nothingToExport: 'No transactions to export.',
     exportFailed: 'Failed to export transactions. Please try again.',
     resendFailed: 'Failed to resend email',
+    // Our wording: the spec sets no limit; 3 resends per purchase per hour stop accidental mail floods.
+    resendLimit: 'This e-mail was already resent 3 times in the last hour. Please try again later.',
     noStoredFolder:
       'No stored folder found. Please use the Video Selection page first to select a folder.',
     noVideoInformation: 'No video information found for this transaction',
@@ -326,6 +328,8 @@ export const MESSAGES = {
     invalidVideo: 'Please select a valid video file',
     videoTooLarge: 'Video file size must be less than 100MB',
     noVideo: 'Please select a video file to upload',
+    // A multipart body without a (valid) boundary, or cut short before its end.
+    malformedUpload: 'The upload was incomplete or not a valid form. Please choose the file and try again.',
     invalidImage: 'Please select a valid image file (JPEG, PNG, or WebP)',
     imageTooLarge: 'Image file size must be less than 10MB',
     noImage: 'Please select an image file to upload',

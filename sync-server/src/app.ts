@@ -17,7 +17,7 @@ import type { SessionAdmin } from './db/queries/sessions.ts';
 import { deviceRoutes } from './devices/device.routes.ts';
 import { fieldRoutes } from './fields/field.routes.ts';
 import { HttpError } from './http/errors.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/promo.routes.ts';
 import { venueRoutes } from './venues/venue.routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   app.use(securityHeaders(deps.config));
+  app.use('/api/*', noStoreForPrivateApi);
   // Every API body is small JSON except uploads (multipart, or the file's own bytes), which their
   // routes limit themselves; anything else (JSON sent as text/plain too) gets the 1 MB limit.
   app.use('/api/*', (c, next) =>

@@ -56,6 +56,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE: 'dropbox' })).toThrow(/STORAGE/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/PostgreSQL/);
   });
+
+  it('gives signed upload URLs a day by default: uploads resume, so a week is not needed', () => {
+    expect(loadConfig({}).storage.uploadUrlTtlMs).toBe(24 * 3_600_000);
+  });
+
+  it('refuses the payment simulator in production unless PAYMENT_PROVIDER=simulator is explicit', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    const explicit = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' });
+    expect(explicit.payments.provider).toBe('simulator');
+    expect(explicit.production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', MIDTRANS_SERVER_KEY: 'Mid-server-x', MIDTRANS_CLIENT_KEY: 'Mid-client-x' }).payments.provider).toBe('midtrans');
+    expect(loadConfig({}).production).toBe(false);
+  });
 });
 
 describe('loadEnvFile', () => {

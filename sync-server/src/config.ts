@@ -26,6 +26,7 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
 const envSchema = z.object({
+  NODE_ENV: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -59,7 +60,7 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
-  UPLOAD_URL_TTL_MINUTES: z.coerce.number().positive().default(7 * 24 * 60),
+  UPLOAD_URL_TTL_MINUTES: z.coerce.number().positive().default(24 * 60),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_REFRESH_TOKEN: optionalString,
@@ -75,6 +76,9 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
+  nodeEnv: string | undefined;
+  /** NODE_ENV=production: the simulator needs PAYMENT_PROVIDER=simulator set explicitly. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -145,6 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const databaseFile = resolveDatabaseFile(e.DATABASE_URL, dataDir);
   const hasMidtransKeys = Boolean(e.MIDTRANS_SERVER_KEY || e.MIDTRANS_SERVER_KEY_SANDBOX);
   const provider = e.PAYMENT_PROVIDER ?? (hasMidtransKeys ? 'midtrans' : 'simulator');
+  const production = e.NODE_ENV === 'production';
+  // A production server that silently fell back to the simulator would accept fake payments.
+  if (production && provider === 'simulator' && e.PAYMENT_PROVIDER !== 'simulator') {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER: NODE_ENV=production needs Midtrans keys; set PAYMENT_PROVIDER=simulator explicitly to run the payment simulator anyway.',
+    );
+  }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
   // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
@@ -152,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provider === 'midtrans') checkMidtransKeyPairs(e);
 
   return {
+    nodeEnv: e.NODE_ENV,
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir,

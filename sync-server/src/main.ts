@@ -11,17 +11,22 @@ import { createPaymentReconciler } from './payments/reconciler.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
+import { ensurePrivateDirSync } from './private-files.ts';
 
 async function main() {
   loadEnvFile();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
+  ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openDatabase(config.databaseFile);
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
   const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
   const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
+  if (config.production && config.payments.provider === 'simulator') {
+    logger.warn('WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken');
+  }
   logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
   await adapters.delivery.start();

@@ -42,4 +42,9 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many login attempts. Please try again in 15 minutes.',
+  /** Our wording: the growing wait after repeated failures for one e-mail from one address. */
+  waitBeforeRetry: (seconds: number) =>
+    seconds < 60
+      ? `Too many failed logins. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+      : `Too many failed logins. Please try again in ${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}.`,
 } as const;

@@ -4,12 +4,13 @@
 // whose length is the resume offset.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { sanitizeStoredName, uniqueName } from './file-names.ts';
 import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
 import type { Clock, CreateFolderOptions, CreateUploadUrlInput, StorageProvider, StorageQuota } from './ports.ts';
@@ -78,13 +79,15 @@ export class LocalStorage implements StorageProvider {
   async createFolder(folderName: string, options: CreateFolderOptions = {}): Promise<{ folderId: string; folderUrl: string }> {
     const folderId = randomBytes(16).toString('base64url');
     const dir = this.folderDir(folderId);
-    await mkdir(join(dir, '.uploads'), { recursive: true });
+    await ensurePrivateDir(this.root);
+    await ensurePrivateDir(dir);
+    await ensurePrivateDir(join(dir, '.uploads'));
     const meta: FolderMeta = {
       name: folderName.slice(0, 200),
       createdAt: this.options.clock.now().toISOString(),
       ...(options.venueName ? { venueName: options.venueName } : {}),
     };
-    await writeFile(join(dir, '.folder.json'), JSON.stringify(meta));
+    await writeFile(join(dir, '.folder.json'), JSON.stringify(meta), { mode: PRIVATE_FILE_MODE });
     return { folderId, folderUrl: `${options.baseUrl ?? ''}${SHARE_PATH}${folderId}` };
   }
 
@@ -210,7 +213,7 @@ export class LocalStorage implements StorageProvider {
         callback();
       },
     });
-    const out = createWriteStream(part, { flags: start === 0 ? 'w' : 'a', highWaterMark: 1024 * 1024 });
+    const out = createWriteStream(part, { flags: start === 0 ? 'w' : 'a', mode: PRIVATE_FILE_MODE, highWaterMark: 1024 * 1024 });
     try {
       await pipeline(body, guard, out);
     } catch (err) {
@@ -233,7 +236,7 @@ export class LocalStorage implements StorageProvider {
     const finalName = uniqueName(ticket.name, (n) => names.has(n));
     await rename(part, this.inside(dir, finalName));
     const file: StoredFile = { id: `${ticket.folderId}/${finalName}`, name: finalName, size: ticket.size, mimeType: ticket.mimeType };
-    await writeFile(done, JSON.stringify(file));
+    await writeFile(done, JSON.stringify(file), { mode: PRIVATE_FILE_MODE });
     return { status: 201, file };
   }
 
@@ -256,7 +259,7 @@ export class LocalStorage implements StorageProvider {
   }
 
   async quota(): Promise<StorageQuota> {
-    await mkdir(this.root, { recursive: true });
+    await ensurePrivateDir(this.root);
     const usage = await treeSize(this.root);
     let limit = this.options.limitBytes;
     if (limit === undefined) {

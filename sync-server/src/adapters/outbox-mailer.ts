@@ -2,11 +2,12 @@
 // DATA_DIR/outbox, built by nodemailer exactly as it would be sent, and a log line names the
 // recipient so an operator can find it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { INTEGRATION_MESSAGES as M } from '@courtreplay/shared';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { Clock, IntegrationTestResult, MailMessage, Mailer } from './ports.ts';
 
 export class OutboxMailer implements Mailer {
@@ -40,10 +41,10 @@ export class OutboxMailer implements Mailer {
 
   private async write(message: MailMessage): Promise<string> {
     const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, info.message as Buffer);
+    await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     this.logger.info({ to: message.to, file }, 'e-mail written to the outbox (no SMTP_URL configured)');
     return file;
   }

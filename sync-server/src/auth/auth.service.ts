@@ -1,42 +1,61 @@
-// Login, verification and logout. Failed logins are rate-limited per e-mail (10 in 15 minutes) and,
-// more loosely, per address (50), so one venue's shared connection cannot lock all its admins out.
+// Login, verification and logout. Failed logins slow down one e-mail from one address with a
+// growing wait (after 5 failures: 1 s, 2 s, 4 s ... up to 15 minutes), so a stranger elsewhere can
+// never lock an admin out; only a clearly abusive address (50 failures in 15 minutes across any
+// e-mails) is refused outright. Failures are counted once their password check has completed, so
+// simultaneous correct logins never refuse each other. Kept in the database, shared by instances.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { findAdminById, findAdminCredentials } from '../db/queries/admins.ts';
-import { clearFailedLogins, countRecentFailures, deleteLoginAttempt, pruneLoginAttempts, recordFailedLogin } from '../db/queries/login-attempts.ts';
+import { addressFailures, clearFailedLogins, pairFailures, pruneLoginAttempts, recordFailedLogin } from '../db/queries/login-attempts.ts';
 import { deleteExpiredSessions, deleteSession, insertSession, type SessionAdmin } from '../db/queries/sessions.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_EMAIL = 10;
-export const MAX_FAILURES_PER_IP = 50;
+export const ADDRESS_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_ADDRESS = 50;
+export const FREE_FAILURES = 5;
+export const MAX_WAIT_MS = 15 * 60_000;
+/** How long a pair's failures keep growing its wait. */
+const PAIR_MEMORY_MS = 24 * 3_600_000;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+/** The wait after `failures` failures: none for the first 5, then 1 s doubling, capped. */
+export function waitAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - FREE_FAILURES, 30), MAX_WAIT_MS);
+}
+
+/** Refuses (429, before any password check) an abusive address or a pair still inside its wait. */
+async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
+  const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString();
+  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
+  const pair = await pairFailures(db, email, ip, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
+  if (!pair.last) return;
+  const retryAt = new Date(pair.last).getTime() + waitAfter(pair.count);
+  if (now.getTime() < retryAt) {
+    const seconds = Math.ceil((retryAt - now.getTime()) / 1000);
+    throw new HttpError(429, AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
+  }
+}
 
 export async function login(deps: Deps, input: LoginRequest, ip: string) {
   const { db, clock, config } = deps;
   const email = input.email.toLowerCase();
   const now = clock.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  // The attempt is recorded before the password is checked, so a burst of parallel guesses is
-  // counted as it arrives instead of after each (slow) scrypt: at most 10 get through.
-  const attempt = { email, ip, attemptedAt: now.toISOString() };
-  await pruneLoginAttempts(db, since);
-  const attemptId = await recordFailedLogin(db, attempt);
-  const failures = await countRecentFailures(db, email, ip, since);
-  if (failures.byEmail > MAX_FAILURES_PER_EMAIL || failures.byIp > MAX_FAILURES_PER_IP) {
-    await deleteLoginAttempt(db, attemptId); // refused attempts do not extend the lock
-    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
-  }
+  await pruneLoginAttempts(db, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
+  await assertMayTry(db, email, ip, now);
 
   const admin = await findAdminCredentials(db, email);
   // An unknown e-mail costs a full scrypt too, so timing does not tell which e-mails exist.
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await dummyPasswordHash()));
-  if (!admin || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  if (!admin || !ok) {
+    await recordFailedLogin(db, { email, ip, attemptedAt: now.toISOString() });
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
 
-  await clearFailedLogins(db, email);
+  await clearFailedLogins(db, email, ip);
   await deleteExpiredSessions(db, now.toISOString());
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
+import { MESSAGES } from '@courtreplay/shared';
 import { jpegBytes, mp4Bytes, pngBytes } from '../adapters/testing/clips.ts';
 import type { SeededAdmin } from '../testing/index.ts';
 
@@ -122,5 +123,24 @@ describe('CMS uploads', () => {
     expect((await upload('upload-watermark', form('image', pngBytes(100), 'wm.png', 'image/png'), {})).status).toBe(401);
     expect(mediaFiles()).toEqual([]);
     expect((await t.app.request('/media/..%2Fsecrets%2Finstall-secret')).status).toBe(404);
+  });
+
+  it('answers 400 with a message, and keeps nothing, for a multipart body without a boundary, a malformed one or cut short', async () => {
+    const raw = (contentType: string, body: string) =>
+      t.app.request('/api/admin/cms/upload-promo-video', { method: 'POST', headers: { ...superAdmin.headers, 'Content-Type': contentType }, body });
+    const head = '--b1\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n';
+    const truncated = head + mp4Bytes(2048).toString('latin1');
+    for (const [contentType, body] of [
+      ['multipart/form-data', truncated],
+      ['multipart/form-data; boundary=', truncated],
+      ['multipart/form-data; charset=utf-8', truncated],
+      ['multipart/form-data; boundary=b1', truncated],
+    ] as const) {
+      const res = await raw(contentType, body);
+      expect(res.status, contentType).toBe(400);
+      expect((await bodyOf(res)).message, contentType).toBe(MESSAGES.cms.malformedUpload);
+    }
+    expect(mediaFiles()).toEqual([]);
+    expect(await configValue('CMS_PROMO_VIDEO')).toBeUndefined();
   });
 });

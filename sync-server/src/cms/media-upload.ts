@@ -4,13 +4,14 @@
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import { MAGIC_HEAD_BYTES } from '../adapters/magic-bytes.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 export interface MediaRule {
   /** Multipart field name ('video' or 'image'). */
@@ -20,7 +21,7 @@ export interface MediaRule {
   maxBytes: number;
   /** The stored file's extension for these first bytes, or undefined to refuse them. */
   detect(head: Buffer): string | undefined;
-  messages: { invalid: string; tooLarge: string; missing: string };
+  messages: { invalid: string; tooLarge: string; missing: string; malformed: string };
 }
 
 /** Multipart framing around the file: boundaries, part headers, small fields. */
@@ -31,11 +32,16 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
     body?.resume();
     throw new HttpError(400, rule.messages.missing);
   }
+  // busboy throws on a missing or malformed boundary before any route code could answer (a 500).
+  if (!hasBoundary(contentType)) {
+    body.resume();
+    throw new HttpError(400, rule.messages.malformed);
+  }
   if (contentLength && Number(contentLength) > rule.maxBytes + MULTIPART_SLACK) {
     body.resume();
     throw new HttpError(413, rule.messages.tooLarge);
   }
-  await mkdir(mediaDir, { recursive: true });
+  await ensurePrivateDir(mediaDir);
   const temp = join(mediaDir, `.upload-${randomBytes(8).toString('hex')}`);
   const source = body;
   const extension = await new Promise<string>((resolveUpload, rejectUpload) => {
@@ -87,7 +93,7 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       });
       stopWriting = () => guard.destroy();
       file.on('limit', () => fail(new HttpError(413, rule.messages.tooLarge)));
-      const out = createWriteStream(temp);
+      const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE });
       // The temp file may still be opening when the pipeline fails: the clean-up waits for it to
       // close, or the open would recreate the file after it was removed.
       written = pipeline(file, guard, out).catch(async (err: unknown) => {
@@ -96,7 +102,8 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       });
       written.catch(() => fail(refusal ?? new HttpError(400, rule.messages.missing)));
     });
-    parser.on('error', () => fail(new HttpError(400, rule.messages.missing)));
+    // busboy errors on broken framing, e.g. a body that ends before its closing boundary.
+    parser.on('error', () => fail(new HttpError(400, rule.messages.malformed)));
     parser.on('close', () => {
       void written.then(
         () => {
@@ -114,4 +121,10 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
   const name = `${rule.prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${extension}`;
   await rename(temp, join(mediaDir, name));
   return name;
+}
+
+/** A boundary as RFC 2046 allows it: 1 to 70 characters, quoted or not. */
+function hasBoundary(contentType: string): boolean {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(;|$)/i.exec(contentType);
+  return Boolean(match);
 }

@@ -31,7 +31,7 @@ const RULES: Record<string, { key: StagedConfigKey; rule: MediaRule; done: strin
       prefix: 'promo-video',
       maxBytes: 100 * MB,
       detect: (head) => (isVideo(head) ? VIDEO_EXT[videoMimeType(head)] : undefined),
-      messages: { invalid: m.invalidVideo, tooLarge: m.videoTooLarge, missing: m.noVideo },
+      messages: { invalid: m.invalidVideo, tooLarge: m.videoTooLarge, missing: m.noVideo, malformed: m.malformedUpload },
     },
   },
   'upload-bg-image': {
@@ -42,7 +42,7 @@ const RULES: Record<string, { key: StagedConfigKey; rule: MediaRule; done: strin
       prefix: 'background',
       maxBytes: 10 * MB,
       detect: (head) => IMAGE_EXT[imageKind(head) ?? ''],
-      messages: { invalid: m.invalidImage, tooLarge: m.imageTooLarge, missing: m.noImage },
+      messages: { invalid: m.invalidImage, tooLarge: m.imageTooLarge, missing: m.noImage, malformed: m.malformedUpload },
     },
   },
   'upload-watermark': {
@@ -53,7 +53,7 @@ const RULES: Record<string, { key: StagedConfigKey; rule: MediaRule; done: strin
       prefix: 'watermark',
       maxBytes: 5 * MB,
       detect: (head) => (imageKind(head) === 'png' ? 'png' : undefined),
-      messages: { invalid: m.invalidWatermark, tooLarge: m.watermarkTooLarge, missing: m.noWatermark },
+      messages: { invalid: m.invalidWatermark, tooLarge: m.watermarkTooLarge, missing: m.noWatermark, malformed: m.malformedUpload },
     },
   },
 };

@@ -6,11 +6,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from './schema/index.ts';
 import { migrations } from './migrations/index.ts';
+import { ensurePrivateFileSync, PRIVATE_DIR_MODE } from '../private-files.ts';
 
 export type Db = Kysely<Database>;
 
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Players' e-mails live here: only the server's user may read the file (and its -wal/-shm).
+    // A folder made here is private; an existing one (DATABASE_URL elsewhere) is left as it is.
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    ensurePrivateFileSync(file);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

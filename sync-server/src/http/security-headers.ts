@@ -2,6 +2,7 @@
 // origins (Midtrans Snap, live and sandbox) besides our own; blob: and data: for local clips and
 // thumbnails. With the Google Drive storage adapter the browser uploads straight to Google's
 // resumable upload URLs, so that one origin is added to connect-src.
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
 
@@ -19,6 +20,28 @@ export function paymentOrigins(config: Config): string[] {
 }
 
 export function securityHeaders(config: Config) {
+  const global = globalSecureHeaders(config);
+  // secureHeaders writes its headers after the route ran, overwriting a route's own stricter
+  // Referrer-Policy (the share page sends no-referrer so its link never leaks); put the route's back.
+  return createMiddleware(async (c, next) => {
+    let routePolicy: string | null = null;
+    await global(c, async () => {
+      await next();
+      routePolicy = c.res.headers.get('Referrer-Policy');
+    });
+    if (routePolicy) c.res.headers.set('Referrer-Policy', routePolicy);
+  });
+}
+
+/** API answers carrying personal data (players' e-mails, sessions) must never sit in a cache. */
+export const noStoreForPrivateApi = createMiddleware(async (c, next) => {
+  await next();
+  const path = c.req.path;
+  const isPrivate = path.startsWith('/api/admin') || path.startsWith('/api/transaction') || Boolean(c.req.header('Authorization'));
+  if (isPrivate) c.res.headers.set('Cache-Control', 'no-store');
+});
+
+function globalSecureHeaders(config: Config) {
   const uploadOrigins = config.storage.kind === 'google-drive' ? ['https://www.googleapis.com'] : [];
   const payment = paymentOrigins(config);
   return secureHeaders({

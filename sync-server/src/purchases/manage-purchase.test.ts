@@ -127,6 +127,21 @@ describe('POST /api/transaction/:id/resend-email', () => {
     expect(await messageOf(refused)).toBe('The mail server refused the address');
   });
 
+  it('sends at most 3 resends per purchase per hour, counted in the database, then 429 with a message', async () => {
+    await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
+    await putZip({ zipUrl: LINK }, w.kioskA.headers);
+    for (let i = 0; i < 3; i++) expect((await resend(w.adminA.headers)).status).toBe(200);
+    const fourth = await resend(w.superAdmin.headers);
+    expect(fourth.status).toBe(429);
+    expect(await messageOf(fourth)).toBe(MESSAGES.transactions.resendLimit);
+    expect(w.delivery.resent).toEqual([purchase.id, purchase.id, purchase.id]);
+    w.t.clock.advance(59 * 60_000);
+    expect((await resend(w.adminA.headers)).status).toBe(429);
+    w.t.clock.advance(60_000);
+    expect((await resend(w.adminA.headers)).status).toBe(200);
+    expect(w.delivery.resent).toHaveLength(4);
+  });
+
   it('refuses a purchase that is not paid', async () => {
     await putZip({ zipUrl: LINK }, w.kioskA.headers);
     const res = await resend(w.adminA.headers);

@@ -2,6 +2,7 @@
 // the e-mail again.
 import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse } from '@courtreplay/shared';
 import type { DeviceRow } from '../db/queries/devices.ts';
+import { bookResend } from '../delivery/resend-limit.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
@@ -65,6 +66,7 @@ export async function resendEmail(deps: PurchaseDeps, id: string, admin: Session
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
   if (!purchase.zipUrl) return { searchLocally: true, transaction: toApiPurchase(purchase) };
+  await bookResend(deps.db, id, deps.clock.now());
   try {
     await delivery.resend(id);
   } catch (err) {

@@ -55,6 +55,15 @@ describe('storage routes with the local adapter', () => {
     expect(page).toContain('Arena Senayan');
   });
 
+  it('answers a multipart body without a boundary on the upload URL with a 4xx and keeps nothing', async () => {
+    const { uploadUrl } = await folderAndUrl({ filename: 'a.mp4', mimeType: 'video/mp4', size: 2048 });
+    const put = await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Type': 'multipart/form-data' }, body: mp4Bytes(2048) });
+    expect(put.status).toBeGreaterThanOrEqual(400);
+    expect(put.status).toBeLessThan(500);
+    expect((await bodyOf(put)).message).toBeTruthy();
+    expect(driveFiles().filter((f) => f.endsWith('.mp4'))).toEqual([]);
+  });
+
   it('uploads through the signed URL and shows the clip on a share page with play and download', async () => {
     const clip = mp4Bytes(40_000);
     const { folder, uploadUrl } = await folderAndUrl({ filename: 'Match point!.mp4', mimeType: 'video/mp4', size: clip.length });

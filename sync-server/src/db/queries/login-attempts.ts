@@ -1,31 +1,36 @@
 import type { Db } from '../database.ts';
 
-/** Records an attempt (counted as failed until the login succeeds); returns its id. */
-export async function recordFailedLogin(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<number> {
-  const { id } = await db.insertInto('login_attempts').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
+/** Records a failed login, once its password check has completed. */
+export async function recordFailedLogin(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<void> {
+  await db.insertInto('login_attempts').values(row).execute();
 }
 
-export async function deleteLoginAttempt(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('login_attempts').where('id', '=', id).execute();
+/** This e-mail's failures from this address since `since` (ISO): how many, and the latest. */
+export async function pairFailures(db: Db, email: string, ip: string, since: string): Promise<{ count: number; last: string | null }> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('attemptedAt').as('last')])
+    .where('email', '=', email)
+    .where('ip', '=', ip)
+    .where('attemptedAt', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), last: row.last ?? null };
 }
 
-/** Failed attempts since `since` (ISO) for this e-mail and for this address. */
-export async function countRecentFailures(db: Db, email: string, ip: string, since: string): Promise<{ byEmail: number; byIp: number }> {
-  const count = async (column: 'email' | 'ip', value: string) => {
-    const row = await db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('attemptedAt', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  return { byEmail: await count('email', email), byIp: await count('ip', ip) };
+/** Failures from this address since `since` (ISO), across all e-mails. */
+export async function addressFailures(db: Db, ip: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('attemptedAt', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export async function clearFailedLogins(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+/** A correct password forgives this e-mail's failures from this address only. */
+export async function clearFailedLogins(db: Db, email: string, ip: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('email', '=', email).where('ip', '=', ip).execute();
 }
 
 export async function pruneLoginAttempts(db: Db, before: string): Promise<void> {

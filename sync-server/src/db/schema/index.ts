@@ -5,6 +5,7 @@ import type { AdminTable } from './admin.ts';
 import type { ConfigEntryTable } from './config-entry.ts';
 import type { DeviceTable } from './device.ts';
 import type { FieldTable } from './field.ts';
+import type { EmailResendTable } from './email-resend.ts';
 import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
@@ -17,6 +18,7 @@ export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
 export type { DeviceTable } from './device.ts';
 export type { FieldTable } from './field.ts';
+export type { EmailResendTable } from './email-resend.ts';
 export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
 export type { SessionTable } from './session.ts';
@@ -40,4 +42,5 @@ export interface Database {
   upload_progress: UploadProgressTable;
   integration_status: IntegrationStatusTable;
   integration_alerts: IntegrationAlertTable;
+  email_resends: EmailResendTable;
 }

@@ -1,0 +1,128 @@
+// A whole kiosk purchase with the REAL Midtrans adapter (PAYMENT_PROVIDER=midtrans), reached through
+// the MIDTRANS_*_URL overrides, against an imitation written from Midtrans' documentation: the kiosk
+// loads snap.js from the imitation, the player pays there, Midtrans' signed notification reaches the
+// server, which confirms it with the status API before the purchase counts as paid. (A lost
+// notification paid by the reconciler is proven in payments/midtrans-webhook.test.ts with a frozen
+// clock, which a browser test cannot hold.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from '@courtreplay/shared';
+import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
+import { SUPER_ADMIN, feedFolder, freePort, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
+import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+
+const C = MESSAGES.checkout;
+const SERVER_KEY = 'Mid-server-imitation-key';
+let midtrans: MidtransImitation;
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+
+interface ListedPurchase {
+  id: string;
+  email: string;
+  paymentStatus: string;
+  totalAmount: number;
+  zipUrl: string | null;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  midtrans = await startMidtransImitation({ serverKeys: [SERVER_KEY], notificationUrl: `${publicUrl}/api/payment/notification` });
+  server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    PAYMENT_PROVIDER: 'midtrans',
+    MIDTRANS_SERVER_KEY: SERVER_KEY,
+    MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
+    ...midtrans.env,
+  });
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+  await setPricing(seed.admin, { price: 20_000, gateway: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await midtrans?.close();
+});
+
+async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function toCheckout(): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
+  const context = await newKioskContext(browser, server.url);
+  await useDeviceId(context, seed.deviceId);
+  await installFolderPicker(context);
+  const page = await context.newPage();
+  await page.goto('/box');
+  await feedFolder(page, [
+    { name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) },
+    { name: 'rally-2.webm', path: makeClip({ format: 'webm' }) },
+  ]);
+  await page.goto('/box/video-selection');
+  const selection = new KioskSelectionPage(page, '/box');
+  await selection.open();
+  await selection.selectNth(0);
+  await selection.checkoutButton().click();
+  const checkout = new KioskCheckoutPage(page);
+  await checkout.title().waitFor();
+  return { context, page, checkout };
+}
+
+const purchaseOf = async (email: string) =>
+  (await seed.admin.request<{ transactions: ListedPurchase[] }>('GET', '/transaction')).transactions.find((t) => t.email === email);
+
+describe('a kiosk purchase through the real Midtrans adapter, against an imitation of Midtrans', () => {
+  it('pays in the Snap panel served by Midtrans: the signed notification is confirmed, the clip stored and one e-mail sent', async () => {
+    const { context, checkout } = await toCheckout();
+    await checkout.email().fill('midtrans-player@example.com');
+    await checkout.payNow().click();
+    await checkout.paymentPanel().getByRole('button', { name: 'Pay with imitation' }).click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+
+    const purchase = await waitFor(() => purchaseOf('midtrans-player@example.com'), (p) => p?.paymentStatus === 'paid' && Boolean(p.zipUrl));
+    expect(purchase).toMatchObject({ paymentStatus: 'paid', totalAmount: 20_000 });
+    // What Midtrans received: the server's price, never the browser's, with the kiosk-safe methods.
+    const create = midtrans.requests.find((r) => r.method === 'POST' && r.path === '/snap/v1/transactions' && r.body.includes(purchase!.id));
+    const body = JSON.parse(create!.body) as { transaction_details: { gross_amount: number }; enabled_payments: string[]; custom_field3: string };
+    expect(body.transaction_details.gross_amount).toBe(20_000);
+    expect(body.enabled_payments.length).toBeGreaterThan(0);
+    expect(body.custom_field3).not.toBe(seed.deviceId);
+    // The notification was confirmed with the status API before the purchase counted as paid.
+    expect(midtrans.requests.some((r) => r.method === 'GET' && r.path === `/v2/${purchase!.id}/status`)).toBe(true);
+    const mails = await waitFor(() => server.outbox().filter((m) => m.text.includes('midtrans-player@example.com')), (m) => m.length === 1);
+    expect(mails).toHaveLength(1);
+    await context.close();
+  });
+
+  it("the Integrations panel's Test connection proves the key, and says plainly when Midtrans refuses it", async () => {
+    const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await dashboard.openTab('storageQuota');
+    const panel = new AdminIntegrationsPanel(page);
+    expect(await panel.adapter('payments').textContent()).toBe('midtrans');
+    expect((await panel.test('payments')).ok).toBe(true);
+
+    midtrans.inject({ on: 'status', fault: '401' });
+    const refused = await panel.test('payments');
+    midtrans.clear();
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('MIDTRANS_SERVER_KEY');
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+// At most a few resends per purchase per hour: an impatient admin (or a stuck button) must not
+// flood a player's inbox. Counted in the database so a restart does not reset the count.
+import { MESSAGES } from '@courtreplay/shared';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+
+export const MAX_RESENDS_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Books one resend for the purchase, or answers 429. The row is written before counting, so two
+ * simultaneous requests cannot both slip under the limit; a refused one takes its row back.
+ */
+export async function bookResend(db: Db, purchaseId: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  await db.deleteFrom('email_resends').where('requestedAt', '<=', since).execute();
+  const id = randomUUID();
+  await db.insertInto('email_resends').values({ id, purchaseId, requestedAt: now.toISOString() }).execute();
+  const row = await db
+    .selectFrom('email_resends')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('purchaseId', '=', purchaseId)
+    .where('requestedAt', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) > MAX_RESENDS_PER_HOUR) {
+    await db.deleteFrom('email_resends').where('id', '=', id).execute();
+    throw new HttpError(429, MESSAGES.transactions.resendLimit);
+  }
+}
