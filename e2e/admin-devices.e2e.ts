@@ -176,5 +176,8 @@ test('an admin registers this device at their own venue and sees only that venue
   await adminDashboard.open('?tab=devices');
   await own.row(id).waitFor();
   expect(await own.rows().count()).toBe(1);
+  // Test devices are a super admin's call: the column shows, the toggle does not.
+  expect(await own.testDevice(id).textContent()).toBe(T.no);
+  expect(await own.stagingToggle(id).count()).toBe(0);
   await context.close();
 });
