@@ -2,11 +2,12 @@
 // device (venue required, court optional), the venue filter, authorisation and the confirmed delete.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, MESSAGES } from '@courtreplay/shared';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 
 const T = MESSAGES.devices;
 
@@ -19,7 +20,7 @@ let devices: AdminDevicesTab;
 const OTHER_KIOSK = 'otherkiosk0000000000-1234';
 const VENUE_ADMIN = { email: 'satu.admin@courtreplay.test', password: 'satu-admin-pass-1' };
 
-type Device = { deviceId: string; venueName: string; fieldName: string | null; isAuthorized: boolean };
+type Device = { deviceId: string; venueName: string; fieldName: string | null; isAuthorized: boolean; staging: boolean };
 
 beforeAll(async () => {
   server = await startServer();
@@ -105,6 +106,38 @@ test('a device removed elsewhere gives the server message; the next action that 
   await dashboard.openTab('devices');
 });
 
+/** What OTHER_KIOSK's own browser shows at /staging (a fresh context: nothing cached). */
+async function otherKioskStaging(): Promise<Page> {
+  const context = await newKioskContext(browser, server.url);
+  await useDeviceId(context, OTHER_KIOSK);
+  const kiosk = await context.newPage();
+  await kiosk.goto('/staging');
+  return kiosk;
+}
+
+test('a super admin makes a device a test device and back; /staging sells only on a test device', async () => {
+  await devices.row(OTHER_KIOSK).waitFor();
+  expect(await devices.testDevice(OTHER_KIOSK).textContent()).toBe(T.no);
+  const live = await otherKioskStaging();
+  await live.getByTestId('not-test-device').getByText(MESSAGES.routing.notTestDevice).waitFor();
+  expect(await live.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).count()).toBe(0);
+  await live.context().close();
+
+  await devices.stagingToggle(OTHER_KIOSK).click();
+  await devices.text(DEVICE_MESSAGES.madeTestDevice).waitFor();
+  await devices.row(OTHER_KIOSK).getByTestId('test-device').getByText(T.yes, { exact: true }).waitFor();
+  expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.staging).toBe(true);
+  const test = await otherKioskStaging();
+  await test.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
+  expect(await test.getByTestId('not-test-device').count()).toBe(0);
+  await test.context().close();
+
+  await devices.stagingToggle(OTHER_KIOSK).click();
+  await devices.text(DEVICE_MESSAGES.madeLiveDevice).waitFor();
+  await devices.row(OTHER_KIOSK).getByTestId('test-device').getByText(T.no, { exact: true }).waitFor();
+  expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.staging).toBe(false);
+});
+
 test('Delete asks first, then removes; an empty list says No devices found', async () => {
   const id = await devices.waitForId();
   await devices.delete(OTHER_KIOSK);
@@ -143,5 +176,8 @@ test('an admin registers this device at their own venue and sees only that venue
   await adminDashboard.open('?tab=devices');
   await own.row(id).waitFor();
   expect(await own.rows().count()).toBe(1);
+  // Test devices are a super admin's call: the column shows, the toggle does not.
+  expect(await own.testDevice(id).textContent()).toBe(T.no);
+  expect(await own.stagingToggle(id).count()).toBe(0);
   await context.close();
 });

@@ -17,7 +17,8 @@ let seed: KioskSeed;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  seed = await seedKiosk(server);
+  // A test device: some purchases below go through /staging.
+  seed = await seedKiosk(server, { staging: true });
   await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
   await seed.admin.request('POST', '/promo', { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 });
 });

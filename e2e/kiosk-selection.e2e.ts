@@ -47,12 +47,16 @@ describe('kiosk video selection', () => {
     const other = testDeviceId();
     await seedKiosk(server, { deviceId: other, authorized: false });
     const { context, page } = await kiosk(other);
-    for (const path of ['/box/video-selection', '/box/checkout', '/staging/video-selection']) {
+    for (const path of ['/box/video-selection', '/box/checkout']) {
       await page.goto(path);
       await page.waitForURL('**/box');
       expect(new URL(page.url()).pathname).toBe('/box');
     }
     expect(await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).count()).toBe(0);
+    // Not a test device either: /staging says so and never shows the selling flow.
+    await page.goto('/staging/video-selection');
+    await page.getByTestId('not-test-device').getByText(MESSAGES.routing.notTestDevice).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staging/video-selection');
     await context.close();
   });
 

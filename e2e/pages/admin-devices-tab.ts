@@ -39,6 +39,9 @@ export class AdminDevicesTab {
     await this.row(deviceId).getByRole('button', { name: /^(Authorize|Deauthorize)$/ }).click();
   }
 
+  testDevice = (deviceId: string) => this.row(deviceId).getByTestId('test-device');
+  stagingToggle = (deviceId: string) => this.row(deviceId).getByRole('button', { name: new RegExp(`^(${T.makeTestDevice}|${T.makeLiveDevice})$`) });
+
   async delete(deviceId: string) {
     await this.row(deviceId).getByRole('button', { name: T.delete }).click();
     await this.row(deviceId).getByRole('button', { name: D.yes }).click();

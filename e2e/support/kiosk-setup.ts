@@ -26,13 +26,15 @@ export async function useDeviceId(context: BrowserContext, deviceId: string): Pr
   }, deviceId);
 }
 
-export async function seedKiosk(server: TestServer, options: { authorized?: boolean; deviceId?: string } = {}): Promise<KioskSeed> {
+/** `staging`: mark the kiosk as a test device, the only kind whose /staging screens sell. */
+export async function seedKiosk(server: TestServer, options: { authorized?: boolean; deviceId?: string; staging?: boolean } = {}): Promise<KioskSeed> {
   const admin = await AdminApi.login(server);
   const { venue } = await admin.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' });
   const { field } = await admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: venue.id, name: 'Court 1' });
   const deviceId = options.deviceId ?? testDeviceId();
   await admin.request('POST', '/device/register', { deviceId, venueId: venue.id, fieldId: field.id });
   await admin.request('PUT', '/device/authorize', { deviceId, isAuthorized: options.authorized ?? true });
+  if (options.staging) await admin.request('PUT', '/device/staging', { deviceId, staging: true });
   return { admin, venueId: venue.id, fieldId: field.id, deviceId };
 }
 

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { HomePage } from './kiosk/HomePage.tsx';
 import { KioskShell } from './kiosk/KioskShell.tsx';
 import { RequireAuthorizedDevice } from './kiosk/RequireAuthorizedDevice.tsx';
+import { RequireTestDevice } from './kiosk/RequireTestDevice.tsx';
 import { LIVE, STAGING, type KioskBase } from './kiosk/kiosk-base.ts';
 
 // The back-office is its own chunk: the kiosk never downloads it. The selection and checkout
@@ -15,7 +16,18 @@ const PaymentFailurePage = lazy(() => import('./payment/PaymentFailurePage.tsx')
 
 function kioskRoutes(kiosk: KioskBase) {
   return (
-    <Route path={kiosk.base} element={<KioskShell kiosk={kiosk} />}>
+    <Route
+      path={kiosk.base}
+      element={
+        kiosk.staging ? (
+          <RequireTestDevice>
+            <KioskShell kiosk={kiosk} />
+          </RequireTestDevice>
+        ) : (
+          <KioskShell kiosk={kiosk} />
+        )
+      }
+    >
       <Route index element={<HomePage />} />
       <Route
         path="video-selection"

@@ -245,7 +245,8 @@ describe('message catalogue', () => {
     [
       'devices',
       MESSAGES.devices.columns,
-      ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Created', 'Actions'],
+      // The spec's columns, plus issue 9's 'Test device' beside the status.
+      ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Created', 'Actions'],
     ],
     [
       'promo codes',

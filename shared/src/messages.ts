@@ -16,6 +16,9 @@ export function stagingVariant(message: string, staging: boolean): string {
 export const MESSAGES = {
   routing: {
     checkingDevice: 'Checking device authorization...',
+    // Issue 9 (test devices): our wording.
+    notTestDevice: 'This is not a test device',
+    notTestDeviceHint: 'Staging purchases can only be made on a test device. Please use /box.',
   },
 
   kioskHome: {
@@ -222,7 +225,13 @@ export const MESSAGES = {
     authorize: 'Authorize',
     deauthorize: 'Deauthorize',
     delete: 'Delete',
-    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Created', 'Actions'],
+    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Created', 'Actions'],
+    // Issue 9 (test devices): our wording.
+    yes: 'Yes',
+    no: 'No',
+    makeTestDevice: 'Make test device',
+    makeLiveDevice: 'Make live device',
+    stagingFailed: 'Failed to update the test device setting',
     empty: 'No devices found',
     venueRequired: 'Venue selection is required',
     loadFailed: 'Failed to load devices',

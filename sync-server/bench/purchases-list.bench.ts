@@ -241,7 +241,7 @@ log('  (an index seek costs ~0.3 ms; the HTTP app adds a roughly fixed ~0.3-1 ms
 
 // ---------------------------------------------------------------- creation throughput
 const CREATE = Number(process.env.BENCH_CREATE ?? 1000);
-const device = { id: kiosk.id, deviceId: kiosk.deviceId, venueId: venues[0]!.id, venueName: 'Venue 1', fieldId: venues[0]!.fields[0]!, fieldName: 'Court 1', isAuthorized: true, createdAt: '' };
+const device = { id: kiosk.id, deviceId: kiosk.deviceId, venueId: venues[0]!.id, venueName: 'Venue 1', fieldId: venues[0]!.fields[0]!, fieldName: 'Court 1', isAuthorized: true, staging: false, createdAt: '' };
 const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
 const input = (i: number) => ({ email: `bench${i}@example.com`, videoIds: ['a.mp4', 'b.mp4'], videoTitles: ['a', 'b'], totalAmount: 20_000, isStaging: false });
 t0 = performance.now();

@@ -3,7 +3,20 @@ import { useKioskPortrait } from './hooks.ts';
 import { Logo } from './Logo.tsx';
 
 /** A centred full-screen status (device check, loading), with its own 1080x1920 portrait layout. */
-export function FullScreenMessage({ title, subtitle, children, testId }: { title: string; subtitle?: string; children?: ReactNode; testId?: string }) {
+export function FullScreenMessage({
+  title,
+  subtitle,
+  children,
+  testId,
+  spinner = true,
+}: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+  testId?: string;
+  /** Off for a message that is an answer, not a wait. */
+  spinner?: boolean;
+}) {
   const portrait = useKioskPortrait();
   return (
     <div className={`fullscreen-message${portrait ? ' is-portrait' : ''}`} data-testid={testId} role="status" aria-live="polite">
@@ -12,7 +25,7 @@ export function FullScreenMessage({ title, subtitle, children, testId }: { title
           <Logo size="md" />
         </div>
       ) : null}
-      <div className="spinner" aria-hidden="true" />
+      {spinner ? <div className="spinner" aria-hidden="true" /> : null}
       <h1 className="fullscreen-title">{title}</h1>
       {subtitle ? <p className="fullscreen-subtitle">{subtitle}</p> : null}
       {children}

@@ -8,12 +8,15 @@ import { ensureDeviceId, setDeviceAuthorizedCookie } from '../lib/device-identit
 export interface DeviceStatus {
   deviceId: string;
   authorized: boolean;
+  /** A test device (marked by a super admin): the only kind whose /staging screens sell. */
+  staging: boolean;
   venueId: number | null;
   fieldId: number | null;
 }
 
 interface DeviceAnswer {
   isAuthorized?: boolean | number;
+  staging?: boolean;
   venueId?: number | null;
   fieldId?: number | null;
   device?: DeviceAnswer;
@@ -24,13 +27,13 @@ async function fetchDeviceStatus(): Promise<DeviceStatus> {
   try {
     const answer = await api<DeviceAnswer>(`/device/${encodeURIComponent(deviceId)}`);
     const d = answer.device ?? answer;
-    const status = { deviceId, authorized: d.isAuthorized === undefined ? true : !!d.isAuthorized, venueId: d.venueId ?? null, fieldId: d.fieldId ?? null };
+    const status = { deviceId, authorized: d.isAuthorized === undefined ? true : !!d.isAuthorized, staging: d.staging === true, venueId: d.venueId ?? null, fieldId: d.fieldId ?? null };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 401 || e.status === 403)) {
       setDeviceAuthorizedCookie(false);
-      return { deviceId, authorized: false, venueId: null, fieldId: null };
+      return { deviceId, authorized: false, staging: false, venueId: null, fieldId: null };
     }
     throw e;
   }

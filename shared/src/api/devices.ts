@@ -10,6 +10,10 @@ export const DEVICE_MESSAGES = {
   notFound: 'Device not found',
   otherVenue: 'This device is registered to another venue',
   fieldWrongVenue: 'The selected field does not belong to the selected venue',
+  // Ours (issue 9): test devices.
+  madeTestDevice: 'Device marked as a test device',
+  madeLiveDevice: 'Device marked as a live device',
+  notTestDevice: 'This device is not a test device. Staging purchases can only be made on a test device.',
 } as const;
 
 export const deviceSchema = z.object({
@@ -20,6 +24,8 @@ export const deviceSchema = z.object({
   fieldId: z.number().nullable(),
   fieldName: z.string().nullable(),
   isAuthorized: z.boolean(),
+  /** A test device: the only kind allowed staging purchases. */
+  staging: z.boolean(),
   createdAt: timestamp,
 });
 export type Device = z.infer<typeof deviceSchema>;
@@ -42,6 +48,13 @@ export const authorizeDeviceRequest = z.strictObject({
 });
 export type AuthorizeDeviceRequest = z.input<typeof authorizeDeviceRequest>;
 
+/** PUT /device/staging (super admin): marks a device as a test device, or back to live. */
+export const deviceStagingRequest = z.strictObject({
+  deviceId: deviceIdSchema,
+  staging: z.boolean({ error: 'staging must be true or false' }),
+});
+export type DeviceStagingRequest = z.input<typeof deviceStagingRequest>;
+
 export const deviceResponse = z.object({ message: z.string(), device: deviceSchema });
 export type DeviceResponse = z.infer<typeof deviceResponse>;
 
@@ -60,5 +73,6 @@ export const deviceStatusResponse = z.object({
   fieldId: z.number().nullable(),
   fieldName: z.string().nullable(),
   isAuthorized: z.boolean(),
+  staging: z.boolean(),
 });
 export type DeviceStatusResponse = z.infer<typeof deviceStatusResponse>;

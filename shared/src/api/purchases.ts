@@ -13,6 +13,7 @@ export const PURCHASE_MESSAGES = {
   wrongVenue: 'This kiosk is registered to another venue.',
   wrongField: 'This kiosk is registered to another court.',
   promoMismatch: 'The promo code does not match the promo applied. Please apply it again.',
+  promoCodeRequired: 'Please enter the promo code to use this promo.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   idempotencyKeyRunning: 'A request with this Idempotency-Key is still being processed. Please retry shortly.',

@@ -15,7 +15,7 @@ export function configRoutes() {
     .get('/', async (c) => {
       const admin = await resolveAdmin(c);
       const device = admin ? undefined : await resolveDevice(c);
-      const scope = admin || device?.isAuthorized ? 'all' : 'public';
+      const scope = admin || (device?.isAuthorized && device.staging) ? 'all' : device?.isAuthorized ? 'live' : 'public';
       return c.json(await readConfig(c.var.deps, scope));
     })
     .put('/', requireSuperAdmin, async (c) => {

@@ -10,8 +10,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export const PUBLIC_CONFIG_KEYS: readonly ConfigKey[] = CONFIG_KEYS.filter((key) => /^CMS_(PROMO_VIDEO|BG_IMAGE|WATERMARK)/.test(key));
 
 /** The stored entries (missing keys take the shared domain's defaults on the reading side). */
-export async function readConfig(deps: Deps, scope: 'all' | 'public'): Promise<StoredConfigEntry[]> {
-  return listConfigEntries(deps.db, scope === 'public' ? PUBLIC_CONFIG_KEYS : undefined);
+/**
+ * 'all' for admins and test devices; 'live' for a live kiosk, which gets no _STAGING entries (its
+ * staging prices are not its business); 'public' for anyone else: the home screen's media only.
+ */
+export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public'): Promise<StoredConfigEntry[]> {
+  const entries = await listConfigEntries(deps.db, scope === 'public' ? PUBLIC_CONFIG_KEYS : undefined);
+  return scope === 'live' ? entries.filter((entry) => !isStagingKey(entry.key as ConfigKey)) : entries;
 }
 
 export async function writeConfig(deps: Deps, rawKey: string, rawValue: string): Promise<{ message: string; entries: StoredConfigEntry[] }> {

@@ -1,11 +1,11 @@
-import { DEVICE_ID_PATTERN, DEVICE_MESSAGES, authorizeDeviceRequest, registerDeviceRequest } from '@courtreplay/shared';
+import { DEVICE_ID_PATTERN, DEVICE_MESSAGES, authorizeDeviceRequest, deviceStagingRequest, registerDeviceRequest } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { findDevice } from '../db/queries/devices.ts';
-import { currentAdmin, requireAdmin } from '../http/auth.ts';
+import { currentAdmin, requireAdmin, requireSuperAdmin } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseJson } from '../http/validation.ts';
-import { authorizeDevice, devicesFor, registerDevice, removeDevice } from './device.service.ts';
+import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './device.service.ts';
 
 function deviceIdParam(raw: string | undefined): string {
   if (!raw || !DEVICE_ID_PATTERN.test(raw)) throw notFound(DEVICE_MESSAGES.notFound);
@@ -28,6 +28,11 @@ export function deviceRoutes() {
       const device = await authorizeDevice(c.var.deps, currentAdmin(c), input.deviceId, input.isAuthorized);
       return c.json({ message: input.isAuthorized ? DEVICE_MESSAGES.authorized : DEVICE_MESSAGES.deauthorized, device });
     })
+    .put('/staging', requireSuperAdmin, async (c) => {
+      const input = await parseJson(c, deviceStagingRequest);
+      const device = await markTestDevice(c.var.deps, input.deviceId, input.staging);
+      return c.json({ message: input.staging ? DEVICE_MESSAGES.madeTestDevice : DEVICE_MESSAGES.madeLiveDevice, device });
+    })
     .get('/all', requireAdmin, async (c) => {
       const raw = c.req.query('venueId');
       const venueFilter = raw && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : undefined;
@@ -37,8 +42,8 @@ export function deviceRoutes() {
     .get('/:deviceId', async (c) => {
       const device = await findDevice(c.var.deps.db, deviceIdParam(c.req.param('deviceId')));
       if (!device) throw notFound(DEVICE_MESSAGES.notFound);
-      const { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized } = device;
-      return c.json({ deviceId, venueId, venueName, fieldId, fieldName, isAuthorized });
+      const { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging } = device;
+      return c.json({ deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging });
     })
     .delete('/:deviceId', requireAdmin, async (c) => {
       await removeDevice(c.var.deps, currentAdmin(c), deviceIdParam(c.req.param('deviceId')));

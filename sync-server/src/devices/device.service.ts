@@ -3,7 +3,7 @@
 // only on devices of their own venue, whatever the request names.
 import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, upsertDevice } from '../db/queries/devices.ts';
+import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from '../db/queries/devices.ts';
 import type { SessionAdmin } from '../db/queries/sessions.ts';
 import { findField, findVenue } from '../db/queries/venues.ts';
 import { assertVenueAccess, venueScope } from '../http/auth.ts';
@@ -48,6 +48,13 @@ async function mustFind(deps: Deps, deviceId: string): Promise<Device> {
 export async function authorizeDevice(deps: Deps, admin: SessionAdmin, deviceId: string, isAuthorized: boolean): Promise<Device> {
   await deviceInScope(deps, admin, deviceId);
   await setDeviceAuthorized(deps.db, deviceId, isAuthorized);
+  return mustFind(deps, deviceId);
+}
+
+/** Super admin only (checked by the route): marks a device as a test device, or back to live. */
+export async function markTestDevice(deps: Deps, deviceId: string, staging: boolean): Promise<Device> {
+  if (!(await findDevice(deps.db, deviceId))) throw notFound(DEVICE_MESSAGES.notFound);
+  await setDeviceStaging(deps.db, deviceId, staging);
   return mustFind(deps, deviceId);
 }
 

@@ -121,7 +121,7 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
     const kiosk = await t.seed.device({ venueId: venueA.id, fieldId: court.id, authorized: false });
     const res = await t.json('GET', `/api/device/${kiosk.deviceId}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deviceId: kiosk.deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: false });
+    expect(await res.json()).toEqual({ deviceId: kiosk.deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: false, staging: false });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

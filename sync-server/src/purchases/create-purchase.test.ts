@@ -38,7 +38,8 @@ describe('POST /api/transaction: a paid purchase', () => {
 
     const [call] = w.payments.calls;
     expect(call).toMatchObject({ orderId: answer.transaction.id, grossAmount: 20_000, email: 'player@example.com', staging: false });
-    expect(call?.customFields).toEqual({ venue: 'Arena A', court: 'Court A1', device: w.kioskA.deviceId });
+    // The device's database id, never its X-Device-Id (the kiosk's only credential).
+    expect(call?.customFields).toEqual({ venue: 'Arena A', court: 'Court A1', device: `device-${w.kioskA.id}` });
     expect(w.delivery.changed).toEqual([]);
   });
 
@@ -65,10 +66,10 @@ describe('POST /api/transaction: a paid purchase', () => {
 
   it('reads the _STAGING twins for a staging purchase and the live keys otherwise', async () => {
     await w.t.seed.config('DEFAULT_PRICE_STAGING', '2500');
-    const staging = await w.buy(w.kioskA, w.body({ totalAmount: 2500, isStaging: true }));
+    const staging = await w.buy(w.testKioskA, w.body({ totalAmount: 2500, isStaging: true }));
     expect(staging.status).toBe(201);
     expect(w.payments.calls[0]).toMatchObject({ grossAmount: 2500, staging: true });
-    const liveAtStagingPrice = await w.buy(w.kioskA, w.body({ totalAmount: 2500 }));
+    const liveAtStagingPrice = await w.buy(w.testKioskA, w.body({ totalAmount: 2500 }));
     expect(liveAtStagingPrice.status).toBe(400);
   });
 
@@ -134,6 +135,32 @@ describe('POST /api/transaction: refused', () => {
     expect(mismatch.status).toBe(400);
     expect((await messageOf(mismatch))).toBe(PURCHASE_MESSAGES.promoMismatch);
     expect(await countRows(w.t.db, 'purchases')).toBe(0);
+  });
+
+  it('refuses a promo named by its id alone: no discount, nothing stored, the quota untouched', async () => {
+    const promo = await w.t.seed.promo({ code: 'FREEBIE', percent: 100, quota: 5 });
+    for (const totalAmount of [0, PRICE]) {
+      const res = await w.buy(w.kioskA, w.body({ promoId: promo.id, promoCode: null, totalAmount }));
+      expect(res.status, String(totalAmount)).toBe(400);
+      expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.promoCodeRequired);
+    }
+    const blankCode = await w.buy(w.kioskA, w.body({ promoId: promo.id, promoCode: '  ', totalAmount: 0 }));
+    expect(blankCode.status).toBe(400);
+    expect(await countRows(w.t.db, 'purchases')).toBe(0);
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    expect(w.payments.calls).toEqual([]);
+  });
+
+  it('lets the code decide when both are sent: the id of another promo is refused, the matching id accepted', async () => {
+    const cheap = await w.t.seed.promo({ code: 'CHEAP', amount: 1000 });
+    const free = await w.t.seed.promo({ code: 'FREE', percent: 100 });
+    const mismatch = await w.buy(w.kioskA, w.body({ promoCode: 'CHEAP', promoId: free.id, totalAmount: 0 }));
+    expect(mismatch.status).toBe(400);
+    expect(await messageOf(mismatch)).toBe(PURCHASE_MESSAGES.promoMismatch);
+    expect(await countRows(w.t.db, 'purchases')).toBe(0);
+    const matching = await w.buy(w.kioskA, w.body({ promoCode: 'CHEAP', promoId: cheap.id, totalAmount: PRICE - 1000 }));
+    expect(matching.status).toBe(201);
+    expect((await created(matching)).transaction.discount).toBe(1000);
   });
 
   it('answers 401 without a registered device and 403 for an unauthorised one', async () => {

@@ -3,6 +3,7 @@
 // same transaction as the insert, then a payment token from the provider (or delivery, when free).
 import {
   configKey,
+  DEVICE_MESSAGES,
   MESSAGES,
   pricingFromConfig,
   PURCHASE_MESSAGES,
@@ -16,12 +17,11 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import { reservePromo } from '../db/queries/promos.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import {
   findPromoByCode,
-  findPromoById,
   findPurchase,
   insertPurchase,
   latestCreatedAt,
@@ -74,10 +74,14 @@ function placeOf(device: DeviceRow, input: CreatePurchaseInput, fieldVenueId: nu
   return { venueId: device.venueId, fieldId: input.fieldId };
 }
 
+/** The code is what the player knows and decides; the id (small, guessable) is only checked against it. */
 async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput) {
   const code = input.promoCode?.trim() ? input.promoCode : undefined;
-  if (code === undefined && input.promoId == null) return undefined;
-  const promo = code !== undefined ? await findPromoByCode(tx, code) : await findPromoById(tx, input.promoId as number);
+  if (code === undefined) {
+    if (input.promoId != null) throw badRequest(PURCHASE_MESSAGES.promoCodeRequired);
+    return undefined;
+  }
+  const promo = await findPromoByCode(tx, code);
   if (!promo) throw badRequest(MESSAGES.promo.invalidOrExpired);
   if (input.promoId != null && input.promoId !== promo.id) throw badRequest(PURCHASE_MESSAGES.promoMismatch);
   return promo;
@@ -105,6 +109,8 @@ export function paymentItems(priced: Quote, promoCode: string | null): PaymentIt
 
 export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput): Promise<CreatedPurchase> {
   const { db, clock, logger } = deps;
+  // Staging prices (often 0) deliver real clips: only a device a super admin marked may use them.
+  if (input.isStaging && !device.staging) throw forbidden(DEVICE_MESSAGES.notTestDevice);
   const { payments, delivery } = portsOf(deps);
   const now = clock.now();
 
@@ -171,7 +177,8 @@ export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, inpu
         items: paymentItems(created.priced, created.promoCode),
         email: input.email,
         staging: input.isStaging,
-        customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: device.deviceId },
+        // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
+        customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: `device-${device.id}` },
       });
       await setPaymentToken(db, created.id, answer.token, clock.now().toISOString());
       payment = answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };

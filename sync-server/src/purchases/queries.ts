@@ -112,10 +112,6 @@ export async function findPromoByCode(db: Tx, code: string) {
   return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export async function findPromoById(db: Tx, id: number) {
-  return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 // ---------------------------------------------------------------- later changes
 
 export async function setPaymentToken(db: Tx, id: string, token: string, now: string): Promise<void> {

@@ -66,6 +66,8 @@ export async function purchaseWorld(options: { wirePorts?: boolean; env?: Record
   const kioskA = await t.seed.device({ venueId: venueA.id, fieldId: courtA.id });
   const kioskA2 = await t.seed.device({ venueId: venueA.id, fieldId: null });
   const kioskB = await t.seed.device({ venueId: venueB.id, fieldId: courtB.id });
+  // A test device (staging flag set): the only kind allowed staging purchases.
+  const testKioskA = await t.seed.device({ venueId: venueA.id, fieldId: courtA.id, staging: true });
   const adminA = await t.seed.admin({ role: 'admin', venueId: venueA.id });
   const adminB = await t.seed.admin({ role: 'admin', venueId: venueB.id });
   const superAdmin = await t.seed.admin({ role: 'super_admin' });
@@ -88,7 +90,7 @@ export async function purchaseWorld(options: { wirePorts?: boolean; env?: Record
   const buy = (device: { headers: Record<string, string> }, payload: unknown = body(), headers: Record<string, string> = {}) =>
     t.json('POST', '/api/transaction', payload, { ...device.headers, ...headers });
 
-  return { t, payments, delivery, venueA, venueB, courtA, courtA2, courtB, kioskA, kioskA2, kioskB, adminA, adminB, superAdmin, body, buy };
+  return { t, payments, delivery, venueA, venueB, courtA, courtA2, courtB, kioskA, kioskA2, kioskB, testKioskA, adminA, adminB, superAdmin, body, buy };
 }
 
 export type PurchaseWorld = Awaited<ReturnType<typeof purchaseWorld>>;

@@ -3,17 +3,47 @@ import { useState } from 'react';
 import { MESSAGES, type Device } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDateTime } from '../common/format.ts';
-import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
+import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { venueQueries } from '../venues/queries.ts';
-import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useResetDeviceIdMutation } from './mutations.ts';
+import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useDeviceStagingMutation, useResetDeviceIdMutation } from './mutations.ts';
 import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
 
 const T = MESSAGES.devices;
 
-function DeviceRow({ device, current, setNotice }: { device: Device; current: boolean; setNotice: (n: NoticeValue) => void }) {
+/** Super admins only: the server answers 403 to anyone else, so the button is not shown to them. */
+function StagingToggle({ device, setNotice }: { device: Device; setNotice: (n: NoticeValue) => void }) {
+  const staging = useDeviceStagingMutation();
+  return (
+    <button
+      type="button"
+      className="btn btn-sm"
+      disabled={staging.isPending}
+      onClick={() =>
+        staging.mutate(
+          { deviceId: device.deviceId, staging: !device.staging },
+          { onSuccess: (answer) => setNotice(success(answer.message)), onError: (err) => setNotice(failure(err.message)) },
+        )
+      }
+    >
+      {device.staging ? T.makeLiveDevice : T.makeTestDevice}
+    </button>
+  );
+}
+
+function DeviceRow({
+  device,
+  current,
+  superAdmin,
+  setNotice,
+}: {
+  device: Device;
+  current: boolean;
+  superAdmin: boolean;
+  setNotice: (n: NoticeValue) => void;
+}) {
   const authorize = useAuthorizeDeviceMutation();
   const remove = useDeleteDeviceMutation();
   const onError = (err: Error) => setNotice(failure(err.message));
@@ -32,6 +62,7 @@ function DeviceRow({ device, current, setNotice }: { device: Device; current: bo
           {device.isAuthorized ? T.authorized : T.unauthorized}
         </span>
       </td>
+      <td data-testid="test-device">{device.staging ? T.yes : T.no}</td>
       <td>{formatDateTime(device.createdAt)}</td>
       <td className="row-actions">
         <button
@@ -42,6 +73,7 @@ function DeviceRow({ device, current, setNotice }: { device: Device; current: bo
         >
           {device.isAuthorized ? T.deauthorize : T.authorize}
         </button>
+        {superAdmin && <StagingToggle device={device} setNotice={setNotice} />}
         <ConfirmButton label={T.delete} onConfirm={() => remove.mutate(device.deviceId, { onSuccess, onError })} />
       </td>
     </tr>
@@ -111,7 +143,13 @@ export function DevicesTab({ user }: { user: AdminUser }) {
               </thead>
               <tbody>
                 {shown.map((device) => (
-                  <DeviceRow key={device.id} device={device} current={device.deviceId === deviceId} setNotice={setNotice} />
+                  <DeviceRow
+                    key={device.id}
+                    device={device}
+                    current={device.deviceId === deviceId}
+                    superAdmin={user.role === 'superadmin'}
+                    setNotice={setNotice}
+                  />
                 ))}
               </tbody>
             </table>

@@ -35,6 +35,17 @@ export function useAuthorizeDeviceMutation() {
   });
 }
 
+/** Super admin: marks a device as a test device (allowed staging purchases) or back to live. */
+export function useDeviceStagingMutation() {
+  const onSuccess = useInvalidateDevices();
+  return useMutation({
+    mutationFn: withFallback(T.stagingFailed, (input: { deviceId: string; staging: boolean }) =>
+      api<{ message: string }>('/device/staging', { method: 'PUT', body: input }),
+    ),
+    onSuccess,
+  });
+}
+
 export function useDeleteDeviceMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({

@@ -4,6 +4,7 @@ import { purchases002 } from './002-purchases.ts';
 import { emailDeliveries003 } from './003-email-deliveries.ts';
 import { kioskReports004 } from './004-kiosk-reports.ts';
 import { purchaseFolderUrl005 } from './005-purchase-folder-url.ts';
+import { deviceStaging006 } from './006-device-staging.ts';
 import { emailResends008 } from './008-email-resends.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.ts';
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '003-email-deliveries': emailDeliveries003,
   '004-kiosk-reports': kioskReports004,
   '005-purchase-folder-url': purchaseFolderUrl005,
+  '006-device-staging': deviceStaging006,
   '008-email-resends': emailResends008,
   '009-payment-reconciliation': paymentReconciliation009,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,

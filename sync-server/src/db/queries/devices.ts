@@ -8,6 +8,7 @@ export interface DeviceRow {
   fieldId: number | null;
   fieldName: string | null;
   isAuthorized: boolean;
+  staging: boolean;
   createdAt: string;
 }
 
@@ -24,12 +25,13 @@ function selectDevices(db: Db) {
       'devices.fieldId',
       'fields.name as fieldName',
       'devices.isAuthorized',
+      'devices.staging',
       'devices.createdAt',
     ]);
 }
 
-type RawDevice = Omit<DeviceRow, 'isAuthorized'> & { isAuthorized: number };
-const toDevice = (row: RawDevice): DeviceRow => ({ ...row, isAuthorized: row.isAuthorized === 1 });
+type RawDevice = Omit<DeviceRow, 'isAuthorized' | 'staging'> & { isAuthorized: number; staging: number };
+const toDevice = (row: RawDevice): DeviceRow => ({ ...row, isAuthorized: row.isAuthorized === 1, staging: row.staging === 1 });
 
 export async function findDevice(db: Db, deviceId: string): Promise<DeviceRow | undefined> {
   const row = await selectDevices(db).where('devices.deviceId', '=', deviceId).executeTakeFirst();
@@ -58,6 +60,10 @@ export async function upsertDevice(
 
 export async function setDeviceAuthorized(db: Db, deviceId: string, isAuthorized: boolean): Promise<void> {
   await db.updateTable('devices').set({ isAuthorized: isAuthorized ? 1 : 0 }).where('deviceId', '=', deviceId).execute();
+}
+
+export async function setDeviceStaging(db: Db, deviceId: string, staging: boolean): Promise<void> {
+  await db.updateTable('devices').set({ staging: staging ? 1 : 0 }).where('deviceId', '=', deviceId).execute();
 }
 
 export async function setDeviceField(db: Db, deviceId: string, fieldId: number | null): Promise<void> {

@@ -8,5 +8,7 @@ export interface DeviceTable {
   fieldId: number | null;
   /** 0 or 1: portable across SQLite and PostgreSQL integer columns. */
   isAuthorized: number;
+  /** 0 or 1: a test device, the only kind allowed staging purchases (migration 006). */
+  staging: Generated<number>;
   createdAt: string;
 }

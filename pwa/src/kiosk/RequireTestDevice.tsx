@@ -1,0 +1,18 @@
+// Guards every /staging screen (issue 9): staging prices are often 0 and deliver real clips, so
+// only a device a super admin marked as a test device sells there. The server refuses a staging
+// purchase from any other device too; this screen just says so before anyone picks a clip.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@courtreplay/shared';
+import { FullScreenMessage } from './FullScreenMessage.tsx';
+import { deviceStatusQuery } from './queries.ts';
+
+export function RequireTestDevice({ children }: { children: ReactNode }) {
+  const device = useQuery(deviceStatusQuery());
+  if (device.isPending) return <FullScreenMessage title={MESSAGES.routing.checkingDevice} testId="checking-device" />;
+  // No answer and nothing cached: not known to be a test device, so it is not one.
+  if (!device.data?.staging) {
+    return <FullScreenMessage title={MESSAGES.routing.notTestDevice} subtitle={MESSAGES.routing.notTestDeviceHint} testId="not-test-device" spinner={false} />;
+  }
+  return <>{children}</>;
+}
