@@ -34,6 +34,10 @@ const envSchema = z.object({
   MIDTRANS_CLIENT_KEY: optionalString,
   MIDTRANS_SERVER_KEY_SANDBOX: optionalString,
   MIDTRANS_CLIENT_KEY_SANDBOX: optionalString,
+  MIDTRANS_SNAP_URL: optionalString,
+  MIDTRANS_API_URL: optionalString,
+  MIDTRANS_SNAP_URL_SANDBOX: optionalString,
+  MIDTRANS_API_URL_SANDBOX: optionalString,
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_URL_TTL_MINUTES: z.coerce.number().positive().default(7 * 24 * 60),
@@ -68,6 +72,8 @@ export interface Config {
         provider: 'midtrans';
         live: { serverKey: string | undefined; clientKey: string | undefined };
         sandbox: { serverKey: string | undefined; clientKey: string | undefined };
+        /** Overrides of Midtrans' official hosts (a test double, a proxy); unset keys keep the defaults. */
+        baseUrls: { snapLive?: string; snapSandbox?: string; apiLive?: string; apiSandbox?: string };
       };
   storage:
     | { kind: 'local'; limitBytes: number | undefined; uploadUrlTtlMs: number }
@@ -129,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider,
             live: { serverKey: e.MIDTRANS_SERVER_KEY, clientKey: e.MIDTRANS_CLIENT_KEY },
             sandbox: { serverKey: e.MIDTRANS_SERVER_KEY_SANDBOX, clientKey: e.MIDTRANS_CLIENT_KEY_SANDBOX },
+            baseUrls: definedOnly({ snapLive: e.MIDTRANS_SNAP_URL, apiLive: e.MIDTRANS_API_URL, snapSandbox: e.MIDTRANS_SNAP_URL_SANDBOX, apiSandbox: e.MIDTRANS_API_URL_SANDBOX }),
           },
     storage:
       e.STORAGE === 'local'
@@ -146,6 +153,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@courtreplay.local>` },
   };
+}
+
+function definedOnly<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v!.replace(/\/+$/, '')])) as { [K in keyof T]?: string };
 }
 
 export const PUBLIC_URL_REQUIRED = 'PUBLIC_URL is required when NODE_ENV=production: set it to the address players open links at (e.g. https://replay.example.com).';

@@ -39,7 +39,7 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
   const payments: PaymentProvider =
     config.payments.provider === 'simulator'
       ? new SimulatorProvider(config.payments.serverKey ?? secret)
-      : new MidtransProvider({ live: config.payments.live, sandbox: config.payments.sandbox });
+      : new MidtransProvider({ live: config.payments.live, sandbox: config.payments.sandbox, baseUrls: config.payments.baseUrls });
 
   const s = config.storage;
   let storage: StorageProvider;
