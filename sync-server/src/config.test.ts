@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile, PUBLIC_URL_REQUIRED } from './config.ts';
 
 describe('loadConfig', () => {
   it('serves the embedded defaults with no variables at all', () => {
@@ -62,13 +62,27 @@ describe('loadConfig', () => {
   });
 
   it('refuses the payment simulator in production unless PAYMENT_PROVIDER=simulator is explicit', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
-    const explicit = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' });
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example' })).toThrow(/PAYMENT_PROVIDER/);
+    const explicit = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', PAYMENT_PROVIDER: 'simulator' });
     expect(explicit.payments.provider).toBe('simulator');
     expect(explicit.production).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', MIDTRANS_SERVER_KEY: 'Mid-server-x', MIDTRANS_CLIENT_KEY: 'Mid-client-x' }).payments.provider).toBe('midtrans');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', MIDTRANS_SERVER_KEY: 'Mid-server-x', MIDTRANS_CLIENT_KEY: 'Mid-client-x' }).payments.provider).toBe('midtrans');
     expect(loadConfig({}).production).toBe(false);
+  });
+});
+
+describe('public URL', () => {
+  it('is required in production, with a message naming PUBLIC_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' })).toThrow(PUBLIC_URL_REQUIRED);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator', PUBLIC_URL: 'https://replay.example/' }).publicUrl).toBe('https://replay.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'replay.example' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('is the configured host and port in development (localhost for a wildcard HOST)', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: 'kiosk-server.lan', PORT: '9000' }).publicUrl).toBe('http://kiosk-server.lan:9000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
   });
 });
 

@@ -30,7 +30,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: optionalString,
+  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'PUBLIC_URL must be an http(s) address such as https://replay.example.com'),
   PRODUCT_NAME: z.string().trim().min(1).default('CourtReplay'),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
@@ -83,7 +83,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
-  publicUrl: string | undefined;
+  /** The origin of every link a player receives (share page, e-mail, upload URLs); see publicUrlOf. */
+  publicUrl: string;
   productName: string;
   initialAdmin: { email: string; password: string } | { email: string; password?: undefined };
   servePwa: boolean;
@@ -159,7 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
   // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
-  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(e);
   if (provider === 'midtrans') checkMidtransKeyPairs(e);
 
   return {
@@ -246,6 +247,21 @@ function checkMidtransKeyPairs(e: Env): void {
 
 function dropUndefined<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
+}
+
+export const PUBLIC_URL_REQUIRED = 'PUBLIC_URL is required when NODE_ENV=production: set it to the address players open links at (e.g. https://replay.example.com).';
+
+/**
+ * The one source of player-facing links. PUBLIC_URL when set; required in production. In
+ * development, this server's configured host and port (localhost for a wildcard HOST). Never the
+ * request's Host header: anyone can send `Host: evil.example` and have it land in a player's e-mail.
+ */
+export function publicUrlOf(e: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST' | 'PORT'>): string {
+  if (e.PUBLIC_URL) return e.PUBLIC_URL.replace(/\/+$/, '');
+  if (e.NODE_ENV === 'production') throw new ConfigError(PUBLIC_URL_REQUIRED);
+  const wildcard = ['', '0.0.0.0', '::', '[::]'].includes(e.HOST.trim());
+  const host = wildcard ? 'localhost' : e.HOST.includes(':') && !e.HOST.startsWith('[') ? `[${e.HOST}]` : e.HOST;
+  return `http://${host}:${e.PORT}`;
 }
 
 /** DATABASE_URL accepts `file:path`, `sqlite:path` or a bare path; PostgreSQL is a later step. */

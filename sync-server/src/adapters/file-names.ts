@@ -11,14 +11,19 @@ export function sanitizeStoredName(name: string, n = 1): string {
   return cleaned === '' || /^[.-]*$/.test(cleaned) ? `video-${n}` : cleaned;
 }
 
-/** `name.mp4`, `name-2.mp4`, `name-3.mp4`, ... : the first that `taken` does not hold. */
-export function uniqueName(name: string, taken: (candidate: string) => boolean): string {
-  if (!taken(name)) return name;
+/** The n-th candidate for a taken name: `name.mp4` (n = 1), `name-2.mp4`, `name-3.mp4`, ... */
+export function numberedName(name: string, n: number): string {
+  if (n <= 1) return name;
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   const ext = dot > 0 ? name.slice(dot) : '';
-  for (let i = 2; ; i++) {
-    const candidate = `${stem}-${i}${ext}`;
+  return `${stem}-${n}${ext}`;
+}
+
+/** `name.mp4`, `name-2.mp4`, `name-3.mp4`, ... : the first that `taken` does not hold. */
+export function uniqueName(name: string, taken: (candidate: string) => boolean): string {
+  for (let n = 1; ; n++) {
+    const candidate = numberedName(name, n);
     if (!taken(candidate)) return candidate;
   }
 }

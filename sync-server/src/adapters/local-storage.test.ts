@@ -114,6 +114,23 @@ describe('local storage adapter', () => {
     expect(folderFiles(folderId).sort()).toEqual(['clip-2.mp4', 'clip.mp4']);
   });
 
+  it('keeps every acknowledged file, bytes intact, when ten uploads of same.mp4 finish at once', async () => {
+    const { folderId } = await storage.createFolder('x');
+    const tickets = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'same.mp4', mimeType: 'video/mp4', size: 200, origin: undefined });
+        return ticketOf(storage, uploadUrl);
+      }),
+    );
+    // Each clip differs in its last byte, so a file overwritten by another upload shows.
+    const clips = tickets.map((_, i) => Buffer.concat([mp4Bytes(199), Buffer.from([i])]));
+    const answers = await Promise.all(tickets.map((t, i) => storage.receive(t, undefined, undefined, Readable.from([clips[i]!]))));
+    const names = answers.map((a) => (a.status === 201 ? a.file.name : ''));
+    expect(new Set(names).size).toBe(10);
+    expect(folderFiles(folderId)).toHaveLength(10);
+    names.forEach((name, i) => expect(readFileSync(join(dir, 'drive', folderId, name))).toEqual(clips[i]));
+  });
+
   it('refuses an upload URL when the clip would pass STORAGE_LIMIT_BYTES', async () => {
     const limited = new LocalStorage({ dataDir: dir, secret: 's', limitBytes: 5000, uploadUrlTtlMs: 60_000, clock });
     const { folderId } = await limited.createFolder('x');

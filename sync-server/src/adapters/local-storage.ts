@@ -4,14 +4,14 @@
 // whose length is the resume offset.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
+import { link, readdir, readFile, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../http/errors.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
-import { sanitizeStoredName, uniqueName } from './file-names.ts';
+import { numberedName, sanitizeStoredName } from './file-names.ts';
 import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
 import type { Clock, CreateFolderOptions, CreateUploadUrlInput, StorageProvider, StorageQuota } from './ports.ts';
 
@@ -232,12 +232,28 @@ export class LocalStorage implements StorageProvider {
     const now = await fileSize(part);
     if (now < ticket.size) return { status: 308, range: rangeHeader(now) };
 
-    const names = new Set(await readdir(dir));
-    const finalName = uniqueName(ticket.name, (n) => names.has(n));
-    await rename(part, this.inside(dir, finalName));
+    const finalName = await this.claimName(dir, ticket.name, part);
     const file: StoredFile = { id: `${ticket.folderId}/${finalName}`, name: finalName, size: ticket.size, mimeType: ticket.mimeType };
     await writeFile(done, JSON.stringify(file), { mode: PRIVATE_FILE_MODE });
     return { status: 201, file };
+  }
+
+  /**
+   * Gives the finished part file its final name without ever replacing a stored clip: link() fails
+   * with EEXIST when the name is taken, so parallel uploads of one name each get their own
+   * (a readdir-then-rename would let two of them pick the same name and the later overwrite).
+   */
+  private async claimName(dir: string, name: string, part: string): Promise<string> {
+    for (let n = 1; ; n++) {
+      const candidate = numberedName(name, n);
+      try {
+        await link(part, this.inside(dir, candidate));
+        await unlink(part);
+        return candidate;
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'EEXIST') throw err;
+      }
+    }
   }
 
   async folder(folderId: string): Promise<FolderInfo | undefined> {

@@ -45,6 +45,9 @@ describe('the whole path on a fresh install', () => {
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((done) => server.once('listening', done));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // As PUBLIC_URL would say in production: links come from the configuration, and the port is
+    // only known once the server listens.
+    t.config.publicUrl = base;
   });
   afterAll(async () => {
     await t.delivery.idle();

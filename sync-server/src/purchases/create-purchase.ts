@@ -1,6 +1,7 @@
 // Creating a purchase (POST /api/transaction): venue and court from the device record, the total
 // recomputed with the shared quote() from the stored configuration, the promo use reserved in the
-// same transaction as the insert, then a payment token from the provider (or delivery, when free).
+// same transaction as the insert (with the Idempotency-Key's record of it), then a payment token
+// from the provider (or delivery, when free). A retry after a crash resumes the recorded purchase.
 import {
   configKey,
   DEVICE_MESSAGES,
@@ -19,6 +20,7 @@ import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import { reservePromo } from '../db/queries/promos.ts';
+import type { IdempotentRun } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import {
   findPromoByCode,
@@ -107,11 +109,12 @@ export function paymentItems(priced: Quote, promoCode: string | null): PaymentIt
   return items;
 }
 
-export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput): Promise<CreatedPurchase> {
-  const { db, clock, logger } = deps;
+export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput, idempotency?: IdempotentRun): Promise<CreatedPurchase> {
+  const { db, clock } = deps;
   // Staging prices (often 0) deliver real clips: only a device a super admin marked may use them.
   if (input.isStaging && !device.staging) throw forbidden(DEVICE_MESSAGES.notTestDevice);
-  const { payments, delivery } = portsOf(deps);
+  portsOf(deps);
+  if (idempotency?.resumePurchaseId) return resumePurchase(deps, device, input, idempotency.resumePurchaseId);
   const now = clock.now();
 
   const created = await db.transaction().execute(async (tx) => {
@@ -162,35 +165,71 @@ export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, inpu
       updatedAt: nowIso,
       paidAt: null,
     });
+    await idempotency?.bindKey(tx, id);
     return { id, priced, free, promoCode: appliedPromo?.code ?? null };
   });
 
-  let payment: CreatePurchaseResponse['payment'] = null;
-  if (created.free) {
-    await delivery.purchaseChanged(created.id).catch((err: unknown) => logger.error({ err, purchaseId: created.id }, 'delivery failed after a free purchase'));
-  } else {
-    const row = await findPurchase(db, created.id);
-    try {
-      const answer = await payments.createPayment({
-        orderId: created.id,
-        grossAmount: created.priced.total,
-        items: paymentItems(created.priced, created.promoCode),
-        email: input.email,
-        staging: input.isStaging,
-        // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
-        customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: `device-${device.id}` },
-      });
-      await setPaymentToken(db, created.id, answer.token, clock.now().toISOString());
-      payment = answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };
-    } catch (err) {
-      logger.error({ err, purchaseId: created.id }, 'payment provider refused to create the payment');
-      // No token, no way to pay: end the purchase now so its promo use comes back.
-      await markPurchaseOutcome(db, created.id, 'failed', clock.now());
-      throw new HttpError(502, MESSAGES.checkout.paymentInitFailed);
-    }
-  }
+  const items = paymentItems(created.priced, created.promoCode);
+  const payment = created.free ? await deliverFree(deps, created.id) : await requestPayment(deps, device, input, { id: created.id, total: created.priced.total, items });
+  return answerFor(deps, created.id, payment, created.free);
+}
 
-  const row = await findPurchase(db, created.id);
-  if (!row) throw new Error(`purchase ${created.id} vanished after creation`);
-  return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: created.free } };
+/**
+ * The purchase an earlier run of the same Idempotency-Key made before the server died: answered as
+ * the first run would have, fetching its payment token now when the crash came before it was saved
+ * (with the same order id, so never a second Midtrans order).
+ */
+async function resumePurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput, id: string): Promise<CreatedPurchase> {
+  const row = await findPurchase(deps.db, id);
+  if (!row) throw new Error(`purchase ${id} of an idempotency key is missing`);
+  const free = row.paymentStatus === 'free';
+  if (free) return answerFor(deps, id, await deliverFree(deps, id), true);
+  if (row.paymentStatus === 'pending' && !row.paymentToken) {
+    // The item lines are not stored; one line of the stored total keeps the sum Midtrans checks.
+    const items: PaymentItem[] = [{ id: 'video', name: `Video replay x${row.videoCount}`, price: row.totalAmount, quantity: 1 }];
+    return answerFor(deps, id, await requestPayment(deps, device, input, { id, total: row.totalAmount, items }), false);
+  }
+  return answerFor(deps, id, row.paymentToken ? { token: row.paymentToken } : null, false);
+}
+
+async function deliverFree(deps: PurchaseDeps, id: string): Promise<null> {
+  await portsOf(deps)
+    .delivery.purchaseChanged(id)
+    .catch((err: unknown) => deps.logger.error({ err, purchaseId: id }, 'delivery failed after a free purchase'));
+  return null;
+}
+
+/** A payment token for the stored purchase; when the provider refuses, the purchase ends (502). */
+async function requestPayment(
+  deps: PurchaseDeps,
+  device: DeviceRow,
+  input: CreatePurchaseInput,
+  order: { id: string; total: number; items: PaymentItem[] },
+): Promise<CreatePurchaseResponse['payment']> {
+  const { db, clock, logger } = deps;
+  const row = await findPurchase(db, order.id);
+  try {
+    const answer = await portsOf(deps).payments.createPayment({
+      orderId: order.id,
+      grossAmount: order.total,
+      items: order.items,
+      email: input.email,
+      staging: input.isStaging,
+      // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
+      customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: `device-${device.id}` },
+    });
+    await setPaymentToken(db, order.id, answer.token, clock.now().toISOString());
+    return answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };
+  } catch (err) {
+    logger.error({ err, purchaseId: order.id }, 'payment provider refused to create the payment');
+    // No token, no way to pay: end the purchase now so its promo use comes back.
+    await markPurchaseOutcome(db, order.id, 'failed', clock.now());
+    throw new HttpError(502, MESSAGES.checkout.paymentInitFailed);
+  }
+}
+
+async function answerFor(deps: PurchaseDeps, id: string, payment: CreatePurchaseResponse['payment'], free: boolean): Promise<CreatedPurchase> {
+  const row = await findPurchase(deps.db, id);
+  if (!row) throw new Error(`purchase ${id} vanished after creation`);
+  return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: free } };
 }

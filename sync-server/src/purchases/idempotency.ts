@@ -2,13 +2,17 @@
 // the same key with the same body answers the first answer again; with another body, 422; while
 // the first request still runs, 409. Only successful answers are kept: after an error the key is
 // free again, so the kiosk's outbox can retry once the cause is gone.
+// The purchase a key made is recorded in the purchase's own transaction (`bindKey`), and a key is
+// 'running' only for the process that claimed it: when the server dies between the insert and the
+// answer, the retry finds the key of a dead process and resumes that purchase instead of making one.
 import { PURCHASE_MESSAGES } from '@courtreplay/shared';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { Tx } from './queries.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 
-/** A key left 'running' this long belongs to a request that died with the server: take it over. */
-const ABANDONED_AFTER_MS = 5 * 60_000;
+/** This server process; a 'running' key claimed by another process died with it. */
+const BOOT_ID = randomBytes(8).toString('hex');
 /** How long answers are kept for replay. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 
@@ -43,33 +47,48 @@ export interface StoredAnswer {
   replayed: boolean;
 }
 
+export interface IdempotentRun {
+  /** Records the purchase against the key; call it inside the purchase's insert transaction. */
+  bindKey: (tx: Tx, purchaseId: string) => Promise<void>;
+  /** The purchase a crashed earlier run of this key made, to answer instead of making another. */
+  resumePurchaseId: string | undefined;
+}
+
 /** Runs `run` once per (device, key, body); see the file comment for the other answers. */
 export async function withIdempotency(
   db: Db,
-  scope: { deviceId: string; key: string; hash: string; now: Date },
-  run: () => Promise<{ status: number; body: unknown }>,
+  scope: { deviceId: string; key: string; hash: string; now: Date; bootId?: string },
+  run: (ctx: IdempotentRun) => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredAnswer> {
   const { deviceId, key, hash, now } = scope;
-  const claimed = await db.transaction().execute(async (tx) => {
+  const bootId = scope.bootId ?? BOOT_ID;
+  type Claim = { replay: { status: number; body: unknown } } | { resumePurchaseId: string | undefined };
+  const claimed = await db.transaction().execute(async (tx): Promise<Claim> => {
     const existing = await tx.selectFrom('idempotency_keys').selectAll().where('deviceId', '=', deviceId).where('key', '=', key).executeTakeFirst();
     if (existing) {
       if (existing.requestHash !== hash) throw new HttpError(422, PURCHASE_MESSAGES.idempotencyKeyReused);
-      if (existing.status === 'done') return { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown };
-      const abandoned = now.getTime() - Date.parse(existing.createdAt) > ABANDONED_AFTER_MS;
-      if (!abandoned) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
-      await tx.deleteFrom('idempotency_keys').where('deviceId', '=', deviceId).where('key', '=', key).execute();
+      if (existing.status === 'done') return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
+      // Truly concurrent: the first request runs in this very process.
+      if (existing.ownerBoot === bootId) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
+      // Its process died: take the key over, with the purchase it may already have made.
+      await tx.updateTable('idempotency_keys').set({ ownerBoot: bootId }).where('deviceId', '=', deviceId).where('key', '=', key).execute();
+      return { resumePurchaseId: existing.purchaseId ?? undefined };
     }
     await tx
       .insertInto('idempotency_keys')
-      .values({ deviceId, key, requestHash: hash, status: 'running', responseStatus: null, responseBody: null, createdAt: now.toISOString() })
+      .values({ deviceId, key, requestHash: hash, status: 'running', responseStatus: null, responseBody: null, createdAt: now.toISOString(), purchaseId: null, ownerBoot: bootId })
       .execute();
-    return undefined;
+    return { resumePurchaseId: undefined };
   });
-  if (claimed) return { ...claimed, replayed: true };
+  if ('replay' in claimed) return { ...claimed.replay, replayed: true };
 
+  const resumePurchaseId = 'resumePurchaseId' in claimed ? claimed.resumePurchaseId : undefined;
+  const bindKey = async (tx: Tx, purchaseId: string) => {
+    await tx.updateTable('idempotency_keys').set({ purchaseId }).where('deviceId', '=', deviceId).where('key', '=', key).execute();
+  };
   let answer: { status: number; body: unknown };
   try {
-    answer = await run();
+    answer = await run({ bindKey, resumePurchaseId });
   } catch (err) {
     await db.deleteFrom('idempotency_keys').where('deviceId', '=', deviceId).where('key', '=', key).execute();
     throw err;
@@ -80,7 +99,7 @@ export async function withIdempotency(
     .where('deviceId', '=', deviceId)
     .where('key', '=', key)
     .execute();
-  return { ...answer, replayed: false };
+  return { ...answer, replayed: resumePurchaseId !== undefined };
 }
 
 export async function deleteOldIdempotencyKeys(db: Db, now: Date): Promise<void> {

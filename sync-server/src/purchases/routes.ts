@@ -43,7 +43,7 @@ export function purchaseRoutes(): Hono<AppEnv> {
     const answer = await withIdempotency(
       deps.db,
       { deviceId: device.deviceId, key, hash: requestHash(raw), now: deps.clock.now() },
-      () => createPurchase(deps, device, input),
+      (run) => createPurchase(deps, device, input, run),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(answer.body as object, answer.status as ContentfulStatusCode);

@@ -8,7 +8,7 @@ import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice, requireDeviceOrAdmin, requireSuperAdmin } from '../http/auth.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseWith } from '../http/validation.ts';
-import { createPurchaseFolder, type FolderCaller } from './folders.ts';
+import { assertMayUploadTo, createPurchaseFolder, type FolderCaller } from './folders.ts';
 
 const deleteOldSchema = z.object({ olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'olderThan must be an ISO date') });
 const createFolderSchema = z.object({
@@ -37,9 +37,14 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** PUBLIC_URL when set, else the origin the request came to (links then work on the LAN too). */
+/** The configured public address (config's publicUrlOf), never the request's Host header. */
 export function baseUrlOf(c: Context<AppEnv>): string {
-  return c.var.deps.config.publicUrl ?? new URL(c.req.url).origin;
+  return c.var.deps.config.publicUrl;
+}
+
+function callerOf(c: Context<AppEnv>): FolderCaller {
+  const admin = c.get('admin');
+  return admin ? { admin } : { device: currentDevice(c) };
 }
 
 export const OLDER_THAN_IN_FUTURE = 'olderThan must be a date in the past';
@@ -69,14 +74,13 @@ export function googleDriveRoutes(): Hono<AppEnv> {
 
   routes.post('/create-folder', requireDeviceOrAdmin, async (c) => {
     const input = parseWith(createFolderSchema, await readJson(c));
-    const admin = c.get('admin');
-    const caller: FolderCaller = admin ? { admin } : { device: currentDevice(c) };
-    const folder = await createPurchaseFolder({ db: c.var.deps.db, storage: storageOf(c), now: c.var.deps.clock.now() }, caller, { ...input, baseUrl: baseUrlOf(c) });
+    const folder = await createPurchaseFolder({ db: c.var.deps.db, storage: storageOf(c), now: c.var.deps.clock.now() }, callerOf(c), { ...input, baseUrl: baseUrlOf(c) });
     return c.json(folder);
   });
 
   routes.post('/get-signed-url', requireDeviceOrAdmin, async (c) => {
     const input = parseWith(signedUrlSchema, await readJson(c));
+    await assertMayUploadTo(c.var.deps.db, callerOf(c), input.folderId);
     const answer = await storageOf(c).createUploadUrl({ ...input, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
     return c.json(answer);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
+import { NOT_YOUR_PURCHASE } from './folders.ts';
 import { OLDER_THAN_IN_FUTURE } from './google-drive.routes.ts';
 
 describe('storage routes with the local adapter', () => {
@@ -62,6 +63,24 @@ describe('storage routes with the local adapter', () => {
     expect(put.status).toBeLessThan(500);
     expect((await bodyOf(put)).message).toBeTruthy();
     expect(driveFiles().filter((f) => f.endsWith('.mp4'))).toEqual([]);
+  });
+
+  it("refuses an upload URL into another venue's purchase folder to its kiosks and admins, not to its own or a super admin", async () => {
+    const { purchase, device, venue } = await seedPurchase(t);
+    const own = await t.seed.admin({ venueId: venue.id });
+    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1', purchaseId: purchase.id }, device.headers));
+    const otherVenue = await t.seed.venue();
+    const otherKiosk = await t.seed.device({ venueId: otherVenue.id });
+    const otherAdmin = await t.seed.admin({ venueId: otherVenue.id });
+    const superAdmin = await t.seed.admin({ role: 'super_admin' });
+    const ask = (headers: Record<string, string>) => t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+    const refused = await ask(otherKiosk.headers);
+    expect(refused.status).toBe(403);
+    expect((await bodyOf(refused)).message).toBe(NOT_YOUR_PURCHASE);
+    expect((await ask(otherAdmin.headers)).status).toBe(403);
+    // The same venue's other kiosk did not make the purchase either.
+    expect((await ask(kiosk)).status).toBe(403);
+    for (const allowed of [device.headers, own.headers, superAdmin.headers]) expect((await ask(allowed)).status).toBe(200);
   });
 
   it('uploads through the signed URL and shows the clip on a share page with play and download', async () => {
@@ -159,5 +178,29 @@ describe('storage routes with the local adapter', () => {
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
     expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });
     expect(readdirSync(join(t.dir, 'drive'))).toEqual([]);
+  });
+});
+
+describe('player links never come from the Host header', () => {
+  let t: AdapterTestApp | undefined;
+  afterEach(() => t?.close());
+
+  async function linksWith(env: Record<string, string>) {
+    t = await makeAdapterTestApp({ env });
+    const { purchase, device } = await seedPurchase(t);
+    const headers = { ...device.headers, Host: 'evil.example' };
+    const folder = await bodyOf(t.app.request('http://evil.example/api/google-drive/create-folder', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ folderName: 'v', purchaseId: purchase.id }) }));
+    const upload = await bodyOf(
+      t.app.request('http://evil.example/api/google-drive/get-signed-url', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: folder.folderId }) }),
+    );
+    return [folder.folderUrl as string, upload.uploadUrl as string];
+  }
+
+  it('uses PUBLIC_URL when set', async () => {
+    for (const link of await linksWith({ PUBLIC_URL: 'https://replay.example/' })) expect(link).toMatch(/^https:\/\/replay\.example\/(d|api)\//);
+  });
+
+  it('uses the configured host and port in development when PUBLIC_URL is not set', async () => {
+    for (const link of await linksWith({ PORT: '8123' })) expect(link).toMatch(/^http:\/\/localhost:8123\/(d|api)\//);
   });
 });

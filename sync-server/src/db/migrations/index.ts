@@ -6,8 +6,9 @@ import { kioskReports004 } from './004-kiosk-reports.ts';
 import { purchaseFolderUrl005 } from './005-purchase-folder-url.ts';
 import { deviceStaging006 } from './006-device-staging.ts';
 import { emailResends008 } from './008-email-resends.ts';
-import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
+import { idempotencyOutcome007 } from './007-idempotency-outcome.ts';
 import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.ts';
+import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '004-kiosk-reports': kioskReports004,
   '005-purchase-folder-url': purchaseFolderUrl005,
   '006-device-staging': deviceStaging006,
+  '007-idempotency-outcome': idempotencyOutcome007,
   '008-email-resends': emailResends008,
   '009-payment-reconciliation': paymentReconciliation009,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,

@@ -9,4 +9,8 @@ export interface IdempotencyKeyTable {
   /** The JSON body first answered, replayed on a retry. */
   responseBody: string | null;
   createdAt: string;
+  /** The purchase the key made, written in the purchase's own transaction (migration 007). */
+  purchaseId: string | null;
+  /** The server process running the key: a 'running' key of another process died with it. */
+  ownerBoot: string | null;
 }
