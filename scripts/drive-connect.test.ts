@@ -83,3 +83,26 @@ describe('drive:connect', () => {
     ).rejects.toThrow('state');
   });
 });
+
+describe('drive:connect as a command', () => {
+  it('runs (and says what it needs) when the repository sits under a folder with a space', async () => {
+    const { mkdtemp, copyFile, rm } = await import('node:fs/promises');
+    const { execFile } = await import('node:child_process');
+    const { tmpdir } = await import('node:os');
+    const { join, resolve } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'venue pc '));
+    try {
+      const script = join(dir, 'drive-connect.ts');
+      await copyFile(resolve(import.meta.dirname, 'drive-connect.ts'), script);
+      const tsx = resolve(import.meta.dirname, '../node_modules/.bin/tsx');
+      const env = { ...process.env, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' };
+      const outcome = await new Promise<{ code: number | null; stderr: string }>((done) => {
+        execFile(tsx, [script], { env }, (err, _stdout, stderr) => done({ code: err ? (err as { code?: number }).code ?? 1 : 0, stderr }));
+      });
+      expect(outcome.stderr).toContain('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+      expect(outcome.code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -10,6 +10,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
@@ -140,7 +142,16 @@ async function cli(): Promise<void> {
   console.log('\nKeep the refresh token secret: it gives access to the files this app creates in that Drive.');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * True when this module is the script node was started with. Compared as URLs built by Node, not
+ * by hand: a hand-built `file://` + path leaves a space unescaped and never matches, so the
+ * script exited silently under a folder such as "C:\\Users\\Venue PC".
+ */
+export function isEntryPoint(moduleUrl: string, argv1: string | undefined): boolean {
+  return argv1 !== undefined && pathToFileURL(resolve(argv1)).href === moduleUrl;
+}
+
+if (isEntryPoint(import.meta.url, process.argv[1])) {
   cli().catch((err: unknown) => {
     console.error(String((err as Error).message ?? err));
     process.exit(1);
