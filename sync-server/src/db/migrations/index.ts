@@ -4,6 +4,7 @@ import { purchases002 } from './002-purchases.ts';
 import { emailDeliveries003 } from './003-email-deliveries.ts';
 import { kioskReports004 } from './004-kiosk-reports.ts';
 import { purchaseFolderUrl005 } from './005-purchase-folder-url.ts';
+import { uploadSessions010 } from './010-upload-sessions.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-email-deliveries': emailDeliveries003,
   '004-kiosk-reports': kioskReports004,
   '005-purchase-folder-url': purchaseFolderUrl005,
+  '010-upload-sessions': uploadSessions010,
 };

@@ -9,6 +9,7 @@ import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
+import type { UploadSessionTable } from './upload-session.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 
@@ -36,4 +37,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   parked_purchases: ParkedPurchaseTable;
   upload_progress: UploadProgressTable;
+  upload_sessions: UploadSessionTable;
 }
