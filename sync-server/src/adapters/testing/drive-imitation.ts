@@ -1,5 +1,5 @@
 // An imitation of Google Drive v3, written from Google's documentation, as a real loopback HTTP
-// server: the OAuth token endpoint (refresh_token grant), files.create/list/update/delete,
+// server: the OAuth token endpoint (refresh_token grant), files.create/get/list/update/delete,
 // permissions.create, about.get, drives.get and the resumable upload protocol (POST opens a
 // session, PUT with Content-Range sends a chunk, 308 + Range says what arrived, an empty PUT with
 // `Content-Range: bytes */total` asks). The real adapters and the kiosk run against it unmodified
@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type DriveOperation =
-  | 'token' | 'about.get' | 'drives.get' | 'files.list' | 'files.create' | 'files.update' | 'files.delete'
+  | 'token' | 'about.get' | 'drives.get' | 'files.list' | 'files.get' | 'files.create' | 'files.update' | 'files.delete'
   | 'permissions.create' | 'upload-session' | 'upload-chunk';
 
 export type DriveFault = 'hang' | '500' | '503-html' | '429' | '403-rate-limit' | '404-session-expired';
@@ -138,6 +138,10 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
         return list(u, res);
       case 'files.create':
         return create(JSON.parse(body.toString('utf8') || '{}'), res, u);
+      case 'files.get': {
+        const f = visible(id);
+        return f ? sendJson(res, 200, fileJson(f, u)) : notFound(res, id);
+      }
       case 'files.update': {
         const f = visible(id);
         if (!f) return notFound(res, id);
@@ -301,7 +305,7 @@ function operationOf(method: string, path: string): DriveOperation | undefined {
   if (/^\/drive\/v3\/drives\/[^/]+$/.test(path) && method === 'GET') return 'drives.get';
   if (path === '/drive/v3/files' && method === 'GET') return 'files.list';
   if (path === '/drive/v3/files' && method === 'POST') return 'files.create';
-  if (/^\/drive\/v3\/files\/[^/]+$/.test(path)) return method === 'PATCH' ? 'files.update' : method === 'DELETE' ? 'files.delete' : undefined;
+  if (/^\/drive\/v3\/files\/[^/]+$/.test(path)) return method === 'GET' ? 'files.get' : method === 'PATCH' ? 'files.update' : method === 'DELETE' ? 'files.delete' : undefined;
   if (/^\/drive\/v3\/files\/[^/]+\/permissions$/.test(path) && method === 'POST') return 'permissions.create';
   if (path === '/upload/drive/v3/files') return method === 'POST' ? 'upload-session' : method === 'PUT' ? 'upload-chunk' : undefined;
   return undefined;
