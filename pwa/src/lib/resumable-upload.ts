@@ -11,6 +11,8 @@
 /** Multiple of 256 KiB, as Google's resumable uploads require. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 export const MAX_STALLS = 6;
+/** Tries of one chunk when the network fails; then the caller decides (outage or refusal). */
+const NETWORK_ATTEMPTS = 4;
 
 /** The storage refused the clip, or it made no progress: retrying now will not help. */
 export class UploadError extends Error {}
@@ -54,6 +56,7 @@ export async function resumableUpload(uploadUrl: string, file: Blob, mimeType: s
   let url = uploadUrl;
   let offset = options.offset ?? 0;
   let stalls = 0;
+  let networkFailures = 0;
   let lastProblem = '';
 
   /** Counts a try that moved nothing; gives up after maxStalls in a row. */
@@ -98,12 +101,13 @@ export async function resumableUpload(uploadUrl: string, file: Blob, mimeType: s
       });
     } catch (e) {
       if (options.signal?.aborted) throw e;
-      lastProblem = 'network error';
-      // The network is gone: let the caller wait for it (not a refusal by the storage).
-      if (++stalls >= maxStalls) throw e;
-      await sleep(backoffMs(stalls));
+      // The network is gone: after a few quick tries let the caller decide (wait for the network,
+      // or skip the clip when our server answers and only the storage is unreachable).
+      if (++networkFailures >= NETWORK_ATTEMPTS) throw e;
+      await sleep(500 * 2 ** networkFailures);
       continue;
     }
+    networkFailures = 0;
     await res.body?.cancel().catch(() => undefined);
     if (res.status === 200 || res.status === 201) {
       options.onConfirmed?.(size);
