@@ -10,6 +10,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_GOOGLE_API_URL } from '../sync-server/src/adapters/drive-rest.ts';
+import { outboundFetch } from '../sync-server/src/adapters/outbound-http.ts';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token';
@@ -54,7 +58,7 @@ export interface ExchangeInput {
   tokenUrl?: string;
 }
 
-export async function exchangeCode(input: ExchangeInput): Promise<{ refreshToken: string; scope: string }> {
+export async function exchangeCode(input: ExchangeInput): Promise<{ refreshToken: string; scope: string; accessToken: string }> {
   const res = await fetch(input.tokenUrl ?? GOOGLE_TOKEN_ENDPOINT, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -67,11 +71,11 @@ export async function exchangeCode(input: ExchangeInput): Promise<{ refreshToken
       code_verifier: input.codeVerifier,
     }).toString(),
   });
-  const body = (await res.json().catch(() => ({}))) as { refresh_token?: string; scope?: string; error?: string; error_description?: string };
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; scope?: string; error?: string; error_description?: string };
   if (!res.ok || !body.refresh_token) {
     throw new Error(`Google refused the code: ${body.error ?? res.status}${body.error_description ? ` (${body.error_description})` : ''}`);
   }
-  return { refreshToken: body.refresh_token, scope: body.scope ?? '' };
+  return { refreshToken: body.refresh_token, scope: body.scope ?? '', accessToken: body.access_token ?? '' };
 }
 
 export interface LoopbackFlowOptions {
@@ -85,7 +89,7 @@ export interface LoopbackFlowOptions {
 }
 
 /** Listens on 127.0.0.1, waits for Google's redirect, checks the state, exchanges the code. */
-export async function runLoopbackFlow(options: LoopbackFlowOptions): Promise<{ refreshToken: string; scope: string }> {
+export async function runLoopbackFlow(options: LoopbackFlowOptions): Promise<{ refreshToken: string; scope: string; accessToken: string }> {
   const state = randomBytes(16).toString('base64url');
   const { verifier, challenge } = pkcePair();
   let server: Server | undefined;
@@ -120,6 +124,32 @@ export async function runLoopbackFlow(options: LoopbackFlowOptions): Promise<{ r
   }
 }
 
+const FOLDER_MIME = 'application/vnd.google-apps.folder';
+
+/**
+ * The folder purchases go into. With scope drive.file the app sees only what it made, so a folder
+ * made in the Drive UI answers 404 to every create: this checks the given one and, when the app
+ * cannot see it, makes one. Tagged `courtreplayParent` (not `courtreplay`, which clean-up deletes).
+ */
+export async function ensureParentFolder(input: { accessToken: string; apiUrl?: string; folderId?: string | undefined; name?: string }): Promise<{ folderId: string; created: boolean }> {
+  const api = input.apiUrl ?? DEFAULT_GOOGLE_API_URL;
+  const headers = { Authorization: `Bearer ${input.accessToken}`, 'Content-Type': 'application/json; charset=UTF-8' };
+  if (input.folderId) {
+    const res = await outboundFetch(`${api}drive/v3/files/${encodeURIComponent(input.folderId)}?fields=id,mimeType,trashed&supportsAllDrives=true`, { headers }, { timeoutMs: 30_000 });
+    const file = (await res.json().catch(() => ({}))) as { mimeType?: string; trashed?: boolean };
+    if (res.ok && file.mimeType === FOLDER_MIME && !file.trashed) return { folderId: input.folderId, created: false };
+    if (res.status !== 404 && !res.ok) throw new Error(`Google Drive answered ${res.status} about folder ${input.folderId}.`);
+  }
+  const res = await outboundFetch(
+    `${api}drive/v3/files?fields=id&supportsAllDrives=true`,
+    { method: 'POST', headers, body: JSON.stringify({ name: input.name ?? 'CourtReplay', mimeType: FOLDER_MIME, appProperties: { courtreplayParent: '1' } }) },
+    { timeoutMs: 30_000 },
+  );
+  const made = (await res.json().catch(() => ({}))) as { id?: string };
+  if (!res.ok || !made.id) throw new Error(`Google Drive refused to create the parent folder (${res.status}).`);
+  return { folderId: made.id, created: true };
+}
+
 async function cli(): Promise<void> {
   const clientId = process.env.GOOGLE_CLIENT_ID;
   const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
@@ -127,7 +157,7 @@ async function cli(): Promise<void> {
     console.error('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of type "Desktop app"), e.g.\n  GOOGLE_CLIENT_ID=... GOOGLE_CLIENT_SECRET=... npm run drive:connect');
     process.exit(1);
   }
-  const { refreshToken, scope } = await runLoopbackFlow({
+  const { refreshToken, scope, accessToken } = await runLoopbackFlow({
     clientId,
     clientSecret,
     showUrl: (url) => console.log(`\nOpen this address in a browser on this computer, sign in with the venue's Google account and allow access:\n\n  ${url}\n\nWaiting for Google to send you back here...`),
@@ -137,10 +167,22 @@ async function cli(): Promise<void> {
   console.log(`GOOGLE_CLIENT_ID=${clientId}`);
   console.log('GOOGLE_CLIENT_SECRET=<the same secret>');
   console.log(`GOOGLE_REFRESH_TOKEN=${refreshToken}`);
+  const parent = await ensureParentFolder({ accessToken, folderId: process.env.GOOGLE_DRIVE_PARENT_FOLDER_ID });
+  console.log(`GOOGLE_DRIVE_PARENT_FOLDER_ID=${parent.folderId}`);
+  if (parent.created) console.log('\n(A folder "CourtReplay" was made in that Drive: with scope drive.file the app can only use folders it made.)');
   console.log('\nKeep the refresh token secret: it gives access to the files this app creates in that Drive.');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * True when this module is the script node was started with. Compared as URLs built by Node, not
+ * by hand: a hand-built `file://` + path leaves a space unescaped and never matches, so the
+ * script exited silently under a folder such as "C:\\Users\\Venue PC".
+ */
+export function isEntryPoint(moduleUrl: string, argv1: string | undefined): boolean {
+  return argv1 !== undefined && pathToFileURL(resolve(argv1)).href === moduleUrl;
+}
+
+if (isEntryPoint(import.meta.url, process.argv[1])) {
   cli().catch((err: unknown) => {
     console.error(String((err as Error).message ?? err));
     process.exit(1);

@@ -23,6 +23,7 @@ import { venueRoutes } from './venues/venue.routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { googleDriveRoutes } from './storage/google-drive.routes.ts';
+import { uploadStatusRoutes } from './storage/upload-status.routes.ts';
 import { uploadRoutes } from './storage/upload.routes.ts';
 import { shareRoutes } from './storage/share-page.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/transaction', purchaseRoutes());
   app.route('/api/payment', paymentRoutes());
   app.route('/api/google-drive', googleDriveRoutes());
+  app.route('/api/storage/upload-status', uploadStatusRoutes());
   app.route('/api/storage/upload', uploadRoutes());
   app.route('/api/admin/cms', cmsRoutes());
   app.route('/media', mediaRoutes());

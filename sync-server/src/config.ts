@@ -67,6 +67,8 @@ const envSchema = z.object({
   GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalString,
   GOOGLE_SHARED_DRIVE_ID: optionalString,
   GOOGLE_DRIVE_PARENT_FOLDER_ID: optionalString,
+  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com/').transform((u) => (u.endsWith('/') ? u : `${u}/`)),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   SMTP_ALLOW_PLAINTEXT: bool(false),
@@ -116,6 +118,9 @@ export interface Config {
         serviceAccountKeyFile: string | undefined;
         sharedDriveId: string | undefined;
         parentFolderId: string | undefined;
+        /** Drive API and upload root, ending with '/'. */
+        apiUrl: string;
+        tokenUrl: string;
       };
   mail: {
     smtpUrl: string | undefined;
@@ -207,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             serviceAccountKeyFile: e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE,
             sharedDriveId: e.GOOGLE_SHARED_DRIVE_ID,
             parentFolderId: e.GOOGLE_DRIVE_PARENT_FOLDER_ID,
+            apiUrl: e.GOOGLE_API_URL,
+            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
           },
     mail: {
       smtpUrl: e.SMTP_URL,

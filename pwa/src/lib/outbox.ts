@@ -111,6 +111,7 @@ export async function runUploadJob(
       { name: job.folderName, purchaseId: job.transactionId },
       files.map((file, i) => ({ file, name: job.clips[i]?.uploadName ?? file.name, mimeType: job.clips[i]?.mimeType ?? file.type })),
       {
+        fromKiosk: true,
         onProgress,
         onClipState: (i, s) => void patchClip(job.transactionId, i, { uploadUrl: s.uploadUrl, confirmedOffset: s.confirmedOffset, state: s.done ? 'done' : 'pending' }),
       },

@@ -3,10 +3,9 @@
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
 import { api } from './api-client.ts';
+import { nextOffsetFromRange, resumableUpload, UploadError } from './resumable-upload.ts';
 
-/** Multiple of 256 KiB, as Google's resumable uploads require. */
-export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
-const CHUNK_ATTEMPTS = 4;
+export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
 
 export interface ClipToUpload {
   file: Blob;
@@ -29,6 +28,8 @@ export interface UploadHooks {
   onClipState?: (clipIndex: number, state: { uploadUrl: string; confirmedOffset: number; done: boolean }) => void;
   chunkBytes?: number;
   signal?: AbortSignal;
+  /** The kiosk may ask the server where a session stands (POST /api/storage/upload-status). */
+  fromKiosk?: boolean;
 }
 
 export interface UploadResult {
@@ -37,8 +38,6 @@ export interface UploadResult {
   uploaded: number;
   failed: string[];
 }
-
-export class UploadError extends Error {}
 
 /** The purchase's folder; the server records it, and its link is then the only one it accepts as the purchase's. */
 export async function createUploadFolder(folderName: string, purchaseId: string): Promise<{ folderId: string; folderUrl: string }> {
@@ -50,12 +49,6 @@ export async function requestUploadUrl(input: { filename: string; mimeType: stri
   return uploadUrl;
 }
 
-/** The next byte to send, read from a 308's Range header ('bytes=0-N'); 0 when absent. */
-export function nextOffsetFromRange(range: string | null): number {
-  const m = range && /bytes=\d+-(\d+)/.exec(range);
-  return m ? Number(m[1]) + 1 : 0;
-}
-
 /** Asks the storage how much of the clip it holds: a byte offset, or 'complete'. */
 export async function queryUploadOffset(uploadUrl: string, size: number, signal?: AbortSignal): Promise<number | 'complete'> {
   const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': `bytes */${size}` }, signal });
@@ -64,43 +57,9 @@ export async function queryUploadOffset(uploadUrl: string, size: number, signal?
   throw new UploadError(`status query answered ${res.status}`);
 }
 
-/** Sends `file` from `offset` to the end, resuming after network errors where the storage says. */
-export async function resumableUpload(
-  uploadUrl: string,
-  file: Blob,
-  mimeType: string,
-  options: { offset?: number; chunkBytes?: number; signal?: AbortSignal; onConfirmed?: (offset: number) => void } = {},
-): Promise<void> {
-  const size = file.size;
-  const chunk = options.chunkBytes ?? UPLOAD_CHUNK_BYTES;
-  let offset = options.offset ?? 0;
-  let failures = 0;
-  if (size === 0) throw new UploadError('empty file');
-  while (offset < size) {
-    const end = Math.min(offset + chunk, size);
-    try {
-      const res = await fetch(uploadUrl, {
-        method: 'PUT',
-        headers: { 'Content-Type': mimeType, 'Content-Range': `bytes ${offset}-${end - 1}/${size}` },
-        body: file.slice(offset, end),
-        signal: options.signal,
-      });
-      if (res.status === 200 || res.status === 201) {
-        options.onConfirmed?.(size);
-        return;
-      }
-      if (res.status !== 308) throw new UploadError(`upload answered ${res.status}`);
-      offset = nextOffsetFromRange(res.headers.get('Range'));
-      options.onConfirmed?.(offset);
-      failures = 0;
-    } catch (e) {
-      if (options.signal?.aborted || e instanceof UploadError || ++failures >= CHUNK_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** failures));
-      const known = await queryUploadOffset(uploadUrl, size, options.signal).catch(() => offset);
-      if (known === 'complete') return;
-      offset = known;
-    }
-  }
+/** Where an upload session stands, asked of our server (which can read Drive's Range header). */
+export async function askUploadStatus(uploadUrl: string): Promise<{ received: number; complete: boolean }> {
+  return api('/storage/upload-status', { method: 'POST', body: { uploadUrl } });
 }
 
 /** Creates the purchase's folder and uploads every clip into it; failed clips are skipped. */
@@ -114,11 +73,15 @@ export async function uploadClips(folder: { name: string; purchaseId: string }, 
     const report = (offset: number) =>
       hooks.onProgress?.({ clipIndex: i, clipCount: clips.length, bytesSent: bytesDone + offset, bytesTotal });
     try {
-      const uploadUrl = await requestUploadUrl({ filename: clip.name, mimeType: clip.mimeType, size: clip.file.size, folderId });
+      const newUrl = () => requestUploadUrl({ filename: clip.name, mimeType: clip.mimeType, size: clip.file.size, folderId });
+      let uploadUrl = await newUrl();
       hooks.onClipState?.(i, { uploadUrl, confirmedOffset: 0, done: false });
       await resumableUpload(uploadUrl, clip.file, clip.mimeType, {
-        chunkBytes: hooks.chunkBytes,
-        signal: hooks.signal,
+        ...(hooks.chunkBytes ? { chunkBytes: hooks.chunkBytes } : {}),
+        ...(hooks.signal ? { signal: hooks.signal } : {}),
+        // Only a kiosk may ask (its own uploads); an admin's browser falls back to what it can read.
+        ...(hooks.fromKiosk ? { askServer: askUploadStatus } : {}),
+        renewUrl: async () => (uploadUrl = await newUrl()),
         onConfirmed: (offset) => {
           report(offset);
           hooks.onClipState?.(i, { uploadUrl, confirmedOffset: offset, done: offset >= clip.file.size });

@@ -4,10 +4,10 @@
 // where the storage says it stopped (the resumable status query: an empty PUT with
 // `Content-Range: bytes */total` answered by 308 + Range) instead of starting over. A clip whose
 // file is gone or that the storage refuses is given up; with none uploaded there is no link.
-import { api } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/api-client.ts';
 import { db, type UploadJob, type UploadJobClip } from '../lib/db.ts';
 import { markLinkSaved, saveDownloadLink } from '../lib/outbox.ts';
-import { createUploadFolder, queryUploadOffset, requestUploadUrl, resumableUpload, UploadError, type UploadProgress } from '../lib/uploader.ts';
+import { askUploadStatus, createUploadFolder, requestUploadUrl, resumableUpload, UploadError, type UploadProgress } from '../lib/uploader.ts';
 import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './clip-files.ts';
 import { isPendingJobKey } from './outbox-drainer.ts';
 import { isOnline } from './network.ts';
@@ -158,28 +158,33 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
   }
   if (!file) throw new ClipGivenUp(`${clip.name} is no longer in the kiosk folder`);
 
+  const newUrl = async () => {
+    const url = await requestUploadUrl({ filename: clip.uploadName, mimeType: clip.mimeType, size: clip.size, folderId });
+    await patchClip(transactionId, index, { uploadUrl: url, confirmedOffset: 0 });
+    return url;
+  };
   let uploadUrl = clip.uploadUrl;
   let offset = 0;
   if (uploadUrl) {
+    // Asked of the server: Drive's CORS hides Range from the browser, so a status PUT from here
+    // would read 'nothing received' and start over.
     try {
-      const known = await queryUploadOffset(uploadUrl, clip.size);
-      if (known === 'complete') return;
-      offset = known;
+      const known = await askUploadStatus(uploadUrl);
+      if (known.complete) return;
+      offset = known.received;
     } catch (e) {
-      // The storage no longer knows the URL (expired session): start this clip over.
-      if (!(e instanceof UploadError)) throw e;
+      // The session expired, or the server never issued it to this kiosk: start this clip over.
+      if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 410)) throw e;
       uploadUrl = undefined;
     }
   }
-  if (!uploadUrl) {
-    uploadUrl = await requestUploadUrl({ filename: clip.uploadName, mimeType: clip.mimeType, size: clip.size, folderId });
-    await patchClip(transactionId, index, { uploadUrl, confirmedOffset: 0 });
-  }
+  uploadUrl ??= await newUrl();
   progress(offset);
-  const url = uploadUrl;
   try {
-    await resumableUpload(url, file, clip.mimeType, {
+    await resumableUpload(uploadUrl, file, clip.mimeType, {
       offset,
+      askServer: askUploadStatus,
+      renewUrl: newUrl,
       onConfirmed: (confirmed) => {
         progress(confirmed);
         void patchClip(transactionId, index, { confirmedOffset: confirmed });
@@ -188,7 +193,7 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
   } catch (e) {
     if (e instanceof UploadError) throw new ClipGivenUp(`${clip.name}: ${e.message}`);
     // No network: the job waits and resumes later. Our server answering while the storage still
-    // failed every retry (lib/uploader.ts tries each chunk 4 times) is no outage: the clip is
+    // made no progress in MAX_STALLS tries (lib/resumable-upload.ts) is no outage: the clip is
     // skipped, as the spec says of a failed file.
     if (!isOnline() || !(await serverAnswers())) throw e;
     throw new ClipGivenUp(`${clip.name}: the storage could not be reached`);

@@ -1,147 +1,167 @@
-import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auth as googleAuth } from '@googleapis/drive';
-import { GoogleDriveStorage } from './google-drive.ts';
-import { sendJson, startFakeHttp, type RecordedRequest } from './testing/fake-http.ts';
-
-type Fake = Awaited<ReturnType<typeof startFakeHttp>>;
+import { MemoryIntegrationHealth } from '../integrations/health.ts';
+import { systemClock } from './ports.ts';
+import { GoogleDriveStorage, TEST_UPLOAD_BYTES, type GoogleDriveOptions } from './google-drive.ts';
+import { IMITATION_SERVICE_ACCOUNT_TOKEN, startDriveImitation, type DriveImitation } from './testing/drive-imitation.ts';
 
 const FOLDER = 'application/vnd.google-apps.folder';
+const noSleep = { sleep: async () => {}, baseDelayMs: 1 };
 
-/** A fake of exactly the Google endpoints the adapter calls: the OAuth token endpoint and Drive v3. */
-function driveFake(files: { id: string; mimeType: string; createdTime: string }[]) {
-  return (req: RecordedRequest, res: ServerResponse) => {
-    const path = req.url.pathname;
-    if (req.method === 'POST' && path === '/token') {
-      return sendJson(res, 200, { access_token: 'ya29.test-access-token', expires_in: 3599, token_type: 'Bearer', scope: 'https://www.googleapis.com/auth/drive.file' });
-    }
-    if (req.headers.authorization !== 'Bearer ya29.test-access-token') return sendJson(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
-    if (req.method === 'POST' && path === '/drive/v3/files') {
-      const body = JSON.parse(req.body);
-      return sendJson(res, 200, { kind: 'drive#file', id: '1AbCdEfGhIjKlMnOpQrStUvWxYz', name: body.name, mimeType: body.mimeType });
-    }
-    if (req.method === 'POST' && path === '/drive/v3/files/1AbCdEfGhIjKlMnOpQrStUvWxYz/permissions') {
-      return sendJson(res, 200, { kind: 'drive#permission', id: 'anyoneWithLink', type: 'anyone', role: 'reader' });
-    }
-    if (req.method === 'POST' && path === '/upload/drive/v3/files') {
-      res.writeHead(200, { Location: 'https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=ADPycdt-session', 'Content-Length': '0' });
-      return res.end();
-    }
-    if (req.method === 'GET' && path === '/drive/v3/about') {
-      return sendJson(res, 200, { storageQuota: { limit: '16106127360', usage: '5368709120', usageInDrive: '4294967296', usageInDriveTrash: '1073741824' } });
-    }
-    if (req.method === 'GET' && path === '/drive/v3/files') {
-      const q = req.url.searchParams.get('q') ?? '';
-      const cutoff = /createdTime < '([^']+)'/.exec(q)?.[1];
-      const matching = files.filter((f) => !cutoff || f.createdTime < cutoff);
-      // Two pages, to prove pagination is followed.
-      if (!req.url.searchParams.get('pageToken')) return sendJson(res, 200, { kind: 'drive#fileList', nextPageToken: 'page2', files: matching.slice(0, 2) });
-      return sendJson(res, 200, { kind: 'drive#fileList', files: matching.slice(2) });
-    }
-    if (req.method === 'DELETE' && path === '/drive/v3/files/trash') {
-      res.writeHead(204);
-      return res.end();
-    }
-    if (req.method === 'DELETE' && path.startsWith('/drive/v3/files/')) {
-      const id = path.split('/').pop();
-      const i = files.findIndex((f) => f.id === id);
-      if (i < 0) return sendJson(res, 404, { error: { code: 404, message: `File not found: ${id}.` } });
-      files.splice(i, 1);
-      res.writeHead(204);
-      return res.end();
-    }
-    sendJson(res, 404, { error: { code: 404, message: 'Not Found' } });
-  };
-}
-
-describe('Google Drive adapter against a local fake of the Drive endpoints', () => {
-  let fake: Fake;
-  let files: { id: string; mimeType: string; createdTime: string }[];
-  let storage: GoogleDriveStorage;
+describe('Google Drive adapter against the Drive v3 imitation', () => {
+  let drive: DriveImitation;
+  let health: MemoryIntegrationHealth;
+  let trashedNotices: number[];
 
   beforeEach(async () => {
-    files = [
-      { id: 'old-clip-1', mimeType: 'video/mp4', createdTime: '2026-11-01T10:00:00.000Z' },
-      { id: 'old-folder', mimeType: FOLDER, createdTime: '2026-11-01T09:59:00.000Z' },
-      { id: 'old-clip-2', mimeType: 'video/webm', createdTime: '2026-11-02T10:00:00.000Z' },
-      { id: 'new-clip', mimeType: 'video/mp4', createdTime: '2026-11-21T10:00:00.000Z' },
-    ];
-    fake = await startFakeHttp(driveFake(files));
-    storage = new GoogleDriveStorage({
-      auth: { mode: 'oauth', clientId: 'cid.apps.googleusercontent.com', clientSecret: 'secret', refreshToken: '1//refresh', tokenUrl: `${fake.url}/token` },
-      parentFolderId: 'parent-folder',
-      limitBytes: undefined,
-      rootUrl: `${fake.url}/`,
-    });
+    drive = await startDriveImitation();
+    health = new MemoryIntegrationHealth(systemClock);
+    trashedNotices = [];
   });
-  afterEach(() => fake.close());
+  afterEach(() => drive.close());
 
-  const calls = (method: string, path: string) => fake.requests.filter((r) => r.method === method && r.url.pathname === path);
-
-  it('refreshes the access token, creates the folder under the parent and shares it with anyone with the link', async () => {
-    const answer = await storage.createFolder('videos_20261122_0930_3videos');
-    expect(answer).toEqual({ folderId: '1AbCdEfGhIjKlMnOpQrStUvWxYz', folderUrl: 'https://drive.google.com/drive/folders/1AbCdEfGhIjKlMnOpQrStUvWxYz' });
-    const token = new URLSearchParams(calls('POST', '/token')[0]!.body);
-    expect(token.get('grant_type')).toBe('refresh_token');
-    expect(token.get('refresh_token')).toBe('1//refresh');
-    const create = calls('POST', '/drive/v3/files')[0]!;
-    expect(JSON.parse(create.body)).toEqual({ name: 'videos_20261122_0930_3videos', mimeType: FOLDER, parents: ['parent-folder'] });
-    expect(create.url.searchParams.get('supportsAllDrives')).toBe('true');
-    const permission = calls('POST', '/drive/v3/files/1AbCdEfGhIjKlMnOpQrStUvWxYz/permissions')[0]!;
-    expect(JSON.parse(permission.body)).toEqual({ role: 'reader', type: 'anyone' });
-  });
-
-  it("opens a resumable session with a raw POST carrying the kiosk's Origin and answers its Location", async () => {
-    const { uploadUrl } = await storage.createUploadUrl({ folderId: 'folder-1', filename: 'my clip!.mp4', mimeType: 'video/mp4', size: 123456, origin: 'https://kiosk.example' });
-    expect(uploadUrl).toBe('https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=ADPycdt-session');
-    const session = calls('POST', '/upload/drive/v3/files')[0]!;
-    expect(session.url.searchParams.get('uploadType')).toBe('resumable');
-    expect(session.headers.origin).toBe('https://kiosk.example');
-    expect(session.headers['x-upload-content-type']).toBe('video/mp4');
-    expect(session.headers['x-upload-content-length']).toBe('123456');
-    expect(session.headers.authorization).toBe('Bearer ya29.test-access-token');
-    expect(JSON.parse(session.body)).toEqual({ name: 'my-clip.mp4', mimeType: 'video/mp4', parents: ['folder-1'] });
-  });
-
-  it('reads the quota from about.get', async () => {
-    expect(await storage.quota()).toEqual({ limit: 16106127360, usage: 5368709120, usageInDrive: 4294967296, usageInTrash: 1073741824 });
-    expect(calls('GET', '/drive/v3/about')[0]!.url.searchParams.get('fields')).toBe('storageQuota');
-  });
-
-  it('deletes what was created before the cutoff, following pages, counting files (not folders)', async () => {
-    expect(await storage.deleteOlderThan(new Date('2026-11-20T00:00:00.000Z'))).toBe(2);
-    expect(files.map((f) => f.id)).toEqual(['new-clip']);
-    const list = calls('GET', '/drive/v3/files');
-    expect(list).toHaveLength(2);
-    expect(list[0]!.url.searchParams.get('q')).toBe("createdTime < '2026-11-20T00:00:00.000Z' and trashed = false");
-    expect(list[1]!.url.searchParams.get('pageToken')).toBe('page2');
-  });
-
-  it('empties: deletes every app file and the trash', async () => {
-    expect(await storage.empty()).toBe(3);
-    expect(files).toEqual([]);
-    expect(calls('DELETE', '/drive/v3/files/trash')).toHaveLength(1);
-  });
-
-  it('service account on a shared drive: folders under the drive, lists and trash scoped to it', async () => {
-    const client = new googleAuth.OAuth2({ clientId: 'sa', clientSecret: 'x', endpoints: { oauth2TokenUrl: `${fake.url}/token` } });
-    client.setCredentials({ refresh_token: 'sa-refresh' });
-    const shared = new GoogleDriveStorage({
-      auth: { mode: 'service-account', keyFile: '/nonexistent/key.json', sharedDriveId: '0AsharedDriveId' },
+  function oauth(over: Partial<GoogleDriveOptions> = {}) {
+    return new GoogleDriveStorage({
+      auth: { mode: 'oauth', clientId: 'cid.apps.googleusercontent.com', clientSecret: 'secret', refreshToken: '1//refresh', tokenUrl: drive.tokenUrl },
       parentFolderId: undefined,
-      limitBytes: 500 * 1024 ** 3,
-      rootUrl: `${fake.url}/`,
-      serviceAccountClient: client,
+      limitBytes: undefined,
+      apiUrl: drive.url,
+      health,
+      tuning: noSleep,
+      onTrashedInstead: (n) => trashedNotices.push(n),
+      ...over,
     });
-    await shared.createFolder('videos_x');
-    expect(JSON.parse(calls('POST', '/drive/v3/files')[0]!.body).parents).toEqual(['0AsharedDriveId']);
-    await shared.deleteOlderThan(new Date('2026-11-20T00:00:00.000Z'));
-    const list = calls('GET', '/drive/v3/files')[0]!.url.searchParams;
-    expect([list.get('corpora'), list.get('driveId'), list.get('supportsAllDrives'), list.get('includeItemsFromAllDrives')]).toEqual(['drive', '0AsharedDriveId', 'true', 'true']);
-    expect(calls('DELETE', '/drive/v3/files/old-clip-1')[0]!.url.searchParams.get('supportsAllDrives')).toBe('true');
-    await shared.empty();
-    expect(calls('DELETE', '/drive/v3/files/trash')[0]!.url.searchParams.get('driveId')).toBe('0AsharedDriveId');
-    // A shared drive has no per-user limit: the configured one counts.
-    expect((await shared.quota()).limit).toBe(500 * 1024 ** 3);
+  }
+  function sharedDrive(over: Partial<GoogleDriveOptions> = {}) {
+    return oauth({
+      auth: { mode: 'service-account', keyFile: '/nonexistent/key.json', sharedDriveId: '0AsharedDrive' },
+      serviceAccountTokens: { accessToken: async () => IMITATION_SERVICE_ACCOUNT_TOKEN },
+      ...over,
+    });
+  }
+  const ops = (op: string) => drive.requests.filter((r) => r.op === op);
+
+  async function uploadWhole(uploadUrl: string, bytes: Buffer) {
+    return fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': `bytes 0-${bytes.length - 1}/${bytes.length}` }, body: bytes });
+  }
+
+  it('tags the folder (and its purchase), shares it, and finds it again instead of making a twin', async () => {
+    const storage = oauth();
+    const first = await storage.createFolder('videos_20261122_0930_3videos', { purchaseId: 'p-123' });
+    const again = await storage.createFolder('videos_20261122_0930_3videos', { purchaseId: 'p-123' });
+    expect(again).toEqual(first);
+    const folders = drive.files.filter((f) => f.mimeType === FOLDER);
+    expect(folders).toHaveLength(1);
+    expect(folders[0]!.appProperties).toEqual({ courtreplay: '1', purchase: 'p-123' });
+    expect(ops('permissions.create')).toHaveLength(2);
+    expect(health.status('storage').lastError).toBeUndefined();
+  });
+
+  it("opens a tagged resumable session with the kiosk's Origin; the clip arrives whole", async () => {
+    const storage = oauth();
+    const { folderId } = await storage.createFolder('videos_x');
+    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'my clip!.mp4', mimeType: 'video/mp4', size: 5, origin: 'https://kiosk.example' });
+    expect(ops('upload-session')[0]!.headers.origin).toBe('https://kiosk.example');
+    expect((await uploadWhole(uploadUrl, Buffer.from('hello'))).status).toBe(200);
+    const clip = drive.files.find((f) => f.name === 'my-clip.mp4')!;
+    expect([clip.appProperties, clip.content?.toString()]).toEqual([{ courtreplay: '1' }, 'hello']);
+  });
+
+  it('clean-up on a shared drive with a parent folder touches only tagged items, never the parent', async () => {
+    const parent = drive.seed({ name: 'CourtReplay', parents: ['0AsharedDrive'] });
+    const theirs = drive.seed({ name: 'accounts.xlsx', mimeType: 'application/vnd.ms-excel', parents: ['0AsharedDrive'], createdTime: '2020-01-01T00:00:00.000Z' });
+    const storage = sharedDrive({ parentFolderId: parent.id });
+    const { folderId } = await storage.createFolder('videos_old');
+    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 3, origin: undefined });
+    await uploadWhole(uploadUrl, Buffer.from('abc'));
+    // Age every item so the cutoff would catch all of them.
+    for (const f of drive.files) f.createdTime = '2021-01-01T00:00:00.000Z';
+    expect(await storage.deleteOlderThan(new Date('2026-11-20T00:00:00.000Z'))).toBe(1);
+    expect(drive.files.map((f) => f.id).sort()).toEqual([parent.id, theirs.id].sort());
+    expect(await storage.empty()).toBe(0);
+    expect(drive.files).toHaveLength(2);
+  });
+
+  it("trashes what a Content manager may not delete, and says so", async () => {
+    drive.options.organizerOnlyDelete = true;
+    const storage = sharedDrive();
+    const { folderId } = await storage.createFolder('videos_y');
+    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'b.mp4', mimeType: 'video/mp4', size: 2, origin: undefined });
+    await uploadWhole(uploadUrl, Buffer.from('hi'));
+    expect(await storage.empty()).toBe(1);
+    expect(drive.files.every((f) => f.trashed)).toBe(true);
+    expect(trashedNotices).toEqual([2]);
+  });
+
+  it('retries 429 (Retry-After), rate-limit 403 and 5xx answers, POSTs included', async () => {
+    const storage = oauth();
+    drive.inject('token', '503-html');
+    drive.inject('files.create', '429');
+    drive.inject('permissions.create', '403-rate-limit');
+    drive.inject('upload-session', '429');
+    drive.inject('about.get', '500');
+    const { folderId } = await storage.createFolder('videos_z');
+    await storage.createUploadUrl({ folderId, filename: 'c.mp4', mimeType: 'video/mp4', size: 1, origin: undefined });
+    expect((await storage.quota()).usage).toBe(5368709120);
+    expect(drive.files.filter((f) => f.mimeType === FOLDER)).toHaveLength(1);
+    expect([ops('files.create').length, ops('permissions.create').length, ops('upload-session').length, ops('about.get').length]).toEqual([2, 2, 2, 2]);
+  });
+
+  it('gives up on a hung call after the timeout with a 502', async () => {
+    const storage = oauth({ tuning: { ...noSleep, timeoutMs: 200 } });
+    drive.inject('about.get', 'hang');
+    drive.inject('about.get', 'hang');
+    drive.inject('about.get', 'hang');
+    drive.inject('about.get', 'hang');
+    await expect(storage.quota()).rejects.toMatchObject({ status: 502 });
+    expect(health.status('storage').lastError?.message).toMatch(/could not be reached/);
+  });
+
+  it('a parent folder made in the Drive UI is invisible with drive.file: a clear message, not a bare 404', async () => {
+    drive.options.driveFileScope = true;
+    const uiFolder = drive.seed({ name: 'Made in Drive' });
+    await expect(oauth({ parentFolderId: uiFolder.id }).createFolder('videos_a')).rejects.toThrow(/npm run drive:connect/);
+  });
+
+  it("usage on a shared drive is the sum of the product's files there, not the caller's quota", async () => {
+    const storage = sharedDrive({ limitBytes: 1000 });
+    const { folderId } = await storage.createFolder('videos_q');
+    for (const [name, body] of [['a.mp4', 'aaaa'], ['b.mp4', 'bbbbbb']] as const) {
+      const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: name, mimeType: 'video/mp4', size: body.length, origin: undefined });
+      await uploadWhole(uploadUrl, Buffer.from(body));
+    }
+    drive.seed({ name: 'theirs.bin', mimeType: 'application/octet-stream', parents: ['0AsharedDrive'], size: 999 });
+    expect(await storage.quota()).toEqual({ limit: 1000, usage: 10, usageInDrive: 10, usageInTrash: 0 });
+  });
+
+  it('invalid_grant from the token endpoint raises the google_invalid_grant alert with advice', async () => {
+    drive.options.invalidGrant = true;
+    await expect(oauth().quota()).rejects.toMatchObject({ status: 502 });
+    const alert = health.status('storage').lastError?.alert;
+    expect(alert?.code).toBe('google_invalid_grant');
+    expect(alert?.advice).toMatch(/Production.*drive:connect/s);
+  });
+
+  it('answers where a session stands (server-side, where Range is readable) and when it expired', async () => {
+    const storage = oauth();
+    drive.options.hideRange = true;
+    const { folderId } = await storage.createFolder('videos_s');
+    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'd.mp4', mimeType: 'video/mp4', size: 10, origin: undefined });
+    expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 0, complete: false });
+    await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-3/10' }, body: Buffer.from('0123') });
+    expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 4, complete: false });
+    await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': 'bytes 4-9/10' }, body: Buffer.from('456789') });
+    expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 10, complete: true });
+    drive.sessions.get(new URL(uploadUrl).searchParams.get('upload_id')!)!.expired = true;
+    await expect(storage.uploadStatus(uploadUrl, 10)).rejects.toMatchObject({ status: 410 });
+  });
+
+  it('testConnection: about.get, a tagged folder made and removed, and a one-chunk session for the browser', async () => {
+    drive.options.organizerOnlyDelete = true;
+    const result = await sharedDrive().testConnection('https://admin.example');
+    expect(result).toMatchObject({ ok: true, details: { cleanup: 'trashed', uploadBytes: TEST_UPLOAD_BYTES } });
+    expect(ops('upload-session')[0]!.headers.origin).toBe('https://admin.example');
+    const answer = await uploadWhole(String(result.details!.uploadUrl), Buffer.alloc(TEST_UPLOAD_BYTES, 1));
+    expect(answer.status).toBe(200);
+    expect(drive.files.filter((f) => !f.trashed).every((f) => f.appProperties.courtreplay === '1')).toBe(true);
   });
 });

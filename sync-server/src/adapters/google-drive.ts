@@ -1,185 +1,246 @@
 // The real storage provider: Google Drive. Works with a venue's own Google account (OAuth client +
 // refresh token, scope drive.file) or with a service account on a shared drive (service accounts
-// created since April 2025 own no storage). The resumable session is made with a raw POST because
-// files.create does not hand back the session URI; the kiosk's Origin rides along so the browser's
-// PUT to the session passes CORS.
-import { auth as googleAuth, drive, type drive_v3 } from '@googleapis/drive';
+// created since April 2025 own no storage).
+//
+// Every file and folder it makes carries appProperties { courtreplay: '1' } (folders also the
+// purchase id), and clean-up only ever lists tagged items: a shared drive or a parent folder holds
+// things this product never made, and they must survive "Empty Drive". Calls are raw REST through
+// outboundFetch (drive-rest.ts) for timeouts and retries.
 import { HttpError } from '../http/errors.ts';
+import type { IntegrationHealth } from '../integrations/health.ts';
+import { DriveApiError, DriveRest, InvalidGrantError, RefreshTokenSource, serviceAccountTokens, type RetryTuning, type TokenSource } from './drive-rest.ts';
 import { sanitizeStoredName } from './file-names.ts';
-import type { CreateUploadUrlInput, StorageProvider, StorageQuota } from './ports.ts';
+import type { CreateFolderOptions, CreateUploadUrlInput, IntegrationTestResult, StorageProvider, StorageQuota, UploadStatus } from './ports.ts';
+import { queryUploadStatus } from './upload-status.ts';
 
+export { DEFAULT_GOOGLE_API_URL, DEFAULT_GOOGLE_TOKEN_URL, DRIVE_SCOPE_FULL } from './drive-rest.ts';
 export const DRIVE_SCOPE_FILE = 'https://www.googleapis.com/auth/drive.file';
-export const DRIVE_SCOPE_FULL = 'https://www.googleapis.com/auth/drive';
 const FOLDER_MIME = 'application/vnd.google-apps.folder';
-const GOOGLE_ROOT = 'https://www.googleapis.com/';
-
-/** The part of a google-auth-library client this adapter uses. */
-export interface AccessTokenSource {
-  getAccessToken(): Promise<{ token?: string | null }>;
-}
+export const APP_TAG = { courtreplay: '1' } as const;
+const TAGGED = "appProperties has { key='courtreplay' and value='1' }";
+/** One chunk: what the admin's browser PUTs to prove CORS and Range work from its origin. */
+export const TEST_UPLOAD_BYTES = 256 * 1024;
+export const INVALID_GRANT_ADVICE =
+  'Publish the OAuth app to Production in Google Cloud (a Testing app loses its refresh token after 7 days), then run `npm run drive:connect` again and set the new GOOGLE_REFRESH_TOKEN.';
 
 export type GoogleDriveAuth =
-  | { mode: 'oauth'; clientId: string; clientSecret: string; refreshToken: string; tokenUrl?: string }
+  | { mode: 'oauth'; clientId: string; clientSecret: string; refreshToken: string; tokenUrl: string }
   | { mode: 'service-account'; keyFile: string; sharedDriveId: string };
 
 export interface GoogleDriveOptions {
   auth: GoogleDriveAuth;
   parentFolderId: string | undefined;
   limitBytes: number | undefined;
-  /** Injectable so tests reach a local fake of the Drive endpoints. Ends with '/'. */
-  rootUrl?: string;
-  /**
-   * Tests of the shared-drive mode: google-auth-library's service-account client always asks
-   * Google's own token endpoint, so a test passes a client that asks the fake instead.
-   */
-  serviceAccountClient?: InstanceType<typeof googleAuth.OAuth2>;
+  /** Drive API and upload root (GOOGLE_API_URL), ending with '/'. */
+  apiUrl: string;
+  health?: IntegrationHealth;
+  /** Tests of the shared-drive mode: a token source that needs no key file. */
+  serviceAccountTokens?: TokenSource;
+  tuning?: RetryTuning;
+  /** Told when clean-up had to trash instead of delete (the role cannot delete). */
+  onTrashedInstead?: (count: number) => void;
+}
+
+interface DriveFile {
+  id: string;
+  mimeType?: string;
+  size?: string;
 }
 
 export class GoogleDriveStorage implements StorageProvider {
   readonly name = 'google-drive' as const;
-  private readonly drive: drive_v3.Drive;
-  private readonly tokens: AccessTokenSource;
-  private readonly rootUrl: string;
+  private readonly rest: DriveRest;
   private readonly sharedDriveId: string | undefined;
 
   constructor(private readonly options: GoogleDriveOptions) {
-    this.rootUrl = options.rootUrl ?? GOOGLE_ROOT;
     const a = options.auth;
-    if (a.mode === 'oauth') {
-      const client = new googleAuth.OAuth2({
-        clientId: a.clientId,
-        clientSecret: a.clientSecret,
-        ...(a.tokenUrl ? { endpoints: { oauth2TokenUrl: a.tokenUrl } } : {}),
-      });
-      client.setCredentials({ refresh_token: a.refreshToken });
-      this.tokens = client;
-      this.drive = drive({ version: 'v3', auth: client, rootUrl: this.rootUrl });
-      this.sharedDriveId = undefined;
-    } else if (options.serviceAccountClient) {
-      this.tokens = options.serviceAccountClient;
-      this.drive = drive({ version: 'v3', auth: options.serviceAccountClient, rootUrl: this.rootUrl });
-      this.sharedDriveId = a.sharedDriveId;
-    } else {
-      const client = new googleAuth.GoogleAuth({ keyFile: a.keyFile, scopes: [DRIVE_SCOPE_FULL] });
-      this.tokens = { getAccessToken: async () => ({ token: await client.getAccessToken() }) };
-      this.drive = drive({ version: 'v3', auth: client, rootUrl: this.rootUrl });
-      this.sharedDriveId = a.sharedDriveId;
-    }
+    const tokens =
+      a.mode === 'oauth'
+        ? new RefreshTokenSource(a, options.tuning)
+        : (options.serviceAccountTokens ?? serviceAccountTokens(a.keyFile));
+    this.sharedDriveId = a.mode === 'service-account' ? a.sharedDriveId : undefined;
+    this.rest = new DriveRest(options.apiUrl, tokens, options.tuning);
   }
 
-  async createFolder(folderName: string): Promise<{ folderId: string; folderUrl: string }> {
-    const parent = this.options.parentFolderId ?? this.sharedDriveId;
-    const created = await this.call(() =>
-      this.drive.files.create({
-        requestBody: { name: folderName.slice(0, 200), mimeType: FOLDER_MIME, ...(parent ? { parents: [parent] } : {}) },
-        fields: 'id',
-        supportsAllDrives: true,
-      }),
-    );
-    const folderId = created.data.id;
-    if (!folderId) throw new HttpError(502, 'Google Drive did not return a folder id.');
-    await this.call(() =>
-      this.drive.permissions.create({ fileId: folderId, requestBody: { role: 'reader', type: 'anyone' }, supportsAllDrives: true }),
-    );
-    return { folderId, folderUrl: `https://drive.google.com/drive/folders/${folderId}` };
+  async createFolder(folderName: string, options: CreateFolderOptions = {}): Promise<{ folderId: string; folderUrl: string }> {
+    return this.report(async () => {
+      const appProperties = { ...APP_TAG, ...(options.purchaseId ? { purchase: options.purchaseId } : {}) };
+      // A retried purchase (or a create whose answer was lost) finds its folder instead of making a twin.
+      const existing = options.purchaseId ? await this.findFolderOf(options.purchaseId) : undefined;
+      const folderId = existing ?? (await this.createTaggedFolder(folderName, appProperties)).id;
+      // Sharing the same folder with the same audience twice changes nothing: safe to repeat.
+      await this.rest.json(`drive/v3/files/${encodeURIComponent(folderId)}/permissions`, {
+        method: 'POST',
+        query: { supportsAllDrives: true },
+        body: { role: 'reader', type: 'anyone' },
+        idempotent: true,
+      });
+      return { folderId, folderUrl: `https://drive.google.com/drive/folders/${folderId}` };
+    });
   }
 
   async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }> {
-    const { token } = await this.call(() => this.tokens.getAccessToken());
-    if (!token) throw new HttpError(502, 'Google Drive refused the credentials.');
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json; charset=UTF-8',
-      'X-Upload-Content-Type': input.mimeType,
-      'X-Upload-Content-Length': String(input.size),
-    };
-    if (input.origin) headers.Origin = input.origin;
-    const res = await fetch(`${this.rootUrl}upload/drive/v3/files?uploadType=resumable&supportsAllDrives=true`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: sanitizeStoredName(input.filename), mimeType: input.mimeType, parents: [input.folderId] }),
-    }).catch(() => {
-      throw new HttpError(502, 'Google Drive could not be reached.');
+    return this.report(async () => {
+      const headers: Record<string, string> = { 'X-Upload-Content-Type': input.mimeType, 'X-Upload-Content-Length': String(input.size) };
+      // The browser's PUT passes CORS only when the session was opened with the kiosk's Origin.
+      if (input.origin) headers.Origin = input.origin;
+      const res = await this.rest.send(`${this.rest.apiUrl}upload/drive/v3/files`, {
+        method: 'POST',
+        query: { uploadType: 'resumable', supportsAllDrives: true },
+        headers,
+        body: { name: sanitizeStoredName(input.filename), mimeType: input.mimeType, parents: [input.folderId], appProperties: APP_TAG },
+      });
+      const location = res.headers.get('location');
+      if (!res.ok || !location) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new HttpError(502, `Google Drive refused the upload session (${res.status}).`);
+      }
+      return { uploadUrl: location };
     });
-    const location = res.headers.get('location');
-    if (!res.ok || !location) throw new HttpError(502, `Google Drive refused the upload session (${res.status}).`);
-    return { uploadUrl: location };
+  }
+
+  /** Where a session stands, asked server-side (the kiosk's browser cannot read Drive's Range header). */
+  async uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus> {
+    return this.report(() => queryUploadStatus(uploadUrl, total, this.options.tuning));
   }
 
   async quota(): Promise<StorageQuota> {
-    const about = await this.call(() => this.drive.about.get({ fields: 'storageQuota' }));
-    const q = about.data.storageQuota ?? {};
-    const num = (v: string | null | undefined) => (v ? Number(v) : 0);
-    // A shared drive has no per-user limit: STORAGE_LIMIT_BYTES says what the venue wants to stay under.
-    return {
-      limit: this.options.limitBytes ?? num(q.limit),
-      usage: num(q.usage),
-      usageInDrive: num(q.usageInDrive),
-      usageInTrash: num(q.usageInDriveTrash),
-    };
+    return this.report(async () => {
+      if (this.sharedDriveId) {
+        // about.get answers the caller's own quota; a shared drive has none (drives.get has no
+        // figure either), so usage is what this product stored there.
+        const usage = (await this.listTagged('trashed = false', 'size')).reduce((n, f) => n + Number(f.size ?? 0), 0);
+        return { limit: this.options.limitBytes ?? 0, usage, usageInDrive: usage, usageInTrash: 0 };
+      }
+      const about = await this.rest.json<{ storageQuota?: Record<string, string | undefined> }>('drive/v3/about', { query: { fields: 'storageQuota' } });
+      const q = about.storageQuota ?? {};
+      const num = (v: string | undefined) => (v ? Number(v) : 0);
+      return { limit: this.options.limitBytes ?? num(q.limit), usage: num(q.usage), usageInDrive: num(q.usageInDrive), usageInTrash: num(q.usageInDriveTrash) };
+    });
   }
 
   async deleteOlderThan(cutoff: Date): Promise<number> {
-    return this.deleteWhere(`createdTime < '${cutoff.toISOString()}' and trashed = false`);
+    return this.report(() => this.removeTagged(`createdTime < '${cutoff.toISOString()}' and trashed = false`));
   }
 
   async empty(): Promise<number> {
-    const deleted = await this.deleteWhere('trashed = false');
-    // drive.file cannot always empty the whole trash; what this app deleted is gone already.
-    await this.drive.files.emptyTrash(this.sharedDriveId ? { driveId: this.sharedDriveId } : {}).catch(() => undefined);
-    return deleted;
+    // Never emptyTrash: on a shared drive or a personal account it would also take others' trash.
+    return this.report(() => this.removeTagged('trashed = false'));
   }
 
-  /** Deletes the files matching `q` (and then the folders), returning how many files went. */
-  private async deleteWhere(q: string): Promise<number> {
-    const items: drive_v3.Schema$File[] = [];
+  async testConnection(origin?: string): Promise<IntegrationTestResult> {
+    try {
+      await this.rest.json('drive/v3/about', { query: { fields: 'user,storageQuota' } });
+      const probe = await this.createTaggedFolder('CourtReplay connection test', { ...APP_TAG });
+      const removed = await this.removeOne({ id: probe.id });
+      const folder = await this.createTaggedFolder('CourtReplay connection test (upload)', { ...APP_TAG });
+      const { uploadUrl } = await this.createUploadUrl({ folderId: folder.id, filename: 'connection-test.bin', mimeType: 'application/octet-stream', size: TEST_UPLOAD_BYTES, origin });
+      this.options.health?.succeeded('storage');
+      const how = removed === 'trashed' ? 'trashed (this role cannot delete; Manager can)' : 'deleted';
+      return { ok: true, message: `Google Drive works: a test folder was created and ${how}.`, details: { uploadUrl, uploadBytes: TEST_UPLOAD_BYTES, cleanup: removed } };
+    } catch (err) {
+      const failure = this.failure(err);
+      return { ok: false, message: failure.message };
+    }
+  }
+
+  private async createTaggedFolder(name: string, appProperties: Record<string, string>): Promise<{ id: string }> {
+    const parent = this.options.parentFolderId ?? this.sharedDriveId;
+    try {
+      // A POST: outboundFetch repeats it only on 429 / rate-limit 403, which prove it was not processed.
+      return await this.rest.json<{ id: string }>('drive/v3/files', {
+        method: 'POST',
+        query: { supportsAllDrives: true, fields: 'id' },
+        body: { name: name.slice(0, 200), mimeType: FOLDER_MIME, appProperties, ...(parent ? { parents: [parent] } : {}) },
+      });
+    } catch (err) {
+      if (err instanceof DriveApiError && err.status === 404 && parent) {
+        throw new HttpError(502, `Google Drive cannot see the parent folder ${parent}. With scope drive.file the app sees only folders it made: run \`npm run drive:connect\` to create the parent folder and set GOOGLE_DRIVE_PARENT_FOLDER_ID to the id it prints.`);
+      }
+      throw err;
+    }
+  }
+
+  private async findFolderOf(purchaseId: string): Promise<string | undefined> {
+    const q = `${TAGGED} and appProperties has { key='purchase' and value='${purchaseId.replace(/['\\]/g, '')}' } and mimeType = '${FOLDER_MIME}' and trashed = false`;
+    return (await this.listPage(q, 'id'))[0]?.id;
+  }
+
+  private async listTagged(filter: string, fields: string): Promise<DriveFile[]> {
+    return this.listPage(`${TAGGED} and ${filter}`, fields, true);
+  }
+
+  private async listPage(q: string, fields: string, all = false): Promise<DriveFile[]> {
+    const items: DriveFile[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await this.call(() =>
-        this.drive.files.list({
+      const page = await this.rest.json<{ files?: DriveFile[]; nextPageToken?: string }>('drive/v3/files', {
+        query: {
           q,
-          fields: 'nextPageToken, files(id, mimeType)',
+          fields: `nextPageToken, files(id, mimeType, ${fields})`,
           pageSize: 1000,
           supportsAllDrives: true,
           includeItemsFromAllDrives: true,
           ...(this.sharedDriveId ? { corpora: 'drive', driveId: this.sharedDriveId } : { corpora: 'user' }),
-          ...(pageToken ? { pageToken } : {}),
-        }),
-      );
-      items.push(...(page.data.files ?? []));
-      pageToken = page.data.nextPageToken ?? undefined;
+          pageToken,
+        },
+      });
+      items.push(...(page.files ?? []));
+      pageToken = all ? page.nextPageToken : undefined;
     } while (pageToken);
+    return items;
+  }
+
+  /** Removes the tagged items matching `filter` (files first, then folders); counts files. */
+  private async removeTagged(filter: string): Promise<number> {
+    const items = await this.listTagged(filter, 'size');
     const files = items.filter((f) => f.mimeType !== FOLDER_MIME);
     const folders = items.filter((f) => f.mimeType === FOLDER_MIME);
-    let deleted = 0;
+    let removed = 0;
+    let trashed = 0;
     for (const f of [...files, ...folders]) {
-      try {
-        await this.drive.files.delete({ fileId: f.id!, supportsAllDrives: true });
-        if (f.mimeType !== FOLDER_MIME) deleted++;
-      } catch (err) {
-        // Already gone with its folder, or by another hand: the goal is reached.
-        if (statusOf(err) !== 404) throw toHttpError(err);
-      }
+      const outcome = await this.removeOne(f);
+      if (outcome === 'trashed') trashed++;
+      if (outcome !== 'gone' && f.mimeType !== FOLDER_MIME) removed++;
     }
-    return deleted;
+    if (trashed > 0) this.options.onTrashedInstead?.(trashed);
+    return removed;
   }
 
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  /** Deletes, or trashes when the role may not delete (shared drive, Content manager). */
+  private async removeOne(f: DriveFile): Promise<'deleted' | 'trashed' | 'gone'> {
+    const path = `drive/v3/files/${encodeURIComponent(f.id)}`;
     try {
-      return await fn();
+      await this.rest.json(path, { method: 'DELETE', query: { supportsAllDrives: true } });
+      return 'deleted';
     } catch (err) {
-      throw toHttpError(err);
+      if (!(err instanceof DriveApiError)) throw err;
+      // Already gone with its folder, or by another hand: the goal is reached.
+      if (err.status === 404) return 'gone';
+      if (err.status !== 403 || !/insufficientFilePermissions|cannotDeleteFile|teamDriveFileDeletion|organizer/i.test(`${err.reason} ${err.message}`)) throw err;
+    }
+    await this.rest.json(path, { method: 'PATCH', query: { supportsAllDrives: true, fields: 'id' }, body: { trashed: true } });
+    return 'trashed';
+  }
+
+  /** Runs a call, tells the health board how it went, and turns Google's errors into a 502. */
+  private async report<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      const result = await fn();
+      this.options.health?.succeeded('storage');
+      return result;
+    } catch (err) {
+      throw this.failure(err);
     }
   }
-}
 
-function statusOf(err: unknown): number | undefined {
-  const e = err as { status?: number; code?: number | string; response?: { status?: number } };
-  return e.response?.status ?? e.status ?? (typeof e.code === 'number' ? e.code : undefined);
-}
-
-function toHttpError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
-  const status = statusOf(err);
-  return new HttpError(502, `Google Drive request failed${status ? ` (${status})` : ''}: ${(err as Error).message}`);
+  private failure(err: unknown): HttpError {
+    const http = err instanceof HttpError ? err : new HttpError(502, `Google Drive request failed: ${(err as Error).message}`);
+    if (err instanceof InvalidGrantError) {
+      this.options.health?.failed('storage', http.message, { code: 'google_invalid_grant', advice: INVALID_GRANT_ADVICE });
+    } else {
+      this.options.health?.failed('storage', http.message);
+    }
+    return http;
+  }
 }

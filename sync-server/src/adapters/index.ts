@@ -58,15 +58,13 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     storage = new LocalStorage({ dataDir: config.dataDir, secret, limitBytes: s.limitBytes, uploadUrlTtlMs: s.uploadUrlTtlMs, clock: context.clock });
   } else if (s.clientId && s.clientSecret && s.refreshToken) {
     storage = new GoogleDriveStorage({
-      auth: { mode: 'oauth', clientId: s.clientId, clientSecret: s.clientSecret, refreshToken: s.refreshToken },
-      parentFolderId: s.parentFolderId,
-      limitBytes: s.limitBytes,
+      auth: { mode: 'oauth', clientId: s.clientId, clientSecret: s.clientSecret, refreshToken: s.refreshToken, tokenUrl: s.tokenUrl },
+      ...driveCommon(s, context),
     });
   } else if (s.serviceAccountKeyFile && s.sharedDriveId) {
     storage = new GoogleDriveStorage({
       auth: { mode: 'service-account', keyFile: s.serviceAccountKeyFile, sharedDriveId: s.sharedDriveId },
-      parentFolderId: s.parentFolderId,
-      limitBytes: s.limitBytes,
+      ...driveCommon(s, context),
     });
   } else {
     throw new ConfigError(
@@ -102,6 +100,18 @@ function createMailer(config: Config, context: AdapterContext): Mailer {
     ...(context.health ? { health: context.health } : {}),
     ...(context.smtpCa ? { ca: context.smtpCa } : {}),
   });
+}
+
+/** What both Drive modes share: folders, limit, Google's hosts, health and the trash notice. */
+function driveCommon(s: Extract<Config['storage'], { kind: 'google-drive' }>, context: AdapterContext) {
+  return {
+    parentFolderId: s.parentFolderId,
+    limitBytes: s.limitBytes,
+    apiUrl: s.apiUrl,
+    ...(context.health ? { health: context.health } : {}),
+    onTrashedInstead: (count: number) =>
+      context.logger.warn({ count }, 'Google Drive clean-up moved files to the trash: this role cannot delete (a shared drive Manager can).'),
+  };
 }
 
 /**

@@ -13,7 +13,8 @@ import { HttpError } from '../http/errors.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { numberedName, sanitizeStoredName } from './file-names.ts';
 import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
-import type { Clock, CreateFolderOptions, CreateUploadUrlInput, StorageProvider, StorageQuota } from './ports.ts';
+import type { Clock, CreateFolderOptions, CreateUploadUrlInput, IntegrationTestResult, StorageProvider, StorageQuota, UploadStatus } from './ports.ts';
+import { receivedOf } from './upload-status.ts';
 
 export interface LocalStorageOptions {
   dataDir: string;
@@ -110,6 +111,35 @@ export class LocalStorage implements StorageProvider {
     const exp = Math.floor((this.options.clock.now().getTime() + this.options.uploadUrlTtlMs) / 1000);
     const sig = this.sign(uploadId, exp);
     return { uploadUrl: `${input.baseUrl ?? ''}${UPLOAD_PATH}${uploadId}?exp=${exp}&sig=${sig}` };
+  }
+
+  /** The status query of the resumable protocol, answered in-process for one of this server's URLs. */
+  async uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus> {
+    const url = new URL(uploadUrl, 'http://local.invalid');
+    const at = url.pathname.indexOf(UPLOAD_PATH);
+    if (at < 0) throw new HttpError(400, 'This is not an upload URL of this server.');
+    let ticket: UploadTicket;
+    try {
+      ticket = this.openUpload(url.pathname.slice(at + UPLOAD_PATH.length), url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined);
+    } catch (err) {
+      if (err instanceof HttpError && /expired/.test(err.message)) throw new HttpError(410, 'The upload session has expired; ask for a new upload URL.');
+      throw err;
+    }
+    const answer = await this.receive(ticket, `bytes */${total}`, undefined, null);
+    return answer.status === 308 ? { received: receivedOf(answer.range ?? null), complete: false } : { received: total, complete: true };
+  }
+
+  /** The Integrations panel's test: the storage folder must be writable. */
+  async testConnection(): Promise<IntegrationTestResult> {
+    const probe = join(this.root, `.write-test-${randomBytes(6).toString('hex')}`);
+    try {
+      await ensurePrivateDir(this.root);
+      await writeFile(probe, 'ok');
+      await unlink(probe);
+      return { ok: true, message: `Local storage works: ${this.root} is writable.` };
+    } catch (err) {
+      return { ok: false, message: `Local storage cannot write to ${this.root}: ${(err as Error).message}` };
+    }
   }
 
   /** 507 before the upload starts when the clip cannot fit (STORAGE_LIMIT_BYTES, else the disk). */

@@ -92,6 +92,14 @@ export interface CreateFolderOptions {
   baseUrl?: string;
   /** Shown on the share page (local adapter); ignored by Drive. */
   venueName?: string;
+  /** Tagged on the Drive folder, so a repeated create finds the folder instead of making a twin. */
+  purchaseId?: string;
+}
+
+/** Where a resumable upload session stands: bytes the provider holds, and whether the file is whole. */
+export interface UploadStatus {
+  received: number;
+  complete: boolean;
 }
 
 export interface StorageProvider {
@@ -102,7 +110,13 @@ export interface StorageProvider {
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
-  /** `origin`: the admin's browser, so a test upload session accepts its PUT (CORS). */
+  /**
+   * Asks the provider where a session stands (an empty PUT with `Content-Range: bytes * /total`):
+   * the kiosk's browser cannot read Drive's Range header, the server can. HttpError 410 when the
+   * session has expired.
+   */
+  uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus>;
+  /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
 }
 

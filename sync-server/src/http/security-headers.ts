@@ -1,7 +1,7 @@
 // Security headers on every answer (design section 3). The CSP allows exactly the payment provider's
 // origins (Midtrans Snap, live and sandbox) besides our own; blob: and data: for local clips and
 // thumbnails. With the Google Drive storage adapter the browser uploads straight to Google's
-// resumable upload URLs, so that one origin is added to connect-src.
+// resumable upload URLs, so that one origin (GOOGLE_API_URL's) is added to connect-src.
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config.ts';
@@ -42,7 +42,7 @@ export const noStoreForPrivateApi = createMiddleware(async (c, next) => {
 });
 
 function globalSecureHeaders(config: Config) {
-  const uploadOrigins = config.storage.kind === 'google-drive' ? ['https://www.googleapis.com'] : [];
+  const uploadOrigins = config.storage.kind === 'google-drive' ? [new URL(config.storage.apiUrl).origin] : [];
   const payment = paymentOrigins(config);
   return secureHeaders({
     contentSecurityPolicy: {

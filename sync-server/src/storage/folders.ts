@@ -32,7 +32,11 @@ export async function createPurchaseFolder(
     venueId = purchase.venueId;
   }
   const venue = venueId === null ? undefined : await findVenue(db, venueId);
-  const folder = await storage.createFolder(input.folderName, { baseUrl: input.baseUrl, ...(venue ? { venueName: venue.name } : {}) });
+  const folder = await storage.createFolder(input.folderName, {
+    baseUrl: input.baseUrl,
+    ...(venue ? { venueName: venue.name } : {}),
+    ...(input.purchaseId ? { purchaseId: input.purchaseId } : {}),
+  });
   if (input.purchaseId) await setFolder(db, input.purchaseId, folder, deps.now);
   return folder;
 }

@@ -9,6 +9,7 @@ import { currentDevice, requireDeviceOrAdmin, requireSuperAdmin } from '../http/
 import { badRequest, HttpError } from '../http/errors.ts';
 import { parseWith } from '../http/validation.ts';
 import { assertMayUploadTo, createPurchaseFolder, type FolderCaller } from './folders.ts';
+import { recordUploadSession } from './upload-status.routes.ts';
 
 const deleteOldSchema = z.object({ olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'olderThan must be an ISO date') });
 const createFolderSchema = z.object({
@@ -82,6 +83,7 @@ export function googleDriveRoutes(): Hono<AppEnv> {
     const input = parseWith(signedUrlSchema, await readJson(c));
     await assertMayUploadTo(c.var.deps.db, callerOf(c), input.folderId);
     const answer = await storageOf(c).createUploadUrl({ ...input, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
+    if (!c.get('admin')) await recordUploadSession(c.var.deps.db, { uploadUrl: answer.uploadUrl, deviceId: currentDevice(c).deviceId, size: input.size, now: c.var.deps.clock.now() });
     return c.json(answer);
   });
 

@@ -9,6 +9,7 @@ import { emailResends008 } from './008-email-resends.ts';
 import { idempotencyOutcome007 } from './007-idempotency-outcome.ts';
 import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
+import { uploadSessions010 } from './010-upload-sessions.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007-idempotency-outcome': idempotencyOutcome007,
   '008-email-resends': emailResends008,
   '009-payment-reconciliation': paymentReconciliation009,
+  '010-upload-sessions': uploadSessions010,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,
 };

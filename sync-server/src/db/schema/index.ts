@@ -10,6 +10,7 @@ import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
+import type { UploadSessionTable } from './upload-session.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
@@ -43,4 +44,5 @@ export interface Database {
   integration_status: IntegrationStatusTable;
   integration_alerts: IntegrationAlertTable;
   email_resends: EmailResendTable;
+  upload_sessions: UploadSessionTable;
 }

@@ -1,0 +1,57 @@
+// The kiosk uploads to (an imitation of) Google Drive through a 503 with an HTML body and an
+// expired session, with Range hidden from the browser as Drive's CORS does: the kiosk asks the
+// server where to resume, opens a new session, and the clip arrives whole; the link is saved and
+// the e-mail goes out once.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startDriveImitation, type DriveImitation } from '../sync-server/src/adapters/testing/drive-imitation.ts';
+import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
+import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
+import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
+
+let drive: DriveImitation;
+let server: TestServer;
+let seed: KioskSeed;
+
+beforeAll(async () => {
+  drive = await startDriveImitation({ hideRange: true });
+  server = await startServer({
+    STORAGE: 'google-drive',
+    GOOGLE_CLIENT_ID: 'kiosk-test.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'secret',
+    GOOGLE_REFRESH_TOKEN: '1//refresh',
+    GOOGLE_API_URL: drive.url,
+    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+  });
+  seed = await seedKiosk(server);
+  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await drive?.close();
+});
+
+it('uploads through a 503 and an expired session, Range hidden, and the clip arrives whole', async () => {
+  const source = makeClip({ format: 'mp4', seconds: 3 });
+  // The first chunk PUT meets a 503; the server's status query then finds the session expired.
+  drive.inject('upload-chunk', '503-html');
+  drive.inject('upload-chunk', '404-session-expired');
+  const { context } = await launchKioskProfile(server.url, seed.deviceId);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const kiosk = new OfflineKiosk(page);
+  await page.goto('/box');
+  await feedFolder(page, [{ name: 'match_point.mp4', path: source }]);
+  await kiosk.buyFree(['match point'], 'dewi@example.com');
+  await until(() => server.outbox().length >= 1, 60_000, 'the e-mail');
+
+  const clips = drive.files.filter((f) => f.mimeType === 'video/mp4');
+  expect(clips).toHaveLength(1);
+  expect(clips[0]!.content!.equals(readFileSync(source))).toBe(true);
+  expect(clips[0]!.appProperties).toEqual({ courtreplay: '1' });
+  expect(drive.sessions.size).toBe(2);
+  const after = await kiosk.outbox();
+  expect(after.uploads.map((u) => [u.state, u.linkSaved])).toEqual([['done', true]]);
+  expect(server.outbox()).toHaveLength(1);
+  await context.close();
+});
