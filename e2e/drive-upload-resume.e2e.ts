@@ -4,7 +4,7 @@
 // the e-mail goes out once.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDriveImitation, type DriveImitation } from '../sync-server/src/adapters/testing/drive-imitation.ts';
+import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
 import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
