@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
 import { SUPER_ADMIN, feedFolder, freePort, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
@@ -126,7 +126,7 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     await context.close();
   });
 
-  it("the Integrations panel's Test connection proves the key, and says plainly when Midtrans refuses it", async () => {
+  it("the Integrations panel's Test connection proves the Midtrans key (and says plainly when it is refused) and the Drive account, with a chunk from this browser", async () => {
     const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -140,6 +140,15 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     midtrans.clear();
     expect(refused.ok).toBe(false);
     expect(refused.text).toContain('MIDTRANS_SERVER_KEY');
+
+    // Drive: about.get, a tagged test folder made and removed, then this browser PUTs one chunk
+    // to a real (imitated) resumable session, which proves CORS from the admin's origin.
+    expect(await panel.adapter('storage').textContent()).toBe('google-drive');
+    const storage = await panel.test('storage');
+    expect(storage.ok).toBe(true);
+    expect(await panel.browserUpload('storage').textContent()).toBe(MESSAGES.integrations.browserUploadOk);
+    const session = [...drive.sessions.values()].at(-1);
+    expect(Buffer.concat(session?.received ?? []).length).toBe(STORAGE_TEST_CHUNK_BYTES);
     await context.close();
   });
 });
