@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
-import { NOT_YOUR_PURCHASE } from './folders.ts';
+import { NOT_YOUR_FOLDER, NOT_YOUR_PURCHASE } from './folders.ts';
 import { OLDER_THAN_IN_FUTURE } from './google-drive.routes.ts';
 
 describe('storage routes with the local adapter', () => {
@@ -32,11 +32,28 @@ describe('storage routes with the local adapter', () => {
     expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, blocked.headers)).status).toBe(403);
     const admin = await t.seed.admin({ venueId: venue.id });
     expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, admin.headers)).status).toBe(200);
-    expect((await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' }, kiosk)).status).toBe(404);
+    // A folder this server never made (an old or foreign id) takes no upload from a kiosk.
+    expect((await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' }, kiosk)).status).toBe(403);
     const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, kiosk));
     const html = await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.html', mimeType: 'text/html', size: 100, folderId }, kiosk);
     expect(html.status).toBe(400);
     expect((await bodyOf(html)).message).toBe('Please select a valid video file');
+  });
+
+  it('a folder made without naming its purchase (as the spec calls it) takes uploads only from its maker, its venue\'s admins and super admins', async () => {
+    const venueA = await t.seed.venue();
+    const makerKiosk = await t.seed.device({ venueId: venueA.id });
+    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1' }, makerKiosk.headers));
+    const venueB = await t.seed.venue();
+    const strangers = [(await t.seed.device({ venueId: venueB.id })).headers, (await t.seed.admin({ venueId: venueB.id })).headers, (await t.seed.device({ venueId: venueA.id })).headers];
+    const allowed = [makerKiosk.headers, (await t.seed.admin({ venueId: venueA.id })).headers, (await t.seed.admin({ role: 'super_admin' })).headers];
+    const ask = (headers: Record<string, string>) => t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+    for (const headers of strangers) {
+      const refused = await ask(headers);
+      expect(refused.status).toBe(403);
+      expect([NOT_YOUR_FOLDER, 'You can only manage your own venue.']).toContain((await bodyOf(refused)).message);
+    }
+    for (const headers of allowed) expect((await ask(headers)).status).toBe(200);
   });
 
   it('records the folder against a purchase only for its own kiosk or an admin of its venue', async () => {

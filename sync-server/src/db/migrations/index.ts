@@ -8,6 +8,7 @@ import { deviceStaging006 } from './006-device-staging.ts';
 import { emailResends008 } from './008-email-resends.ts';
 import { idempotencyOutcome007 } from './007-idempotency-outcome.ts';
 import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.ts';
+import { storageFolders012 } from './012-storage-folders.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { uploadSessions010 } from './010-upload-sessions.ts';
 
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-payment-reconciliation': paymentReconciliation009,
   '010-upload-sessions': uploadSessions010,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,
+  '012-storage-folders': storageFolders012,
 };

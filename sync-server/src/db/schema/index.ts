@@ -10,6 +10,7 @@ import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
+import type { StorageFolderTable } from './storage-folder.ts';
 import type { UploadSessionTable } from './upload-session.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
@@ -45,4 +46,5 @@ export interface Database {
   integration_alerts: IntegrationAlertTable;
   email_resends: EmailResendTable;
   upload_sessions: UploadSessionTable;
+  storage_folders: StorageFolderTable;
 }

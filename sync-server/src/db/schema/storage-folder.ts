@@ -1,0 +1,10 @@
+/** A storage folder this server made, and who made it (a kiosk or an admin). */
+export interface StorageFolderTable {
+  folderId: string;
+  /** The kiosk's X-Device-Id when a kiosk made it. */
+  deviceId: string | null;
+  /** The admin's id when an admin made it. */
+  adminId: number | null;
+  venueId: number | null;
+  createdAt: string;
+}
