@@ -55,6 +55,15 @@ describe('the app shell', () => {
     expect(await res.json()).toEqual({ message: 'Request body is too large' });
     const asText = await t.app.request('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(1_100_000) });
     expect(asText.status).toBe(413);
+    // A JSON route reads any body it is sent, whatever it claims to be: the limit applies to all.
+    for (const [path, contentType] of [
+      ['/api/admin/login', 'multipart/form-data; boundary=x'],
+      ['/api/payment/notification', 'application/octet-stream'],
+      ['/api/transaction', 'video/mp4'],
+    ] as const) {
+      const res = await t.app.request(path, { method: 'POST', headers: { 'Content-Type': contentType }, body: 'x'.repeat(1_100_000) });
+      expect(res.status, path).toBe(413);
+    }
   });
 });
 

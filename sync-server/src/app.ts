@@ -69,7 +69,12 @@ const jsonBodyLimit = bodyLimit({
   },
 });
 
-const isUploadBody = (contentType = ''): boolean => /^\s*(multipart\/|video\/|image\/|application\/octet-stream)/i.test(contentType);
+/**
+ * The routes that stream a file and cap its size themselves. Chosen by path, never by the body's
+ * Content-Type: a JSON route parses whatever it is sent, so a "multipart" body sent to the login
+ * must meet the same 1 MB limit as JSON.
+ */
+const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -84,11 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.use(securityHeaders(deps.config));
   app.use('/api/*', noStoreForPrivateApi);
-  // Every API body is small JSON except uploads (multipart, or the file's own bytes), which their
-  // routes limit themselves; anything else (JSON sent as text/plain too) gets the 1 MB limit.
-  app.use('/api/*', (c, next) =>
-    isUploadBody(c.req.header('Content-Type')) || c.req.path.startsWith('/api/storage/upload/') ? next() : jsonBodyLimit(c, next),
-  );
+  // Every API body is small JSON except on the upload routes, which limit their files themselves.
+  app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get('/api/health', async (c) => {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();

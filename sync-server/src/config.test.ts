@@ -24,6 +24,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MIDTRANS_SERVER_KEY: 'Mid-server-x' })).toThrow(/MIDTRANS_SERVER_KEY is set without MIDTRANS_CLIENT_KEY\b/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(/MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(/MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/);
+    // A client key alone must not quietly start the payment simulator: the operator meant Midtrans.
+    expect(() => loadConfig({ MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(/MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/);
+    expect(() => loadConfig({ MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(/MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/);
   });
 
   it('reads the Midtrans options: base-URL overrides, enabled payments, Snap expiry, reconcile interval', () => {

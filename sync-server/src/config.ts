@@ -166,7 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
   const publicUrl = publicUrlOf(e);
-  if (provider === 'midtrans') checkMidtransKeyPairs(e);
+  // Half a key pair is a mistake whichever provider it ends up with (a client key alone would
+  // otherwise start the simulator); only an explicit simulator may carry a lone signing key.
+  if (provider === 'midtrans' || e.PAYMENT_PROVIDER === undefined) checkMidtransKeyPairs(e);
 
   return {
     nodeEnv: e.NODE_ENV,

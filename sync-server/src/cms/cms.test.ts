@@ -143,4 +143,21 @@ describe('CMS uploads', () => {
     expect(mediaFiles()).toEqual([]);
     expect(await configValue('CMS_PROMO_VIDEO')).toBeUndefined();
   });
+
+  it('survives a body cut short inside a file part it does not want (another field, or a second file)', async () => {
+    const part = (field: string) => `--b1\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const cutShort = [part('other') + 'abc', part('image') + pngBytes(200).toString('latin1') + '\r\n' + part('image') + 'abc'];
+    for (const body of cutShort) {
+      const res = await t.app.request('/api/admin/cms/upload-bg-image', {
+        method: 'POST',
+        headers: { ...superAdmin.headers, 'Content-Type': 'multipart/form-data; boundary=b1' },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect((await bodyOf(res)).message).toBe(MESSAGES.cms.malformedUpload);
+    }
+    // The server is still answering: an unhandled stream error would have ended the process.
+    expect((await t.app.request('/api/health')).status).toBe(200);
+    expect(mediaFiles()).toEqual([]);
+  });
 });

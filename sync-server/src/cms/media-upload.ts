@@ -64,6 +64,8 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
 
     parser.on('file', (name, file) => {
       if (name !== rule.field || sawFile || settled) {
+        // A body cut short inside this part errors the part too; unheard, that error ends the process.
+        file.on('error', () => undefined);
         file.resume();
         return;
       }

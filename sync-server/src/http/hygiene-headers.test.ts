@@ -16,6 +16,9 @@ describe('hygiene headers', () => {
     const page = await t.app.request(`/d/${folder.folderId}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('Referrer-Policy')).toBe('no-referrer');
+    for (const path of [`/d/${folder.folderId}/clip.mp4`, '/d/no-such-folder', `/d/${folder.folderId}/x/y`]) {
+      expect((await t.app.request(path)).headers.get('Referrer-Policy'), path).toBe('no-referrer');
+    }
     // Everything else keeps the global policy.
     expect((await t.app.request('/api/health')).headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });

@@ -74,12 +74,17 @@ ${folder.files.length ? `<ul>\n${clips}\n</ul>` : '<p class="empty">Your videos 
 
 export function shareRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  // The folder id in every /d/ address is the player's key to their clips: no page, clip or
+  // refusal under it may pass that address on in a Referer header.
+  routes.use('*', async (c, next) => {
+    await next();
+    c.header('Referrer-Policy', 'no-referrer');
+  });
 
   routes.get('/:folderId', async (c) => {
     const folder = await localStorageOf(c).folder(c.req.param('folderId'));
     if (!folder) return c.html('<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>', 404);
     c.header('Cache-Control', 'no-cache');
-    c.header('Referrer-Policy', 'no-referrer');
     return c.html(renderSharePage(folder, c.var.deps.config.productName));
   });
 
