@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './pricing.ts';
 export * from './validation.ts';
 export * from './api/index.ts';
+export * from './contract/index.ts';

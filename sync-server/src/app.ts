@@ -7,7 +7,9 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/admin.routes.ts';
+import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import type { Config } from './config.ts';
 import { configRoutes } from './config-entries/config.routes.ts';
@@ -16,6 +18,7 @@ import type { DeviceRow } from './db/queries/devices.ts';
 import type { SessionAdmin } from './db/queries/sessions.ts';
 import { deviceRoutes } from './devices/device.routes.ts';
 import { fieldRoutes } from './fields/field.routes.ts';
+import { route } from './http/contract.ts';
 import { HttpError } from './http/errors.ts';
 import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/promo.routes.ts';
@@ -46,6 +49,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
   health?: StoredIntegrationHealth;
+  /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
+  contractCheck?: boolean;
 }
 
 export type AppEnv = {
@@ -92,16 +97,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every API body is small JSON except on the upload routes, which limit their files themselves.
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
-  app.get('/api/health', async (c) => {
+  route(app, endpoints.health).handle(async () => {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();
-    return c.json({ ok: true });
+    return { status: 200, body: { ok: true } };
   });
+  app.route('/', apiDocsRoutes());
   app.route('/api/admin', authRoutes());
   app.route('/api/admin/config', configRoutes());
   app.route('/api/admin/integrations', integrationRoutes());
   app.route('/api/admin', adminRoutes());
-  app.route('/api/venue', venueRoutes());
-  app.route('/api/field', fieldRoutes());
+  app.route('/', venueRoutes());
+  app.route('/', fieldRoutes());
   app.route('/api/device', deviceRoutes());
   app.route('/api/promo', promoRoutes());
 

@@ -1,6 +1,10 @@
-// The one HTTP client of the PWA: base /api, JSON, the X-Device-Id header when this kiosk has an id,
-// and the admin's bearer token when one is logged in. Server errors arrive as `{ message }` and are
-// thrown as ApiError so screens can show the server's message or the spec's fallback.
+// The one HTTP client of the PWA: `call('listVenues', {})` names an endpoint of the shared contract,
+// so its input and answer types come from the one definition (shared/src/contract). JSON, the
+// X-Device-Id header when this kiosk has an id, the admin's bearer token when one is logged in, and
+// a time limit. Server errors arrive as `{ message }` and are thrown as ApiError so screens can show
+// the server's message or the spec's fallback. Only the route table is loaded at run time; the
+// schemas stay on the server and in the types, which keeps zod out of the kiosk bundle.
+import { pathOf, ROUTES, type Answer, type CallInput, type Endpoints } from '@courtreplay/shared';
 
 export class ApiError extends Error {
   constructor(
@@ -22,14 +26,30 @@ export function setCredentialSources(sources: Credentials) {
   Object.assign(credentials, sources);
 }
 
-export interface RequestOptions {
+/** How long a call may take before it counts as a network failure (status 0). */
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Milliseconds; DEFAULT_TIMEOUT_MS when unset. */
+  timeoutMs?: number;
+}
+
+/** Calls the endpoint `name` with its typed input; resolves to its typed answer. */
+export function call<K extends keyof Endpoints>(name: K, input: CallInput<Endpoints[K]>, options: CallOptions = {}): Promise<Answer<Endpoints[K]>> {
+  const { method, path } = ROUTES[name];
+  const { params, query, headers, body } = input as { params?: Record<string, string | number>; query?: RequestOptions['query']; headers?: Record<string, string>; body?: unknown };
+  return api<Answer<Endpoints[K]>>(pathOf(path, params).replace(/^\/api/, ''), { method, query, headers, body, ...options });
+}
+
+export interface RequestOptions extends CallOptions {
   method?: string;
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
-  signal?: AbortSignal;
 }
 
+/** A call by path; prefer call(), which takes its types from the contract. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) {
@@ -46,9 +66,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+    res = await fetch(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal });
   } catch (e) {
     throw new ApiError(0, e instanceof Error ? e.message : 'Network error', null);
   }

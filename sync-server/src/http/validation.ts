@@ -49,15 +49,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** Reads and validates a JSON body: 400 'Request body must be valid JSON' when it is not JSON. */
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let body: unknown;
+/** The JSON body as sent: 400 'Request body must be valid JSON' when it is not JSON. */
+export async function readJsonBody(c: Context): Promise<unknown> {
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
-  return parseWith(schema, body);
+}
+
+/** Reads and validates a JSON body. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJsonBody(c));
 }
 
 /** A numeric path id; anything else is an unknown id (404). */

@@ -10,6 +10,7 @@ import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
 import type { Database } from '../db/schema/index.ts';
 import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { frozenClock } from './clock.ts';
+import { checkAgainstContract } from './contract-check.ts';
 import { createSeeder } from './seed.ts';
 
 export { frozenClock, type FrozenClock } from './clock.ts';
@@ -30,8 +31,16 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = frozenClock();
   const logger = pino({ level: 'silent' });
   const health = await StoredIntegrationHealth.load(db, clock, logger);
-  const deps: AppDeps = { db, config, clock, logger, health, ...options.deps };
+  const deps: AppDeps = { db, config, clock, logger, health, contractCheck: true, ...options.deps };
   const app = createApp(deps);
+  const request = app.request.bind(app);
+  app.request = (async (input: Parameters<typeof request>[0], init?: RequestInit, ...rest: unknown[]) => {
+    const res = await request(input, init, ...(rest as []));
+    const url = input instanceof Request ? input.url : String(input);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    await checkAgainstContract(method, url, res);
+    return res;
+  }) as typeof app.request;
   const seed = createSeeder(db, deps.clock, config.sessionTtlMs);
 
   /** JSON request helper: `json('POST', '/api/venue/create', body, headers)`. */

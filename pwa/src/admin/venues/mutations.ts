@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { venueQueries } from './queries.ts';
 
@@ -15,7 +15,7 @@ export function useCreateVenueMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
     mutationFn: withFallback(T.venueCreateFailed, (venue: { name: string; location: string }) =>
-      api('/venue/create', { method: 'POST', body: { ...venue, deviceId: null } }),
+      call('createVenue', { body: { ...venue, deviceId: null } }),
     ),
     onSuccess,
   });
@@ -25,7 +25,7 @@ export function useUpdateVenueMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
     mutationFn: withFallback(T.venueUpdateFailed, ({ id, ...venue }: { id: number; name: string; location: string }) =>
-      api(`/venue/${id}`, { method: 'PUT', body: venue }),
+      call('updateVenue', { params: { id }, body: venue }),
     ),
     onSuccess,
   });
@@ -34,7 +34,7 @@ export function useUpdateVenueMutation() {
 export function useDeleteVenueMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
-    mutationFn: withFallback(T.venueDeleteFailed, (id: number) => api(`/venue/${id}`, { method: 'DELETE' })),
+    mutationFn: withFallback(T.venueDeleteFailed, (id: number) => call('deleteVenue', { params: { id } })),
     onSuccess,
   });
 }
@@ -43,7 +43,7 @@ export function useCreateFieldMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
     mutationFn: withFallback(T.fieldCreateFailed, (field: { name: string; venueId: number }) =>
-      api('/field/create', { method: 'POST', body: field }),
+      call('createField', { body: field }),
     ),
     onSuccess,
   });
@@ -53,7 +53,7 @@ export function useUpdateFieldMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
     mutationFn: withFallback(T.fieldUpdateFailed, ({ id, name }: { id: number; name: string }) =>
-      api(`/field/${id}`, { method: 'PUT', body: { name } }),
+      call('updateField', { params: { id }, body: { name } }),
     ),
     onSuccess,
   });
@@ -62,7 +62,7 @@ export function useUpdateFieldMutation() {
 export function useDeleteFieldMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
-    mutationFn: withFallback(T.fieldDeleteFailed, (id: number) => api(`/field/${id}`, { method: 'DELETE' })),
+    mutationFn: withFallback(T.fieldDeleteFailed, (id: number) => call('deleteField', { params: { id } })),
     onSuccess,
   });
 }

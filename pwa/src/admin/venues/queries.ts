@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Field, Venue } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import type { Venue } from '@courtreplay/shared';
+import { api, call } from '../../lib/api-client.ts';
 
 export const venueQueries = {
   all: () => ['venues'] as const,
   list: () =>
     queryOptions({
       queryKey: [...venueQueries.all(), 'list'] as const,
-      queryFn: () => api<Venue[]>('/venue'),
+      queryFn: () => call('listVenues', {}),
     }),
   /** The venues an admin can be assigned to (GET /admin/venues). */
   forAdmins: () =>
@@ -18,6 +18,6 @@ export const venueQueries = {
   fields: (venueId: number) =>
     queryOptions({
       queryKey: [...venueQueries.all(), venueId, 'fields'] as const,
-      queryFn: () => api<Field[]>(`/field/venue/${venueId}`),
+      queryFn: () => call('listFields', { params: { venueId } }),
     }),
 };

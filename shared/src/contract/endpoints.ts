@@ -1,0 +1,13 @@
+// The whole API: every entry of ROUTES completed with its definition. Adding an endpoint is one
+// line in ROUTES, one definition in the resource's file here, and one handler on the server.
+import type { EndpointDefinition } from './endpoint.ts';
+import type { ROUTES, RouteName } from './routes.ts';
+import { metaEndpoints } from './meta.ts';
+import { venueEndpoints } from './venues.ts';
+
+export const endpoints = {
+  ...metaEndpoints,
+  ...venueEndpoints,
+} satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
+
+export type Endpoints = typeof endpoints;

@@ -1,0 +1,5 @@
+export * from './endpoint.ts';
+export * from './endpoints.ts';
+export * from './params.ts';
+export * from './routes.ts';
+export * from './openapi.ts';

@@ -1,0 +1,30 @@
+// The server's own calls: health and its API description.
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { ROUTES } from './routes.ts';
+
+const tag = 'Server';
+
+export const metaEndpoints = {
+  health: defineEndpoint({
+    ...ROUTES.health,
+    tag,
+    summary: 'Liveness: the server answers and its database can be read',
+    access: 'public',
+    responses: { 200: z.object({ ok: z.literal(true) }) },
+  }),
+  openApi: defineEndpoint({
+    ...ROUTES.openApi,
+    tag,
+    summary: 'This document (OpenAPI 3.1)',
+    access: 'public',
+    responses: { 200: z.looseObject({ openapi: z.string() }) },
+  }),
+  apiDocs: defineEndpoint({
+    ...ROUTES.apiDocs,
+    tag,
+    summary: 'A readable reference page of this document',
+    access: 'public',
+    responses: { 200: { contentType: 'text/html', description: 'The API reference page' } },
+  }),
+};

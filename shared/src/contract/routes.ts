@@ -1,0 +1,98 @@
+// Every call of the API by name: method and path only. The PWA's client reads this table at run
+// time (it holds no schema, so the kiosk bundle stays free of zod); ./endpoints.ts completes each
+// entry with its access, schemas and answers, and the compiler insists that both name the same calls.
+export const ROUTES = {
+  // the server itself
+  health: { method: 'GET', path: '/api/health' },
+  openApi: { method: 'GET', path: '/api/openapi.json' },
+  apiDocs: { method: 'GET', path: '/api/docs' },
+
+  // admins: sessions and accounts
+  login: { method: 'POST', path: '/api/admin/login' },
+  verifySession: { method: 'GET', path: '/api/admin/verify' },
+  logout: { method: 'POST', path: '/api/admin/logout' },
+  listAdmins: { method: 'GET', path: '/api/admin/all' },
+  createAdmin: { method: 'POST', path: '/api/admin/create' },
+  listAdminVenues: { method: 'GET', path: '/api/admin/venues' },
+  deleteAdmin: { method: 'DELETE', path: '/api/admin/:id' },
+
+  // configuration: prices, bundle tiers, CMS texts
+  getConfig: { method: 'GET', path: '/api/admin/config' },
+  updateConfig: { method: 'PUT', path: '/api/admin/config' },
+
+  // integrations panel
+  integrationHealth: { method: 'GET', path: '/api/admin/integrations' },
+  testIntegration: { method: 'POST', path: '/api/admin/integrations/:kind/test' },
+
+  // venues and courts (fields)
+  listVenues: { method: 'GET', path: '/api/venue' },
+  createVenue: { method: 'POST', path: '/api/venue/create' },
+  updateVenue: { method: 'PUT', path: '/api/venue/:id' },
+  deleteVenue: { method: 'DELETE', path: '/api/venue/:id' },
+  listFields: { method: 'GET', path: '/api/field/venue/:venueId' },
+  createField: { method: 'POST', path: '/api/field/create' },
+  assignDeviceField: { method: 'PUT', path: '/api/field/device' },
+  updateField: { method: 'PUT', path: '/api/field/:id' },
+  deleteField: { method: 'DELETE', path: '/api/field/:id' },
+
+  // kiosk devices
+  registerDevice: { method: 'POST', path: '/api/device/register' },
+  authorizeDevice: { method: 'PUT', path: '/api/device/authorize' },
+  setDeviceStaging: { method: 'PUT', path: '/api/device/staging' },
+  listDevices: { method: 'GET', path: '/api/device/all' },
+  getDevice: { method: 'GET', path: '/api/device/:deviceId' },
+  deleteDevice: { method: 'DELETE', path: '/api/device/:deviceId' },
+
+  // promo codes
+  validatePromo: { method: 'POST', path: '/api/promo/validate' },
+  listPromos: { method: 'GET', path: '/api/promo' },
+  createPromo: { method: 'POST', path: '/api/promo' },
+  updatePromo: { method: 'PUT', path: '/api/promo/:id' },
+  deletePromo: { method: 'DELETE', path: '/api/promo/:id' },
+
+  // purchases (transactions)
+  createPurchase: { method: 'POST', path: '/api/transaction' },
+  listPurchases: { method: 'GET', path: '/api/transaction' },
+  updateZipUrl: { method: 'PUT', path: '/api/transaction/:id/zipUrl' },
+  abandonPurchase: { method: 'POST', path: '/api/transaction/:id/abandon' },
+  resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
+
+  // payments
+  paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
+  paymentNotification: { method: 'POST', path: '/api/payment/notification' },
+
+  // cloud storage
+  storageQuota: { method: 'GET', path: '/api/google-drive/storage-quota' },
+  deleteOldFiles: { method: 'POST', path: '/api/google-drive/delete-old-files' },
+  emptyDrive: { method: 'POST', path: '/api/google-drive/empty-drive' },
+  createFolder: { method: 'POST', path: '/api/google-drive/create-folder' },
+  getSignedUrl: { method: 'POST', path: '/api/google-drive/get-signed-url' },
+  uploadStatus: { method: 'POST', path: '/api/storage/upload-status' },
+  uploadClip: { method: 'PUT', path: '/api/storage/upload/:uploadId' },
+
+  // CMS media
+  uploadPromoVideo: { method: 'POST', path: '/api/admin/cms/upload-promo-video' },
+  uploadBackgroundImage: { method: 'POST', path: '/api/admin/cms/upload-bg-image' },
+  uploadWatermark: { method: 'POST', path: '/api/admin/cms/upload-watermark' },
+
+  // kiosk reports (delivery problems the kiosk could not solve alone)
+  reportParked: { method: 'POST', path: '/api/kiosk-reports/parked' },
+  reportProgress: { method: 'POST', path: '/api/kiosk-reports/progress' },
+  listParked: { method: 'GET', path: '/api/kiosk-reports/parked' },
+  listReversed: { method: 'GET', path: '/api/kiosk-reports/reversed' },
+  dismissParked: { method: 'DELETE', path: '/api/kiosk-reports/parked/:id' },
+  deliveryReport: { method: 'GET', path: '/api/kiosk-reports/delivery' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/api/${string}` }>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The route a request is for, matching `:param` segments; undefined for an unknown call. */
+export function findRoute(method: string, pathname: string): RouteName | undefined {
+  const names = Object.keys(ROUTES) as RouteName[];
+  // Literal segments win over parameters (PUT /api/field/device is not PUT /api/field/:id).
+  const matches = names.filter((name) => ROUTES[name].method === method.toUpperCase() && patternOf(ROUTES[name].path).test(pathname));
+  return matches.sort((a, b) => paramCount(ROUTES[a].path) - paramCount(ROUTES[b].path))[0];
+}
+
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+const paramCount = (path: string) => (path.match(/:/g) ?? []).length;
