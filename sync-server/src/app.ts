@@ -25,8 +25,7 @@ import { promoRoutes } from './promos/promo.routes.ts';
 import { venueRoutes } from './venues/venue.routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
-import { googleDriveRoutes } from './storage/google-drive.routes.ts';
-import { uploadStatusRoutes } from './storage/upload-status.routes.ts';
+import { storageRoutes } from './storage/routes.ts';
 import { uploadRoutes } from './storage/upload.routes.ts';
 import { shareRoutes } from './storage/share-page.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
@@ -113,10 +112,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api/transaction', purchaseRoutes());
   app.route('/api/payment', paymentRoutes());
-  app.route('/api/google-drive', googleDriveRoutes());
-  app.route('/api/storage/upload-status', uploadStatusRoutes());
-  app.route('/api/storage/upload', uploadRoutes());
-  app.route('/api/admin/cms', cmsRoutes());
+  app.route('/', storageRoutes());
+  app.route('/', uploadRoutes());
+  app.route('/', cmsRoutes());
   app.route('/media', mediaRoutes());
   app.route('/d', shareRoutes());
   app.route('/api/kiosk-reports', kioskReportRoutes());

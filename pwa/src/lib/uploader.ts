@@ -2,7 +2,8 @@
 // adapter and Google Drive): create the folder, ask an upload URL per clip, then send the clip in
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
-import { api } from './api-client.ts';
+import type { Answer, Endpoints } from '@courtreplay/shared';
+import { call } from './api-client.ts';
 import { nextOffsetFromRange, resumableUpload, UploadError } from './resumable-upload.ts';
 
 export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
@@ -40,12 +41,12 @@ export interface UploadResult {
 }
 
 /** The purchase's folder; the server records it, and its link is then the only one it accepts as the purchase's. */
-export async function createUploadFolder(folderName: string, purchaseId: string): Promise<{ folderId: string; folderUrl: string }> {
-  return api('/google-drive/create-folder', { method: 'POST', body: { folderName, purchaseId } });
+export async function createUploadFolder(folderName: string, purchaseId: string): Promise<Answer<Endpoints['createFolder']>> {
+  return call('createFolder', { body: { folderName, purchaseId } });
 }
 
 export async function requestUploadUrl(input: { filename: string; mimeType: string; size: number; folderId: string }): Promise<string> {
-  const { uploadUrl } = await api<{ uploadUrl: string }>('/google-drive/get-signed-url', { method: 'POST', body: input });
+  const { uploadUrl } = await call('getSignedUrl', { body: input });
   return uploadUrl;
 }
 
@@ -58,8 +59,8 @@ export async function queryUploadOffset(uploadUrl: string, size: number, signal?
 }
 
 /** Where an upload session stands, asked of our server (which can read Drive's Range header). */
-export async function askUploadStatus(uploadUrl: string): Promise<{ received: number; complete: boolean }> {
-  return api('/storage/upload-status', { method: 'POST', body: { uploadUrl } });
+export async function askUploadStatus(uploadUrl: string): Promise<Answer<Endpoints['uploadStatus']>> {
+  return call('uploadStatus', { body: { uploadUrl } });
 }
 
 /** Creates the purchase's folder and uploads every clip into it; failed clips are skipped. */

@@ -3,11 +3,13 @@
 import type { EndpointDefinition } from './endpoint.ts';
 import type { ROUTES, RouteName } from './routes.ts';
 import { metaEndpoints } from './meta.ts';
+import { storageEndpoints } from './storage.ts';
 import { venueEndpoints } from './venues.ts';
 
 export const endpoints = {
   ...metaEndpoints,
   ...venueEndpoints,
+  ...storageEndpoints,
 } satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

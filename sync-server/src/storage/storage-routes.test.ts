@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
-import { NOT_YOUR_FOLDER, NOT_YOUR_PURCHASE } from './folders.ts';
-import { OLDER_THAN_IN_FUTURE } from './google-drive.routes.ts';
+import { STORAGE_MESSAGES } from '@courtreplay/shared';
+import { NOT_YOUR_FOLDER, NOT_YOUR_PURCHASE } from './service.ts';
 
 describe('storage routes with the local adapter', () => {
   let t: AdapterTestApp;
@@ -190,7 +190,7 @@ describe('storage routes with the local adapter', () => {
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     const future = await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: tomorrow }, superAdminLater.headers);
     expect(future.status).toBe(400);
-    expect(((await future.json()) as { message: string }).message).toBe(OLDER_THAN_IN_FUTURE);
+    expect(((await future.json()) as { message: string }).message).toBe(STORAGE_MESSAGES.olderThanInFuture);
     expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 1 });
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
     expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });

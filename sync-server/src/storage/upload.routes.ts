@@ -1,9 +1,11 @@
 // PUT /api/storage/upload/:uploadId?exp&sig: the local storage's resumable upload endpoint (the
 // counterpart of a Google Drive session URL). The signed URL is the credential, so the answer
 // carries CORS headers for whichever origin the PWA runs on.
+import { endpoints } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { LocalStorage } from '../adapters/local-storage.ts';
+import { LocalStorage, UPLOAD_PATH } from '../adapters/local-storage.ts';
+import { route } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
 import { bodyStream } from './body-stream.ts';
 
@@ -28,18 +30,20 @@ export function localStorageOf(c: Context<AppEnv>): LocalStorage {
 export function uploadRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.options('/:uploadId', (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
+  routes.options(`${UPLOAD_PATH}:uploadId`, (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
 
-  routes.put('/:uploadId', async (c) => {
+  route(routes, endpoints.uploadClip).handle(async (c, { params, query }) => {
     const headers = corsHeaders(c);
     try {
       const storage = localStorageOf(c);
-      const ticket = storage.openUpload(c.req.param('uploadId'), c.req.query('exp'), c.req.query('sig'));
+      const ticket = storage.openUpload(params.uploadId, query.exp, query.sig);
       const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
       if (answer.status === 308) {
         return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
       }
-      return c.json(answer.file, answer.status, headers);
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      // 200: the file was already whole (a repeated last chunk or a status query); 201: just completed.
+      return answer.status === 200 ? { status: 200, body: answer.file } : { status: 201, body: answer.file };
     } catch (err) {
       if (err instanceof HttpError) return c.json({ message: err.message }, err.status, headers);
       throw err;

@@ -1,10 +1,14 @@
 // CMS uploads go through XMLHttpRequest, not fetch, because only XHR reports upload progress
-// (spec section 2: uploads show percentage progress). Errors carry the spec's wording (section 8).
+// (spec section 2: uploads show percentage progress). The path and the answer's type come from the
+// shared contract. Errors carry the spec's wording (section 8).
 import {
   MESSAGES,
+  ROUTES,
   validateBackgroundImageFile,
   validatePromoVideoFile,
   validateWatermarkFile,
+  type Answer,
+  type Endpoints,
   type ValidationResult,
 } from '@courtreplay/shared';
 import { readSession } from '../session/session.ts';
@@ -13,8 +17,12 @@ const T = MESSAGES.cms;
 
 export type CmsMedia = 'promoVideo' | 'backgroundImage' | 'watermark';
 
+type CmsUpload = 'uploadPromoVideo' | 'uploadBackgroundImage' | 'uploadWatermark';
+/** What the server answers an upload: its message, the key it set and the media's URL. */
+export type MediaUploaded = Answer<Endpoints[CmsUpload]>;
+
 export interface MediaRule {
-  path: string;
+  endpoint: CmsUpload;
   field: 'video' | 'image';
   configKey: 'CMS_PROMO_VIDEO' | 'CMS_BG_IMAGE' | 'CMS_WATERMARK';
   accept: string;
@@ -22,24 +30,23 @@ export interface MediaRule {
   check: (file: File | null) => ValidationResult;
 }
 
-
 export const MEDIA: Record<CmsMedia, MediaRule> = {
   promoVideo: {
-    path: '/api/admin/cms/upload-promo-video',
+    endpoint: 'uploadPromoVideo',
     field: 'video',
     configKey: 'CMS_PROMO_VIDEO',
     accept: 'video/*',
     check: validatePromoVideoFile,
   },
   backgroundImage: {
-    path: '/api/admin/cms/upload-bg-image',
+    endpoint: 'uploadBackgroundImage',
     field: 'image',
     configKey: 'CMS_BG_IMAGE',
     accept: 'image/jpeg,image/png,image/webp',
     check: validateBackgroundImageFile,
   },
   watermark: {
-    path: '/api/admin/cms/upload-watermark',
+    endpoint: 'uploadWatermark',
     field: 'image',
     configKey: 'CMS_WATERMARK',
     accept: 'image/png',
@@ -59,10 +66,11 @@ function serverMessage(xhr: XMLHttpRequest): string | null {
 }
 
 /** Sends the file as multipart; `onProgress` gets 0..100. Rejects with an UploadFailure message. */
-export function uploadMedia(rule: MediaRule, file: File, onProgress: (percent: number) => void): Promise<unknown> {
+export function uploadMedia(rule: MediaRule, file: File, onProgress: (percent: number) => void): Promise<MediaUploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', rule.path);
+    const { method, path } = ROUTES[rule.endpoint];
+    xhr.open(method, path);
     const token = readSession()?.token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
@@ -71,7 +79,7 @@ export function uploadMedia(rule: MediaRule, file: File, onProgress: (percent: n
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve(xhr.responseText ? JSON.parse(xhr.responseText) : null);
+        resolve(JSON.parse(xhr.responseText) as MediaUploaded);
       } else {
         reject(new UploadFailure(serverMessage(xhr) ?? T.httpError(xhr.status, xhr.statusText)));
       }

@@ -1,34 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, OLD_FILE_THRESHOLD_DAYS } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
-import { storageError, storageQueries } from './queries.ts';
+import { call } from '../../lib/api-client.ts';
+import { withFallback } from '../common/errors.ts';
+import { storageQueries } from './queries.ts';
 
 const T = MESSAGES.storage;
 
-interface CleanupAnswer {
-  success?: boolean;
-  filesDeleted?: number;
-  error?: string;
-}
+const deleteOldFiles = withFallback(T.deleteOldFailed, async () => {
+  const olderThan = new Date(Date.now() - OLD_FILE_THRESHOLD_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return (await call('deleteOldFiles', { body: { olderThan } })).filesDeleted;
+});
 
-async function cleanup(path: string, body: unknown, fallback: string): Promise<number> {
-  let answer: CleanupAnswer;
-  try {
-    answer = await api<CleanupAnswer>(path, { method: 'POST', body });
-  } catch (e) {
-    throw storageError(e, fallback);
-  }
-  if (answer && answer.success === false) throw storageError(null, answer.error || fallback);
-  return answer?.filesDeleted ?? 0;
-}
+const emptyDrive = withFallback(T.emptyFailed, async () => (await call('emptyDrive', {})).filesDeleted);
 
 export function useDeleteOldFilesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => {
-      const olderThan = new Date(Date.now() - OLD_FILE_THRESHOLD_DAYS * 24 * 60 * 60 * 1000).toISOString();
-      return cleanup('/google-drive/delete-old-files', { olderThan }, T.deleteOldFailed);
-    },
+    mutationFn: () => deleteOldFiles(undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
   });
 }
@@ -36,7 +24,7 @@ export function useDeleteOldFilesMutation() {
 export function useEmptyDriveMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => cleanup('/google-drive/empty-drive', undefined, T.emptyFailed),
+    mutationFn: () => emptyDrive(undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: storageQueries.all() }),
   });
 }

@@ -5,19 +5,24 @@
 // its purchase (the spec's create-folder takes only a name) only from the kiosk or admin that made
 // it, or an admin of that venue; a folder this server did not make (an old or foreign id), from no
 // one but a super admin.
-import type { StorageProvider } from '../adapters/ports.ts';
+// Upload sessions: every upload URL issued to a kiosk is remembered (by hash), so the kiosk may ask
+// where its own upload stands (Drive's CORS hides the Range header of a 308 from the browser).
+import { STORAGE_MESSAGES } from '@courtreplay/shared';
+import { createHash } from 'node:crypto';
+import type { StorageProvider, UploadStatus } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { findVenue } from '../db/queries/venues.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { findPurchase, setFolder, type PurchaseRow } from '../purchases/queries.ts';
+import { findFolderPurchase, findStorageFolder, findUploadSession, insertStorageFolder, insertUploadSession } from './queries.ts';
 
 export type FolderCaller = { admin: SessionAdmin; device?: undefined } | { device: DeviceRow; admin?: undefined };
 
 export interface CreateFolderInput {
   folderName: string;
-  purchaseId?: string;
+  purchaseId?: string | undefined;
   baseUrl: string;
 }
 
@@ -41,11 +46,7 @@ export async function createPurchaseFolder(
     ...(input.purchaseId ? { purchaseId: input.purchaseId } : {}),
   });
   if (input.purchaseId) await setFolder(db, input.purchaseId, folder, deps.now);
-  await db
-    .insertInto('storage_folders')
-    .values({ folderId: folder.folderId, deviceId: caller.device?.deviceId ?? null, adminId: caller.admin?.id ?? null, venueId, createdAt: deps.now.toISOString() })
-    .onConflict((oc) => oc.column('folderId').doNothing())
-    .execute();
+  await insertStorageFolder(db, { folderId: folder.folderId, deviceId: caller.device?.deviceId ?? null, adminId: caller.admin?.id ?? null, venueId, createdAt: deps.now.toISOString() });
   return folder;
 }
 
@@ -59,10 +60,10 @@ function assertMayAddTo(caller: FolderCaller, purchase: Pick<PurchaseRow, 'devic
 
 /** Before an upload URL into `folderId`: 403 when the folder is another caller's purchase's. */
 export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: string): Promise<void> {
-  const owner = await db.selectFrom('purchases').select(['deviceId', 'venueId']).where('folderId', '=', folderId).executeTakeFirst();
+  const owner = await findFolderPurchase(db, folderId);
   if (owner) return assertMayAddTo(caller, owner);
   if (caller.admin?.role === 'super_admin') return;
-  const made = await db.selectFrom('storage_folders').selectAll().where('folderId', '=', folderId).executeTakeFirst();
+  const made = await findStorageFolder(db, folderId);
   if (!made) throw forbidden(NOT_YOUR_FOLDER);
   if (caller.device) {
     if (caller.device.deviceId !== made.deviceId) throw forbidden(NOT_YOUR_FOLDER);
@@ -71,4 +72,20 @@ export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: 
   } else {
     assertVenueAccess(caller.admin, made.venueId);
   }
+}
+
+const hashOf = (uploadUrl: string) => createHash('sha256').update(uploadUrl).digest('hex');
+
+/** Remembers that this upload URL was issued to this kiosk (called by get-signed-url). */
+export async function recordUploadSession(db: Db, input: { uploadUrl: string; deviceId: string; size: number; now: Date }): Promise<void> {
+  await insertUploadSession(db, { urlHash: hashOf(input.uploadUrl), deviceId: input.deviceId, size: input.size, createdAt: input.now.toISOString() });
+}
+
+/** Where one of this kiosk's uploads stands; 404 for any other URL. */
+export async function kioskUploadStatus(deps: { db: Db; storage: StorageProvider | undefined }, deviceId: string, uploadUrl: string): Promise<UploadStatus> {
+  const session = await findUploadSession(deps.db, hashOf(uploadUrl));
+  // Same answer for unknown and someone else's: nothing to learn about other kiosks' uploads.
+  if (!session || session.deviceId !== deviceId) throw new HttpError(404, STORAGE_MESSAGES.notKioskUpload);
+  if (!deps.storage) throw new HttpError(503, STORAGE_MESSAGES.notConfigured);
+  return deps.storage.uploadStatus(uploadUrl, session.size);
 }

@@ -1,0 +1,82 @@
+// Cloud storage (spec section 7, /google-drive/* and /storage/*) and the CMS media uploads: the
+// requests the server parses and every answer it sends. Request bodies drop unknown fields rather
+// than refusing them, as these calls always have (the kiosk's outbox replays old bodies).
+import { z } from 'zod';
+import { timestamp } from './common.ts';
+
+export const STORAGE_MESSAGES = {
+  notConfigured: 'Storage is not configured.',
+  olderThanInvalid: 'olderThan must be an ISO date',
+  olderThanInFuture: 'olderThan must be a date in the past',
+  notKioskUpload: "This upload is not one of this kiosk's.",
+} as const;
+
+export const storageQuotaSchema = z.object({
+  /** Bytes; 0 when the storage sets no limit. */
+  limit: z.number(),
+  usage: z.number(),
+  usageInDrive: z.number(),
+  usageInTrash: z.number(),
+  lastUpdated: timestamp,
+});
+export type StorageQuota = z.infer<typeof storageQuotaSchema>;
+
+export const storageQuotaResponse = z.object({ success: z.literal(true), quota: storageQuotaSchema });
+export type StorageQuotaResponse = z.infer<typeof storageQuotaResponse>;
+
+/** POST /google-drive/delete-old-files: files made before `olderThan` (a date in the past). */
+export const deleteOldFilesRequest = z.object({
+  olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), STORAGE_MESSAGES.olderThanInvalid),
+});
+export type DeleteOldFilesRequest = z.input<typeof deleteOldFilesRequest>;
+
+export const filesDeletedResponse = z.object({ success: z.literal(true), filesDeleted: z.number().int().nonnegative() });
+export type FilesDeletedResponse = z.infer<typeof filesDeletedResponse>;
+
+/** POST /google-drive/create-folder: the purchase, when named, is recorded against the folder. */
+export const createFolderRequest = z.object({
+  folderName: z.string().trim().min(1).max(200),
+  purchaseId: z.string().max(50).optional(),
+});
+export type CreateFolderRequest = z.input<typeof createFolderRequest>;
+
+export const folderResponse = z.object({ folderId: z.string(), folderUrl: z.string() });
+export type FolderResponse = z.infer<typeof folderResponse>;
+
+/** POST /google-drive/get-signed-url: one resumable upload URL for one clip into one folder. */
+export const signedUrlRequest = z.object({
+  filename: z.string().max(500),
+  mimeType: z.string().min(1).max(100),
+  size: z.number().int().positive(),
+  folderId: z.string().min(1).max(200),
+});
+export type SignedUrlRequest = z.input<typeof signedUrlRequest>;
+
+export const signedUrlResponse = z.object({ uploadUrl: z.string() });
+export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
+
+/** POST /storage/upload-status: where one of this kiosk's upload sessions stands. */
+export const uploadStatusRequest = z.object({ uploadUrl: z.string().url().max(4000) });
+export type UploadStatusRequest = z.input<typeof uploadStatusRequest>;
+
+export const uploadStatusResponse = z.object({ received: z.number().int().nonnegative(), complete: z.boolean() });
+export type UploadStatusResponse = z.infer<typeof uploadStatusResponse>;
+
+/** PUT /storage/upload/{uploadId}: the link's ticket and its signature, as the server signed them. */
+export const uploadClipQuery = z.object({
+  exp: z.string().optional().meta({ description: 'Expiry of the link (Unix seconds)' }),
+  sig: z.string().optional().meta({ description: "The server's signature of the ticket and expiry" }),
+});
+export const uploadClipParams = z.object({ uploadId: z.string().meta({ description: 'The signed ticket (base64url JSON)' }) });
+
+/** The clip as stored once its last byte is in (local storage). */
+export const storedFileResponse = z.object({ id: z.string(), name: z.string(), size: z.number(), mimeType: z.string() });
+export type StoredFileResponse = z.infer<typeof storedFileResponse>;
+
+/** The CMS uploads: `?staging=true` writes the _STAGING key instead of the live one. */
+export const cmsUploadQuery = z.object({
+  staging: z.string().optional().meta({ description: '"true" to upload to the staging key' }),
+});
+
+export const cmsUploadResponse = z.object({ message: z.string(), key: z.string(), url: z.string() });
+export type CmsUploadResponse = z.infer<typeof cmsUploadResponse>;

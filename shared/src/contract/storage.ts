@@ -1,0 +1,137 @@
+// Cloud storage (local disk or Google Drive, whichever is configured) and the CMS media uploads.
+import {
+  cmsUploadQuery,
+  cmsUploadResponse,
+  createFolderRequest,
+  deleteOldFilesRequest,
+  filesDeletedResponse,
+  folderResponse,
+  signedUrlRequest,
+  signedUrlResponse,
+  storageQuotaResponse,
+  storedFileResponse,
+  uploadClipParams,
+  uploadClipQuery,
+  uploadStatusRequest,
+  uploadStatusResponse,
+} from '../api/index.ts';
+import { defineEndpoint, type RawBody } from './endpoint.ts';
+import { ROUTES } from './routes.ts';
+
+const tag = 'Storage';
+const cmsTag = 'CMS media';
+
+/** 502: the storage provider failed or refused; 503: no storage is configured. */
+const PROVIDER_ERRORS = [502, 503] as const;
+
+const multipart = (field: 'video' | 'image', description: string): RawBody => ({
+  contentType: 'multipart/form-data',
+  description: `One ${field} file, streamed and judged by its first bytes`,
+  fields: { [field]: description },
+});
+
+export const storageEndpoints = {
+  storageQuota: defineEndpoint({
+    ...ROUTES.storageQuota,
+    tag,
+    summary: "The storage's limit and usage in bytes",
+    access: 'superAdmin',
+    responses: { 200: storageQuotaResponse },
+    errors: PROVIDER_ERRORS,
+  }),
+  deleteOldFiles: defineEndpoint({
+    ...ROUTES.deleteOldFiles,
+    tag,
+    summary: 'Delete the files this product stored before a date in the past',
+    access: 'superAdmin',
+    body: deleteOldFilesRequest,
+    responses: { 200: filesDeletedResponse },
+    errors: PROVIDER_ERRORS,
+  }),
+  emptyDrive: defineEndpoint({
+    ...ROUTES.emptyDrive,
+    tag,
+    summary: 'Delete every file this product stored',
+    access: 'superAdmin',
+    responses: { 200: filesDeletedResponse },
+    errors: PROVIDER_ERRORS,
+  }),
+  createFolder: defineEndpoint({
+    ...ROUTES.createFolder,
+    tag,
+    summary: "A purchase's folder and its share link",
+    description: 'A named purchase must be one this kiosk made, or of the admin\'s venue (403); an unknown purchase is 404.',
+    access: 'kioskOrAdmin',
+    body: createFolderRequest,
+    responses: { 200: folderResponse },
+    errors: [403, 404, ...PROVIDER_ERRORS],
+  }),
+  getSignedUrl: defineEndpoint({
+    ...ROUTES.getSignedUrl,
+    tag,
+    summary: 'A resumable upload URL for one clip into one folder',
+    description: "Only into a folder the caller may fill (403). Local storage: 404 for an unknown folder, 507 when the clip cannot fit.",
+    access: 'kioskOrAdmin',
+    body: signedUrlRequest,
+    responses: { 200: signedUrlResponse },
+    errors: [403, 404, ...PROVIDER_ERRORS, 507],
+  }),
+  uploadStatus: defineEndpoint({
+    ...ROUTES.uploadStatus,
+    tag,
+    summary: "Where one of this kiosk's upload sessions stands, asked server-side",
+    description: "Drive's CORS hides the Range header of a 308 from the browser. 404 for an upload URL not issued to this kiosk, 410 for an expired session.",
+    access: 'kiosk',
+    body: uploadStatusRequest,
+    responses: { 200: uploadStatusResponse },
+    errors: [404, 410, ...PROVIDER_ERRORS],
+  }),
+  uploadClip: defineEndpoint({
+    ...ROUTES.uploadClip,
+    tag,
+    summary: "Local storage's resumable upload (the signed URL get-signed-url answered)",
+    description:
+      'PUT with Content-Range `bytes start-end/total`; an empty PUT with `bytes */total` asks where the upload stands. The signed link is the credential (403 when it is not valid or has expired).',
+    access: 'signed',
+    params: uploadClipParams,
+    query: uploadClipQuery,
+    body: { contentType: 'video/*', description: "The clip's bytes, whole or one chunk" },
+    responses: {
+      200: storedFileResponse,
+      201: storedFileResponse,
+      308: { contentType: 'application/octet-stream', description: 'Resume Incomplete: the Range header names the bytes received (none when absent); empty body' },
+    },
+    errors: [403, 404, 415, 507],
+  }),
+
+  uploadPromoVideo: defineEndpoint({
+    ...ROUTES.uploadPromoVideo,
+    tag: cmsTag,
+    summary: "The kiosk's promo video (MP4, MOV or WebM, up to 100 MB)",
+    access: 'superAdmin',
+    query: cmsUploadQuery,
+    body: multipart('video', 'The promo video'),
+    responses: { 200: cmsUploadResponse },
+    errors: [415],
+  }),
+  uploadBackgroundImage: defineEndpoint({
+    ...ROUTES.uploadBackgroundImage,
+    tag: cmsTag,
+    summary: "The kiosk's background image (JPEG, PNG or WebP, up to 10 MB)",
+    access: 'superAdmin',
+    query: cmsUploadQuery,
+    body: multipart('image', 'The background image'),
+    responses: { 200: cmsUploadResponse },
+    errors: [415],
+  }),
+  uploadWatermark: defineEndpoint({
+    ...ROUTES.uploadWatermark,
+    tag: cmsTag,
+    summary: 'The watermark burnt into clips (PNG, up to 5 MB)',
+    access: 'superAdmin',
+    query: cmsUploadQuery,
+    body: multipart('image', 'The watermark (PNG with transparency)'),
+    responses: { 200: cmsUploadResponse },
+    errors: [415],
+  }),
+};

@@ -1,0 +1,71 @@
+// /api/google-drive/* and /api/storage/upload-status (spec section 7), whichever storage adapter is
+// configured: quota and clean-up for super admins; folders and upload URLs for authorised kiosks
+// and for admins (the resend flow uploads from the admin's browser); upload status for kiosks.
+import { endpoints, STORAGE_MESSAGES } from '@courtreplay/shared';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app.ts';
+import type { StorageProvider } from '../adapters/ports.ts';
+import { currentDevice } from '../http/auth.ts';
+import { route } from '../http/contract.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { assertMayUploadTo, createPurchaseFolder, kioskUploadStatus, recordUploadSession, type FolderCaller } from './service.ts';
+
+function storageOf(c: Context<AppEnv>): StorageProvider {
+  const storage = c.var.deps.storage;
+  if (!storage) throw new HttpError(503, STORAGE_MESSAGES.notConfigured);
+  return storage;
+}
+
+/** The configured public address (config's publicUrlOf), never the request's Host header. */
+export function baseUrlOf(c: Context<AppEnv>): string {
+  return c.var.deps.config.publicUrl;
+}
+
+function callerOf(c: Context<AppEnv>): FolderCaller {
+  const admin = c.get('admin');
+  return admin ? { admin } : { device: currentDevice(c) };
+}
+
+export function storageRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  route(app, endpoints.storageQuota).handle(async (c) => {
+    const quota = await storageOf(c).quota();
+    return { status: 200, body: { success: true, quota: { ...quota, lastUpdated: c.var.deps.clock.now().toISOString() } } };
+  });
+
+  route(app, endpoints.deleteOldFiles).handle(async (c, { body: { olderThan } }) => {
+    // A date to come would delete today's clips too, which the players may not have opened yet.
+    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw badRequest(STORAGE_MESSAGES.olderThanInFuture);
+    const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
+    c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
+    return { status: 200, body: { success: true, filesDeleted } };
+  });
+
+  route(app, endpoints.emptyDrive).handle(async (c) => {
+    const filesDeleted = await storageOf(c).empty();
+    c.var.log.info({ filesDeleted }, 'storage emptied');
+    return { status: 200, body: { success: true, filesDeleted } };
+  });
+
+  route(app, endpoints.createFolder).handle(async (c, { body }) => {
+    const { db, clock } = c.var.deps;
+    const folder = await createPurchaseFolder({ db, storage: storageOf(c), now: clock.now() }, callerOf(c), { ...body, baseUrl: baseUrlOf(c) });
+    return { status: 200, body: folder };
+  });
+
+  route(app, endpoints.getSignedUrl).handle(async (c, { body }) => {
+    const { db, clock } = c.var.deps;
+    await assertMayUploadTo(db, callerOf(c), body.folderId);
+    const answer = await storageOf(c).createUploadUrl({ ...body, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
+    if (!c.get('admin')) await recordUploadSession(db, { uploadUrl: answer.uploadUrl, deviceId: currentDevice(c).deviceId, size: body.size, now: clock.now() });
+    return { status: 200, body: answer };
+  });
+
+  route(app, endpoints.uploadStatus).handle(async (c, { body: { uploadUrl } }) => {
+    const { db, storage } = c.var.deps;
+    return { status: 200, body: await kioskUploadStatus({ db, storage }, currentDevice(c).deviceId, uploadUrl) };
+  });
+
+  return app;
+}
