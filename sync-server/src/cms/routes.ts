@@ -9,7 +9,7 @@ import type { AppEnv } from '../app.ts';
 import { imageKind, isVideo, videoMimeType } from '../adapters/magic-bytes.ts';
 import { requireSuperAdmin } from '../http/auth.ts';
 import type { Db } from '../db/database.ts';
-import { findConfigValue, upsertConfigEntries } from '../db/queries/config-entries.ts';
+import { findConfigValue, upsertConfigEntries } from '../config-entries/queries.ts';
 import { findKeyWithValue } from './queries.ts';
 import { bodyStream } from '../storage/body-stream.ts';
 import { sendFile } from '../storage/send-file.ts';
