@@ -2,7 +2,7 @@
 // the configuration (prices, gateway, CMS), and the payment script the server names.
 import { queryOptions } from '@tanstack/react-query';
 import { PRODUCT_NAME_DEFAULT, pricingFromConfig, configKey, type ConfigEntry, type StagedConfigKey } from '@courtreplay/shared';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, ApiError, call } from '../lib/api-client.ts';
 import { ensureDeviceId, setDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 
 export interface DeviceStatus {
@@ -55,11 +55,7 @@ export interface KioskConfig {
 export const configQuery = () =>
   queryOptions({
     queryKey: kioskKeys.config,
-    queryFn: async (): Promise<KioskConfig> => {
-      const answer = await api<ConfigEntry[] | { configs?: ConfigEntry[]; config?: ConfigEntry[] }>('/admin/config');
-      const entries = Array.isArray(answer) ? answer : (answer.configs ?? answer.config ?? []);
-      return { entries };
-    },
+    queryFn: async (): Promise<KioskConfig> => ({ entries: await call('getConfig', {}) }),
     staleTime: 30_000,
     retry: 1,
   });

@@ -34,6 +34,16 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
+/**
+ * A refused login (429): the message, and for one e-mail from one address after repeated failures
+ * the seconds left to wait; an address refused outright for abuse names no wait.
+ */
+export const loginThrottledResponse = z.object({
+  message: z.string(),
+  retryAfterSeconds: z.number().int().positive().optional(),
+});
+export type LoginThrottledResponse = z.infer<typeof loginThrottledResponse>;
+
 export const verifyResponse = z.object({ valid: z.literal(true), user: sessionUser });
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 

@@ -51,6 +51,11 @@ export interface EndpointDefinition {
   responses: Record<number, z.ZodType | RawAnswer>;
   /** Error statuses this call may answer, each with the one error shape `{ message }`. */
   errors?: readonly number[];
+  /**
+   * Error answers that carry more than `{ message }` (a login's wait in seconds), by status; each
+   * schema names `message` too. Their statuses count as declared errors.
+   */
+  errorBodies?: Readonly<Record<number, z.ZodType>>;
 }
 
 /** Keeps the literal types of a definition (statuses, paths) for the server and the client. */
@@ -114,5 +119,6 @@ export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
   if (endpoint.body || endpoint.query) implied.push(400);
   if (endpoint.body) implied.push(413);
   if (endpoint.params) implied.push(404);
-  return [...new Set([...implied, ...(endpoint.errors ?? [])])].sort((a, b) => a - b);
+  const withBodies = Object.keys(endpoint.errorBodies ?? {}).map(Number);
+  return [...new Set([...implied, ...(endpoint.errors ?? []), ...withBodies])].sort((a, b) => a - b);
 }

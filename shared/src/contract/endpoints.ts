@@ -2,12 +2,14 @@
 // line in ROUTES, one definition in the resource's file here, and one handler on the server.
 import type { EndpointDefinition } from './endpoint.ts';
 import type { ROUTES, RouteName } from './routes.ts';
+import { adminEndpoints } from './admin.ts';
 import { metaEndpoints } from './meta.ts';
 import { storageEndpoints } from './storage.ts';
 import { venueEndpoints } from './venues.ts';
 
 export const endpoints = {
   ...metaEndpoints,
+  ...adminEndpoints,
   ...venueEndpoints,
   ...storageEndpoints,
 } satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };

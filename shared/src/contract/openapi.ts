@@ -66,7 +66,10 @@ function responsesOf(endpoint: EndpointDefinition): JsonSchema {
       : { description: 'Success', content: { 'application/json': { schema: schemaOf(answer, 'output') } } };
   }
   for (const status of errorStatusesOf(endpoint)) {
-    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+    const body = endpoint.errorBodies?.[status];
+    responses[String(status)] = body
+      ? { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: schemaOf(body, 'output') } } }
+      : { $ref: `#/components/responses/Error${status}` };
   }
   return responses;
 }
@@ -84,7 +87,7 @@ export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const usedErrors = new Set<number>();
   for (const [name, endpoint] of Object.entries(endpoints)) {
-    errorStatusesOf(endpoint).forEach((s) => usedErrors.add(s));
+    errorStatusesOf(endpoint).filter((s) => !endpoint.errorBodies?.[s]).forEach((s) => usedErrors.add(s));
     const operation: JsonSchema = {
       operationId: name,
       tags: [endpoint.tag],

@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/password.ts';
 import { generatePassword } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { countAdmins, insertAdmin } from '../db/queries/admins.ts';
+import { countAdmins, insertAdmin } from './queries.ts';
 
 export async function ensureInitialAdmin(deps: { db: Db; config: Config; clock: Clock; logger: Logger }): Promise<void> {
   const { db, config, clock, logger } = deps;

@@ -7,7 +7,7 @@ import { resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { imageKind, isVideo, videoMimeType } from '../adapters/magic-bytes.ts';
 import type { Db } from '../db/database.ts';
-import { findConfigValue, upsertConfigEntries } from '../db/queries/config-entries.ts';
+import { findConfigValue, upsertConfigEntries } from '../config-entries/queries.ts';
 import { receiveMedia, type MediaRule } from './media-upload.ts';
 import { findKeyWithValue } from './queries.ts';
 

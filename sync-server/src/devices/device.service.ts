@@ -4,7 +4,7 @@
 import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from '../db/queries/devices.ts';
-import type { SessionAdmin } from '../db/queries/sessions.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
 import { findField, findVenue } from '../db/queries/venues.ts';
 import { assertVenueAccess, venueScope } from '../http/auth.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';

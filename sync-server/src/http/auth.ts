@@ -6,10 +6,10 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findDevice, type DeviceRow } from '../db/queries/devices.ts';
-import { findSessionAdmin, type SessionAdmin } from '../db/queries/sessions.ts';
+import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
-export type { SessionAdmin } from '../db/queries/sessions.ts';
+export type { SessionAdmin } from '../auth/queries.ts';
 
 export const SUPER_ADMIN_ONLY = 'Only a super admin can do this.';
 export const DEVICE_NOT_REGISTERED = 'This device is not registered. Please ask staff to register it.';

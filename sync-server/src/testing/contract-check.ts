@@ -4,6 +4,7 @@
 // undeclared fields). A call that no definition names fails the test, so none can be added unseen.
 import { endpoints, errorStatusesOf, findRoute, isRawAnswer, type EndpointDefinition } from '@courtreplay/shared';
 import { z } from 'zod';
+import { undeclaredFields } from '../http/contract.ts';
 
 /** Outside the contract: the payment simulator's own pages (dev only) and the reference page's assets. */
 const OUTSIDE_CONTRACT = [/^\/api\/payment\/simulator\//, /^\/api\/docs\/./];
@@ -25,8 +26,14 @@ export async function checkAgainstContract(method: string, url: string, res: Res
   const where = `${verb} ${pathname} (${name}) answered ${res.status}`;
   if (res.status >= 400) {
     if (!errorStatusesOf(endpoint).includes(res.status)) throw new Error(`Contract: ${where}, a status its definition does not declare`);
-    const parsed = errorBody.safeParse(await res.clone().json().catch(() => undefined));
+    const sent: unknown = await res.clone().json().catch(() => undefined);
+    const parsed = errorBody.safeParse(sent);
     if (!parsed.success) throw new Error(`Contract: ${where} without the error shape { message }`);
+    const declaredError = endpoint.errorBodies?.[res.status];
+    const checked = declaredError?.safeParse(sent);
+    if (checked && !checked.success) throw new Error(`Contract: ${where} with an error body its schema refuses: ${checked.error.message}`);
+    const extra = checked ? undeclaredFields(sent, checked.data) : [];
+    if (extra.length) throw new Error(`Contract: ${where} with error fields its definition does not name: ${extra.join(', ')}`);
     return;
   }
   const declared = endpoint.responses[res.status];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type AdminRole } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { adminQueries } from './queries.ts';
 
@@ -15,8 +15,7 @@ export function useCreateAdminMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withFallback(MESSAGES.createAdmin.createFailed, ({ email, password, role, venueId }: NewAdmin) =>
-      api('/admin/create', {
-        method: 'POST',
+      call('createAdmin', {
         // The server's role values are super_admin and admin; a super admin has no venue.
         body: role === 'superadmin' ? { email, password, role: 'super_admin' } : { email, password, role, venueId },
       }),
@@ -28,7 +27,7 @@ export function useCreateAdminMutation() {
 export function useDeleteAdminMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: withFallback(MESSAGES.admins.deleteFailed, (id: number) => api(`/admin/${id}`, { method: 'DELETE' })),
+    mutationFn: withFallback(MESSAGES.admins.deleteFailed, (id: number) => call('deleteAdmin', { params: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminListItem, AdminRole } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { toClientRole } from '../session/session.ts';
 
 /** An admin as listed, with the role as the client names it. */
@@ -11,7 +11,6 @@ export const adminQueries = {
   list: () =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'list'] as const,
-      queryFn: async () =>
-        (await api<AdminListItem[]>('/admin/all')).map((a): AdminRecord => ({ ...a, role: toClientRole(a.role) })),
+      queryFn: async () => (await call('listAdmins', {})).map((a): AdminRecord => ({ ...a, role: toClientRole(a.role) })),
     }),
 };

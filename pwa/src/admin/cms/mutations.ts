@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EMAIL_COPY_KEY, MESSAGES, serializeEmailCopy, type EmailCopy } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { configQueries } from '../config/queries.ts';
 import { uploadMedia, type MediaRule } from './upload.ts';
@@ -17,7 +17,7 @@ export function useSaveEmailCopyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withFallback(MESSAGES.emailConfig.saveFailed, (copy: EmailCopy) =>
-      api('/admin/config', { method: 'PUT', body: { key: EMAIL_COPY_KEY, value: serializeEmailCopy(copy) } }),
+      call('updateConfig', { body: { key: EMAIL_COPY_KEY, value: serializeEmailCopy(copy) } }),
     ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configQueries.all() }),
   });

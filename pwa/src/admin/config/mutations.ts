@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfigKey } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { configQueries } from './queries.ts';
 
@@ -9,7 +9,7 @@ export function useSetConfigMutation(fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withFallback(fallback, (entry: { key: ConfigKey; value: string }) =>
-      api('/admin/config', { method: 'PUT', body: entry }),
+      call('updateConfig', { body: entry }),
     ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configQueries.all() }),
   });

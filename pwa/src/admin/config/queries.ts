@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ConfigEntry } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export const configQueries = {
   all: () => ['config'] as const,
   list: () =>
     queryOptions({
       queryKey: [...configQueries.all(), 'list'] as const,
-      queryFn: () => api<ConfigEntry[]>('/admin/config'),
+      queryFn: () => call('getConfig', {}),
     }),
 };
 

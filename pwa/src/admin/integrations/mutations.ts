@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type IntegrationKindName, type IntegrationTestResponse } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { putTestChunk, type BrowserUploadResult } from './browser-upload-test.ts';
 import { integrationQueries } from './queries.ts';
@@ -16,7 +16,7 @@ export function useTestIntegrationMutation(kind: IntegrationKindName) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withFallback(MESSAGES.integrations.testRequestFailed, async (): Promise<IntegrationTestOutcome> => {
-      const server = await api<IntegrationTestResponse>(`/admin/integrations/${kind}/test`, { method: 'POST' });
+      const server = await call('testIntegration', { params: { kind } });
       const uploadUrl = server.details?.uploadUrl;
       if (kind !== 'storage' || typeof uploadUrl !== 'string') return { server };
       return { server, browserUpload: await putTestChunk(uploadUrl) };

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { IntegrationsResponse } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export const integrationQueries = {
   all: () => ['integrations'] as const,
@@ -8,6 +7,6 @@ export const integrationQueries = {
   status: () =>
     queryOptions({
       queryKey: [...integrationQueries.all(), 'status'] as const,
-      queryFn: () => api<IntegrationsResponse>('/admin/integrations'),
+      queryFn: () => call('integrationHealth', {}),
     }),
 };

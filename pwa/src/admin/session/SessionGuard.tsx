@@ -12,8 +12,8 @@ export function SessionGuard() {
   const verify = useQuery({ ...sessionQueries.verify(token), enabled: !!session });
   useEffect(() => {
     if (!session) return;
-    const invalid = (verify.isSuccess && verify.data?.valid !== true) || (verify.isError && !isNetworkError(verify.error));
-    if (invalid) clearSession();
-  }, [session, verify.isSuccess, verify.isError, verify.data, verify.error]);
+    // A session the server no longer knows answers 401; a success is always a valid session.
+    if (verify.isError && !isNetworkError(verify.error)) clearSession();
+  }, [session, verify.isError, verify.error]);
   return null;
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
-import type { ServerAdminUser } from './session.ts';
+import { call } from '../../lib/api-client.ts';
 
 export const sessionQueries = {
   all: () => ['admin-session'] as const,
@@ -8,7 +7,7 @@ export const sessionQueries = {
   verify: (token: string) =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'verify', token] as const,
-      queryFn: () => api<{ valid: boolean; user?: ServerAdminUser }>('/admin/verify'),
+      queryFn: () => call('verifySession', {}),
       retry: false,
       staleTime: Infinity,
     }),

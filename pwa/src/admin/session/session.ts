@@ -20,16 +20,22 @@ export interface AdminSession {
   token: string;
 }
 
-/** What the server sends for a user: its role values are `super_admin` and `admin`. */
-export type ServerAdminUser = Pick<SessionUser, 'id' | 'email'> & { role: string; venueId?: number | null; venues?: AdminVenue[] };
-
 export const toClientRole = (role: string): AdminRole => (role === 'super_admin' || role === 'superadmin' ? 'superadmin' : 'admin');
 
-export function toAdminUser(user: ServerAdminUser): AdminUser {
+/** The server's user (roles `super_admin` and `admin`) as the client names it. */
+export function toAdminUser(user: SessionUser): AdminUser {
+  return { id: user.id, email: user.email, role: toClientRole(user.role), venueId: user.venueId, venues: user.venues };
+}
+
+/** A user as stored by this or an older version of the app (which kept the server's role names). */
+type StoredUser = Pick<AdminUser, 'id' | 'email'> & { role?: string; venueId?: number | null; venues?: AdminVenue[] };
+
+/** Missing venue fields of an older stored user are none. */
+function storedUser(user: StoredUser): AdminUser {
   return {
     id: user.id,
     email: user.email,
-    role: toClientRole(user.role),
+    role: toClientRole(user.role ?? ''),
     venueId: user.venueId ?? null,
     venues: user.venues ?? [],
   };
@@ -42,9 +48,9 @@ let cachedSession: AdminSession | null = null;
 function parse(raw: string | null): AdminSession | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<AdminSession>;
+    const value = JSON.parse(raw) as Partial<{ token: string; user: StoredUser }>;
     if (!value || typeof value.token !== 'string' || !value.user || typeof value.user.email !== 'string') return null;
-    return { token: value.token, user: toAdminUser(value.user as ServerAdminUser) };
+    return { token: value.token, user: storedUser(value.user) };
   } catch {
     return null;
   }

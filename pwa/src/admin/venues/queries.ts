@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Venue } from '@courtreplay/shared';
-import { api, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export const venueQueries = {
   all: () => ['venues'] as const,
@@ -13,7 +12,7 @@ export const venueQueries = {
   forAdmins: () =>
     queryOptions({
       queryKey: [...venueQueries.all(), 'for-admins'] as const,
-      queryFn: () => api<Venue[]>('/admin/venues'),
+      queryFn: () => call('listAdminVenues', {}),
     }),
   fields: (venueId: number) =>
     queryOptions({

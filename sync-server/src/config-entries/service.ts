@@ -1,6 +1,6 @@
 import { CONFIG_MESSAGES, CONFIG_KEYS, MESSAGES, parseDefaultPrice, type ConfigKey, type StoredConfigEntry } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { findConfigValue, listConfigEntries, upsertConfigEntries } from '../db/queries/config-entries.ts';
+import { findConfigValue, listConfigEntries, upsertConfigEntries } from './queries.ts';
 import { badRequest } from '../http/errors.ts';
 import { checkConfigValue, isStagingKey, twinKey } from './config-rules.ts';
 

@@ -5,9 +5,18 @@
 // simultaneous correct logins never refuse each other. Kept in the database, shared by instances.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { findAdminById, findAdminCredentials } from '../db/queries/admins.ts';
-import { addressFailures, clearFailedLogins, pairFailures, pruneLoginAttempts, recordFailedLogin } from '../db/queries/login-attempts.ts';
-import { deleteExpiredSessions, deleteSession, insertSession, type SessionAdmin } from '../db/queries/sessions.ts';
+import { findAdminById, findAdminCredentials } from '../admins/queries.ts';
+import {
+  addressFailures,
+  clearFailedLogins,
+  deleteExpiredSessions,
+  deleteSession,
+  insertSession,
+  pairFailures,
+  pruneLoginAttempts,
+  recordFailedLogin,
+  type SessionAdmin,
+} from './queries.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';

@@ -2,9 +2,9 @@ import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type createAdminRequest }
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
-import { deleteAdmin, findAdminById, insertAdmin, listAdmins, type AdminRow } from '../db/queries/admins.ts';
+import { deleteAdmin, findAdminById, insertAdmin, listAdmins, type AdminRow } from './queries.ts';
 import { findVenue } from '../db/queries/venues.ts';
-import type { SessionAdmin } from '../db/queries/sessions.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -1,5 +1,5 @@
-import type { Db } from '../database.ts';
-import type { AdminRole } from '../schema/index.ts';
+import type { Db } from '../db/database.ts';
+import type { AdminRole } from '../db/schema/index.ts';
 
 export interface AdminRow {
   id: number;

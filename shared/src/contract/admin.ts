@@ -1,0 +1,126 @@
+// The back-office's own calls: admin sessions and accounts, the configuration (prices, bundle
+// tiers, CMS texts) and the Integrations panel.
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  adminListResponse,
+  configListResponse,
+  createAdminRequest,
+  createAdminResponse,
+  INTEGRATION_KINDS,
+  INTEGRATION_MESSAGES,
+  integrationsResponseSchema,
+  integrationTestResultSchema,
+  loginRequest,
+  loginResponse,
+  loginThrottledResponse,
+  messageResponse,
+  updateConfigRequest,
+  updateConfigResponse,
+  venueListResponse,
+  verifyResponse,
+} from '../api/index.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idParams } from './params.ts';
+import { ROUTES } from './routes.ts';
+
+const sessions = 'Admin sessions';
+const admins = 'Admins';
+const config = 'Configuration';
+const integrations = 'Integrations';
+
+export const adminEndpoints = {
+  login: defineEndpoint({
+    ...ROUTES.login,
+    tag: sessions,
+    summary: 'Log in: a bearer token for the admin calls',
+    description:
+      'Repeated failures for one e-mail from one address wait longer each time (429 with retryAfterSeconds); an address with many failures across e-mails is refused for 15 minutes (429).',
+    access: 'public',
+    body: loginRequest,
+    responses: { 200: loginResponse },
+    errors: [401],
+    errorBodies: { 429: loginThrottledResponse },
+  }),
+  verifySession: defineEndpoint({
+    ...ROUTES.verifySession,
+    tag: sessions,
+    summary: 'Whether the bearer token is still a session, and its user',
+    access: 'admin',
+    responses: { 200: verifyResponse },
+  }),
+  logout: defineEndpoint({
+    ...ROUTES.logout,
+    tag: sessions,
+    summary: 'End the session of the bearer token (if any)',
+    access: 'public',
+    responses: { 200: messageResponse },
+  }),
+  listAdmins: defineEndpoint({
+    ...ROUTES.listAdmins,
+    tag: admins,
+    summary: 'Every admin account',
+    access: 'superAdmin',
+    responses: { 200: adminListResponse },
+  }),
+  createAdmin: defineEndpoint({
+    ...ROUTES.createAdmin,
+    tag: admins,
+    summary: 'Create an admin (of one venue) or a super admin',
+    access: 'superAdmin',
+    body: createAdminRequest,
+    responses: { 201: createAdminResponse },
+    errors: [409],
+  }),
+  listAdminVenues: defineEndpoint({
+    ...ROUTES.listAdminVenues,
+    tag: admins,
+    summary: 'The venues an admin can be assigned to',
+    access: 'superAdmin',
+    responses: { 200: venueListResponse },
+  }),
+  deleteAdmin: defineEndpoint({
+    ...ROUTES.deleteAdmin,
+    tag: admins,
+    summary: 'Delete an admin and end their sessions (never oneself)',
+    access: 'superAdmin',
+    params: idParams,
+    unknownMessage: ADMIN_MESSAGES.notFound,
+    responses: { 200: messageResponse },
+    errors: [400, 404],
+  }),
+  getConfig: defineEndpoint({
+    ...ROUTES.getConfig,
+    tag: config,
+    summary: 'The stored configuration entries',
+    description:
+      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo video, background, watermark). Missing keys take the defaults.',
+    access: 'public',
+    responses: { 200: configListResponse },
+  }),
+  updateConfig: defineEndpoint({
+    ...ROUTES.updateConfig,
+    tag: config,
+    summary: 'Set one configuration entry (a price of 0 also turns its gateway off)',
+    access: 'superAdmin',
+    body: updateConfigRequest,
+    responses: { 200: updateConfigResponse },
+  }),
+  integrationHealth: defineEndpoint({
+    ...ROUTES.integrationHealth,
+    tag: integrations,
+    summary: "Each integration's adapter, last success and last error, and the open credential alerts",
+    access: 'superAdmin',
+    responses: { 200: integrationsResponseSchema },
+  }),
+  testIntegration: defineEndpoint({
+    ...ROUTES.testIntegration,
+    tag: integrations,
+    summary: "Test one integration's connection through its adapter",
+    description: 'A failed test is an answer (ok: false), not an error; its outcome is recorded like any call of the integration.',
+    access: 'superAdmin',
+    params: z.object({ kind: z.enum(INTEGRATION_KINDS) }),
+    unknownMessage: INTEGRATION_MESSAGES.unknownIntegration,
+    responses: { 200: integrationTestResultSchema },
+  }),
+};

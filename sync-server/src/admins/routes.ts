@@ -1,0 +1,23 @@
+import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { listVenues } from '../db/queries/venues.ts';
+import { currentAdmin } from '../http/auth.ts';
+import { route } from '../http/contract.ts';
+import { allAdmins, createAdmin, removeAdmin } from './service.ts';
+
+/** Admin management: super admins only (403 for an admin). */
+export function adminRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  route(app, endpoints.listAdmins).handle(async (c) => ({ status: 200, body: await allAdmins(c.var.deps) }));
+  route(app, endpoints.createAdmin).handle(async (c, { body }) => {
+    const admin = await createAdmin(c.var.deps, body);
+    return { status: 201, body: { message: ADMIN_MESSAGES.created, admin } };
+  });
+  route(app, endpoints.listAdminVenues).handle(async (c) => ({ status: 200, body: await listVenues(c.var.deps.db) }));
+  route(app, endpoints.deleteAdmin).handle(async (c, { params }) => {
+    await removeAdmin(c.var.deps, currentAdmin(c), params.id);
+    return { status: 200, body: { message: ADMIN_MESSAGES.deleted } };
+  });
+  return app;
+}
