@@ -1,9 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precacheScope } from './pwa/src/offline/precache-scope.ts';
 import { offlineRuntimeCaching } from './pwa/src/offline/runtime-caching.ts';
 
 const serverPort = process.env.PORT ?? '8080';
+// The back-office and the phone-only payment pages stay out of the kiosk's precache.
+const kioskPrecache = precacheScope();
 
 // Builds pwa/ into pwa/dist, which the sync server serves. In dev, /api and the share pages are
 // proxied to the server started by `npm run dev`.
@@ -21,6 +24,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    kioskPrecache.plugin,
     VitePWA({
       injectRegister: false,
       registerType: 'prompt',
@@ -45,9 +49,11 @@ export default defineConfig({
       workbox: {
         clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        manifestTransforms: [kioskPrecache.manifestTransform],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/d\//, /^\/media\//],
-        // CMS media and lazy chunks, cached as they are first used (pwa/src/offline/runtime-caching.ts).
+        // CMS media and the chunks left out of the precache (admin, payment pages), cached as they
+        // are first used (pwa/src/offline/runtime-caching.ts).
         runtimeCaching: offlineRuntimeCaching,
       },
     }),

@@ -6,7 +6,6 @@ import {
   formatDateTime24,
   formatDuration,
   formatRupiah,
-  formatTime24,
   isSameLocalDay,
   localFileTime,
   localIsoDate,
@@ -52,7 +51,6 @@ describe('dates in the venue time zone (Asia/Jakarta, UTC+7)', () => {
     expect(formatDateTime24(Date.parse('2026-01-05T17:00:00Z'))).toBe('06/01/2026 00:00');
     expect(formatDateTime24(instant, 'UTC')).toBe('22/11/2026 07:05');
     expect(formatDate(instant)).toBe('22/11/2026');
-    expect(formatTime24(instant)).toBe('14:05');
   });
 
   it('crosses midnight by the venue clock, not UTC', () => {

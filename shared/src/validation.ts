@@ -22,16 +22,6 @@ const isBlank = (value: string | null | undefined): boolean => (value ?? '').tri
 
 // ---------------------------------------------------------------- kiosk
 
-/** Checkout e-mail: required and must contain '@'. */
-export function validateCheckoutEmail(email: string | null | undefined): ValidationResult {
-  return isBlank(email) || !(email ?? '').includes('@') ? MESSAGES.checkout.invalidEmail : null;
-}
-
-/** Promo code box, before asking the server. */
-export function validatePromoCodeEntry(code: string | null | undefined): ValidationResult {
-  return isBlank(code) ? MESSAGES.promo.enterCode : null;
-}
-
 /** Promo codes are stored and compared trimmed and upper-cased. */
 export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();

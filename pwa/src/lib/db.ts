@@ -2,6 +2,7 @@
 // and thumbnails), and the outbox of purchases and clip uploads. Opened with strict durability so
 // a committed outbox entry survives a power cut (design section 3).
 import Dexie, { type EntityTable } from 'dexie';
+import type { CreatePurchaseBody } from '@courtreplay/shared';
 
 export interface StoredFolder {
   /** One row: the kiosk's folder. */
@@ -28,10 +29,10 @@ export interface CachedClip {
 
 export type OutboxPurchaseState = 'queued' | 'sent' | 'parked';
 
-/** A purchase waiting to reach the server (issue 6 drains these). */
+/** A purchase on its way to the server (outbox/send-purchase.ts). */
 export interface OutboxPurchase {
   idempotencyKey: string;
-  body: unknown;
+  body: CreatePurchaseBody;
   staging: boolean;
   state: OutboxPurchaseState;
   attempts: number;

@@ -3,8 +3,8 @@
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
 import type { Answer, Endpoints } from '@courtreplay/shared';
-import { call } from './api-client.ts';
-import { nextOffsetFromRange, resumableUpload, UploadError } from './resumable-upload.ts';
+import { api, call } from './api-client.ts';
+import { resumableUpload, UploadError } from './resumable-upload.ts';
 
 export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
 
@@ -25,12 +25,8 @@ export interface UploadProgress {
 
 export interface UploadHooks {
   onProgress?: (p: UploadProgress) => void;
-  /** Called when a clip's upload URL is known and after each confirmed chunk (the outbox stores it). */
-  onClipState?: (clipIndex: number, state: { uploadUrl: string; confirmedOffset: number; done: boolean }) => void;
   chunkBytes?: number;
   signal?: AbortSignal;
-  /** The kiosk may ask the server where a session stands (POST /api/storage/upload-status). */
-  fromKiosk?: boolean;
 }
 
 export interface UploadResult {
@@ -50,12 +46,9 @@ export async function requestUploadUrl(input: { filename: string; mimeType: stri
   return uploadUrl;
 }
 
-/** Asks the storage how much of the clip it holds: a byte offset, or 'complete'. */
-export async function queryUploadOffset(uploadUrl: string, size: number, signal?: AbortSignal): Promise<number | 'complete'> {
-  const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': `bytes */${size}` }, signal });
-  if (res.status === 200 || res.status === 201) return 'complete';
-  if (res.status === 308) return nextOffsetFromRange(res.headers.get('Range'));
-  throw new UploadError(`status query answered ${res.status}`);
+/** Saves the purchase's link (or none, with the error flag) on the server, which then sends the e-mail. */
+export async function saveDownloadLink(transactionId: string, zipUrl: string | null, error: boolean): Promise<void> {
+  await api(`/transaction/${encodeURIComponent(transactionId)}/zipUrl`, { method: 'PUT', body: { zipUrl, error } });
 }
 
 /** Where an upload session stands, asked of our server (which can read Drive's Range header). */
@@ -75,18 +68,13 @@ export async function uploadClips(folder: { name: string; purchaseId: string }, 
       hooks.onProgress?.({ clipIndex: i, clipCount: clips.length, bytesSent: bytesDone + offset, bytesTotal });
     try {
       const newUrl = () => requestUploadUrl({ filename: clip.name, mimeType: clip.mimeType, size: clip.file.size, folderId });
-      let uploadUrl = await newUrl();
-      hooks.onClipState?.(i, { uploadUrl, confirmedOffset: 0, done: false });
-      await resumableUpload(uploadUrl, clip.file, clip.mimeType, {
+      await resumableUpload(await newUrl(), clip.file, clip.mimeType, {
         ...(hooks.chunkBytes ? { chunkBytes: hooks.chunkBytes } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
-        // Only a kiosk may ask (its own uploads); an admin's browser falls back to what it can read.
-        ...(hooks.fromKiosk ? { askServer: askUploadStatus } : {}),
-        renewUrl: async () => (uploadUrl = await newUrl()),
-        onConfirmed: (offset) => {
-          report(offset);
-          hooks.onClipState?.(i, { uploadUrl, confirmedOffset: offset, done: offset >= clip.file.size });
-        },
+        // No askServer: only a kiosk may ask about its own uploads (outbox/upload-runner.ts); an
+        // admin's browser falls back to what it can read.
+        renewUrl: newUrl,
+        onConfirmed: report,
       });
       uploaded++;
     } catch {

@@ -10,7 +10,7 @@ import { keepKioskQueries, persistOptions } from './query-persistence.ts';
 export function OfflineProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   keepKioskQueries(client);
   // Loaded after the first screen: the outbox code and Dexie are not needed to show /box.
-  useEffect(() => void import('./offline-runtime.ts').then((m) => m.startOfflineRuntime()), []);
+  useEffect(() => void import('../outbox/runtime.ts').then((m) => m.startOutboxRuntime()), []);
   useEffect(() => warmCmsMedia(client), [client]);
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistOptions()}>

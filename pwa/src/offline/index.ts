@@ -3,6 +3,4 @@ export { OfflineProvider } from './OfflineProvider.tsx';
 export { StatusChip } from './StatusChip.tsx';
 export { PaymentNeedsConnection } from './PaymentNeedsConnection.tsx';
 export { ApplyUpdateOnHome, registerOfflineServiceWorker } from './sw-update.ts';
-export { enqueuePurchase, type QueuedPurchase } from './enqueue.ts';
-export { startUploadJob, type JobOutcome } from './upload-runner.ts';
 export { useOnline, isOnline } from './network.ts';

@@ -2,6 +2,7 @@
 // Read live from the outbox, so it changes the moment an entry is queued, sent or uploaded.
 import { liveQuery } from 'dexie';
 import { db } from '../lib/db.ts';
+import { isFreePurchase } from '../outbox/send-purchase.ts';
 
 export interface WaitingWork {
   purchases: number;
@@ -13,7 +14,7 @@ export interface WaitingWork {
 export async function countWaiting(): Promise<WaitingWork> {
   const queued = await db.outbox.where('state').equals('queued').toArray();
   // Only free purchases wait for the network; a paid one that never arrived is not a sale.
-  const purchases = queued.filter((e) => (e.body as { totalAmount?: unknown } | null)?.totalAmount === 0).length;
+  const purchases = queued.filter(isFreePurchase).length;
   const parked = await db.outbox.where('state').equals('parked').count();
   const jobs = await db.uploads.where('state').anyOf('pending', 'uploading').toArray();
   const clips = jobs.reduce((n, j) => n + j.clips.filter((c) => c.state === 'pending').length, 0);

@@ -5,8 +5,7 @@ import { MESSAGES, type ResendEmailResponse } from '@courtreplay/shared';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName, videoTitle } from '../../lib/clip-files.ts';
 import { ensurePermission, getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
-import { saveDownloadLink } from '../../lib/outbox.ts';
-import { uploadClips } from '../../lib/uploader.ts';
+import { saveDownloadLink, uploadClips } from '../../lib/uploader.ts';
 import { matchClips } from './match-clips.ts';
 import type { Transaction } from './queries.ts';
 

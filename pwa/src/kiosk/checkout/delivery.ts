@@ -4,8 +4,8 @@
 // carries on when the screen counts down back to /box.
 import { CHECKOUT_PROGRESS, MESSAGES } from '@courtreplay/shared';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName } from '../../lib/clip-files.ts';
-import { createUploadJob, saveDownloadLink, type JobClipInput } from '../../lib/outbox.ts';
-import { startUploadJob } from '../../offline/index.ts';
+import { saveDownloadLink } from '../../lib/uploader.ts';
+import { createUploadJob, startUploadJob, type JobClipInput } from '../../outbox/index.ts';
 import type { Clip } from '../clip-store.ts';
 
 const P = MESSAGES.checkout.progress;
@@ -19,7 +19,7 @@ export interface DeliveryStep {
 const jobClips = (clips: Clip[]): JobClipInput[] =>
   clips.map((c, i) => ({ file: c.file, uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)), mimeType: mimeTypeOf(c.fileName, c.file.type) }));
 
-/** The upload job of a purchase accepted offline (see offline/enqueue.ts). */
+/** The upload job of a purchase accepted offline (see outbox/runtime.ts enqueuePurchase). */
 export const offlineUploadPlan = (clips: Clip[]) => ({ folderName: uploadFolderName(Date.now(), clips.length), clips: jobClips(clips) });
 
 export async function deliverClips(transactionId: string, clips: Clip[], onStep: (s: DeliveryStep) => void): Promise<DeliveryStep> {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { nextOffsetFromRange } from '../lib/uploader.ts';
 import { outcomeOfStatus, retryDelayMs, RETRY_BASE_MS, RETRY_MAX_MS } from './retry-policy.ts';
 
 describe('backoff with jitter', () => {
@@ -35,16 +34,5 @@ describe('what a status means for a queued purchase', () => {
   });
   it('parks any other 4xx for an operator', () => {
     for (const s of [400, 401, 403, 404, 413, 422]) expect(outcomeOfStatus(s)).toBe('park');
-  });
-});
-
-describe('resume offset from the storage status answer', () => {
-  it('continues after the last byte the storage holds', () => {
-    expect(nextOffsetFromRange('bytes=0-262143')).toBe(262_144);
-    expect(nextOffsetFromRange('bytes=0-0')).toBe(1);
-  });
-  it('starts over when the storage holds nothing (no Range header)', () => {
-    expect(nextOffsetFromRange(null)).toBe(0);
-    expect(nextOffsetFromRange('')).toBe(0);
   });
 });

@@ -4,15 +4,23 @@
 // where the storage says it stopped (the resumable status query: an empty PUT with
 // `Content-Range: bytes */total` answered by 308 + Range) instead of starting over. A clip whose
 // file is gone or that the storage refuses is given up; with none uploaded there is no link.
-import { api, ApiError } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { db, type UploadJob, type UploadJobClip } from '../lib/db.ts';
-import { markLinkSaved, saveDownloadLink } from '../lib/outbox.ts';
-import { askUploadStatus, createUploadFolder, requestUploadUrl, resumableUpload, UploadError, type UploadProgress } from '../lib/uploader.ts';
-import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './clip-files.ts';
-import { isPendingJobKey } from './outbox-drainer.ts';
-import { isOnline } from './network.ts';
+import {
+  askUploadStatus,
+  createUploadFolder,
+  requestUploadUrl,
+  resumableUpload,
+  saveDownloadLink,
+  UploadError,
+  type UploadProgress,
+} from '../lib/uploader.ts';
+import { isOnline } from '../offline/network.ts';
+import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './job-files.ts';
 import { queueProgressReport, scheduleReportFlush } from './reports.ts';
 import { retryDelayMs } from './retry-policy.ts';
+import { serverAnswers } from './server-calls.ts';
+import { isPendingJobKey, markLinkSaved, patchClip } from './upload-jobs.ts';
 
 export interface JobOutcome {
   transactionId: string;
@@ -84,17 +92,6 @@ function finish(outcome: JobOutcome) {
   waiters.delete(outcome.transactionId);
   progressListeners.delete(outcome.transactionId);
   forgetJobFiles(outcome.transactionId);
-}
-
-async function patchClip(transactionId: string, index: number, patch: Partial<UploadJobClip>) {
-  await db.uploads
-    .where('transactionId')
-    .equals(transactionId)
-    .modify((job) => {
-      const clip = job.clips[index];
-      if (clip) Object.assign(clip, patch);
-      job.updatedAt = Date.now();
-    });
 }
 
 const counts = (job: UploadJob) => ({
@@ -199,11 +196,6 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
     throw new ClipGivenUp(`${clip.name}: the storage could not be reached`);
   }
 }
-
-const serverAnswers = () =>
-  api('/health')
-    .then(() => true)
-    .catch(() => false);
 
 async function reportProgress(transactionId: string, state: 'uploading' | 'done' | 'failed', reason: string | null) {
   const job = await db.uploads.get(transactionId);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxPurchase } from '../lib/db.ts';
-import { isDue } from './outbox-drainer.ts';
+import { isDue } from './drainer.ts';
 
 const NOW = Date.now() + 60_000;
 const entry = (patch: Partial<OutboxPurchase> = {}): OutboxPurchase => ({
   idempotencyKey: 'k1',
-  body: { totalAmount: 0 },
+  body: { email: 'player@example.com', videoIds: ['v1'], totalAmount: 0 },
   staging: false,
   state: 'queued',
   attempts: 0,

@@ -1,5 +1,5 @@
-// The offline layer's own IndexedDB database, beside the kiosk's (lib/db.ts holds the outbox and
-// upload jobs): the reports to the back-office that wait for the network. Strict durability like
+// The outbox's second IndexedDB database (named before the outbox was one module), beside the
+// kiosk's (lib/db.ts holds the purchases and upload jobs): the reports to the back-office that wait for the network. Strict durability like
 // the outbox: a parked purchase's report must not be lost.
 import Dexie, { type EntityTable } from 'dexie';
 

@@ -3,9 +3,10 @@
 // if it was parked during an outage. One pending report per key: a newer progress replaces an
 // older one that was never sent.
 import type { KioskParkedReport, KioskUploadProgressReport } from '@courtreplay/shared';
-import { api, ApiError } from '../lib/api-client.ts';
-import { offlineDb } from './offline-db.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { offlineDb } from './reports-db.ts';
 import { outcomeOfStatus, retryDelayMs } from './retry-policy.ts';
+import { postReport } from './server-calls.ts';
 
 export const PARKED_REPORT_PATH = '/kiosk-reports/parked';
 export const PROGRESS_REPORT_PATH = '/kiosk-reports/progress';
@@ -43,7 +44,7 @@ async function sendDue(now: number): Promise<void> {
   for (const report of due) {
     let status: number;
     try {
-      await api(report.path, { method: 'POST', body: report.body });
+      await postReport(report.path, report.body);
       status = 200;
     } catch (e) {
       status = e instanceof ApiError ? e.status : 0;
