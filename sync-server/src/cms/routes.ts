@@ -1,6 +1,6 @@
 // The three CMS uploads (super admin; ?staging=true writes the _STAGING key) and the media they
 // produce, served at /media/:file with long cache headers (every upload gets a new name).
-import { configKey, MESSAGES, type StagedConfigKey } from '@courtreplay/shared';
+import { configKey, MESSAGES, type StagedConfigKey, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -95,7 +95,7 @@ export function cmsRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/:upload', requireSuperAdmin, async (c) => {
     const entry = RULES[c.req.param('upload')];
-    if (!entry) return c.json({ message: 'Not found' }, 404);
+    if (!entry) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
     const { db, config, clock } = c.var.deps;
     const dir = mediaDir(config.dataDir);
     const key = configKey(entry.key, c.req.query('staging') === 'true');
@@ -112,7 +112,7 @@ export function mediaRoutes(): Hono<AppEnv> {
   routes.on(['GET', 'HEAD'], '/:file', async (c) => {
     const dir = mediaDir(c.var.deps.config.dataDir);
     const path = ownMediaFile(dir, `${MEDIA_PATH}${c.req.param('file')}`);
-    if (!path || !existsSync(path)) return c.json({ message: 'Not found' }, 404);
+    if (!path || !existsSync(path)) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
     const ext = path.split('.').pop()!;
     return sendFile(c, path, { contentType: MEDIA_TYPES[ext]!, cacheControl: 'public, max-age=31536000, immutable' });
   });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app.ts';
 import { deleteField, findVenue, insertField, listFields, renameField } from '../db/queries/venues.ts';
 import { assignDeviceField } from '../devices/device.service.ts';
 import { assertVenueAccess, currentAdmin, requireAdmin, requireSuperAdmin } from '../http/auth.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { invalidInput, notFound } from '../errors.ts';
 import { parseIdParam, parseJson } from '../http/validation.ts';
 
 /** Courts ("fields"): read by the venue's admins and super admins, managed by super admins. */
@@ -18,7 +18,7 @@ export function fieldRoutes() {
     })
     .post('/create', requireSuperAdmin, async (c) => {
       const { venueId, name } = await parseJson(c, createFieldRequest);
-      if (!(await findVenue(c.var.deps.db, venueId))) throw badRequest(VENUE_MESSAGES.notFound);
+      if (!(await findVenue(c.var.deps.db, venueId))) throw invalidInput(VENUE_MESSAGES.notFound);
       const field = await insertField(c.var.deps.db, { name, venueId, createdAt: c.var.deps.clock.now().toISOString() });
       return c.json({ message: FIELD_MESSAGES.created, field }, 201);
     })

@@ -4,7 +4,7 @@ import { INTEGRATION_KINDS, INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, requireSuperAdmin } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import type { IntegrationKind } from './health.ts';
 import { integrationsView, testIntegration } from './integration.service.ts';
 

@@ -5,12 +5,14 @@
 // its purchase (the spec's create-folder takes only a name) only from the kiosk or admin that made
 // it, or an admin of that venue; a folder this server did not make (an old or foreign id), from no
 // one but a super admin.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import type { StorageProvider } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { findVenue } from '../db/queries/venues.ts';
-import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { assertVenueAccess } from '../auth/venue-access.ts';
+import type { SessionAdmin } from '../db/queries/sessions.ts';
+import { forbidden, notFound } from '../errors.ts';
 import { findPurchase, setFolder, type PurchaseRow } from '../purchases/queries.ts';
 
 export type FolderCaller = { admin: SessionAdmin; device?: undefined } | { device: DeviceRow; admin?: undefined };
@@ -30,7 +32,7 @@ export async function createPurchaseFolder(
   let venueId = caller.device?.venueId ?? caller.admin?.venueId ?? null;
   if (input.purchaseId) {
     const purchase = await findPurchase(db, input.purchaseId);
-    if (!purchase) throw notFound('Transaction not found');
+    if (!purchase) throw notFound(SERVER_MESSAGES.purchases.transactionNotFound);
     assertMayAddTo(caller, purchase);
     venueId = purchase.venueId;
   }
@@ -49,12 +51,10 @@ export async function createPurchaseFolder(
   return folder;
 }
 
-export const NOT_YOUR_PURCHASE = 'Only the kiosk that made this purchase can upload its videos.';
-export const NOT_YOUR_FOLDER = 'Only the kiosk or admin that made this folder can upload into it.';
 
 function assertMayAddTo(caller: FolderCaller, purchase: Pick<PurchaseRow, 'deviceId' | 'venueId'>): void {
   if (caller.admin) assertVenueAccess(caller.admin, purchase.venueId);
-  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(NOT_YOUR_PURCHASE);
+  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(SERVER_MESSAGES.storage.notYourPurchase);
 }
 
 /** Before an upload URL into `folderId`: 403 when the folder is another caller's purchase's. */
@@ -63,11 +63,11 @@ export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: 
   if (owner) return assertMayAddTo(caller, owner);
   if (caller.admin?.role === 'super_admin') return;
   const made = await db.selectFrom('storage_folders').selectAll().where('folderId', '=', folderId).executeTakeFirst();
-  if (!made) throw forbidden(NOT_YOUR_FOLDER);
+  if (!made) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   if (caller.device) {
-    if (caller.device.deviceId !== made.deviceId) throw forbidden(NOT_YOUR_FOLDER);
+    if (caller.device.deviceId !== made.deviceId) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   } else if (made.venueId === null) {
-    if (caller.admin.id !== made.adminId) throw forbidden(NOT_YOUR_FOLDER);
+    if (caller.admin.id !== made.adminId) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   } else {
     assertVenueAccess(caller.admin, made.venueId);
   }

@@ -1,12 +1,13 @@
 // /api/google-drive/* (spec section 7), whichever storage adapter is configured: quota and clean-up
 // for super admins; folders and upload URLs for authorised kiosks and for admins (the resend flow
 // uploads from the admin's browser).
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice, requireDeviceOrAdmin, requireSuperAdmin } from '../http/auth.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { invalidInput, DomainError } from '../errors.ts';
 import { parseWith } from '../http/validation.ts';
 import { assertMayUploadTo, createPurchaseFolder, type FolderCaller } from './folders.ts';
 import { recordUploadSession } from './upload-status.routes.ts';
@@ -26,7 +27,7 @@ const signedUrlSchema = z.object({
 
 function storageOf(c: Context<AppEnv>): StorageProvider {
   const storage = c.var.deps.storage;
-  if (!storage) throw new HttpError(503, 'Storage is not configured.');
+  if (!storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   return storage;
 }
 
@@ -34,7 +35,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw badRequest('Request body must be valid JSON');
+    throw invalidInput(SERVER_MESSAGES.request.invalidJson);
   }
 }
 
@@ -48,7 +49,6 @@ function callerOf(c: Context<AppEnv>): FolderCaller {
   return admin ? { admin } : { device: currentDevice(c) };
 }
 
-export const OLDER_THAN_IN_FUTURE = 'olderThan must be a date in the past';
 
 export function googleDriveRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -61,7 +61,7 @@ export function googleDriveRoutes(): Hono<AppEnv> {
   routes.post('/delete-old-files', requireSuperAdmin, async (c) => {
     const { olderThan } = parseWith(deleteOldSchema, await readJson(c));
     // A date to come would delete today's clips too, which the players may not have opened yet.
-    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw badRequest(OLDER_THAN_IN_FUTURE);
+    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw invalidInput(SERVER_MESSAGES.storage.olderThanInFuture);
     const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
     c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
     return c.json({ success: true, filesDeleted });

@@ -2,9 +2,8 @@
 // counterpart of a Google Drive session URL). The signed URL is the credential, so the answer
 // carries CORS headers for whichever origin the PWA runs on.
 import { Hono, type Context } from 'hono';
+import type { SelfHostedStorage } from '../adapters/ports.ts';
 import type { AppEnv } from '../app.ts';
-import { LocalStorage } from '../adapters/local-storage.ts';
-import { HttpError } from '../http/errors.ts';
 import { bodyStream } from './body-stream.ts';
 
 function corsHeaders(c: Context<AppEnv>): Record<string, string> {
@@ -18,32 +17,22 @@ function corsHeaders(c: Context<AppEnv>): Record<string, string> {
   };
 }
 
-export function localStorageOf(c: Context<AppEnv>): LocalStorage {
-  const storage = c.var.deps.storage;
-  if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found');
-  return storage;
-}
-
-
-export function uploadRoutes(): Hono<AppEnv> {
+/** Mounted by the local storage adapter (its routes()), which is the only storage that has this endpoint. */
+export function uploadRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.options('/:uploadId', (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
 
   routes.put('/:uploadId', async (c) => {
     const headers = corsHeaders(c);
-    try {
-      const storage = localStorageOf(c);
-      const ticket = storage.openUpload(c.req.param('uploadId'), c.req.query('exp'), c.req.query('sig'));
-      const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
-      if (answer.status === 308) {
-        return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
-      }
-      return c.json(answer.file, answer.status, headers);
-    } catch (err) {
-      if (err instanceof HttpError) return c.json({ message: err.message }, err.status, headers);
-      throw err;
+    // Set before anything can throw, so the error handler's answer carries them too.
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    const ticket = storage.openUpload(c.req.param('uploadId'), c.req.query('exp'), c.req.query('sig'));
+    const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
+    if (answer.status === 308) {
+      return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
     }
+    return c.json(answer.file, answer.status);
   });
 
   return routes;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { deleteVenue, insertVenue, listVenues, updateVenue } from '../db/queries/venues.ts';
 import { currentAdmin, requireAdmin, requireSuperAdmin, venueScope } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { parseIdParam, parseJson } from '../http/validation.ts';
 
 /**
