@@ -1,9 +1,13 @@
 // One lint config for the whole workspace. The import restrictions keep the dependency direction
-// that style.md asks for: shared/ imports neither side, and the kiosk never imports admin code.
+// that style.md asks for (shared/ imports neither side, routes do not reach for concrete adapters,
+// services know nothing of HTTP, the kiosk never imports admin code); scripts/lint-guard-rails.test.ts
+// proves each one fires.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const PWA_TALKS_HTTP = { group: ['@courtreplay/sync-server*', '**/sync-server/**'], message: 'The PWA talks to the server over HTTP only.' };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'tmp/**'] },
@@ -24,10 +28,45 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@courtreplay/sync-server*', '@courtreplay/pwa*', '**/sync-server/**', '**/pwa/**'], message: 'shared/ is the domain: it imports neither side.' },
+            { group: ['@courtreplay/sync-server*', '@courtreplay/pwa*', '**/sync-server/**', '**/pwa/**', '../../*'], message: 'shared/ is the domain: it imports neither side, nor anything outside shared/.' },
             { group: ['node:*', 'fs', 'path', 'http', 'crypto'], message: 'shared/ is pure: no I/O, no Node built-ins.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['sync-server/src/**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // magic-bytes.ts is a pure file-type check the CMS upload shares, not an adapter.
+              group: ['**/adapters/*', '!**/adapters/ports.ts', '!**/adapters/magic-bytes.ts'],
+              message: 'Routes talk to adapters through ports.ts; an embedded adapter mounts its own routes (routes()).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'sync-server/src/**/*.service.ts',
+      'sync-server/src/purchases/**/*.ts',
+      'sync-server/src/delivery/**/*.ts',
+      'sync-server/src/payments/**/*.ts',
+      'sync-server/src/storage/**/*.ts',
+      'sync-server/src/config-entries/**/*.ts',
+      'sync-server/src/adapters/**/*.ts',
+    ],
+    ignores: ['**/*routes.ts', '**/*.test.ts', '**/storage/share-page.ts', '**/storage/body-stream.ts', '**/storage/send-file.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' }] },
       ],
     },
   },
@@ -37,21 +76,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@courtreplay/sync-server*', '**/sync-server/**'], message: 'The PWA talks to the server over HTTP only.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [PWA_TALKS_HTTP] }],
     },
   },
   {
-    files: ['pwa/src/kiosk/**/*.{ts,tsx}', 'pwa/src/payment/**/*.{ts,tsx}'],
+    files: ['pwa/src/kiosk/**/*.{ts,tsx}', 'pwa/src/payment/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}', 'pwa/src/offline/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/admin/**', '../admin', '../../admin'], message: 'The kiosk never downloads admin code: keep admin imports out of kiosk modules.' },
-            { group: ['@courtreplay/sync-server*', '**/sync-server/**'], message: 'The PWA talks to the server over HTTP only.' },
+            { group: ['**/admin/**', '**/admin', '../admin', '../../admin'], message: 'The kiosk never downloads admin code: keep admin imports out of kiosk modules.' },
+            PWA_TALKS_HTTP,
           ],
         },
       ],

@@ -420,3 +420,80 @@ export const MESSAGES = {
     createFailed: 'Failed to create admin account',
   },
 } as const;
+
+/**
+ * The server's own answers (the `message` of an error or notice body) that no screen above names.
+ * Not quoted by the spec unless an entry says so: our wording. Clients may show them word for word.
+ */
+export const SERVER_MESSAGES = {
+  request: {
+    notFound: 'Not found',
+    invalidJson: 'Request body must be valid JSON',
+    invalidBody: 'Request body is not valid',
+    tooLarge: 'Request body is too large',
+    notProcessed: 'The request could not be processed',
+    serverError: 'Something went wrong on the server. Please try again.',
+  },
+  access: {
+    notLoggedIn: MESSAGES.transactions.notLoggedIn,
+    noPermission: 'You do not have permission to do this.',
+    superAdminOnly: 'Only a super admin can do this.',
+    ownVenueOnly: 'You can only manage your own venue.',
+    deviceNotRegistered: 'This device is not registered. Please ask staff to register it.',
+    deviceNotAuthorized: 'This device is not authorized. Please ask staff to authorize it.',
+  },
+  purchases: {
+    transactionNotFound: 'Transaction not found',
+    notYourPurchase: 'Only the kiosk that made this purchase can update it.',
+    foreignLink: "The link is not this purchase's folder.",
+    noLinkYet: 'This transaction has no link to send yet.',
+  },
+  payments: {
+    notConfigured: MESSAGES.checkout.paymentNotConfigured,
+    initFailed: MESSAGES.checkout.paymentInitFailed,
+    notANotification: 'Not a payment notification',
+    invalidSignature: 'Invalid signature',
+    amountMismatch: 'Amount does not match the transaction',
+    statusUnconfirmed: 'Payment status could not be confirmed; please retry',
+    statusNotFinal: 'Payment status not final yet; please retry',
+    unknownToken: 'Unknown payment token',
+  },
+  storage: {
+    notConfigured: 'Storage is not configured.',
+    full: 'Storage is full. Please ask staff to delete old files.',
+    folderNotFound: 'Folder not found',
+    notYourPurchase: 'Only the kiosk that made this purchase can upload its videos.',
+    notYourFolder: 'Only the kiosk or admin that made this folder can upload into it.',
+    olderThanInFuture: 'olderThan must be a date in the past',
+    olderThanInvalid: 'olderThan must be an ISO date',
+    notKioskUpload: "This upload is not one of this kiosk's.",
+    invalidFileSize: 'Invalid file size',
+    invalidFileName: 'Invalid file name',
+    invalidVideo: MESSAGES.cms.invalidVideo,
+  },
+  upload: {
+    notOurUrl: 'This is not an upload URL of this server.',
+    notThisKiosks: "This upload is not one of this kiosk's.",
+    sessionExpired: 'The upload session has expired; ask for a new upload URL.',
+    linkInvalid: 'This upload link is not valid.',
+    linkExpired: 'This upload link has expired.',
+    typeMismatch: 'The content type does not match the upload link.',
+    sizeMismatch: 'The size does not match the upload link.',
+    empty: 'The upload is empty.',
+    storageUnreachable: (reason: string) => `The storage could not be reached: ${reason}.`,
+    storageAnswered: (status: number) => `The storage answered ${status} when asked about the upload.`,
+  },
+  drive: {
+    sessionRefused: (status: number) => `Google Drive refused the upload session (${status}).`,
+    parentInvisible: (parent: string) =>
+      `Google Drive cannot see the parent folder ${parent}. With scope drive.file the app sees only folders it made: run \`npm run drive:connect\` to create the parent folder and set GOOGLE_DRIVE_PARENT_FOLDER_ID to the id it prints.`,
+    requestFailed: (reason: string) => `Google Drive request failed: ${reason}`,
+    tokenRefused: (status: number, error: string) => `Google's token endpoint refused the credentials (${status} ${error}).`,
+    keyRefused: 'Google refused the service account key.',
+    unreachable: (reason: string) => `Google Drive could not be reached: ${reason}.`,
+  },
+  kioskReports: {
+    reported: 'Reported',
+    dismissed: 'Dismissed',
+  },
+} as const;

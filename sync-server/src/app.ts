@@ -1,11 +1,14 @@
 // Builds the Hono app from injected dependencies, so tests call app.request() in-process.
 // Routes are thin: parse with the shared schema, call a service, return.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
+import { SHARE_PATH } from './adapters/local-storage.ts';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
 import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/routes.ts';
@@ -18,16 +21,14 @@ import type { DeviceRow } from './db/queries/devices.ts';
 import type { SessionAdmin } from './auth/queries.ts';
 import { deviceRoutes } from './devices/device.routes.ts';
 import { fieldRoutes } from './fields/field.routes.ts';
+import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
-import { HttpError } from './http/errors.ts';
 import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/promo.routes.ts';
 import { venueRoutes } from './venues/venue.routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
-import { uploadRoutes } from './storage/upload.routes.ts';
-import { shareRoutes } from './storage/share-page.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
@@ -65,11 +66,29 @@ export type AppEnv = {
   };
 };
 
+/** The one mapping from a domain error to an HTTP status; the body is always `{ message, ...extra }`. */
+/** The one place a domain error becomes an HTTP status. */
+export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  too_many_requests: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+  insufficient_storage: 507,
+};
+
 const JSON_BODY_LIMIT = 1024 * 1024;
 const jsonBodyLimit = bodyLimit({
   maxSize: JSON_BODY_LIMIT,
   onError: () => {
-    throw new HttpError(413, 'Request body is too large');
+    throw new DomainError('payload_too_large', SERVER_MESSAGES.request.tooLarge);
   },
 });
 
@@ -113,21 +132,26 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/transaction', purchaseRoutes());
   app.route('/api/payment', paymentRoutes());
   app.route('/', storageRoutes());
-  app.route('/', uploadRoutes());
   app.route('/', cmsRoutes());
   app.route('/media', mediaRoutes());
-  app.route('/d', shareRoutes());
   app.route('/api/kiosk-reports', kioskReportRoutes());
-  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
+  // share page); a real provider has none, and those paths answer 404 like any other.
+  for (const adapter of [deps.payments, deps.storage]) {
+    const routes = adapter?.routes?.();
+    if (routes) app.route('/', routes);
+  }
+  app.all(`${SHARE_PATH}*`, (c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
+  app.all('/api/*', (c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status);
+    if (err instanceof DomainError) return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
     // Hono's own exceptions (e.g. from a middleware) keep their status, in our one shape.
-    if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message || 'The request could not be processed' }, err.status);
+    if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message || SERVER_MESSAGES.request.notProcessed }, err.status);
     deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
+    return c.json({ message: SERVER_MESSAGES.request.serverError }, 500);
   });
   return app;
 }

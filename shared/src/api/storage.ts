@@ -2,14 +2,8 @@
 // requests the server parses and every answer it sends. Request bodies drop unknown fields rather
 // than refusing them, as these calls always have (the kiosk's outbox replays old bodies).
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../messages.ts';
 import { timestamp } from './common.ts';
-
-export const STORAGE_MESSAGES = {
-  notConfigured: 'Storage is not configured.',
-  olderThanInvalid: 'olderThan must be an ISO date',
-  olderThanInFuture: 'olderThan must be a date in the past',
-  notKioskUpload: "This upload is not one of this kiosk's.",
-} as const;
 
 export const storageQuotaSchema = z.object({
   /** Bytes; 0 when the storage sets no limit. */
@@ -26,7 +20,7 @@ export type StorageQuotaResponse = z.infer<typeof storageQuotaResponse>;
 
 /** POST /google-drive/delete-old-files: files made before `olderThan` (a date in the past). */
 export const deleteOldFilesRequest = z.object({
-  olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), STORAGE_MESSAGES.olderThanInvalid),
+  olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), SERVER_MESSAGES.storage.olderThanInvalid),
 });
 export type DeleteOldFilesRequest = z.input<typeof deleteOldFilesRequest>;
 

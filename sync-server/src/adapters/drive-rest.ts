@@ -1,8 +1,9 @@
 // The few Drive v3 REST calls the product makes, as raw calls through outboundFetch: a timeout on
 // every call, retries on 429 / rate-limit 403 / 5xx with backoff, and a POST repeated only when the
 // answer proves it was not processed. Fewer moving parts than teaching googleapis to retry.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { auth as googleAuth } from '@googleapis/drive';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
 
 export const DEFAULT_GOOGLE_API_URL = 'https://www.googleapis.com/';
@@ -67,7 +68,7 @@ export class RefreshTokenSource implements TokenSource {
     );
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
     if (body.error === 'invalid_grant') throw new InvalidGrantError(body.error_description ?? 'no detail');
-    if (!res.ok || !body.access_token) throw new HttpError(502, `Google's token endpoint refused the credentials (${res.status} ${body.error ?? ''}).`);
+    if (!res.ok || !body.access_token) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.tokenRefused(res.status, body.error ?? ''));
     this.cached = { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
     return body.access_token;
   }
@@ -79,7 +80,7 @@ export function serviceAccountTokens(keyFile: string): TokenSource {
   return {
     accessToken: async () => {
       const token = await client.getAccessToken();
-      if (!token) throw new HttpError(502, 'Google refused the service account key.');
+      if (!token) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.keyRefused);
       return token;
     },
   };
@@ -123,7 +124,7 @@ export class DriveRest {
         { timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS, ...(call.idempotent ? { idempotent: true } : {}), ...retryOptions(this.tuning) },
       );
     } catch (err) {
-      if (err instanceof OutboundHttpError) throw new HttpError(502, `Google Drive could not be reached: ${err.message}.`);
+      if (err instanceof OutboundHttpError) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.unreachable(err.message));
       throw err;
     }
   }

@@ -112,7 +112,7 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     drive.inject('about.get', 'hang');
     drive.inject('about.get', 'hang');
     drive.inject('about.get', 'hang');
-    await expect(storage.quota()).rejects.toMatchObject({ status: 502 });
+    await expect(storage.quota()).rejects.toMatchObject({ code: 'upstream_failed' });
     expect(health.status('storage').lastError?.message).toMatch(/could not be reached/);
   });
 
@@ -135,7 +135,7 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
 
   it('invalid_grant from the token endpoint raises the google_invalid_grant alert with advice', async () => {
     drive.options.invalidGrant = true;
-    await expect(oauth().quota()).rejects.toMatchObject({ status: 502 });
+    await expect(oauth().quota()).rejects.toMatchObject({ code: 'upstream_failed' });
     const alert = health.status('storage').lastError?.alert;
     expect(alert?.code).toBe('google_invalid_grant');
     expect(alert?.advice).toMatch(/Production.*drive:connect/s);
@@ -152,7 +152,7 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': 'bytes 4-9/10' }, body: Buffer.from('456789') });
     expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 10, complete: true });
     drive.sessions.get(new URL(uploadUrl).searchParams.get('upload_id')!)!.expired = true;
-    await expect(storage.uploadStatus(uploadUrl, 10)).rejects.toMatchObject({ status: 410 });
+    await expect(storage.uploadStatus(uploadUrl, 10)).rejects.toMatchObject({ code: 'gone' });
   });
 
   it('testConnection: about.get, a tagged folder made and removed, and a one-chunk session for the browser', async () => {

@@ -6,7 +6,8 @@
 // purchase id), and clean-up only ever lists tagged items: a shared drive or a parent folder holds
 // things this product never made, and they must survive "Empty Drive". Calls are raw REST through
 // outboundFetch (drive-rest.ts) for timeouts and retries.
-import { HttpError } from '../http/errors.ts';
+import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { DomainError } from '../errors.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
 import { DriveApiError, DriveRest, InvalidGrantError, RefreshTokenSource, serviceAccountTokens, type RetryTuning, type TokenSource } from './drive-rest.ts';
 import { sanitizeStoredName } from './file-names.ts';
@@ -93,7 +94,7 @@ export class GoogleDriveStorage implements StorageProvider {
       const location = res.headers.get('location');
       if (!res.ok || !location) {
         await res.body?.cancel().catch(() => undefined);
-        throw new HttpError(502, `Google Drive refused the upload session (${res.status}).`);
+        throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.sessionRefused(res.status));
       }
       return { uploadUrl: location };
     });
@@ -155,7 +156,7 @@ export class GoogleDriveStorage implements StorageProvider {
       });
     } catch (err) {
       if (err instanceof DriveApiError && err.status === 404 && parent) {
-        throw new HttpError(502, `Google Drive cannot see the parent folder ${parent}. With scope drive.file the app sees only folders it made: run \`npm run drive:connect\` to create the parent folder and set GOOGLE_DRIVE_PARENT_FOLDER_ID to the id it prints.`);
+        throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.parentInvisible(parent));
       }
       throw err;
     }
@@ -234,8 +235,8 @@ export class GoogleDriveStorage implements StorageProvider {
     }
   }
 
-  private failure(err: unknown): HttpError {
-    const http = err instanceof HttpError ? err : new HttpError(502, `Google Drive request failed: ${(err as Error).message}`);
+  private failure(err: unknown): DomainError {
+    const http = err instanceof DomainError ? err : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
     if (err instanceof InvalidGrantError) {
       this.options.health?.failed('storage', http.message, { code: 'google_invalid_grant', advice: INVALID_GRANT_ADVICE });
     } else {

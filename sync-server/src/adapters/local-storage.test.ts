@@ -68,15 +68,15 @@ describe('local storage adapter', () => {
   it('refuses bytes that are not a video and keeps nothing', async () => {
     const { folderId, ticket } = await newUpload(2000);
     const text = Buffer.alloc(2000, 'not a video at all ');
-    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([text]))).rejects.toMatchObject({ status: 415 });
+    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([text]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
     expect(folderFiles(folderId)).toEqual([]);
     expect(readdirSync(join(dir, 'drive', folderId, '.uploads'))).toEqual([]);
   });
 
   it('refuses a body larger than the signed size and a Content-Range of another total', async () => {
     const { folderId, ticket } = await newUpload(1000);
-    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ status: 400 });
-    await expect(storage.receive(ticket, 'bytes 0-1499/1500', undefined, Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ status: 400 });
+    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(storage.receive(ticket, 'bytes 0-1499/1500', undefined, Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ code: 'invalid_input' });
     expect(folderFiles(folderId)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('local storage adapter', () => {
     expect(() => storage.openUpload(id, String(Number(url.searchParams.get('exp')) + 60), url.searchParams.get('sig')!)).toThrow('not valid');
     clock.advance(2 * 60 * 60_000);
     expect(() => storage.openUpload(id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toThrow('This upload link has expired.');
-    await expect(storage.receive(ticket, undefined, 'text/html', Readable.from([mp4Bytes(1000)]))).rejects.toMatchObject({ status: 400 });
+    await expect(storage.receive(ticket, undefined, 'text/html', Readable.from([mp4Bytes(1000)]))).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
   it('sanitises hostile names and never writes outside the folder', async () => {
@@ -134,7 +134,7 @@ describe('local storage adapter', () => {
   it('refuses an upload URL when the clip would pass STORAGE_LIMIT_BYTES', async () => {
     const limited = new LocalStorage({ dataDir: dir, secret: 's', limitBytes: 5000, uploadUrlTtlMs: 60_000, clock });
     const { folderId } = await limited.createFolder('x');
-    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 6000, origin: undefined })).rejects.toMatchObject({ status: 507 });
+    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 6000, origin: undefined })).rejects.toMatchObject({ code: 'insufficient_storage' });
     await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 4000, origin: undefined })).resolves.toHaveProperty('uploadUrl');
   });
 

@@ -2,6 +2,7 @@
 // HMAC-signed, expiring upload URLs that speak Google Drive's resumable protocol, so the PWA's
 // uploader is one code path for both providers. The receiving side is streamed to a `.part` file
 // whose length is the resume offset.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { link, readdir, readFile, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
@@ -9,12 +10,31 @@ import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '../http/errors.ts';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { DomainError } from '../errors.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { numberedName, sanitizeStoredName } from './file-names.ts';
 import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
-import type { Clock, CreateFolderOptions, CreateUploadUrlInput, IntegrationTestResult, StorageProvider, StorageQuota, UploadStatus } from './ports.ts';
+import type {
+  Clock,
+  CreateFolderOptions,
+  CreateUploadUrlInput,
+  FolderInfo,
+  StoredFile,
+  IntegrationTestResult,
+  SelfHostedStorage,
+  StorageProvider,
+  StorageQuota,
+  UploadAnswer,
+  UploadStatus,
+  UploadTicket,
+} from './ports.ts';
+import { shareRoutes } from '../storage/share-page.ts';
+import { uploadRoutes } from '../storage/upload.routes.ts';
 import { receivedOf } from './upload-status.ts';
+
+export type { FolderInfo, StoredFile, UploadAnswer, UploadTicket } from './ports.ts';
 
 export interface LocalStorageOptions {
   dataDir: string;
@@ -25,32 +45,6 @@ export interface LocalStorageOptions {
   clock: Clock;
 }
 
-/** What a signed upload URL grants: one file of one size and type into one folder. */
-export interface UploadTicket {
-  folderId: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  nonce: string;
-}
-
-export interface StoredFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-}
-
-export type UploadAnswer = { status: 200 | 201; file: StoredFile } | { status: 308; range: string | undefined };
-
-export interface FolderInfo {
-  folderId: string;
-  name: string;
-  createdAt: string;
-  venueName: string | undefined;
-  files: { name: string; size: number }[];
-}
-
 export const UPLOAD_PATH = '/api/storage/upload/';
 export const SHARE_PATH = '/d/';
 const FOLDER_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -58,7 +52,6 @@ const NONCE = /^[A-Za-z0-9_-]{16}$/;
 const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
 /** Left free on the disk so the database and logs can still write. */
 const DISK_MARGIN_BYTES = 256 * 1024 ** 2;
-export const STORAGE_FULL = 'Storage is full. Please ask staff to delete old files.';
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'];
 
 interface FolderMeta {
@@ -67,7 +60,7 @@ interface FolderMeta {
   venueName?: string;
 }
 
-export class LocalStorage implements StorageProvider {
+export class LocalStorage implements StorageProvider, SelfHostedStorage {
   readonly name = 'local' as const;
   readonly root: string;
   /** One request at a time per upload: a resume waits until the broken request has flushed. */
@@ -75,6 +68,11 @@ export class LocalStorage implements StorageProvider {
 
   constructor(private readonly options: LocalStorageOptions) {
     this.root = resolve(options.dataDir, 'drive');
+  }
+
+  /** The upload URLs' endpoint and the share page the e-mail links to: this adapter stands in for Drive's own. */
+  routes(): Hono<AppEnv> {
+    return new Hono<AppEnv>().route('/', uploadRoutes(this)).route(SHARE_PATH.slice(0, -1), shareRoutes(this));
   }
 
   async createFolder(folderName: string, options: CreateFolderOptions = {}): Promise<{ folderId: string; folderUrl: string }> {
@@ -93,12 +91,12 @@ export class LocalStorage implements StorageProvider {
   }
 
   async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }> {
-    if (!(await this.folderExists(input.folderId))) throw new HttpError(404, 'Folder not found');
+    if (!(await this.folderExists(input.folderId))) throw new DomainError('not_found', SERVER_MESSAGES.storage.folderNotFound);
     if (!Number.isSafeInteger(input.size) || input.size < MAGIC_HEAD_BYTES || input.size > MAX_UPLOAD_BYTES) {
-      throw new HttpError(400, 'Invalid file size');
+      throw new DomainError('invalid_input', SERVER_MESSAGES.storage.invalidFileSize);
     }
     const mimeType = input.mimeType.split(';')[0]!.trim().toLowerCase();
-    if (!ACCEPTED_VIDEO_TYPES.includes(mimeType)) throw new HttpError(400, 'Please select a valid video file');
+    if (!ACCEPTED_VIDEO_TYPES.includes(mimeType)) throw new DomainError('invalid_input', SERVER_MESSAGES.storage.invalidVideo);
     await this.assertRoomFor(input.size);
     const ticket: UploadTicket = {
       folderId: input.folderId,
@@ -117,12 +115,12 @@ export class LocalStorage implements StorageProvider {
   async uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus> {
     const url = new URL(uploadUrl, 'http://local.invalid');
     const at = url.pathname.indexOf(UPLOAD_PATH);
-    if (at < 0) throw new HttpError(400, 'This is not an upload URL of this server.');
+    if (at < 0) throw new DomainError('invalid_input', SERVER_MESSAGES.upload.notOurUrl);
     let ticket: UploadTicket;
     try {
       ticket = this.openUpload(url.pathname.slice(at + UPLOAD_PATH.length), url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined);
     } catch (err) {
-      if (err instanceof HttpError && /expired/.test(err.message)) throw new HttpError(410, 'The upload session has expired; ask for a new upload URL.');
+      if (err instanceof DomainError && err.message === SERVER_MESSAGES.upload.linkExpired) throw new DomainError('gone', SERVER_MESSAGES.upload.sessionExpired);
       throw err;
     }
     const answer = await this.receive(ticket, `bytes */${total}`, undefined, null);
@@ -146,7 +144,7 @@ export class LocalStorage implements StorageProvider {
   private async assertRoomFor(size: number): Promise<void> {
     const limit = this.options.limitBytes;
     const fits = limit !== undefined ? (await treeSize(this.root)) + size <= limit : await statfs(this.root).then((fs) => size + DISK_MARGIN_BYTES <= fs.bavail * fs.bsize);
-    if (!fits) throw new HttpError(507, STORAGE_FULL);
+    if (!fits) throw new DomainError('insufficient_storage', SERVER_MESSAGES.storage.full);
   }
 
   /** The ticket behind a signed upload URL; 403 when tampered with or expired. */
@@ -155,11 +153,11 @@ export class LocalStorage implements StorageProvider {
     const expected = Buffer.from(this.sign(uploadId, expiry));
     const given = Buffer.from(sig ?? '');
     if (!Number.isSafeInteger(expiry) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new HttpError(403, 'This upload link is not valid.');
+      throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkInvalid);
     }
-    if (expiry * 1000 < this.options.clock.now().getTime()) throw new HttpError(403, 'This upload link has expired.');
+    if (expiry * 1000 < this.options.clock.now().getTime()) throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkExpired);
     const ticket = JSON.parse(Buffer.from(uploadId, 'base64url').toString('utf8')) as UploadTicket;
-    if (!FOLDER_ID.test(ticket.folderId) || !NONCE.test(ticket.nonce)) throw new HttpError(403, 'This upload link is not valid.');
+    if (!FOLDER_ID.test(ticket.folderId) || !NONCE.test(ticket.nonce)) throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkInvalid);
     return ticket;
   }
 
@@ -180,20 +178,20 @@ export class LocalStorage implements StorageProvider {
 
   private async receiveNow(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer> {
     const dir = this.folderDir(ticket.folderId);
-    if (!(await this.folderExists(ticket.folderId))) throw new HttpError(404, 'Folder not found');
+    if (!(await this.folderExists(ticket.folderId))) throw new DomainError('not_found', SERVER_MESSAGES.storage.folderNotFound);
     const part = join(dir, '.uploads', `${ticket.nonce}.part`);
     const done = join(dir, '.uploads', `${ticket.nonce}.done`);
     const finished = await readJson<StoredFile>(done);
     const type = contentType?.split(';')[0]?.trim().toLowerCase();
     if (type && type !== ticket.mimeType && type !== 'application/octet-stream') {
       body?.resume();
-      throw new HttpError(400, 'The content type does not match the upload link.');
+      throw new DomainError('invalid_input', SERVER_MESSAGES.upload.typeMismatch);
     }
 
     const range = parseContentRange(contentRange);
     if (range === 'invalid' || (range && range.total !== ticket.size)) {
       body?.resume();
-      throw new HttpError(400, 'The size does not match the upload link.');
+      throw new DomainError('invalid_input', SERVER_MESSAGES.upload.sizeMismatch);
     }
     const offset = await fileSize(part);
     if (finished) {
@@ -212,34 +210,34 @@ export class LocalStorage implements StorageProvider {
       return { status: 308, range: rangeHeader(offset) };
     }
     if (!range && offset > 0) await truncate(part, 0);
-    if (!body) throw new HttpError(400, 'The upload is empty.');
+    if (!body) throw new DomainError('invalid_input', SERVER_MESSAGES.upload.empty);
 
     const expected = end - start + 1;
     let received = 0;
     let checked = start > 0;
     let head: Buffer[] = [];
-    let refusal: HttpError | undefined;
-    const refuse = (error: HttpError) => {
+    let refusal: DomainError | undefined;
+    const refuse = (error: DomainError) => {
       refusal = error;
       return error;
     };
     const guard = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         received += chunk.length;
-        if (received > expected) return callback(refuse(new HttpError(400, 'The size does not match the upload link.')));
+        if (received > expected) return callback(refuse(new DomainError('invalid_input', SERVER_MESSAGES.upload.sizeMismatch)));
         if (checked) return callback(null, chunk);
         // Hold the first bytes back until the magic check can be made: a refused file leaves nothing.
         head.push(chunk);
         const joined = Buffer.concat(head);
         if (joined.length < MAGIC_HEAD_BYTES && received < expected) return callback();
-        if (!isVideo(joined)) return callback(refuse(new HttpError(415, 'Please select a valid video file')));
+        if (!isVideo(joined)) return callback(refuse(new DomainError('unsupported_media_type', SERVER_MESSAGES.storage.invalidVideo)));
         checked = true;
         head = [];
         callback(null, joined);
       },
       flush(callback) {
         const joined = Buffer.concat(head);
-        if (!checked && joined.length > 0) return callback(refuse(new HttpError(415, 'Please select a valid video file')));
+        if (!checked && joined.length > 0) return callback(refuse(new DomainError('unsupported_media_type', SERVER_MESSAGES.storage.invalidVideo)));
         callback();
       },
     });
@@ -348,14 +346,14 @@ export class LocalStorage implements StorageProvider {
   }
 
   private folderDir(folderId: string): string {
-    if (!FOLDER_ID.test(folderId)) throw new HttpError(404, 'Folder not found');
+    if (!FOLDER_ID.test(folderId)) throw new DomainError('not_found', SERVER_MESSAGES.storage.folderNotFound);
     return this.inside(this.root, folderId);
   }
 
   /** Joins and refuses anything that would land outside `base` (belt and braces over the name rules). */
   private inside(base: string, ...parts: string[]): string {
     const target = resolve(base, ...parts);
-    if (!target.startsWith(base + sep)) throw new HttpError(400, 'Invalid file name');
+    if (!target.startsWith(base + sep)) throw new DomainError('invalid_input', SERVER_MESSAGES.storage.invalidFileName);
     return target;
   }
 

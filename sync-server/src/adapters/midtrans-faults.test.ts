@@ -56,7 +56,7 @@ describe('Snap request', () => {
   it('gives up on a stalled Snap with the initialization message, without repeating the POST', async () => {
     midtrans.inject({ on: 'snap', fault: 'hang' });
     const started = Date.now();
-    await expect(provider({ timeoutMs: 300 }).createPayment(input)).rejects.toMatchObject({ status: 502, message: INIT_FAILED });
+    await expect(provider({ timeoutMs: 300 }).createPayment(input)).rejects.toMatchObject({ code: 'upstream_failed', message: INIT_FAILED });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(midtrans.requests.filter((r) => r.path === '/snap/v1/transactions')).toHaveLength(1);
     expect(health.status('payments').lastError?.message).toMatch(/No answer/);
@@ -66,7 +66,7 @@ describe('Snap request', () => {
 
   it('does not repeat a Snap create answered 500 (it may have been processed), but does after a 429 with Retry-After', async () => {
     midtrans.inject({ on: 'snap', fault: '500', times: 1 });
-    await expect(provider().createPayment(input)).rejects.toMatchObject({ status: 502, message: INIT_FAILED });
+    await expect(provider().createPayment(input)).rejects.toMatchObject({ code: 'upstream_failed', message: INIT_FAILED });
     expect(midtrans.requests).toHaveLength(1);
     midtrans.inject({ on: 'snap', fault: '429', times: 1, retryAfterSeconds: 2 });
     expect((await provider().createPayment(input)).token).toBeTruthy();
@@ -74,7 +74,7 @@ describe('Snap request', () => {
   });
 
   it('reports a refused server key as a credential alert', async () => {
-    await expect(provider({ live: { serverKey: 'wrong', clientKey: 'c' } }).createPayment(input)).rejects.toMatchObject({ status: 502 });
+    await expect(provider({ live: { serverKey: 'wrong', clientKey: 'c' } }).createPayment(input)).rejects.toMatchObject({ code: 'upstream_failed' });
     expect(health.status('payments').lastError?.alert?.code).toBe('midtrans_unauthorized');
   });
 });

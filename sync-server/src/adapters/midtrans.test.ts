@@ -74,11 +74,11 @@ describe('Midtrans adapter against a local fake of the Snap and Core APIs', () =
 
   it("turns Midtrans' refusal into the spec's message with Midtrans' reason, and a missing key into 'not configured'", async () => {
     await expect(provider.createPayment({ ...input, orderId: 'taken', staging: true })).rejects.toMatchObject({
-      status: 502,
+      code: 'upstream_failed',
       message: 'Payment initialization failed. Please try again later. (transaction_details.order_id has already been taken)',
     });
     const noKeys = new MidtransProvider({ live: { serverKey: undefined, clientKey: undefined }, sandbox: SANDBOX });
-    await expect(noKeys.createPayment({ ...input, staging: false })).rejects.toMatchObject({ status: 503, message: 'Payment system is not properly configured. Please contact support.' });
+    await expect(noKeys.createPayment({ ...input, staging: false })).rejects.toMatchObject({ code: 'unavailable', message: 'Payment system is not properly configured. Please contact support.' });
   });
 
   it('asks the status API and maps the answer', async () => {

@@ -2,8 +2,9 @@
 // Every call goes through outboundFetch (a timeout well under Midtrans' 15 s notification limit and
 // the kiosk's patience); status GETs are retried, the Snap create POST only when provably
 // unprocessed. The official client does not verify notification signatures; we do.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import type { CredentialAlert, IntegrationHealth } from '../integrations/health.ts';
 import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
 import { midtransOutcome, verifyMidtransSignature } from './payment-signature.ts';
@@ -52,8 +53,6 @@ export const DEFAULT_EXPIRY_MINUTES = 15;
 /** Per attempt: Midtrans drops a notification after 15 s, and the kiosk must hear back within ~10 s. */
 export const MIDTRANS_TIMEOUT_MS = 8_000;
 
-const NOT_CONFIGURED = 'Payment system is not properly configured. Please contact support.';
-const INIT_FAILED = 'Payment initialization failed. Please try again later.';
 const UNAUTHORIZED_ADVICE =
   'Check MIDTRANS_SERVER_KEY (production) or MIDTRANS_SERVER_KEY_SANDBOX (sandbox) against Settings > Access Keys in the Midtrans dashboard, then restart the server.';
 
@@ -74,7 +73,7 @@ export class MidtransProvider implements PaymentProvider {
 
   async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
     const serverKey = this.keys(input.staging).serverKey;
-    if (!serverKey) throw new HttpError(503, NOT_CONFIGURED);
+    if (!serverKey) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
     const itemTotal = input.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
     if (itemTotal !== input.grossAmount) {
       throw new Error(`Midtrans item_details sum ${itemTotal} differs from gross_amount ${input.grossAmount}`);
@@ -89,7 +88,7 @@ export class MidtransProvider implements PaymentProvider {
       return { token: json.token, redirectUrl: json.redirect_url };
     }
     this.reportAnswer(res.status, `Midtrans Snap answered ${res.status}`);
-    throw new HttpError(502, json.error_messages?.length ? `${INIT_FAILED} (${json.error_messages.join('; ')})` : INIT_FAILED);
+    throw new DomainError('upstream_failed', json.error_messages?.length ? `${SERVER_MESSAGES.payments.initFailed} (${json.error_messages.join('; ')})` : SERVER_MESSAGES.payments.initFailed);
   }
 
   verifyNotification(notification: PaymentNotification, staging: boolean): boolean {
@@ -183,7 +182,7 @@ export class MidtransProvider implements PaymentProvider {
       if (!(err instanceof OutboundHttpError)) throw err;
       this.options.health?.failed('payments', err.message);
       // The kiosk shows the spec's message; the webhook turns any rejection into a 503.
-      throw new HttpError(502, INIT_FAILED);
+      throw new DomainError('upstream_failed', SERVER_MESSAGES.payments.initFailed);
     }
   }
 

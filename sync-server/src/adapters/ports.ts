@@ -1,6 +1,16 @@
 // The ports the services talk to. Each has a real implementation (Midtrans, Google Drive, SMTP) and
 // an embedded default that needs no account (simulator, local disk, .eml outbox). Adapters know
-// nothing about HTTP routes or the database.
+// nothing about the database. An embedded default that stands in for a provider's own pages (the
+// simulator's pay panel, the local disk's upload endpoint and share page) offers them as routes(),
+// which app.ts mounts whatever adapter is configured.
+import type { Hono } from 'hono';
+import type { Readable } from 'node:stream';
+import type { AppEnv } from '../app.ts';
+
+/** An adapter that serves its own pages; the sub-app's paths are absolute (it is mounted at '/'). */
+export interface ServesRoutes {
+  routes(): Hono<AppEnv>;
+}
 
 export interface Clock {
   now(): Date;
@@ -65,6 +75,23 @@ export interface PaymentProvider {
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
   /** The Integrations panel's Test connection; absent for adapters with nothing to test. */
   testConnection?(): Promise<IntegrationTestResult>;
+  /** The simulator's snap.js and pay buttons; absent for a real provider. */
+  routes?: ServesRoutes['routes'];
+}
+
+export type SimulatedOutcome = 'success' | 'pending' | 'failure';
+
+/** What a simulator token seals: the order, its amount and whether it is a staging payment. */
+export interface SimulatorToken {
+  orderId: string;
+  grossAmount: number;
+  staging: boolean;
+}
+
+/** The simulator's side of its pay panel (payments/routes.ts): opens a token, builds the notification. */
+export interface PaymentSimulator {
+  openToken(token: string): SimulatorToken | undefined;
+  simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): PaymentNotification;
 }
 
 // ---------------------------------------------------------------- storage (Drive-like)
@@ -112,12 +139,48 @@ export interface StorageProvider {
   empty(): Promise<number>;
   /**
    * Asks the provider where a session stands (an empty PUT with `Content-Range: bytes * /total`):
-   * the kiosk's browser cannot read Drive's Range header, the server can. HttpError 410 when the
+   * the kiosk's browser cannot read Drive's Range header, the server can. DomainError 'gone' when the
    * session has expired.
    */
   uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
+  /** The local disk's upload endpoint and share page; absent for Google Drive. */
+  routes?: ServesRoutes['routes'];
+}
+
+/** What a signed upload URL grants: one file of one size and type into one folder. */
+export interface UploadTicket {
+  folderId: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  nonce: string;
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export type UploadAnswer = { status: 200 | 201; file: StoredFile } | { status: 308; range: string | undefined };
+
+export interface FolderInfo {
+  folderId: string;
+  name: string;
+  createdAt: string;
+  venueName: string | undefined;
+  files: { name: string; size: number }[];
+}
+
+/** The local disk's side of its upload endpoint and share page (storage/upload.routes.ts, share-page.ts). */
+export interface SelfHostedStorage {
+  openUpload(uploadId: string, exp: string | undefined, sig: string | undefined): UploadTicket;
+  receive(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer>;
+  folder(folderId: string): Promise<FolderInfo | undefined>;
+  filePath(folderId: string, name: string): Promise<string | undefined>;
 }
 
 // ---------------------------------------------------------------- mail
@@ -144,6 +207,6 @@ export interface Mailer {
  */
 export interface Delivery {
   purchaseChanged(purchaseId: string): Promise<void>;
-  /** Resend on an admin's request (spec section 4); throws HttpError on failure. */
+  /** Resend on an admin's request (spec section 4); throws DomainError on failure. */
   resend(purchaseId: string): Promise<void>;
 }

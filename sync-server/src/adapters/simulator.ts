@@ -4,17 +4,25 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
-import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentOutcome, PaymentProvider, ProviderStatus } from './ports.ts';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { simulatorRoutes } from '../payments/routes.ts';
+import type {
+  CreatePaymentInput,
+  IntegrationTestResult,
+  PaymentNotification,
+  PaymentOutcome,
+  PaymentProvider,
+  PaymentSimulator,
+  ProviderStatus,
+  SimulatedOutcome,
+  SimulatorToken,
+} from './ports.ts';
 
-export type SimulatedOutcome = 'success' | 'pending' | 'failure';
+export type { SimulatedOutcome, SimulatorToken } from './ports.ts';
 
-export interface SimulatorToken {
-  orderId: string;
-  grossAmount: number;
-  staging: boolean;
-}
-
-export const SIMULATOR_SCRIPT_PATH = '/api/payment/simulator/snap.js';
+const SIMULATOR_PATH = '/api/payment/simulator';
+export const SIMULATOR_SCRIPT_PATH = `${SIMULATOR_PATH}/snap.js`;
 
 const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome }> = {
   success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
@@ -22,13 +30,18 @@ const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status
   failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
 };
 
-export class SimulatorProvider implements PaymentProvider {
+export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   readonly name = 'simulator' as const;
   /** What the simulated provider "knows" per order, answered by fetchStatus like Midtrans' status API. */
   private readonly statuses = new Map<string, PaymentOutcome>();
 
   /** @param serverKey MIDTRANS_SERVER_KEY when set, else a per-install secret. */
   constructor(private readonly serverKey: string) {}
+
+  /** snap.js and the pay panel's buttons, standing in for Midtrans' own pages. */
+  routes(): Hono<AppEnv> {
+    return new Hono<AppEnv>().route(SIMULATOR_PATH, simulatorRoutes(this));
+  }
 
   async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
     const payload = Buffer.from(

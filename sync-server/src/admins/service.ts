@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password.ts';
 import { deleteAdmin, findAdminById, insertAdmin, listAdmins, type AdminRow } from './queries.ts';
 import { findVenue } from '../db/queries/venues.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
-import { HttpError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { conflict, invalidInput, notFound } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -26,9 +26,9 @@ export async function allAdmins(deps: Deps): Promise<AdminListItem[]> {
 
 export async function createAdmin(deps: Deps, input: z.output<typeof createAdminRequest>): Promise<AdminListItem> {
   // A password of only spaces is no password: as required as an empty one.
-  if (input.password.trim() === '') throw badRequest(MESSAGES.createAdmin.credentialsRequired);
+  if (input.password.trim() === '') throw invalidInput(MESSAGES.createAdmin.credentialsRequired);
   const venueId = input.role === 'super_admin' ? null : (input.venueId ?? null);
-  if (venueId !== null && !(await findVenue(deps.db, venueId))) throw badRequest(ADMIN_MESSAGES.venueNotFound);
+  if (venueId !== null && !(await findVenue(deps.db, venueId))) throw invalidInput(ADMIN_MESSAGES.venueNotFound);
   const passwordHash = await hashPassword(input.password);
   const id = await insertAdmin(deps.db, {
     email: input.email,
@@ -39,7 +39,7 @@ export async function createAdmin(deps: Deps, input: z.output<typeof createAdmin
   });
   if (id === undefined) throw conflict(ADMIN_MESSAGES.emailTaken);
   const row = await findAdminById(deps.db, id);
-  if (!row) throw new HttpError(500, 'The admin could not be read back');
+  if (!row) throw new Error('The admin could not be read back');
   return toAdminListItem(row);
 }
 
@@ -48,6 +48,6 @@ export async function createAdmin(deps: Deps, input: z.output<typeof createAdmin
  * super admins delete admins, that also means the last super admin can never be deleted.
  */
 export async function removeAdmin(deps: Deps, actor: SessionAdmin, id: number): Promise<void> {
-  if (id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf);
+  if (id === actor.id) throw invalidInput(ADMIN_MESSAGES.cannotDeleteSelf);
   if (!(await deleteAdmin(deps.db, id))) throw notFound(ADMIN_MESSAGES.notFound);
 }

@@ -17,7 +17,7 @@ import {
   recordFailedLogin,
   type SessionAdmin,
 } from './queries.ts';
-import { HttpError, unauthorized } from '../http/errors.ts';
+import { DomainError, unauthenticated } from '../errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -39,13 +39,13 @@ export function waitAfter(failures: number): number {
 /** Refuses (429, before any password check) an abusive address or a pair still inside its wait. */
 async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
   const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString();
-  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
+  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS) throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
   const pair = await pairFailures(db, email, ip, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
   if (!pair.last) return;
   const retryAt = new Date(pair.last).getTime() + waitAfter(pair.count);
   if (now.getTime() < retryAt) {
     const seconds = Math.ceil((retryAt - now.getTime()) / 1000);
-    throw new HttpError(429, AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
+    throw new DomainError('too_many_requests', AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
   }
 }
 
@@ -61,7 +61,7 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await dummyPasswordHash()));
   if (!admin || !ok) {
     await recordFailedLogin(db, { email, ip, attemptedAt: now.toISOString() });
-    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
   }
 
   await clearFailedLogins(db, email, ip);
@@ -80,7 +80,7 @@ export async function logout(deps: Deps, token: string): Promise<void> {
 /** The user object of login and verify answers. */
 export async function sessionUser(deps: Deps, adminId: SessionAdmin['id']): Promise<SessionUser> {
   const admin = await findAdminById(deps.db, adminId);
-  if (!admin) throw unauthorized();
+  if (!admin) throw unauthenticated();
   return {
     id: admin.id,
     email: admin.email,

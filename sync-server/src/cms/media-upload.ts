@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { MAGIC_HEAD_BYTES } from '../adapters/magic-bytes.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 
@@ -30,16 +30,16 @@ const MULTIPART_SLACK = 64 * 1024;
 export async function receiveMedia(mediaDir: string, rule: MediaRule, contentType: string | undefined, contentLength: string | undefined, body: Readable | null): Promise<string> {
   if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !body) {
     body?.resume();
-    throw new HttpError(400, rule.messages.missing);
+    throw new DomainError('invalid_input', rule.messages.missing);
   }
   // busboy throws on a missing or malformed boundary before any route code could answer (a 500).
   if (!hasBoundary(contentType)) {
     body.resume();
-    throw new HttpError(400, rule.messages.malformed);
+    throw new DomainError('invalid_input', rule.messages.malformed);
   }
   if (contentLength && Number(contentLength) > rule.maxBytes + MULTIPART_SLACK) {
     body.resume();
-    throw new HttpError(413, rule.messages.tooLarge);
+    throw new DomainError('payload_too_large', rule.messages.tooLarge);
   }
   await ensurePrivateDir(mediaDir);
   const temp = join(mediaDir, `.upload-${randomBytes(8).toString('hex')}`);
@@ -53,7 +53,7 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
     const parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: rule.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
 
     // A refusal answers at once; the rest of the request is read and dropped, never stored.
-    const fail = (error: HttpError) => {
+    const fail = (error: DomainError) => {
       if (settled) return;
       settled = true;
       source.unpipe(parser);
@@ -71,12 +71,12 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       }
       sawFile = true;
       let head = Buffer.alloc(0);
-      let refusal: HttpError | undefined;
+      let refusal: DomainError | undefined;
       // The guard refuses by erroring, which ends the pipeline below; fail() then answers.
-      const check = (): HttpError | undefined => {
+      const check = (): DomainError | undefined => {
         detected = rule.detect(head);
         if (detected) return undefined;
-        refusal = new HttpError(head.length === 0 ? 400 : 415, head.length === 0 ? rule.messages.missing : rule.messages.invalid);
+        refusal = head.length === 0 ? new DomainError('invalid_input', rule.messages.missing) : new DomainError('unsupported_media_type', rule.messages.invalid);
         return refusal;
       };
       const guard = new Transform({
@@ -94,7 +94,7 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
         },
       });
       stopWriting = () => guard.destroy();
-      file.on('limit', () => fail(new HttpError(413, rule.messages.tooLarge)));
+      file.on('limit', () => fail(new DomainError('payload_too_large', rule.messages.tooLarge)));
       const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE });
       // The temp file may still be opening when the pipeline fails: the clean-up waits for it to
       // close, or the open would recreate the file after it was removed.
@@ -102,22 +102,22 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
         if (!out.closed) await once(out, 'close').catch(() => undefined);
         throw err;
       });
-      written.catch(() => fail(refusal ?? new HttpError(400, rule.messages.missing)));
+      written.catch(() => fail(refusal ?? new DomainError('invalid_input', rule.messages.missing)));
     });
     // busboy errors on broken framing, e.g. a body that ends before its closing boundary.
-    parser.on('error', () => fail(new HttpError(400, rule.messages.malformed)));
+    parser.on('error', () => fail(new DomainError('invalid_input', rule.messages.malformed)));
     parser.on('close', () => {
       void written.then(
         () => {
           if (settled) return;
-          if (!sawFile || !detected) return fail(new HttpError(400, rule.messages.missing));
+          if (!sawFile || !detected) return fail(new DomainError('invalid_input', rule.messages.missing));
           settled = true;
           resolveUpload(detected);
         },
-        () => fail(new HttpError(400, rule.messages.missing)),
+        () => fail(new DomainError('invalid_input', rule.messages.missing)),
       );
     });
-    source.on('error', () => fail(new HttpError(400, rule.messages.missing)));
+    source.on('error', () => fail(new DomainError('invalid_input', rule.messages.missing)));
     source.pipe(parser);
   });
   const name = `${rule.prefix}-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.${extension}`;

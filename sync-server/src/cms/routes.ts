@@ -1,6 +1,6 @@
 // The three CMS uploads (super admin; ?staging=true writes the _STAGING key) and the media they
 // produce, served at /media/:file with long cache headers (every upload gets a new name).
-import { endpoints } from '@courtreplay/shared';
+import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
@@ -28,7 +28,7 @@ export function mediaRoutes(): Hono<AppEnv> {
   routes.on(['GET', 'HEAD'], '/:file', async (c) => {
     const dir = mediaDir(c.var.deps.config.dataDir);
     const path = ownMediaFile(dir, `${MEDIA_PATH}${c.req.param('file')}`);
-    if (!path || !existsSync(path)) return c.json({ message: 'Not found' }, 404);
+    if (!path || !existsSync(path)) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
     const ext = path.split('.').pop()!;
     return sendFile(c, path, { contentType: MEDIA_TYPES[ext]!, cacheControl: 'public, max-age=31536000, immutable' });
   });

@@ -15,7 +15,7 @@ import {
   type ConfigKey,
   type EmailCopy,
 } from '@courtreplay/shared';
-import { badRequest } from '../http/errors.ts';
+import { invalidInput } from '../errors.ts';
 
 export interface CheckedValue {
   key: ConfigKey;
@@ -29,13 +29,13 @@ export const isStagingKey = (key: ConfigKey): boolean => key !== baseKey(key);
 export const twinKey = (key: ConfigKey, base: string): ConfigKey => `${base}${isStagingKey(key) ? STAGING_KEY_SUFFIX : ''}` as ConfigKey;
 
 export function checkConfigValue(rawKey: string, value: string): CheckedValue {
-  if (!isConfigKey(rawKey)) throw badRequest(CONFIG_MESSAGES.unknownKey(rawKey));
+  if (!isConfigKey(rawKey)) throw invalidInput(CONFIG_MESSAGES.unknownKey(rawKey));
   const key = rawKey;
   switch (baseKey(key)) {
     case 'DEFAULT_PRICE':
       return { key, value: checkPrice(value) };
     case 'ENABLE_PAYMENT_GATEWAY':
-      if (value !== 'true' && value !== 'false') throw badRequest(CONFIG_MESSAGES.gatewayValue);
+      if (value !== 'true' && value !== 'false') throw invalidInput(CONFIG_MESSAGES.gatewayValue);
       return { key, value };
     case 'PROMO_TABLE':
       return { key, value: serializePromoTable(checkTiers(value)) };
@@ -48,9 +48,9 @@ export function checkConfigValue(rawKey: string, value: string): CheckedValue {
 
 function checkPrice(value: string): string {
   const text = value.trim();
-  if (text === '') throw badRequest(MESSAGES.product.invalidPrice);
-  if (/^-\d+$/.test(text)) throw badRequest(MESSAGES.product.invalidPriceNegative);
-  if (!/^\d{1,12}$/.test(text)) throw badRequest(MESSAGES.product.invalidPrice);
+  if (text === '') throw invalidInput(MESSAGES.product.invalidPrice);
+  if (/^-\d+$/.test(text)) throw invalidInput(MESSAGES.product.invalidPriceNegative);
+  if (!/^\d{1,12}$/.test(text)) throw invalidInput(MESSAGES.product.invalidPrice);
   return String(Number(text));
 }
 
@@ -59,11 +59,11 @@ function checkTiers(value: string): BundlingTier[] {
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw badRequest(CONFIG_MESSAGES.tierRules);
+    throw invalidInput(CONFIG_MESSAGES.tierRules);
   }
-  if (!Array.isArray(parsed)) throw badRequest(CONFIG_MESSAGES.tierRules);
-  if (parsed.length === 0) throw badRequest(MESSAGES.bundling.atLeastOne);
-  if (parsed.length > 50) throw badRequest(CONFIG_MESSAGES.tierRules);
+  if (!Array.isArray(parsed)) throw invalidInput(CONFIG_MESSAGES.tierRules);
+  if (parsed.length === 0) throw invalidInput(MESSAGES.bundling.atLeastOne);
+  if (parsed.length > 50) throw invalidInput(CONFIG_MESSAGES.tierRules);
   const tiers = parsed.map((row: unknown) => {
     const tier = row as Partial<Record<keyof BundlingTier, unknown>> | null;
     const ok =
@@ -76,14 +76,14 @@ function checkTiers(value: string): BundlingTier[] {
       Number.isSafeInteger(tier.PRICE) &&
       (tier.PRICE as number) >= 0 &&
       typeof tier.ENABLED === 'boolean';
-    if (!ok) throw badRequest(CONFIG_MESSAGES.tierRules);
+    if (!ok) throw invalidInput(CONFIG_MESSAGES.tierRules);
     return tier as BundlingTier;
   });
   // Two enabled tiers for one quantity would leave the price to the order they were saved in.
   const enabled = new Set<number>();
   for (const tier of tiers) {
     if (!tier.ENABLED) continue;
-    if (enabled.has(tier.QUANTITY)) throw badRequest(CONFIG_MESSAGES.tierDuplicate(tier.QUANTITY));
+    if (enabled.has(tier.QUANTITY)) throw invalidInput(CONFIG_MESSAGES.tierDuplicate(tier.QUANTITY));
     enabled.add(tier.QUANTITY);
   }
   return tiers;
@@ -94,7 +94,7 @@ function checkEmailCopy(value: string): EmailCopy {
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw badRequest(CONFIG_MESSAGES.emailCopy);
+    throw invalidInput(CONFIG_MESSAGES.emailCopy);
   }
   const fields = EMAIL_COPY_FIELDS as readonly string[];
   const copy = parsed as Record<string, unknown> | null;
@@ -104,7 +104,7 @@ function checkEmailCopy(value: string): EmailCopy {
     !Array.isArray(copy) &&
     Object.keys(copy).every((k) => fields.includes(k)) &&
     fields.every((f) => typeof copy[f] === 'string' && (copy[f] as string).length <= 5000);
-  if (!ok) throw badRequest(CONFIG_MESSAGES.emailCopy);
+  if (!ok) throw invalidInput(CONFIG_MESSAGES.emailCopy);
   return copy as EmailCopy;
 }
 
@@ -119,6 +119,6 @@ function checkMediaUrl(value: string): string {
   } catch {
     https = false;
   }
-  if ((!sameOrigin && !https) || text.length > 2048) throw badRequest(CONFIG_MESSAGES.mediaUrl);
+  if ((!sameOrigin && !https) || text.length > 2048) throw invalidInput(CONFIG_MESSAGES.mediaUrl);
   return text;
 }

@@ -1,7 +1,7 @@
 import { CONFIG_MESSAGES, CONFIG_KEYS, MESSAGES, parseDefaultPrice, type ConfigKey, type StoredConfigEntry } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { findConfigValue, listConfigEntries, upsertConfigEntries } from './queries.ts';
-import { badRequest } from '../http/errors.ts';
+import { invalidInput } from '../errors.ts';
 import { checkConfigValue, isStagingKey, twinKey } from './config-rules.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -27,7 +27,7 @@ export async function writeConfig(deps: Deps, rawKey: string, rawValue: string):
 
   if (key === twinKey(key, 'ENABLE_PAYMENT_GATEWAY')) {
     if (value === 'true' && parseDefaultPrice(await findConfigValue(deps.db, twinKey(key, 'DEFAULT_PRICE'))) === 0) {
-      throw badRequest(MESSAGES.product.gatewayNeedsPrice);
+      throw invalidInput(MESSAGES.product.gatewayNeedsPrice);
     }
     message = MESSAGES.product.gatewayToggled(value === 'true', staging);
   } else if (key === twinKey(key, 'DEFAULT_PRICE')) {

@@ -6,11 +6,12 @@
 // retried with growing waits for up to a day; the due time is stored on the claim row, so retries
 // survive a restart, and a worker (start()) picks due deliveries on a timer and at start-up. A 5xx
 // fails at once with the server's reason stored on the purchase.
+import { SERVER_MESSAGES, MESSAGES } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import { asMailError } from '../adapters/mail-error.ts';
 import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
 import { recordEmailOutcome } from '../purchases/queries.ts';
 import {
@@ -64,8 +65,8 @@ export class MailDelivery implements Delivery {
   async resend(purchaseId: string): Promise<void> {
     const { db, clock, logger } = this.options;
     const facts = await findMailFacts(db, purchaseId);
-    if (!facts) throw new HttpError(404, 'Transaction not found');
-    if (!isDeliverable(facts)) throw new HttpError(409, 'This transaction has no link to send yet.');
+    if (!facts) throw new DomainError('not_found', SERVER_MESSAGES.purchases.transactionNotFound);
+    if (!isDeliverable(facts)) throw new DomainError('conflict', SERVER_MESSAGES.purchases.noLinkYet);
     // A resend also settles the first send: no automatic e-mail may follow it.
     await claimDelivery(db, purchaseId, clock.now());
     try {
@@ -75,7 +76,7 @@ export class MailDelivery implements Delivery {
       logger.warn({ err, purchaseId }, 'resend failed');
       await recordAttempt(db, purchaseId, clock.now(), reason);
       await recordEmailOutcome(db, purchaseId, { status: 'failed', error: reason, at: clock.now() });
-      throw new HttpError(502, 'Failed to resend email');
+      throw new DomainError('upstream_failed', MESSAGES.transactions.resendFailed);
     }
     await recordAttempt(db, purchaseId, clock.now());
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });

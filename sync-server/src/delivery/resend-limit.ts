@@ -3,7 +3,7 @@
 import { MESSAGES } from '@courtreplay/shared';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 
 export const MAX_RESENDS_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
@@ -25,6 +25,6 @@ export async function bookResend(db: Db, purchaseId: string, now: Date): Promise
     .executeTakeFirstOrThrow();
   if (Number(row.n) > MAX_RESENDS_PER_HOUR) {
     await db.deleteFrom('email_resends').where('id', '=', id).execute();
-    throw new HttpError(429, MESSAGES.transactions.resendLimit);
+    throw new DomainError('too_many_requests', MESSAGES.transactions.resendLimit);
   }
 }

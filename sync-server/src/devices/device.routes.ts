@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { findDevice } from '../db/queries/devices.ts';
 import { currentAdmin, requireAdmin, requireSuperAdmin } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { parseJson } from '../http/validation.ts';
 import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './device.service.ts';
 

@@ -6,8 +6,8 @@ import type { AppDeps } from '../app.ts';
 import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from '../db/queries/devices.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { findField, findVenue } from '../db/queries/venues.ts';
-import { assertVenueAccess, venueScope } from '../http/auth.ts';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import { forbidden, invalidInput, notFound } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -22,7 +22,7 @@ export async function registerDevice(
   if (input.fieldId !== null) {
     const field = await findField(db, input.fieldId);
     if (!field) throw notFound(FIELD_MESSAGES.notFound);
-    if (field.venueId !== input.venueId) throw badRequest(DEVICE_MESSAGES.fieldWrongVenue);
+    if (field.venueId !== input.venueId) throw invalidInput(DEVICE_MESSAGES.fieldWrongVenue);
   }
   const existing = await findDevice(db, input.deviceId);
   // Moving another venue's kiosk is for a super admin only.
@@ -41,7 +41,7 @@ async function deviceInScope(deps: Deps, admin: SessionAdmin, deviceId: string):
 
 async function mustFind(deps: Deps, deviceId: string): Promise<Device> {
   const device = await findDevice(deps.db, deviceId);
-  if (!device) throw new HttpError(500, 'The device could not be read back');
+  if (!device) throw new Error('The device could not be read back');
   return device;
 }
 
@@ -63,7 +63,7 @@ export async function assignDeviceField(deps: Deps, admin: SessionAdmin, deviceI
   if (fieldId !== null) {
     const field = await findField(deps.db, fieldId);
     if (!field) throw notFound(FIELD_MESSAGES.notFound);
-    if (field.venueId !== device.venueId) throw badRequest(FIELD_MESSAGES.wrongVenue);
+    if (field.venueId !== device.venueId) throw invalidInput(FIELD_MESSAGES.wrongVenue);
   }
   await setDeviceField(deps.db, deviceId, fieldId);
   return mustFind(deps, deviceId);

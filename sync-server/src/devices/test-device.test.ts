@@ -1,8 +1,7 @@
 // PUT /api/device/staging: a super admin marks a kiosk as a test device (the only kind allowed
 // staging purchases) or back to live; nobody else may.
-import { DEVICE_MESSAGES, type Device, type DeviceResponse } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, type Device, type DeviceResponse, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SUPER_ADMIN_ONLY } from '../http/auth.ts';
 import { makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
 let t: TestApp;
@@ -45,7 +44,7 @@ describe('PUT /api/device/staging', () => {
     expect(anonymous.status).toBe(401);
     const admin = await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true }, adminA.headers);
     expect(admin.status).toBe(403);
-    expect(await admin.json()).toEqual({ message: SUPER_ADMIN_ONLY });
+    expect(await admin.json()).toEqual({ message: SERVER_MESSAGES.access.superAdminOnly });
     expect(await stagingFlag()).toBe(0);
   });
 

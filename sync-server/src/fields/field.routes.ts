@@ -5,7 +5,7 @@ import { deleteField, findVenue, insertField, listFields, renameField } from '..
 import { assignDeviceField } from '../devices/device.service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { invalidInput, notFound } from '../errors.ts';
 
 /** Courts ("fields"): read by the venue's admins and super admins, managed by super admins. */
 export function fieldRoutes(): Hono<AppEnv> {
@@ -16,7 +16,7 @@ export function fieldRoutes(): Hono<AppEnv> {
     return { status: 200, body: await listFields(c.var.deps.db, venueId) };
   });
   route(app, endpoints.createField).handle(async (c, { body: { venueId, name } }) => {
-    if (!(await findVenue(c.var.deps.db, venueId))) throw badRequest(VENUE_MESSAGES.notFound);
+    if (!(await findVenue(c.var.deps.db, venueId))) throw invalidInput(VENUE_MESSAGES.notFound);
     const field = await insertField(c.var.deps.db, { name, venueId, createdAt: c.var.deps.clock.now().toISOString() });
     return { status: 201, body: { message: FIELD_MESSAGES.created, field } };
   });

@@ -1,19 +1,17 @@
 // Who is calling: an admin (bearer token) or a kiosk (X-Device-Id). Middlewares put the caller on
 // the context; routes read it with currentAdmin(c) / currentDevice(c).
-import { DEVICE_ID_PATTERN } from '@courtreplay/shared';
+import { DEVICE_ID_PATTERN, SERVER_MESSAGES } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findDevice, type DeviceRow } from '../db/queries/devices.ts';
 import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
 
 export type { SessionAdmin } from '../auth/queries.ts';
+export { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 
-export const SUPER_ADMIN_ONLY = 'Only a super admin can do this.';
-export const DEVICE_NOT_REGISTERED = 'This device is not registered. Please ask staff to register it.';
-export const DEVICE_NOT_AUTHORIZED = 'This device is not authorized. Please ask staff to authorize it.';
 
 export function bearerToken(c: Context): string | undefined {
   const header = c.req.header('Authorization');
@@ -31,15 +29,15 @@ export async function resolveAdmin(c: Context<AppEnv>): Promise<SessionAdmin | u
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const admin = await resolveAdmin(c);
-  if (!admin) throw unauthorized();
+  if (!admin) throw unauthenticated();
   c.set('admin', admin);
   await next();
 });
 
 export const requireSuperAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const admin = await resolveAdmin(c);
-  if (!admin) throw unauthorized();
-  if (admin.role !== 'super_admin') throw forbidden(SUPER_ADMIN_ONLY);
+  if (!admin) throw unauthenticated();
+  if (admin.role !== 'super_admin') throw forbidden(SERVER_MESSAGES.access.superAdminOnly);
   c.set('admin', admin);
   await next();
 });
@@ -54,8 +52,8 @@ export async function resolveDevice(c: Context<AppEnv>): Promise<DeviceRow | und
 /** Kiosk calls: 401 without or with an unknown X-Device-Id, 403 when the device is not authorised. */
 export const requireAuthorisedDevice = createMiddleware<AppEnv>(async (c, next) => {
   const device = await resolveDevice(c);
-  if (!device) throw unauthorized(DEVICE_NOT_REGISTERED);
-  if (!device.isAuthorized) throw forbidden(DEVICE_NOT_AUTHORIZED);
+  if (!device) throw unauthenticated(SERVER_MESSAGES.access.deviceNotRegistered);
+  if (!device.isAuthorized) throw forbidden(SERVER_MESSAGES.access.deviceNotAuthorized);
   c.set('device', device);
   await next();
 });
@@ -68,32 +66,20 @@ export const requireDeviceOrAdmin = createMiddleware<AppEnv>(async (c, next) => 
     return next();
   }
   const device = await resolveDevice(c);
-  if (!device) throw unauthorized(bearerToken(c) ? undefined : DEVICE_NOT_REGISTERED);
-  if (!device.isAuthorized) throw forbidden(DEVICE_NOT_AUTHORIZED);
+  if (!device) throw unauthenticated(bearerToken(c) ? undefined : SERVER_MESSAGES.access.deviceNotRegistered);
+  if (!device.isAuthorized) throw forbidden(SERVER_MESSAGES.access.deviceNotAuthorized);
   c.set('device', device);
   await next();
 });
 
 export function currentAdmin(c: Context<AppEnv>): SessionAdmin {
   const admin = c.get('admin');
-  if (!admin) throw unauthorized();
+  if (!admin) throw unauthenticated();
   return admin;
 }
 
 export function currentDevice(c: Context<AppEnv>): DeviceRow {
   const device = c.get('device');
-  if (!device) throw unauthorized(DEVICE_NOT_REGISTERED);
+  if (!device) throw unauthenticated(SERVER_MESSAGES.access.deviceNotRegistered);
   return device;
-}
-
-/** The venues an admin may see: null for a super admin (all), else their own venue only. */
-export function venueScope(admin: SessionAdmin): number | null {
-  if (admin.role === 'super_admin') return null;
-  return admin.venueId ?? -1;
-}
-
-/** Throws 403 unless the admin may act on `venueId`. */
-export function assertVenueAccess(admin: SessionAdmin, venueId: number): void {
-  const scope = venueScope(admin);
-  if (scope !== null && scope !== venueId) throw forbidden('You can only manage your own venue.');
 }

@@ -5,10 +5,10 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../app.ts';
+import { STATUS_OF, type AppDeps, type AppEnv } from '../app.ts';
 import { checkAgainstContract } from '../testing/contract-check.ts';
 import { route } from './contract.ts';
-import { HttpError } from './errors.ts';
+import { DomainError } from '../errors.ts';
 
 const sample = defineEndpoint({
   method: 'POST',
@@ -31,7 +31,7 @@ function appWith(contractCheck: boolean, answer: (id: number, name: string) => o
     return next();
   });
   route(app, sample).handle(async (_c, { params, body }) => ({ status: 200, body: answer(params.id, body.name) as { id: number; name: string } }));
-  app.onError((err, c) => c.json({ message: err.message }, err instanceof HttpError ? err.status : 500));
+  app.onError((err, c) => c.json({ message: err.message }, err instanceof DomainError ? STATUS_OF[err.code] : 500));
   return app;
 }
 

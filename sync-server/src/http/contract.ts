@@ -16,7 +16,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, requireSuperAdmin } from './auth.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 import { parseWith, readJsonBody } from './validation.ts';
 
 const GUARDS: Record<Access, MiddlewareHandler<AppEnv>[]> = {

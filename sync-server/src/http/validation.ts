@@ -1,8 +1,9 @@
 // Input parsing for routes: JSON bodies and path ids checked against the shared schemas, with one
 // clear message naming the field. Schema-level messages (the spec's wording) win over these defaults.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest, notFound } from './errors.ts';
+import { invalidInput, notFound } from '../errors.ts';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -42,19 +43,19 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const result = schema.safeParse(value, { error: describe });
   if (!result.success) {
     const issue = result.error.issues[0];
-    if (!issue) throw badRequest('Request body is not valid');
+    if (!issue) throw invalidInput(SERVER_MESSAGES.request.invalidBody);
     // A schema's own message written as a predicate ('must not contain …') gets the field's name.
-    throw badRequest(/^must /.test(issue.message) ? `${fieldName(issue.path)} ${issue.message}` : issue.message);
+    throw invalidInput(/^must /.test(issue.message) ? `${fieldName(issue.path)} ${issue.message}` : issue.message);
   }
   return result.data;
 }
 
-/** The JSON body as sent: 400 'Request body must be valid JSON' when it is not JSON. */
+/** The JSON body as sent: 400 SERVER_MESSAGES.request.invalidJson when it is not JSON. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw badRequest('Request body must be valid JSON');
+    throw invalidInput(SERVER_MESSAGES.request.invalidJson);
   }
 }
 
@@ -64,7 +65,7 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
 }
 
 /** A numeric path id; anything else is an unknown id (404). */
-export function parseIdParam(c: Context, name = 'id', message = 'Not found'): number {
+export function parseIdParam(c: Context, name = 'id', message: string = SERVER_MESSAGES.request.notFound): number {
   const raw = c.req.param(name) ?? '';
   const id = /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id)) throw notFound(message);

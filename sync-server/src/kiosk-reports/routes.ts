@@ -9,11 +9,12 @@ import {
   type DeliveryResponse,
   type ListParkedResponse,
   type ListReversedResponse,
+  SERVER_MESSAGES,
 } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { assertVenueAccess, currentAdmin, currentDevice, requireAdmin, requireAuthorisedDevice, venueScope } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 import { parseIdParam, parseJson, parseWith } from '../http/validation.ts';
 import { deliveryStateOf } from './delivery-state.ts';
 import { deleteParked, findParked, findPurchaseOwner, listParked, listReversed, purchasesWithProgress, upsertParked, upsertProgress } from './queries.ts';
@@ -31,7 +32,7 @@ export function kioskReportRoutes() {
       const report = await parseJson(c, kioskParkedReportSchema);
       const { db, clock } = c.var.deps;
       await upsertParked(db, currentDevice(c), report, clock.now().toISOString());
-      return c.json({ message: 'Reported' });
+      return c.json({ message: SERVER_MESSAGES.kioskReports.reported });
     })
     .post('/progress', requireAuthorisedDevice, async (c) => {
       const report = await parseJson(c, kioskUploadProgressReportSchema);
@@ -41,7 +42,7 @@ export function kioskReportRoutes() {
       const owner = await findPurchaseOwner(db, report.transactionId);
       if (!owner || owner.deviceId !== device.deviceId) throw notFound(KIOSK_REPORT_MESSAGES.purchaseNotFound);
       await upsertProgress(db, device.deviceId, report, clock.now().toISOString());
-      return c.json({ message: 'Reported' });
+      return c.json({ message: SERVER_MESSAGES.kioskReports.reported });
     })
     .get('/parked', requireAdmin, async (c) => {
       const answer: ListParkedResponse = { parked: await listParked(c.var.deps.db, requestedVenue(c)) };
@@ -58,7 +59,7 @@ export function kioskReportRoutes() {
       if (!row) throw notFound(KIOSK_REPORT_MESSAGES.reportNotFound);
       assertVenueAccess(currentAdmin(c), row.venueId);
       await deleteParked(db, id);
-      return c.json({ message: 'Dismissed' });
+      return c.json({ message: SERVER_MESSAGES.kioskReports.dismissed });
     })
     .get('/delivery', requireAdmin, async (c) => {
       const { ids } = parseWith(deliveryQuerySchema, { ids: c.req.query('ids') ?? '' });

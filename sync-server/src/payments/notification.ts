@@ -5,12 +5,13 @@
 // claim cannot be confirmed yet (status API unreachable, or still pending) the answer is 503, so the
 // provider retries; the reconciler catches what the retries miss. Repeats are harmless. The e-mail
 // goes out in the background, so the provider gets its answer fast.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentNotification, PaymentOutcome, PaymentProvider } from '../adapters/ports.ts';
 import type { PaymentStatus } from '../db/schema/index.ts';
 import { midtransOutcome } from '../adapters/payment-signature.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { applyProviderOutcome } from './provider-outcome.ts';
 
 export interface NotificationDeps {
@@ -32,7 +33,7 @@ const REQUIRED = ['order_id', 'status_code', 'gross_amount', 'signature_key', 't
 export function parseNotification(body: unknown): PaymentNotification {
   const n = body as Record<string, unknown> | null;
   if (typeof n !== 'object' || n === null || REQUIRED.some((f) => typeof n[f] !== 'string') || (n.order_id as string).length > 50) {
-    throw new HttpError(400, 'Not a payment notification');
+    throw new DomainError('invalid_input', SERVER_MESSAGES.payments.notANotification);
   }
   return n as PaymentNotification;
 }
@@ -50,12 +51,12 @@ export async function handleNotification(deps: NotificationDeps, body: unknown):
     : payments.verifyNotification(n, true) || payments.verifyNotification(n, false);
   if (!signed) {
     logger.warn({ orderId: n.order_id }, 'payment notification with a bad signature refused');
-    throw new HttpError(401, 'Invalid signature');
+    throw new DomainError('unauthenticated', SERVER_MESSAGES.payments.invalidSignature);
   }
-  if (!purchase) throw new HttpError(404, 'Transaction not found');
+  if (!purchase) throw new DomainError('not_found', SERVER_MESSAGES.purchases.transactionNotFound);
   if (Number(n.gross_amount) !== purchase.totalAmount) {
     logger.error({ orderId: n.order_id, grossAmount: n.gross_amount, total: purchase.totalAmount }, 'notification amount differs from the purchase');
-    throw new HttpError(400, 'Amount does not match the transaction');
+    throw new DomainError('invalid_input', SERVER_MESSAGES.payments.amountMismatch);
   }
 
   const claimed = midtransOutcome(n.transaction_status, typeof n.fraud_status === 'string' ? n.fraud_status : undefined);
@@ -63,11 +64,11 @@ export async function handleNotification(deps: NotificationDeps, body: unknown):
 
   const status = await payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
     logger.warn({ err, orderId: purchase.id }, 'payment status query failed');
-    throw new HttpError(503, 'Payment status could not be confirmed; please retry');
+    throw new DomainError('unavailable', SERVER_MESSAGES.payments.statusUnconfirmed);
   });
   if (status === 'pending' || status === 'unknown') {
     logger.warn({ orderId: purchase.id, claimed: n.transaction_status, status }, 'notification not confirmed by the status API yet');
-    throw new HttpError(503, 'Payment status not final yet; please retry');
+    throw new DomainError('unavailable', SERVER_MESSAGES.payments.statusNotFinal);
   }
   const after = await applyProviderOutcome({ db, logger, delivery }, purchase.id, status, clock.now());
   return { message: 'OK', paymentStatus: after ?? purchase.paymentStatus };

@@ -1,10 +1,11 @@
-// /api/payment: the provider's webhook, the PWA's client configuration, and (with the simulator)
-// snap.js plus the button endpoints it calls.
+// /api/payment: the provider's webhook and the PWA's client configuration; /api/payment/simulator:
+// snap.js plus the button endpoints it calls, mounted by the simulator adapter alone.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
+import type { PaymentSimulator, SimulatedOutcome } from '../adapters/ports.ts';
 import type { AppEnv } from '../app.ts';
-import { SimulatorProvider, type SimulatedOutcome } from '../adapters/simulator.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError, invalidInput, notFound } from '../errors.ts';
 import { handleNotification, type NotificationDeps } from './notification.ts';
 
 const SNAP_SIMULATOR_JS = readFileSync(new URL('./assets/snap-simulator.js', import.meta.url), 'utf8');
@@ -12,20 +13,8 @@ const OUTCOMES: readonly SimulatedOutcome[] = ['success', 'pending', 'failure'];
 
 function notificationDeps(c: Context<AppEnv>): NotificationDeps {
   const { db, clock, payments, delivery } = c.var.deps;
-  if (!payments || !delivery) throw new HttpError(503, 'Payment system is not properly configured. Please contact support.');
+  if (!payments || !delivery) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
   return { db, clock, logger: c.var.log, payments, delivery };
-}
-
-function simulator(c: Context<AppEnv>): SimulatorProvider {
-  const payments = c.var.deps.payments;
-  if (!(payments instanceof SimulatorProvider)) throw new HttpError(404, 'Not found');
-  return payments;
-}
-
-function openToken(c: Context<AppEnv>) {
-  const token = simulator(c).openToken(c.req.param('token') ?? '');
-  if (!token) throw new HttpError(404, 'Unknown payment token');
-  return token;
 }
 
 export function paymentRoutes(): Hono<AppEnv> {
@@ -33,7 +22,7 @@ export function paymentRoutes(): Hono<AppEnv> {
 
   routes.get('/client-config', (c) => {
     const payments = c.var.deps.payments;
-    if (!payments) throw new HttpError(503, 'Payment system is not properly configured. Please contact support.');
+    if (!payments) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
     const staging = c.req.query('staging') === 'true';
     return c.json({ ...payments.clientConfig(staging), provider: payments.name });
   });
@@ -43,31 +32,42 @@ export function paymentRoutes(): Hono<AppEnv> {
     try {
       body = await c.req.json();
     } catch {
-      throw new HttpError(400, 'Not a payment notification');
+      throw invalidInput(SERVER_MESSAGES.payments.notANotification);
     }
     return c.json(await handleNotification(notificationDeps(c), body));
   });
 
-  routes.get('/simulator/snap.js', (c) => {
-    simulator(c);
+  return routes;
+}
+
+/** Mounted at /api/payment/simulator by the simulator adapter (its routes()); absent with Midtrans. */
+export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const openToken = (token: string | undefined) => {
+    const opened = simulator.openToken(token ?? '');
+    if (!opened) throw notFound(SERVER_MESSAGES.payments.unknownToken);
+    return opened;
+  };
+
+  routes.get('/snap.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
     return c.body(SNAP_SIMULATOR_JS);
   });
 
-  routes.get('/simulator/:token', (c) => {
-    const token = openToken(c);
+  routes.get('/:token', (c) => {
+    const token = openToken(c.req.param('token'));
     return c.json({ order_id: token.orderId, gross_amount: token.grossAmount });
   });
 
   // A button of the simulator panel: the server posts the notification Midtrans would post, signed
   // the same way, through the same webhook code; the answer is what snap.js hands its callback.
-  routes.post('/simulator/:token/:outcome', async (c) => {
+  routes.post('/:token/:outcome', async (c) => {
     const outcome = c.req.param('outcome') as SimulatedOutcome;
-    if (!OUTCOMES.includes(outcome)) throw new HttpError(404, 'Not found');
-    const token = openToken(c);
+    if (!OUTCOMES.includes(outcome)) throw notFound();
+    const token = openToken(c.req.param('token'));
     const deps = notificationDeps(c);
-    const notification = simulator(c).simulate(token, outcome, deps.clock.now());
+    const notification = simulator.simulate(token, outcome, deps.clock.now());
     await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
     const { signature_key: _signature, merchant_id: _merchant, ...result } = notification;
     return c.json({ ...result, status_message: outcome === 'success' ? 'Success, transaction is found' : outcome === 'pending' ? 'Transaction is pending' : 'Transaction is denied' });

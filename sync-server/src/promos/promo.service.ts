@@ -2,7 +2,7 @@ import { MESSAGES, PROMO_MESSAGES, type Promo, type ValidatePromoResponse, type 
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { deletePromo, findPromoByCode, hasQuotaLeft, insertPromo, listPromos, updatePromo } from '../db/queries/promos.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type PromoValues = z.output<typeof promoInput>;

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
-import { badRequest, forbidden, HttpError } from '../http/errors.ts';
+import { invalidInput, forbidden, DomainError } from '../errors.ts';
 import { reservePromo } from '../db/queries/promos.ts';
 import type { IdempotentRun } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
@@ -38,7 +38,7 @@ export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery
 /** The payment and delivery ports, or 503 before anything is stored when they are not wired. */
 export function portsOf(deps: PurchaseDeps): Required<Pick<AppDeps, 'payments' | 'delivery'>> {
   const { payments, delivery } = deps;
-  if (!payments || !delivery) throw new HttpError(503, MESSAGES.checkout.paymentNotConfigured);
+  if (!payments || !delivery) throw new DomainError('unavailable', MESSAGES.checkout.paymentNotConfigured);
   return { payments, delivery };
 }
 
@@ -65,14 +65,14 @@ export function newPurchaseId(now: Date): string {
 
 /** Checks the browser's venue and court against the device; the device's record wins. */
 function placeOf(device: DeviceRow, input: CreatePurchaseInput, fieldVenueId: number | undefined): { venueId: number; fieldId: number | null } {
-  if (input.venueId != null && input.venueId !== device.venueId) throw badRequest(PURCHASE_MESSAGES.wrongVenue);
+  if (input.venueId != null && input.venueId !== device.venueId) throw invalidInput(PURCHASE_MESSAGES.wrongVenue);
   if (device.fieldId !== null) {
-    if (input.fieldId != null && input.fieldId !== device.fieldId) throw badRequest(PURCHASE_MESSAGES.wrongField);
+    if (input.fieldId != null && input.fieldId !== device.fieldId) throw invalidInput(PURCHASE_MESSAGES.wrongField);
     return { venueId: device.venueId, fieldId: device.fieldId };
   }
   // A kiosk registered without a court may name one, but only a court of its own venue.
   if (input.fieldId == null) return { venueId: device.venueId, fieldId: null };
-  if (fieldVenueId !== device.venueId) throw badRequest(PURCHASE_MESSAGES.wrongField);
+  if (fieldVenueId !== device.venueId) throw invalidInput(PURCHASE_MESSAGES.wrongField);
   return { venueId: device.venueId, fieldId: input.fieldId };
 }
 
@@ -80,12 +80,12 @@ function placeOf(device: DeviceRow, input: CreatePurchaseInput, fieldVenueId: nu
 async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput) {
   const code = input.promoCode?.trim() ? input.promoCode : undefined;
   if (code === undefined) {
-    if (input.promoId != null) throw badRequest(PURCHASE_MESSAGES.promoCodeRequired);
+    if (input.promoId != null) throw invalidInput(PURCHASE_MESSAGES.promoCodeRequired);
     return undefined;
   }
   const promo = await findPromoByCode(tx, code);
-  if (!promo) throw badRequest(MESSAGES.promo.invalidOrExpired);
-  if (input.promoId != null && input.promoId !== promo.id) throw badRequest(PURCHASE_MESSAGES.promoMismatch);
+  if (!promo) throw invalidInput(MESSAGES.promo.invalidOrExpired);
+  if (input.promoId != null && input.promoId !== promo.id) throw invalidInput(PURCHASE_MESSAGES.promoMismatch);
   return promo;
 }
 
@@ -127,11 +127,11 @@ export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, inpu
     const pricing = pricingFromConfig(await loadConfigEntries(tx, PRICING_KEYS), { staging: input.isStaging });
     const discount: PromoDiscount | null = promo ? { amount: promo.amount, percent: promo.percent } : null;
     const priced = quote({ ...pricing, count: input.videoIds.length, promo: discount });
-    if (priced.total !== input.totalAmount) throw badRequest(PURCHASE_MESSAGES.totalChanged);
+    if (priced.total !== input.totalAmount) throw invalidInput(PURCHASE_MESSAGES.totalChanged);
 
     // The promo is used only when it takes something off; the conditional UPDATE keeps the quota.
     const appliedPromo = promo && priced.discount > 0 ? promo : undefined;
-    if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw badRequest(MESSAGES.promo.requestFailed);
+    if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw invalidInput(MESSAGES.promo.requestFailed);
 
     const free = priced.free || priced.total === 0;
     const nowIso = now.toISOString();
@@ -224,7 +224,7 @@ async function requestPayment(
     logger.error({ err, purchaseId: order.id }, 'payment provider refused to create the payment');
     // No token, no way to pay: end the purchase now so its promo use comes back.
     await markPurchaseOutcome(db, order.id, 'failed', clock.now());
-    throw new HttpError(502, MESSAGES.checkout.paymentInitFailed);
+    throw new DomainError('upstream_failed', MESSAGES.checkout.paymentInitFailed);
   }
 }
 

@@ -9,7 +9,7 @@ import { PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { Tx } from './queries.ts';
-import { badRequest, conflict, HttpError } from '../http/errors.ts';
+import { invalidInput, conflict, DomainError } from '../errors.ts';
 
 /** This server process; a 'running' key claimed by another process died with it. */
 const BOOT_ID = randomBytes(8).toString('hex');
@@ -23,7 +23,7 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   if (header === undefined) return undefined;
   const trimmed = header.trim();
   const key = /^".*"$/.test(trimmed) ? trimmed.slice(1, -1) : trimmed;
-  if (!KEY_PATTERN.test(key)) throw badRequest(PURCHASE_MESSAGES.idempotencyKeyInvalid);
+  if (!KEY_PATTERN.test(key)) throw invalidInput(PURCHASE_MESSAGES.idempotencyKeyInvalid);
   return key;
 }
 
@@ -66,7 +66,7 @@ export async function withIdempotency(
   const claimed = await db.transaction().execute(async (tx): Promise<Claim> => {
     const existing = await tx.selectFrom('idempotency_keys').selectAll().where('deviceId', '=', deviceId).where('key', '=', key).executeTakeFirst();
     if (existing) {
-      if (existing.requestHash !== hash) throw new HttpError(422, PURCHASE_MESSAGES.idempotencyKeyReused);
+      if (existing.requestHash !== hash) throw new DomainError('unprocessable', PURCHASE_MESSAGES.idempotencyKeyReused);
       if (existing.status === 'done') return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
       // Truly concurrent: the first request runs in this very process.
       if (existing.ownerBoot === bootId) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);

@@ -1,7 +1,6 @@
-import { MESSAGES, PURCHASE_MESSAGES, type Purchase } from '@courtreplay/shared';
+import { MESSAGES, PURCHASE_MESSAGES, type Purchase, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
-import { FOREIGN_LINK } from './manage-purchase.ts';
+import { DomainError } from '../errors.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { setFolder } from './queries.ts';
 import { created, messageOf, promoUsed, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
@@ -37,7 +36,7 @@ describe('PUT /api/transaction/:id/zipUrl', () => {
     for (const zipUrl of ['https://evil.example/x', `${LINK}/../other`, 'https://drive.google.com/drive/folders/abc1234']) {
       const res = await putZip({ zipUrl, error: false }, w.kioskA.headers);
       expect(res.status).toBe(400);
-      expect(await messageOf(res)).toBe(FOREIGN_LINK);
+      expect(await messageOf(res)).toBe(SERVER_MESSAGES.purchases.foreignLink);
     }
     const other = (await created(await w.buy(w.kioskA))).transaction;
     expect((await putZip({ zipUrl: LINK, error: false }, w.kioskA.headers, other.id)).status).toBe(400);
@@ -121,7 +120,7 @@ describe('POST /api/transaction/:id/resend-email', () => {
     const failed = await resend(w.adminA.headers);
     expect(failed.status).toBe(502);
     expect(await messageOf(failed)).toBe(MESSAGES.transactions.resendFailed);
-    w.delivery.resendError = new HttpError(409, 'The mail server refused the address');
+    w.delivery.resendError = new DomainError('conflict', 'The mail server refused the address');
     const refused = await resend(w.adminA.headers);
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toBe('The mail server refused the address');

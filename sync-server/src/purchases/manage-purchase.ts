@@ -1,10 +1,11 @@
 // Changes after creation: the kiosk (or an admin) saves the purchase's link, and an admin asks for
 // the e-mail again.
-import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse } from '@courtreplay/shared';
+import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse, SERVER_MESSAGES } from '@courtreplay/shared';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { bookResend } from '../delivery/resend-limit.ts';
-import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { assertVenueAccess } from '../auth/venue-access.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
+import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
@@ -15,11 +16,10 @@ async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Prom
   const purchase = await findPurchase(deps.db, id);
   if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   if ('admin' in caller) assertVenueAccess(caller.admin, purchase.venueId);
-  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden('Only the kiosk that made this purchase can update it.');
+  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(SERVER_MESSAGES.purchases.notYourPurchase);
   return purchase;
 }
 
-export const FOREIGN_LINK = "The link is not this purchase's folder.";
 
 /**
  * Saves the link (or null and the error flag). When the kiosk saves it, the delivery sends the
@@ -31,7 +31,7 @@ export const FOREIGN_LINK = "The link is not this purchase's folder.";
 export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Caller, body: { zipUrl: string | null; error: boolean }): Promise<Purchase> {
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, caller);
-  if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl) throw badRequest(FOREIGN_LINK);
+  if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl) throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
   if ('device' in caller) {
     await delivery
@@ -70,9 +70,9 @@ export async function resendEmail(deps: PurchaseDeps, id: string, admin: Session
   try {
     await delivery.resend(id);
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     deps.logger.error({ err, purchaseId: id }, 'resend failed');
-    throw new HttpError(502, MESSAGES.transactions.resendFailed);
+    throw new DomainError('upstream_failed', MESSAGES.transactions.resendFailed);
   }
   return { message: MESSAGES.transactions.resent };
 }

@@ -3,13 +3,14 @@ import {
   createPurchaseBodySchema,
   listPurchasesQuerySchema,
   PURCHASE_MESSAGES,
+  SERVER_MESSAGES,
   updateZipUrlBodySchema,
 } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, currentDevice, requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, venueScope } from '../http/auth.ts';
-import { badRequest } from '../http/errors.ts';
+import { invalidInput } from '../errors.ts';
 import { parseWith } from '../http/validation.ts';
 import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
@@ -23,7 +24,7 @@ async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<unkno
   try {
     return await c.req.json();
   } catch {
-    throw badRequest('Request body must be valid JSON');
+    throw invalidInput(SERVER_MESSAGES.request.invalidJson);
   }
 }
 

@@ -1,18 +1,18 @@
 // /api/google-drive/* and /api/storage/upload-status (spec section 7), whichever storage adapter is
 // configured: quota and clean-up for super admins; folders and upload URLs for authorised kiosks
 // and for admins (the resend flow uploads from the admin's browser); upload status for kiosks.
-import { endpoints, STORAGE_MESSAGES } from '@courtreplay/shared';
+import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { invalidInput, DomainError } from '../errors.ts';
 import { assertMayUploadTo, createPurchaseFolder, kioskUploadStatus, recordUploadSession, type FolderCaller } from './service.ts';
 
 function storageOf(c: Context<AppEnv>): StorageProvider {
   const storage = c.var.deps.storage;
-  if (!storage) throw new HttpError(503, STORAGE_MESSAGES.notConfigured);
+  if (!storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   return storage;
 }
 
@@ -36,7 +36,7 @@ export function storageRoutes(): Hono<AppEnv> {
 
   route(app, endpoints.deleteOldFiles).handle(async (c, { body: { olderThan } }) => {
     // A date to come would delete today's clips too, which the players may not have opened yet.
-    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw badRequest(STORAGE_MESSAGES.olderThanInFuture);
+    if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw invalidInput(SERVER_MESSAGES.storage.olderThanInFuture);
     const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
     c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
     return { status: 200, body: { success: true, filesDeleted } };

@@ -7,14 +7,15 @@
 // one but a super admin.
 // Upload sessions: every upload URL issued to a kiosk is remembered (by hash), so the kiosk may ask
 // where its own upload stands (Drive's CORS hides the Range header of a 308 from the browser).
-import { STORAGE_MESSAGES } from '@courtreplay/shared';
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { StorageProvider, UploadStatus } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import type { DeviceRow } from '../db/queries/devices.ts';
 import { findVenue } from '../db/queries/venues.ts';
-import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
+import { assertVenueAccess } from '../auth/venue-access.ts';
+import { forbidden, DomainError, notFound } from '../errors.ts';
 import { findPurchase, setFolder, type PurchaseRow } from '../purchases/queries.ts';
 import { findFolderPurchase, findStorageFolder, findUploadSession, insertStorageFolder, insertUploadSession } from './queries.ts';
 
@@ -35,7 +36,7 @@ export async function createPurchaseFolder(
   let venueId = caller.device?.venueId ?? caller.admin?.venueId ?? null;
   if (input.purchaseId) {
     const purchase = await findPurchase(db, input.purchaseId);
-    if (!purchase) throw notFound('Transaction not found');
+    if (!purchase) throw notFound(SERVER_MESSAGES.purchases.transactionNotFound);
     assertMayAddTo(caller, purchase);
     venueId = purchase.venueId;
   }
@@ -50,12 +51,10 @@ export async function createPurchaseFolder(
   return folder;
 }
 
-export const NOT_YOUR_PURCHASE = 'Only the kiosk that made this purchase can upload its videos.';
-export const NOT_YOUR_FOLDER = 'Only the kiosk or admin that made this folder can upload into it.';
 
 function assertMayAddTo(caller: FolderCaller, purchase: Pick<PurchaseRow, 'deviceId' | 'venueId'>): void {
   if (caller.admin) assertVenueAccess(caller.admin, purchase.venueId);
-  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(NOT_YOUR_PURCHASE);
+  else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(SERVER_MESSAGES.storage.notYourPurchase);
 }
 
 /** Before an upload URL into `folderId`: 403 when the folder is another caller's purchase's. */
@@ -64,11 +63,11 @@ export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: 
   if (owner) return assertMayAddTo(caller, owner);
   if (caller.admin?.role === 'super_admin') return;
   const made = await findStorageFolder(db, folderId);
-  if (!made) throw forbidden(NOT_YOUR_FOLDER);
+  if (!made) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   if (caller.device) {
-    if (caller.device.deviceId !== made.deviceId) throw forbidden(NOT_YOUR_FOLDER);
+    if (caller.device.deviceId !== made.deviceId) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   } else if (made.venueId === null) {
-    if (caller.admin.id !== made.adminId) throw forbidden(NOT_YOUR_FOLDER);
+    if (caller.admin.id !== made.adminId) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   } else {
     assertVenueAccess(caller.admin, made.venueId);
   }
@@ -85,7 +84,7 @@ export async function recordUploadSession(db: Db, input: { uploadUrl: string; de
 export async function kioskUploadStatus(deps: { db: Db; storage: StorageProvider | undefined }, deviceId: string, uploadUrl: string): Promise<UploadStatus> {
   const session = await findUploadSession(deps.db, hashOf(uploadUrl));
   // Same answer for unknown and someone else's: nothing to learn about other kiosks' uploads.
-  if (!session || session.deviceId !== deviceId) throw new HttpError(404, STORAGE_MESSAGES.notKioskUpload);
-  if (!deps.storage) throw new HttpError(503, STORAGE_MESSAGES.notConfigured);
+  if (!session || session.deviceId !== deviceId) throw new DomainError('not_found', SERVER_MESSAGES.storage.notKioskUpload);
+  if (!deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   return deps.storage.uploadStatus(uploadUrl, session.size);
 }

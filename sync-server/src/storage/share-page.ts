@@ -1,12 +1,12 @@
 // /d/:folderId — the page a player opens from the e-mail on a phone (local storage only): the venue
 // and product name, every clip playable inline and downloadable. /d/:folderId/:file streams a clip
 // with byte ranges. No script: it renders under the strictest policy.
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import type { FolderInfo } from '../adapters/local-storage.ts';
+import type { FolderInfo, SelfHostedStorage } from '../adapters/ports.ts';
 import { escapeHtml as e } from '../mail/compose.ts';
 import { attachment, sendFile } from './send-file.ts';
-import { localStorageOf } from './upload.routes.ts';
 
 const TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
 
@@ -72,7 +72,8 @@ ${folder.files.length ? `<ul>\n${clips}\n</ul>` : '<p class="empty">Your videos 
 </html>`;
 }
 
-export function shareRoutes(): Hono<AppEnv> {
+/** Mounted by the local storage adapter (its routes()): with Google Drive the e-mail links to Drive. */
+export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The folder id in every /d/ address is the player's key to their clips: no page, clip or
   // refusal under it may pass that address on in a Referer header.
@@ -82,7 +83,7 @@ export function shareRoutes(): Hono<AppEnv> {
   });
 
   routes.get('/:folderId', async (c) => {
-    const folder = await localStorageOf(c).folder(c.req.param('folderId'));
+    const folder = await storage.folder(c.req.param('folderId'));
     if (!folder) return c.html('<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(renderSharePage(folder, c.var.deps.config.productName));
@@ -90,8 +91,8 @@ export function shareRoutes(): Hono<AppEnv> {
 
   routes.on(['GET', 'HEAD'], '/:folderId/:file', async (c) => {
     const name = c.req.param('file');
-    const path = await localStorageOf(c).filePath(c.req.param('folderId'), name);
-    if (!path) return c.json({ message: 'Not found' }, 404);
+    const path = await storage.filePath(c.req.param('folderId'), name);
+    if (!path) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
     return sendFile(c, path, { contentType: contentTypeOf(name), cacheControl: 'private, max-age=86400', disposition: attachment(name) });
   });
 

@@ -1,10 +1,9 @@
+import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes, webmBytes } from '../adapters/testing/clips.ts';
-import { STORAGE_MESSAGES } from '@courtreplay/shared';
-import { NOT_YOUR_FOLDER, NOT_YOUR_PURCHASE } from './service.ts';
 
 describe('storage routes with the local adapter', () => {
   let t: AdapterTestApp;
@@ -51,7 +50,7 @@ describe('storage routes with the local adapter', () => {
     for (const headers of strangers) {
       const refused = await ask(headers);
       expect(refused.status).toBe(403);
-      expect([NOT_YOUR_FOLDER, 'You can only manage your own venue.']).toContain((await bodyOf(refused)).message);
+      expect([SERVER_MESSAGES.storage.notYourFolder, 'You can only manage your own venue.']).toContain((await bodyOf(refused)).message);
     }
     for (const headers of allowed) expect((await ask(headers)).status).toBe(200);
   });
@@ -93,7 +92,7 @@ describe('storage routes with the local adapter', () => {
     const ask = (headers: Record<string, string>) => t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
     const refused = await ask(otherKiosk.headers);
     expect(refused.status).toBe(403);
-    expect((await bodyOf(refused)).message).toBe(NOT_YOUR_PURCHASE);
+    expect((await bodyOf(refused)).message).toBe(SERVER_MESSAGES.storage.notYourPurchase);
     expect((await ask(otherAdmin.headers)).status).toBe(403);
     // The same venue's other kiosk did not make the purchase either.
     expect((await ask(kiosk)).status).toBe(403);
@@ -190,7 +189,7 @@ describe('storage routes with the local adapter', () => {
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     const future = await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: tomorrow }, superAdminLater.headers);
     expect(future.status).toBe(400);
-    expect(((await future.json()) as { message: string }).message).toBe(STORAGE_MESSAGES.olderThanInFuture);
+    expect(((await future.json()) as { message: string }).message).toBe(SERVER_MESSAGES.storage.olderThanInFuture);
     expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 1 });
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
     expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });

@@ -3,10 +3,9 @@
 // carries CORS headers for whichever origin the PWA runs on.
 import { endpoints } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
+import type { SelfHostedStorage } from '../adapters/ports.ts';
 import type { AppEnv } from '../app.ts';
-import { LocalStorage, UPLOAD_PATH } from '../adapters/local-storage.ts';
 import { route } from '../http/contract.ts';
-import { HttpError } from '../http/errors.ts';
 import { bodyStream } from './body-stream.ts';
 
 function corsHeaders(c: Context<AppEnv>): Record<string, string> {
@@ -20,34 +19,23 @@ function corsHeaders(c: Context<AppEnv>): Record<string, string> {
   };
 }
 
-export function localStorageOf(c: Context<AppEnv>): LocalStorage {
-  const storage = c.var.deps.storage;
-  if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found');
-  return storage;
-}
-
-
-export function uploadRoutes(): Hono<AppEnv> {
+/** Mounted by the local storage adapter (its routes()), which is the only storage that has this endpoint. */
+export function uploadRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.options(`${UPLOAD_PATH}:uploadId`, (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
+  routes.options(endpoints.uploadClip.path, (c) => new Response(null, { status: 204, headers: corsHeaders(c) }));
 
   route(routes, endpoints.uploadClip).handle(async (c, { params, query }) => {
     const headers = corsHeaders(c);
-    try {
-      const storage = localStorageOf(c);
-      const ticket = storage.openUpload(params.uploadId, query.exp, query.sig);
-      const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
-      if (answer.status === 308) {
-        return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
-      }
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
-      // 200: the file was already whole (a repeated last chunk or a status query); 201: just completed.
-      return answer.status === 200 ? { status: 200, body: answer.file } : { status: 201, body: answer.file };
-    } catch (err) {
-      if (err instanceof HttpError) return c.json({ message: err.message }, err.status, headers);
-      throw err;
+    // Set before anything can throw, so the error handler's answer carries them too.
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    const ticket = storage.openUpload(params.uploadId, query.exp, query.sig);
+    const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
+    if (answer.status === 308) {
+      return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
     }
+    // 200: the file was already whole (a repeated last chunk or a status query); 201: just completed.
+    return answer.status === 200 ? { status: 200, body: answer.file } : { status: 201, body: answer.file };
   });
 
   return routes;

@@ -21,6 +21,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Replace or add dependencies (e.g. adapters) before the app is built. */
   deps?: Partial<AppDeps>;
+  /** Dependencies made from the others (adapters need the database): the app mounts their routes at build time. */
+  derive?: (base: AppDeps) => Partial<AppDeps>;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}) {
@@ -31,7 +33,8 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = frozenClock();
   const logger = pino({ level: 'silent' });
   const health = await StoredIntegrationHealth.load(db, clock, logger);
-  const deps: AppDeps = { db, config, clock, logger, health, contractCheck: true, ...options.deps };
+  const deps: AppDeps = { db, config, clock, logger, health, contractCheck: true };
+  Object.assign(deps, options.derive?.(deps), options.deps);
   const app = createApp(deps);
   const request = app.request.bind(app);
   app.request = (async (input: Parameters<typeof request>[0], init?: RequestInit, ...rest: unknown[]) => {

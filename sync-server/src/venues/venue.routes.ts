@@ -4,7 +4,7 @@ import type { AppEnv } from '../app.ts';
 import { deleteVenue, insertVenue, listVenues, updateVenue } from '../db/queries/venues.ts';
 import { currentAdmin, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../errors.ts';
 
 /**
  * Venues. Every admin may read them (the device registration form needs the list), an admin only

@@ -1,8 +1,9 @@
 // makeTestApp() plus the adapters of this folder, built from the same configuration (DATA_DIR in the
 // test's temporary directory): the simulator, local storage, and SMTP (a loopback server) or the
-// outbox. The app reads its dependencies per request, so adding them after it is built is enough.
+// outbox. They are made before the app is built, as main.ts does: an embedded adapter's own routes
+// (upload URLs, share page, simulator) are mounted then.
 import { makeTestApp, type TestAppOptions } from '../../testing/index.ts';
-import { createAdapters } from '../index.ts';
+import { createAdapters, type Adapters } from '../index.ts';
 
 export interface AdapterTestOptions extends TestAppOptions {
   smtpUrl?: string;
@@ -13,16 +14,21 @@ export interface AdapterTestOptions extends TestAppOptions {
 
 export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
   const env = { ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'CourtReplay <no-reply@courtreplay.test>' } : {}) };
-  const t = await makeTestApp({ ...options, env });
-  const adapters = createAdapters(t.config, {
-    db: t.db,
-    clock: t.clock,
-    logger: t.logger,
-    ...(t.deps.health ? { health: t.deps.health } : {}),
-    ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
-    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+  let adapters: Adapters | undefined;
+  const t = await makeTestApp({
+    ...options,
+    env,
+    derive: (base) =>
+      (adapters = createAdapters(base.config, {
+        db: base.db,
+        clock: base.clock,
+        logger: base.logger,
+        ...(base.health ? { health: base.health } : {}),
+        ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
+        ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+      })),
   });
-  Object.assign(t.deps, adapters, options.deps);
+  if (!adapters) throw new Error('makeTestApp did not derive the adapters');
   return { ...t, ...adapters };
 }
 

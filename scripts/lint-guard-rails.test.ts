@@ -1,0 +1,53 @@
+// The dependency rules of eslint.config.js, each fed one deliberately wrong import at a virtual path
+// in the folder it guards (and one allowed import, so a rule that fires on everything fails too).
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cwd = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: { rule: string; file: string; wrong: string; allowed: string }[] = [
+  {
+    rule: 'shared imports neither side',
+    file: 'shared/src/api/guard-fixture.ts',
+    wrong: "import { x } from '@courtreplay/sync-server/src/app.ts';",
+    allowed: "import { x } from '../messages.ts';",
+  },
+  {
+    rule: 'shared imports nothing outside shared/',
+    file: 'shared/src/api/guard-fixture.ts',
+    wrong: "import { x } from '../../../e2e/support/server.ts';",
+    allowed: "import { x } from '../validation.ts';",
+  },
+  {
+    rule: 'routes do not import concrete adapters',
+    file: 'sync-server/src/storage/guard-fixture.routes.ts',
+    wrong: "import { x } from '../adapters/local-storage.ts';",
+    allowed: "import { x } from '../adapters/ports.ts';",
+  },
+  {
+    rule: 'services do not import http/',
+    file: 'sync-server/src/promos/guard-fixture.service.ts',
+    wrong: "import { x } from '../http/auth.ts';",
+    allowed: "import { x } from '../errors.ts';",
+  },
+  {
+    rule: 'the kiosk never imports admin code',
+    file: 'pwa/src/lib/guard-fixture.ts',
+    wrong: "import { x } from '../admin/api.ts';",
+    allowed: "import { x } from './api.ts';",
+  },
+];
+
+describe('lint guard rails (eslint.config.js)', () => {
+  it.each(cases)('$rule', async ({ file, wrong, allowed }) => {
+    expect(await restrictedImports(file, wrong)).toHaveLength(1);
+    expect(await restrictedImports(file, allowed)).toEqual([]);
+  });
+});
