@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, createAdminRequest } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { listVenues } from '../db/queries/venues.ts';
+import { listVenues } from '../venues/queries.ts';
 import { currentAdmin, requireSuperAdmin } from '../http/auth.ts';
 import { parseIdParam, parseJson } from '../http/validation.ts';
 import { allAdmins, createAdmin, removeAdmin } from './admin.service.ts';

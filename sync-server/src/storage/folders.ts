@@ -7,8 +7,8 @@
 // one but a super admin.
 import type { StorageProvider } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import type { DeviceRow } from '../db/queries/devices.ts';
-import { findVenue } from '../db/queries/venues.ts';
+import type { DeviceRow } from '../devices/queries.ts';
+import { findVenue } from '../venues/queries.ts';
 import { assertVenueAccess, type SessionAdmin } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { findPurchase, setFolder, type PurchaseRow } from '../purchases/queries.ts';

@@ -1,11 +1,11 @@
 import { DEVICE_ID_PATTERN, DEVICE_MESSAGES, authorizeDeviceRequest, deviceStagingRequest, registerDeviceRequest } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { findDevice } from '../db/queries/devices.ts';
+import { findDevice } from './queries.ts';
 import { currentAdmin, requireAdmin, requireSuperAdmin } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseJson } from '../http/validation.ts';
-import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './device.service.ts';
+import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './service.ts';
 
 function deviceIdParam(raw: string | undefined): string {
   if (!raw || !DEVICE_ID_PATTERN.test(raw)) throw notFound(DEVICE_MESSAGES.notFound);

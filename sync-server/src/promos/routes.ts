@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { requireAuthorisedDevice, requireSuperAdmin } from '../http/auth.ts';
 import { parseIdParam, parseJson } from '../http/validation.ts';
-import { allPromos, changePromo, createPromo, removePromo, validatePromo } from './promo.service.ts';
+import { allPromos, changePromo, createPromo, removePromo, validatePromo } from './service.ts';
 
 /** Promo codes: managed by super admins; validated by authorised kiosks. */
 export function promoRoutes() {
