@@ -108,8 +108,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/admin', adminRoutes());
   app.route('/', venueRoutes());
   app.route('/', fieldRoutes());
-  app.route('/api/device', deviceRoutes());
-  app.route('/api/promo', promoRoutes());
+  app.route('/', deviceRoutes());
+  app.route('/', promoRoutes());
 
   app.route('/api/transaction', purchaseRoutes());
   app.route('/api/payment', paymentRoutes());

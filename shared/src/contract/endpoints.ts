@@ -4,10 +4,14 @@ import type { EndpointDefinition } from './endpoint.ts';
 import type { ROUTES, RouteName } from './routes.ts';
 import { metaEndpoints } from './meta.ts';
 import { venueEndpoints } from './venues.ts';
+import { deviceEndpoints } from './devices.ts';
+import { promoEndpoints } from './promos.ts';
 
 export const endpoints = {
   ...metaEndpoints,
   ...venueEndpoints,
+  ...deviceEndpoints,
+  ...promoEndpoints,
 } satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -1,29 +1,25 @@
-import { MESSAGES, PROMO_MESSAGES, promoInput, validatePromoRequest } from '@courtreplay/shared';
+import { endpoints, MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { requireAuthorisedDevice, requireSuperAdmin } from '../http/auth.ts';
-import { parseIdParam, parseJson } from '../http/validation.ts';
+import { route } from '../http/contract.ts';
 import { allPromos, changePromo, createPromo, removePromo, validatePromo } from './service.ts';
 
 /** Promo codes: managed by super admins; validated by authorised kiosks. */
-export function promoRoutes() {
-  return new Hono<AppEnv>()
-    .post('/validate', requireAuthorisedDevice, async (c) => {
-      const { code } = await parseJson(c, validatePromoRequest);
-      return c.json(await validatePromo(c.var.deps, code));
-    })
-    .get('/', requireSuperAdmin, async (c) => c.json(await allPromos(c.var.deps)))
-    .post('/', requireSuperAdmin, async (c) => {
-      const promo = await createPromo(c.var.deps, await parseJson(c, promoInput));
-      return c.json({ message: MESSAGES.promoForm.created(promo.code), promo }, 201);
-    })
-    .put('/:id', requireSuperAdmin, async (c) => {
-      const id = parseIdParam(c, 'id', PROMO_MESSAGES.notFound);
-      const promo = await changePromo(c.var.deps, id, await parseJson(c, promoInput));
-      return c.json({ message: MESSAGES.promoForm.updated(promo.code), promo });
-    })
-    .delete('/:id', requireSuperAdmin, async (c) => {
-      await removePromo(c.var.deps, parseIdParam(c, 'id', PROMO_MESSAGES.notFound));
-      return c.json({ message: MESSAGES.promoForm.deleted });
-    });
+export function promoRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  route(app, endpoints.validatePromo).handle(async (c, { body }) => ({ status: 200, body: await validatePromo(c.var.deps, body.code) }));
+  route(app, endpoints.listPromos).handle(async (c) => ({ status: 200, body: await allPromos(c.var.deps) }));
+  route(app, endpoints.createPromo).handle(async (c, { body }) => {
+    const promo = await createPromo(c.var.deps, body);
+    return { status: 201, body: { message: MESSAGES.promoForm.created(promo.code), promo } };
+  });
+  route(app, endpoints.updatePromo).handle(async (c, { params, body }) => {
+    const promo = await changePromo(c.var.deps, params.id, body);
+    return { status: 200, body: { message: MESSAGES.promoForm.updated(promo.code), promo } };
+  });
+  route(app, endpoints.deletePromo).handle(async (c, { params }) => {
+    await removePromo(c.var.deps, params.id);
+    return { status: 200, body: { message: MESSAGES.promoForm.deleted } };
+  });
+  return app;
 }
