@@ -14,20 +14,12 @@ export interface DeviceStatus {
   fieldId: number | null;
 }
 
-interface DeviceAnswer {
-  isAuthorized?: boolean | number;
-  staging?: boolean;
-  venueId?: number | null;
-  fieldId?: number | null;
-  device?: DeviceAnswer;
-}
-
+/** This kiosk as the server knows it; unknown to the server, or not authorised (false), means not authorised. */
 async function fetchDeviceStatus(): Promise<DeviceStatus> {
   const deviceId = await ensureDeviceId();
   try {
-    const answer = await api<DeviceAnswer>(`/device/${encodeURIComponent(deviceId)}`);
-    const d = answer.device ?? answer;
-    const status = { deviceId, authorized: d.isAuthorized === undefined ? true : !!d.isAuthorized, staging: d.staging === true, venueId: d.venueId ?? null, fieldId: d.fieldId ?? null };
+    const device = await call('getDevice', { params: { deviceId } });
+    const status = { deviceId, authorized: device.isAuthorized === true, staging: device.staging === true, venueId: device.venueId, fieldId: device.fieldId };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
   } catch (e) {

@@ -6,12 +6,16 @@ import { adminEndpoints } from './admin.ts';
 import { metaEndpoints } from './meta.ts';
 import { storageEndpoints } from './storage.ts';
 import { venueEndpoints } from './venues.ts';
+import { deviceEndpoints } from './devices.ts';
+import { promoEndpoints } from './promos.ts';
 
 export const endpoints = {
   ...metaEndpoints,
   ...adminEndpoints,
   ...venueEndpoints,
   ...storageEndpoints,
+  ...deviceEndpoints,
+  ...promoEndpoints,
 } satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

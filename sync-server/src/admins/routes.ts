@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { listVenues } from '../db/queries/venues.ts';
+import { listVenues } from '../venues/queries.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { allAdmins, createAdmin, removeAdmin } from './service.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
 import { deleteAdmin, findAdminById, insertAdmin, listAdmins, type AdminRow } from './queries.ts';
-import { findVenue } from '../db/queries/venues.ts';
+import { findVenue } from '../venues/queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { conflict, invalidInput, notFound } from '../errors.ts';
 

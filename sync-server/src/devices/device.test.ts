@@ -111,6 +111,8 @@ describe('GET /api/device/all', () => {
     expect(await ids(adminA.headers, `?venueId=${venueB.id}`)).toEqual([a.deviceId]);
     expect(await ids(superAdmin.headers)).toEqual([a.deviceId, b.deviceId].sort());
     expect(await ids(superAdmin.headers, `?venueId=${venueB.id}`)).toEqual([b.deviceId]);
+    // A filter that names no id is ignored, as if left out.
+    expect(await ids(superAdmin.headers, '?venueId=abc')).toEqual([a.deviceId, b.deviceId].sort());
     expect((await t.json('GET', '/api/device/all')).status).toBe(401);
   });
 });

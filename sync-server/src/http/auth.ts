@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { findDevice, type DeviceRow } from '../db/queries/devices.ts';
+import { findDevice, type DeviceRow } from '../devices/queries.ts';
 import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 

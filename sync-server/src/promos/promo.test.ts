@@ -1,6 +1,6 @@
 import { MESSAGES, PROMO_MESSAGES, type Promo, type PromoResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findPromo, releasePromo, reservePromo } from '../db/queries/promos.ts';
+import { findPromo, releasePromo, reservePromo } from './queries.ts';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
 let t: TestApp;

@@ -17,9 +17,9 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
-import type { DeviceRow } from '../db/queries/devices.ts';
+import type { DeviceRow } from '../devices/queries.ts';
 import { invalidInput, forbidden, DomainError } from '../errors.ts';
-import { reservePromo } from '../db/queries/promos.ts';
+import { reservePromo } from '../promos/queries.ts';
 import type { IdempotentRun } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import {

@@ -1,7 +1,7 @@
 // Changes after creation: the kiosk (or an admin) saves the purchase's link, and an admin asks for
 // the e-mail again.
 import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse, SERVER_MESSAGES } from '@courtreplay/shared';
-import type { DeviceRow } from '../db/queries/devices.ts';
+import type { DeviceRow } from '../devices/queries.ts';
 import { bookResend } from '../delivery/resend-limit.ts';
 import { assertVenueAccess } from '../auth/venue-access.ts';
 import type { SessionAdmin } from '../auth/queries.ts';

@@ -3,7 +3,7 @@
 // are final, so a repeated or late notification never moves a purchase back. A purchase that fails
 // or expires gives its promo use back, and a late payment takes it again, in the same transaction.
 import type { Db } from '../db/database.ts';
-import { releasePromo, retakePromo } from '../db/queries/promos.ts';
+import { releasePromo, retakePromo } from '../promos/queries.ts';
 import { findPurchase, transitionFromPending, type PurchaseWithNames } from './queries.ts';
 
 export type PurchaseOutcome = 'paid' | 'failed' | 'expired';

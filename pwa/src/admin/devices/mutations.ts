@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { resetDeviceId, setDeviceAuthorizedCookie } from '../../lib/device-identity.ts';
 import { withFallback } from '../common/errors.ts';
 import { deviceQueries } from './queries.ts';
@@ -17,8 +17,8 @@ export function useRegisterDeviceMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
     mutationFn: withFallback(T.registerFailed, async (input: { deviceId: string; venueId: number; fieldId: number | null }) => {
-      const answer = await api<{ isAuthorized?: boolean }>('/device/register', { method: 'POST', body: input });
-      if (typeof answer?.isAuthorized === 'boolean') setDeviceAuthorizedCookie(answer.isAuthorized);
+      const answer = await call('registerDevice', { body: input });
+      setDeviceAuthorizedCookie(answer.isAuthorized);
       return answer;
     }),
     onSuccess,
@@ -29,7 +29,7 @@ export function useAuthorizeDeviceMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
     mutationFn: withFallback(T.authorizationFailed, (input: { deviceId: string; isAuthorized: boolean }) =>
-      api('/device/authorize', { method: 'PUT', body: input }),
+      call('authorizeDevice', { body: input }),
     ),
     onSuccess,
   });
@@ -40,7 +40,7 @@ export function useDeviceStagingMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
     mutationFn: withFallback(T.stagingFailed, (input: { deviceId: string; staging: boolean }) =>
-      api<{ message: string }>('/device/staging', { method: 'PUT', body: input }),
+      call('setDeviceStaging', { body: input }),
     ),
     onSuccess,
   });
@@ -50,7 +50,7 @@ export function useDeleteDeviceMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
     mutationFn: withFallback(T.deleteFailed, (deviceId: string) =>
-      api(`/device/${encodeURIComponent(deviceId)}`, { method: 'DELETE' }),
+      call('deleteDevice', { params: { deviceId } }),
     ),
     onSuccess,
   });

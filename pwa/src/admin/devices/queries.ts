@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Device } from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { deviceIdMatchesFingerprint, ensureDeviceId } from '../../lib/device-identity.ts';
 
 export const deviceQueries = {
@@ -8,7 +7,7 @@ export const deviceQueries = {
   list: () =>
     queryOptions({
       queryKey: [...deviceQueries.all(), 'list'] as const,
-      queryFn: () => api<Device[]>('/device/all'),
+      queryFn: () => call('listDevices', { query: {} }),
     }),
   /** This browser's own device id and whether it still matches the fingerprint. */
   current: () =>

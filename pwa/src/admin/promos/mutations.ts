@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type PromoInput } from '@courtreplay/shared';
-import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
 import { ScreenError, withFallback } from '../common/errors.ts';
 import { promoQueries } from './queries.ts';
 
@@ -17,7 +17,7 @@ export function useSavePromoMutation() {
   return useMutation({
     mutationFn: async ({ id, ...promo }: PromoInput & { id?: number }) => {
       try {
-        return await api(id ? `/promo/${id}` : '/promo', { method: id ? 'PUT' : 'POST', body: promo });
+        return await (id ? call('updatePromo', { params: { id }, body: promo }) : call('createPromo', { body: promo }));
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) throw new ScreenError(T.duplicateCode, 409);
         throw new ScreenError(errorMessage(e, T.saveFailed), e instanceof ApiError ? e.status : 0);
@@ -30,7 +30,7 @@ export function useSavePromoMutation() {
 export function useDeletePromoMutation() {
   const onSuccess = useInvalidatePromos();
   return useMutation({
-    mutationFn: withFallback(T.deleteFailed, (id: number) => api(`/promo/${id}`, { method: 'DELETE' })),
+    mutationFn: withFallback(T.deleteFailed, (id: number) => call('deletePromo', { params: { id } })),
     onSuccess,
   });
 }

@@ -1,20 +1,9 @@
 // Promo validation (spec section 5): the server's verdict, mapped to the spec's messages.
-import { MESSAGES } from '@courtreplay/shared';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { MESSAGES, type ValidatedPromo } from '@courtreplay/shared';
+import { ApiError, call } from '../../lib/api-client.ts';
 
-export interface AppliedPromo {
-  id: number;
-  name: string;
-  code: string;
-  amount: number;
-  percent: number;
-}
-
-interface PromoAnswer {
-  valid: boolean;
-  message?: string;
-  promo?: AppliedPromo | null;
-}
+/** A promo the server accepted for this cart (the answer of validatePromo). */
+export type AppliedPromo = ValidatedPromo;
 
 export type PromoVerdict = { ok: true; promo: AppliedPromo } | { ok: false; message: string };
 
@@ -22,9 +11,8 @@ export async function validatePromo(code: string): Promise<PromoVerdict> {
   const trimmed = code.trim();
   if (!trimmed) return { ok: false, message: MESSAGES.promo.enterCode };
   try {
-    const answer = await api<PromoAnswer>('/promo/validate', { method: 'POST', body: { code: trimmed.toUpperCase() } });
-    if (answer.valid && answer.promo) return { ok: true, promo: answer.promo };
-    return { ok: false, message: answer.message || MESSAGES.promo.invalidOrExpired };
+    const answer = await call('validatePromo', { body: { code: trimmed.toUpperCase() } });
+    return answer.valid ? { ok: true, promo: answer.promo } : { ok: false, message: answer.message };
   } catch (e) {
     // A server that looked at the code and said no (4xx with a verdict) is "invalid"; a request
     // that failed (network, server error) is the spec's request-failure message.

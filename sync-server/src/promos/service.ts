@@ -1,7 +1,7 @@
 import { MESSAGES, PROMO_MESSAGES, type Promo, type ValidatePromoResponse, type promoInput } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
-import { deletePromo, findPromoByCode, hasQuotaLeft, insertPromo, listPromos, updatePromo } from '../db/queries/promos.ts';
+import { deletePromo, findPromoByCode, hasQuotaLeft, insertPromo, listPromos, updatePromo } from '../promos/queries.ts';
 import { conflict, notFound } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

@@ -3,9 +3,10 @@
 // only on devices of their own venue, whatever the request names.
 import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from '../db/queries/devices.ts';
+import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from './queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
-import { findField, findVenue } from '../db/queries/venues.ts';
+import { findField } from '../fields/queries.ts';
+import { findVenue } from '../venues/queries.ts';
 import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 import { forbidden, invalidInput, notFound } from '../errors.ts';
 

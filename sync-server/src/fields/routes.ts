@@ -1,8 +1,9 @@
 import { endpoints, FIELD_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { deleteField, findVenue, insertField, listFields, renameField } from '../db/queries/venues.ts';
-import { assignDeviceField } from '../devices/device.service.ts';
+import { findVenue } from '../venues/queries.ts';
+import { deleteField, insertField, listFields, renameField } from './queries.ts';
+import { assignDeviceField } from '../devices/service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { invalidInput, notFound } from '../errors.ts';

@@ -1,16 +1,9 @@
-import type { Db } from '../database.ts';
+import type { Db } from '../db/database.ts';
 
 export interface VenueRow {
   id: number;
   name: string;
   location: string;
-  createdAt: string;
-}
-
-export interface FieldRow {
-  id: number;
-  name: string;
-  venueId: number;
   createdAt: string;
 }
 
@@ -39,31 +32,6 @@ export async function deleteVenue(db: Db, id: number): Promise<boolean> {
     await trx.deleteFrom('devices').where('venueId', '=', id).execute();
     await trx.deleteFrom('fields').where('venueId', '=', id).execute();
     const result = await trx.deleteFrom('venues').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  });
-}
-
-export async function listFields(db: Db, venueId: number): Promise<FieldRow[]> {
-  return db.selectFrom('fields').select(['id', 'name', 'venueId', 'createdAt']).where('venueId', '=', venueId).orderBy('name').orderBy('id').execute();
-}
-
-export async function findField(db: Db, id: number): Promise<FieldRow | undefined> {
-  return db.selectFrom('fields').select(['id', 'name', 'venueId', 'createdAt']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertField(db: Db, row: Omit<FieldRow, 'id'>): Promise<FieldRow> {
-  return db.insertInto('fields').values(row).returning(['id', 'name', 'venueId', 'createdAt']).executeTakeFirstOrThrow();
-}
-
-export async function renameField(db: Db, id: number, name: string): Promise<FieldRow | undefined> {
-  return db.updateTable('fields').set({ name }).where('id', '=', id).returning(['id', 'name', 'venueId', 'createdAt']).executeTakeFirst();
-}
-
-/** Deletes a court; devices on it keep their venue and lose the court. */
-export async function deleteField(db: Db, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx.updateTable('devices').set({ fieldId: null }).where('fieldId', '=', id).execute();
-    const result = await trx.deleteFrom('fields').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
 }

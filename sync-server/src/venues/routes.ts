@@ -1,7 +1,7 @@
 import { endpoints, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { deleteVenue, insertVenue, listVenues, updateVenue } from '../db/queries/venues.ts';
+import { deleteVenue, insertVenue, listVenues, updateVenue } from './queries.ts';
 import { currentAdmin, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';

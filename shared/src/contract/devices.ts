@@ -1,0 +1,92 @@
+// Kiosk devices: registered by an admin from the back-office on the kiosk itself, then managed in
+// the Devices tab; the kiosk asks about itself by its own (secret, random) id.
+import { z } from 'zod';
+import {
+  authorizeDeviceRequest,
+  DEVICE_ID_PATTERN,
+  DEVICE_MESSAGES,
+  deviceListResponse,
+  deviceResponse,
+  deviceStagingRequest,
+  deviceStatusResponse,
+  messageResponse,
+  registerDeviceRequest,
+  registerDeviceResponse,
+} from '../api/index.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ROUTES } from './routes.ts';
+
+const tag = 'Kiosk devices';
+
+/** A kiosk's own id in the path; anything else names no device (404). */
+const deviceIdParams = z.object({
+  deviceId: z.string().regex(DEVICE_ID_PATTERN).meta({ description: "The kiosk's own id (16 to 128 letters, digits, '-' or '_')" }),
+});
+
+/** A super admin's venue filter; a value that is not an id is ignored, as if left out (a venue admin always sees their own venue). */
+const listDevicesQuery = z.object({
+  venueId: z
+    .string()
+    .optional()
+    .transform((raw) => (raw !== undefined && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : undefined))
+    .meta({ description: "Only this venue's devices (super admin); ignored when not an id" }),
+});
+
+export const deviceEndpoints = {
+  registerDevice: defineEndpoint({
+    ...ROUTES.registerDevice,
+    tag,
+    summary: 'Register this kiosk for a venue (and court), authorised at once; registering again moves it',
+    access: 'admin',
+    body: registerDeviceRequest,
+    responses: { 201: registerDeviceResponse, 200: registerDeviceResponse },
+    errors: [403, 404],
+  }),
+  authorizeDevice: defineEndpoint({
+    ...ROUTES.authorizeDevice,
+    tag,
+    summary: 'Authorise or deauthorise a kiosk of the venue',
+    access: 'admin',
+    body: authorizeDeviceRequest,
+    responses: { 200: deviceResponse },
+    errors: [403, 404],
+  }),
+  setDeviceStaging: defineEndpoint({
+    ...ROUTES.setDeviceStaging,
+    tag,
+    summary: 'Mark a kiosk as a test device (the only kind allowed staging purchases), or back to live',
+    access: 'superAdmin',
+    body: deviceStagingRequest,
+    responses: { 200: deviceResponse },
+    errors: [404],
+  }),
+  listDevices: defineEndpoint({
+    ...ROUTES.listDevices,
+    tag,
+    summary: 'The kiosks an admin may see (a venue admin: their own venue), newest first',
+    access: 'admin',
+    query: listDevicesQuery,
+    responses: { 200: deviceListResponse },
+  }),
+  getDevice: defineEndpoint({
+    ...ROUTES.getDevice,
+    tag,
+    summary: 'What a kiosk needs to know about itself: its venue, court, authorisation and test status',
+    description: 'Public: the kiosk asks by its own id, a long random secret.',
+    access: 'public',
+    params: deviceIdParams,
+    unknownMessage: DEVICE_MESSAGES.notFound,
+    responses: { 200: deviceStatusResponse },
+    errors: [404],
+  }),
+  deleteDevice: defineEndpoint({
+    ...ROUTES.deleteDevice,
+    tag,
+    summary: 'Delete a kiosk of the venue',
+    access: 'admin',
+    params: deviceIdParams,
+    unknownMessage: DEVICE_MESSAGES.notFound,
+    responses: { 200: messageResponse },
+    errors: [403, 404],
+  }),
+};

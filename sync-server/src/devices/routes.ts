@@ -1,0 +1,45 @@
+import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { currentAdmin } from '../http/auth.ts';
+import { route } from '../http/contract.ts';
+import { notFound } from '../errors.ts';
+import { findDevice } from './queries.ts';
+import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './service.ts';
+
+/** Kiosk devices: managed by admins of their venue; each kiosk reads its own status. */
+export function deviceRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  route(app, endpoints.registerDevice).handle(async (c, { body }) => {
+    const { device, created } = await registerDevice(c.var.deps, currentAdmin(c), {
+      deviceId: body.deviceId,
+      venueId: body.venueId,
+      fieldId: body.fieldId ?? null,
+    });
+    return { status: created ? 201 : 200, body: { message: DEVICE_MESSAGES.registered, isAuthorized: device.isAuthorized, device } };
+  });
+  route(app, endpoints.authorizeDevice).handle(async (c, { body: { deviceId, isAuthorized } }) => {
+    const device = await authorizeDevice(c.var.deps, currentAdmin(c), deviceId, isAuthorized);
+    return { status: 200, body: { message: isAuthorized ? DEVICE_MESSAGES.authorized : DEVICE_MESSAGES.deauthorized, device } };
+  });
+  route(app, endpoints.setDeviceStaging).handle(async (c, { body: { deviceId, staging } }) => {
+    const device = await markTestDevice(c.var.deps, deviceId, staging);
+    return { status: 200, body: { message: staging ? DEVICE_MESSAGES.madeTestDevice : DEVICE_MESSAGES.madeLiveDevice, device } };
+  });
+  // Before GET /api/device/:deviceId, which would otherwise take 'all' for an id.
+  route(app, endpoints.listDevices).handle(async (c, { query }) => {
+    return { status: 200, body: await devicesFor(c.var.deps, currentAdmin(c), query.venueId) };
+  });
+  // Public: the kiosk asks about itself (its id is a long random secret of its own).
+  route(app, endpoints.getDevice).handle(async (c, { params }) => {
+    const device = await findDevice(c.var.deps.db, params.deviceId);
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    const { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging } = device;
+    return { status: 200, body: { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging } };
+  });
+  route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
+    await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);
+    return { status: 200, body: { message: DEVICE_MESSAGES.deleted } };
+  });
+  return app;
+}
