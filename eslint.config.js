@@ -54,7 +54,8 @@ export default tseslint.config(
   },
   {
     files: [
-      'sync-server/src/**/*.service.ts',
+      'sync-server/src/**/service.ts',
+      'sync-server/src/**/queries.ts',
       'sync-server/src/purchases/**/*.ts',
       'sync-server/src/delivery/**/*.ts',
       'sync-server/src/payments/**/*.ts',
@@ -80,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['pwa/src/kiosk/**/*.{ts,tsx}', 'pwa/src/payment/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}', 'pwa/src/offline/**/*.{ts,tsx}'],
+    files: ['pwa/src/kiosk/**/*.{ts,tsx}', 'pwa/src/payment/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}', 'pwa/src/offline/**/*.{ts,tsx}', 'pwa/src/outbox/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -91,6 +92,15 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Promises: none forgotten, none handed to a place that ignores them (type-checked rules).
+    files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

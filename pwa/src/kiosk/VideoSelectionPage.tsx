@@ -35,7 +35,7 @@ export function VideoSelectionPage() {
   const [notice, setNotice] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
 
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base));
+  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base));
 
   useEffect(() => {
     goingToCheckout = false;
@@ -107,7 +107,7 @@ export function VideoSelectionPage() {
             {F.admin}
           </button>
         ) : null}
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(base)}>
+        <button type="button" className="btn btn-secondary" onClick={() => void navigate(base)}>
           {F.home}
         </button>
       </div>
@@ -230,7 +230,7 @@ export function VideoSelectionPage() {
           disabled={count === 0}
           onClick={() => {
             goingToCheckout = true;
-            navigate(`${base}/checkout`);
+            void navigate(`${base}/checkout`);
           }}
         >
           {M.checkout}

@@ -10,7 +10,7 @@ const F = MESSAGES.paymentFailure;
 export function PaymentFailurePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => navigate('/box/video-selection'));
+  const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => void navigate('/box/video-selection'));
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="payment-failure">
@@ -30,7 +30,7 @@ export function PaymentFailurePage() {
             <dd data-testid="transaction-id">{params.get('order_id') ?? '-'}</dd>
           </div>
         </dl>
-        <button type="button" className="btn btn-primary btn-lg" onClick={() => navigate('/box/checkout')}>
+        <button type="button" className="btn btn-primary btn-lg" onClick={() => void navigate('/box/checkout')}>
           {F.tryAgain}
         </button>
         <p className="countdown" data-testid="countdown">

@@ -9,7 +9,7 @@ const S = MESSAGES.paymentSuccess;
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => navigate('/box'));
+  const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => void navigate('/box'));
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="payment-success">

@@ -22,7 +22,7 @@ function AdminsTable({ selfId }: { selfId: number }) {
     <div className="panel">
       <div className="panel-header">
         <h2>Admins</h2>
-        <button type="button" className="btn btn-primary" onClick={() => navigate('/admin/create')}>
+        <button type="button" className="btn btn-primary" onClick={() => void navigate('/admin/create')}>
           {T.createAdmin}
         </button>
       </div>

@@ -34,7 +34,7 @@ export function CreateAdminPage() {
     create.mutate(
       { email: email.trim(), password, role, venueId: role === 'superadmin' ? null : Number(venueId) },
       {
-        onSuccess: () => navigate('/admin/dashboard?tab=admins'),
+        onSuccess: () => void navigate('/admin/dashboard?tab=admins'),
         onError: (err) => setError(err.message),
       },
     );
@@ -44,7 +44,7 @@ export function CreateAdminPage() {
     <main className="create-admin">
       <div className="panel-header">
         <h1>Create Admin</h1>
-        <button type="button" className="btn" onClick={() => navigate('/admin/dashboard')}>
+        <button type="button" className="btn" onClick={() => void navigate('/admin/dashboard')}>
           {T.backToDashboard}
         </button>
       </div>

@@ -71,7 +71,7 @@ export function DashboardPage() {
           type="button"
           className="btn"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/admin/login', { replace: true }) })}
+          onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) })}
         >
           {T.logout}
         </button>

@@ -14,7 +14,7 @@ interface Props {
   /** Each purchase's delivery state, shown under its payment status. */
   deliveries: ReadonlyMap<string, DeliveryState>;
   sendingIds: ReadonlySet<string>;
-  onResend: (tx: Transaction) => void;
+  onResend: (tx: Transaction) => Promise<void>;
 }
 
 export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend }: Props) {

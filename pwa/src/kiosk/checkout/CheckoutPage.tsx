@@ -47,7 +47,7 @@ export function CheckoutPage() {
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
   // An abandoned order form goes home like the selection screen does; never while paying.
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => navigate(base), phase.name === 'form' && !busy);
+  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base), phase.name === 'form' && !busy);
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -177,7 +177,7 @@ export function CheckoutPage() {
   };
 
   if (phase.name === 'done') {
-    return <CompletedPanel message={phase.message} step={delivery} onDone={() => navigate(base)} seconds={COUNTDOWN_SECONDS} />;
+    return <CompletedPanel message={phase.message} step={delivery} onDone={() => void navigate(base)} seconds={COUNTDOWN_SECONDS} />;
   }
 
   return (
@@ -216,7 +216,7 @@ export function CheckoutPage() {
         </section>
         {/* Paying needs the network: said before the player types anything. */}
         {!online && q.total > 0 ? (
-          <PaymentNeedsConnection onComeBack={() => navigate(base)} />
+          <PaymentNeedsConnection onComeBack={() => void navigate(base)} />
         ) : (
         <section className="card checkout-form" aria-label="Your details">
           <PromoBox ref={promoBox} promo={promo} onChange={setPromo} disabled={busy} />
@@ -255,7 +255,7 @@ export function CheckoutPage() {
             </p>
           ) : null}
           <div className="checkout-actions">
-            <button type="button" className="btn btn-secondary btn-lg" disabled={busy} onClick={() => navigate(`${base}/video-selection`)}>
+            <button type="button" className="btn btn-secondary btn-lg" disabled={busy} onClick={() => void navigate(`${base}/video-selection`)}>
               {C.back}
             </button>
             <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
