@@ -111,15 +111,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/device', deviceRoutes());
   app.route('/api/promo', promoRoutes());
 
-  app.route('/api/transaction', purchaseRoutes());
-  app.route('/api/payment', paymentRoutes());
+  app.route('/', purchaseRoutes());
+  app.route('/', paymentRoutes());
   app.route('/api/google-drive', googleDriveRoutes());
   app.route('/api/storage/upload-status', uploadStatusRoutes());
   app.route('/api/storage/upload', uploadRoutes());
   app.route('/api/admin/cms', cmsRoutes());
   app.route('/media', mediaRoutes());
   app.route('/d', shareRoutes());
-  app.route('/api/kiosk-reports', kioskReportRoutes());
+  app.route('/', kioskReportRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   if (deps.pwaDir) mountPwa(app, deps.pwaDir);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -11,3 +11,4 @@ export * from './config.ts';
 export * from './purchases.ts';
 export * from './kiosk-reports.ts';
 export * from './integrations.ts';
+export * from './payments.ts';

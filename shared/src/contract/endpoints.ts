@@ -4,10 +4,16 @@ import type { EndpointDefinition } from './endpoint.ts';
 import type { ROUTES, RouteName } from './routes.ts';
 import { metaEndpoints } from './meta.ts';
 import { venueEndpoints } from './venues.ts';
+import { purchaseEndpoints } from './purchases.ts';
+import { paymentEndpoints } from './payments.ts';
+import { kioskReportEndpoints } from './kiosk-reports.ts';
 
 export const endpoints = {
   ...metaEndpoints,
   ...venueEndpoints,
+  ...purchaseEndpoints,
+  ...paymentEndpoints,
+  ...kioskReportEndpoints,
 } satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -5,6 +5,7 @@
 // claim cannot be confirmed yet (status API unreachable, or still pending) the answer is 503, so the
 // provider retries; the reconciler catches what the retries miss. Repeats are harmless. The e-mail
 // goes out in the background, so the provider gets its answer fast.
+import { NOT_A_NOTIFICATION, type PaymentNotificationResponse } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentNotification, PaymentOutcome, PaymentProvider } from '../adapters/ports.ts';
 import type { PaymentStatus } from '../db/schema/index.ts';
@@ -21,18 +22,14 @@ export interface NotificationDeps {
   delivery: Delivery;
 }
 
-export interface NotificationAnswer {
-  message: string;
-  /** The purchase's payment status after this notification. */
-  paymentStatus?: string;
-}
+export type NotificationAnswer = PaymentNotificationResponse;
 
 const REQUIRED = ['order_id', 'status_code', 'gross_amount', 'signature_key', 'transaction_status'] as const;
 
 export function parseNotification(body: unknown): PaymentNotification {
   const n = body as Record<string, unknown> | null;
   if (typeof n !== 'object' || n === null || REQUIRED.some((f) => typeof n[f] !== 'string') || (n.order_id as string).length > 50) {
-    throw new HttpError(400, 'Not a payment notification');
+    throw new HttpError(400, NOT_A_NOTIFICATION);
   }
   return n as PaymentNotification;
 }
