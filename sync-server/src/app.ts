@@ -129,12 +129,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', deviceRoutes());
   app.route('/', promoRoutes());
 
-  app.route('/api/transaction', purchaseRoutes());
-  app.route('/api/payment', paymentRoutes());
+  app.route('/', purchaseRoutes());
+  app.route('/', paymentRoutes());
   app.route('/', storageRoutes());
   app.route('/', cmsRoutes());
   app.route('/media', mediaRoutes());
-  app.route('/api/kiosk-reports', kioskReportRoutes());
+  app.route('/', kioskReportRoutes());
   // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
   // share page); a real provider has none, and those paths answer 404 like any other.
   for (const adapter of [deps.payments, deps.storage]) {

@@ -2,7 +2,7 @@
 // the configuration (prices, gateway, CMS), and the payment script the server names.
 import { queryOptions } from '@tanstack/react-query';
 import { PRODUCT_NAME_DEFAULT, pricingFromConfig, configKey, type ConfigEntry, type StagedConfigKey } from '@courtreplay/shared';
-import { api, ApiError, call } from '../lib/api-client.ts';
+import { ApiError, call } from '../lib/api-client.ts';
 import { ensureDeviceId, setDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 
 export interface DeviceStatus {
@@ -62,7 +62,7 @@ export const pricingOf = (config: KioskConfig | undefined, staging: boolean) => 
 export const paymentClientQuery = (staging: boolean) =>
   queryOptions({
     queryKey: kioskKeys.paymentClient(staging),
-    queryFn: () => api<{ scriptUrl: string; clientKey: string }>('/payment/client-config', { query: { staging } }),
+    queryFn: () => call('paymentClientConfig', { query: { staging: String(staging) } }),
     staleTime: Infinity,
     retry: 1,
   });

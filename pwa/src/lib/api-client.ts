@@ -49,8 +49,8 @@ export interface RequestOptions extends CallOptions {
   headers?: Record<string, string>;
 }
 
-/** A call by path; prefer call(), which takes its types from the contract. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The HTTP exchange under call(); not exported, so every call is named in the contract. */
+async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));

@@ -3,7 +3,7 @@
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
 import type { Answer, Endpoints } from '@courtreplay/shared';
-import { api, call } from './api-client.ts';
+import { call } from './api-client.ts';
 import { resumableUpload, UploadError } from './resumable-upload.ts';
 
 export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
@@ -48,7 +48,7 @@ export async function requestUploadUrl(input: { filename: string; mimeType: stri
 
 /** Saves the purchase's link (or none, with the error flag) on the server, which then sends the e-mail. */
 export async function saveDownloadLink(transactionId: string, zipUrl: string | null, error: boolean): Promise<void> {
-  await api(`/transaction/${encodeURIComponent(transactionId)}/zipUrl`, { method: 'PUT', body: { zipUrl, error } });
+  await call('updateZipUrl', { params: { id: transactionId }, body: { zipUrl, error } });
 }
 
 /** Where an upload session stands, asked of our server (which can read Drive's Range header). */

@@ -1,16 +1,21 @@
-// Every call the outbox makes to the sync server, in one place, through the existing API client
-// (it is to be replaced by a typed client generated from the shared endpoint definitions).
-import type { CreatePurchaseBody, CreatePurchaseResponse } from '@courtreplay/shared';
-import { api } from '../lib/api-client.ts';
+// Every call the outbox makes to the sync server, in one place, through the typed client: the
+// bodies and answers are the shared contract's (shared/src/contract).
+import type { CreatePurchaseBody, CreatePurchaseResponse, KioskParkedReport, KioskUploadProgressReport } from '@courtreplay/shared';
+import { call } from '../lib/api-client.ts';
 
 /** POST /api/transaction; the server answers a repeated Idempotency-Key with its first answer. */
-export const postPurchase = (body: CreatePurchaseBody, idempotencyKey: string) =>
-  api<CreatePurchaseResponse>('/transaction', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+export const postPurchase = (body: CreatePurchaseBody, idempotencyKey: string): Promise<CreatePurchaseResponse> =>
+  // The server may wait on the payment provider (8 s per attempt, retried): more than the default.
+  call('createPurchase', { body, headers: { 'Idempotency-Key': idempotencyKey } }, { timeoutMs: 45_000 });
 
-export const postReport = (path: string, body: unknown) => api(path, { method: 'POST', body });
+/** A stored report, sent to the call its kind names (reports stored by older versions keep their path). */
+export const postReport = (path: string, body: unknown) =>
+  path.endsWith('/kiosk-reports/parked')
+    ? call('reportParked', { body: body as KioskParkedReport })
+    : call('reportProgress', { body: body as KioskUploadProgressReport });
 
 /** Whether our server answers at all (an upload stalled on the storage, not on the network). */
 export const serverAnswers = () =>
-  api('/health')
+  call('health', {})
     .then(() => true)
     .catch(() => false);

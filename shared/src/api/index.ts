@@ -12,3 +12,4 @@ export * from './purchases.ts';
 export * from './kiosk-reports.ts';
 export * from './integrations.ts';
 export * from './storage.ts';
+export * from './payments.ts';

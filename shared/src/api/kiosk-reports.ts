@@ -139,3 +139,17 @@ export type ReversedPayment = z.infer<typeof reversedPaymentSchema>;
 
 export const listReversedResponseSchema = z.object({ reversed: z.array(reversedPaymentSchema) });
 export type ListReversedResponse = z.infer<typeof listReversedResponseSchema>;
+
+// ---------------------------------------------------------------- ?venueId= of the admin lists
+
+/**
+ * The venue a super admin asks for; an admin of one venue always gets their own. A value that is
+ * not an id means every venue (never refused).
+ */
+export const kioskReportVenueQuerySchema = z.object({
+  venueId: z
+    .string()
+    .optional()
+    .transform((id) => (id !== undefined && /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : undefined))
+    .meta({ description: 'Super admins: one venue only' }),
+});

@@ -274,3 +274,33 @@ export const resendEmailResponseSchema = z.union([
   z.object({ searchLocally: z.literal(true), transaction: purchaseSchema }),
 ]);
 export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
+
+// ---------------------------------------------------------------- POST /api/transaction/:id/abandon
+
+export const abandonPurchaseResponseSchema = z.object({ transaction: purchaseSchema });
+export type AbandonPurchaseResponse = z.infer<typeof abandonPurchaseResponseSchema>;
+
+// ---------------------------------------------------------------- the purchase id in paths and headers
+
+/**
+ * A purchase id in a path (`CR-...`, 21 characters). Anything longer than an order id can be is
+ * cut to 50 characters and then unknown (404), never refused as malformed.
+ */
+export const purchaseIdParams = z.object({
+  id: z
+    .string()
+    .transform((id) => id.slice(0, 50))
+    .meta({ description: 'The purchase id (CR-YYYYMMDD-XXXXXXXXXX)' }),
+});
+
+/**
+ * The Idempotency-Key of POST /api/transaction (IETF httpapi draft): 1 to 255 visible ASCII
+ * characters, bare or as a structured-field string ("..."). Read by the handler, which answers
+ * 400 with PURCHASE_MESSAGES.idempotencyKeyInvalid for any other value.
+ */
+export const createPurchaseHeadersSchema = z.object({
+  'Idempotency-Key': z
+    .string()
+    .optional()
+    .meta({ description: 'Makes a retry safe: the same key and body answer the first answer again (per kiosk, kept 24 hours)' }),
+});

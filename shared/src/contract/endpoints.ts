@@ -8,6 +8,9 @@ import { storageEndpoints } from './storage.ts';
 import { venueEndpoints } from './venues.ts';
 import { deviceEndpoints } from './devices.ts';
 import { promoEndpoints } from './promos.ts';
+import { purchaseEndpoints } from './purchases.ts';
+import { paymentEndpoints } from './payments.ts';
+import { kioskReportEndpoints } from './kiosk-reports.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -16,6 +19,9 @@ export const endpoints = {
   ...storageEndpoints,
   ...deviceEndpoints,
   ...promoEndpoints,
-} satisfies { [K in RouteName]?: EndpointDefinition & (typeof ROUTES)[K] };
+  ...purchaseEndpoints,
+  ...paymentEndpoints,
+  ...kioskReportEndpoints,
+} satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -1,6 +1,6 @@
 // The API's description is generated, served and committed: the committed copy must be what the
 // definitions generate today, and every defined call must be documented.
-import { endpoints, openApiPath } from '@courtreplay/shared';
+import { endpoints, openApiPath, ROUTES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../testing/index.ts';
@@ -28,6 +28,10 @@ describe('the OpenAPI document', () => {
       expect(operation?.operationId, name).toBe(name);
       expect(Object.keys(operation?.responses ?? {}).length, name).toBeGreaterThan(0);
     }
+  });
+
+  it('defines every call of the route table, and no call outside it', () => {
+    expect(Object.keys(endpoints).sort()).toEqual(Object.keys(ROUTES).sort());
   });
 
   it('serves a reference page whose scripts come from this server', async () => {

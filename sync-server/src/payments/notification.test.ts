@@ -1,3 +1,4 @@
+import { NOT_A_NOTIFICATION } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MidtransProvider } from '../adapters/midtrans.ts';
 import { midtransSignature } from '../adapters/payment-signature.ts';
@@ -75,6 +76,18 @@ describe('payment notification webhook and simulator', () => {
     expect((await t.json('POST', '/api/payment/notification', tampered)).status).toBe(401);
     expect((await t.json('POST', '/api/payment/notification', { order_id: purchase.id })).status).toBe(400);
     expect((await t.json('POST', '/api/payment/notification', 'not json{')).status).toBe(400);
+    expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
+  });
+
+  it('answers whatever is not a notification with the one message, JSON or not', async () => {
+    const { purchase } = await seedPurchase(t);
+    const signed = notification(purchase.id, 3000, SETTLEMENT);
+    const bodies: unknown[] = ['not json{', [signed], { ...signed, status_code: 200 }, { ...signed, order_id: `${purchase.id}${'X'.repeat(50)}` }];
+    for (const body of bodies) {
+      const res = await t.json('POST', '/api/payment/notification', body);
+      expect(res.status).toBe(400);
+      expect(await bodyOf(res)).toEqual({ message: NOT_A_NOTIFICATION });
+    }
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });
 

@@ -5,7 +5,7 @@
 // claim cannot be confirmed yet (status API unreachable, or still pending) the answer is 503, so the
 // provider retries; the reconciler catches what the retries miss. Repeats are harmless. The e-mail
 // goes out in the background, so the provider gets its answer fast.
-import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { SERVER_MESSAGES, type PaymentNotificationResponse } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentNotification, PaymentOutcome, PaymentProvider } from '../adapters/ports.ts';
 import type { PaymentStatus } from '../db/schema/index.ts';
@@ -22,11 +22,7 @@ export interface NotificationDeps {
   delivery: Delivery;
 }
 
-export interface NotificationAnswer {
-  message: string;
-  /** The purchase's payment status after this notification. */
-  paymentStatus?: string;
-}
+export type NotificationAnswer = PaymentNotificationResponse;
 
 const REQUIRED = ['order_id', 'status_code', 'gross_amount', 'signature_key', 'transaction_status'] as const;
 

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Delivery, PaymentOutcome } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
+import type { PaymentStatus } from '../db/schema/index.ts';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';
 import { findPurchase, flagPaymentReversal } from '../purchases/queries.ts';
 
@@ -17,7 +18,7 @@ export interface OutcomeDeps {
  * Records a final status the provider itself answered. Returns the purchase's payment status
  * afterwards (undefined for an unknown id).
  */
-export async function applyProviderOutcome(deps: OutcomeDeps, purchaseId: string, outcome: Exclude<PaymentOutcome, 'pending'>, now: Date): Promise<string | undefined> {
+export async function applyProviderOutcome(deps: OutcomeDeps, purchaseId: string, outcome: Exclude<PaymentOutcome, 'pending'>, now: Date): Promise<PaymentStatus | undefined> {
   const { db, logger, delivery } = deps;
   // A refund is not a step of the state machine: it can only reverse a paid purchase.
   const { changed, purchase } =

@@ -1,11 +1,13 @@
-// /api/payment: the provider's webhook and the PWA's client configuration; /api/payment/simulator:
-// snap.js plus the button endpoints it calls, mounted by the simulator adapter alone.
-import { SERVER_MESSAGES } from '@courtreplay/shared';
+// /api/payment: the provider's webhook and the PWA's client configuration, built from the shared
+// definitions (shared/src/contract/payments.ts); /api/payment/simulator: snap.js plus the button
+// endpoints it calls, mounted by the simulator adapter alone (a development tool, outside the contract).
+import { endpoints, ROUTES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import type { PaymentSimulator, SimulatedOutcome } from '../adapters/ports.ts';
 import type { AppEnv } from '../app.ts';
 import { DomainError, invalidInput, notFound } from '../errors.ts';
+import { route } from '../http/contract.ts';
 import { handleNotification, type NotificationDeps } from './notification.ts';
 
 const SNAP_SIMULATOR_JS = readFileSync(new URL('./assets/snap-simulator.js', import.meta.url), 'utf8');
@@ -20,22 +22,24 @@ function notificationDeps(c: Context<AppEnv>): NotificationDeps {
 export function paymentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.get('/client-config', (c) => {
+  route(routes, endpoints.paymentClientConfig).handle(async (c, { query }) => {
     const payments = c.var.deps.payments;
     if (!payments) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
-    const staging = c.req.query('staging') === 'true';
-    return c.json({ ...payments.clientConfig(staging), provider: payments.name });
+    return { status: 200, body: { ...payments.clientConfig(query.staging), provider: payments.name } };
   });
 
-  routes.post('/notification', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
+  // Anyone may post to this public address: whatever is not a notification gets the one message,
+  // a body that is not JSON too (route() alone would answer 'Request body must be valid JSON').
+  routes.post(ROUTES.paymentNotification.path, async (c, next) => {
+    await c.req.json().catch(() => {
       throw invalidInput(SERVER_MESSAGES.payments.notANotification);
-    }
-    return c.json(await handleNotification(notificationDeps(c), body));
+    });
+    await next();
   });
+  route(routes, endpoints.paymentNotification).handle(async (c, { rawBody }) => ({
+    status: 200,
+    body: await handleNotification(notificationDeps(c), rawBody),
+  }));
 
   return routes;
 }

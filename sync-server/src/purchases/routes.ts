@@ -1,79 +1,54 @@
-// /api/transaction: thin handlers that parse with the shared schemas and call the services.
-import {
-  createPurchaseBodySchema,
-  listPurchasesQuerySchema,
-  PURCHASE_MESSAGES,
-  SERVER_MESSAGES,
-  updateZipUrlBodySchema,
-} from '@courtreplay/shared';
+// /api/transaction: the routes built from the shared definitions (shared/src/contract/purchases.ts);
+// thin handlers that call the services.
+import { endpoints, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app.ts';
-import { currentAdmin, currentDevice, requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, venueScope } from '../http/auth.ts';
-import { invalidInput } from '../errors.ts';
-import { parseWith } from '../http/validation.ts';
+import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
+import { route } from '../http/contract.ts';
 import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
 import { abandonPurchase, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
-/** Purchase ids are ours (`CR-...`); anything longer than an order_id can be is unknown anyway. */
-const purchaseIdParam = (raw: string | undefined) => (raw ?? '').slice(0, 50);
-
-async function readJson(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw invalidInput(SERVER_MESSAGES.request.invalidJson);
-  }
-}
-
 export function purchaseRoutes(): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
 
-  routes.post('/', requireAuthorisedDevice, async (c) => {
+  route(app, endpoints.createPurchase).handle(async (c, { body, rawBody }) => {
     const deps = c.var.deps;
     const device = currentDevice(c);
-    const raw = await readJson(c);
-    const input = parseWith(createPurchaseBodySchema, raw);
     const key = parseIdempotencyKey(c.req.header('Idempotency-Key'));
-    if (key === undefined) {
-      const created = await createPurchase(deps, device, input);
-      return c.json(created.body, created.status);
-    }
+    if (key === undefined) return createPurchase(deps, device, body);
+    // The hash is of the body as sent, so a retry is recognised however the schema would reshape it.
     const answer = await withIdempotency(
       deps.db,
-      { deviceId: device.deviceId, key, hash: requestHash(raw), now: deps.clock.now() },
-      (run) => createPurchase(deps, device, input, run),
+      { deviceId: device.deviceId, key, hash: requestHash(rawBody), now: deps.clock.now() },
+      (run) => createPurchase(deps, device, body, run),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+    // Only a created purchase's answer is kept for a key, so a replay is that same 201.
+    return { status: 201, body: answer.body as CreatePurchaseResponse };
   });
 
-  routes.get('/', requireAdmin, async (c) => {
-    const admin = currentAdmin(c);
-    const query = parseWith(listPurchasesQuerySchema, c.req.query());
-    const page = await listPurchases(c.var.deps.db, filterFor(query, venueScope(admin)), query.page, query.limit);
-    return c.json(page);
+  route(app, endpoints.listPurchases).handle(async (c, { query }) => {
+    const page = await listPurchases(c.var.deps.db, filterFor(query, venueScope(currentAdmin(c))), query.page, query.limit);
+    return { status: 200, body: page };
   });
 
-  routes.put('/:id/zipUrl', requireDeviceOrAdmin, async (c) => {
+  route(app, endpoints.updateZipUrl).handle(async (c, { params, body }) => {
     const admin = c.get('admin');
     const caller: Caller = admin ? { admin } : { device: currentDevice(c) };
-    const body = parseWith(updateZipUrlBodySchema, await readJson(c));
-    const transaction = await updateZipUrl(c.var.deps, purchaseIdParam(c.req.param('id')), caller, body);
-    return c.json({ message: PURCHASE_MESSAGES.updated, transaction });
+    const transaction = await updateZipUrl(c.var.deps, params.id, caller, body);
+    return { status: 200, body: { message: PURCHASE_MESSAGES.updated, transaction } };
   });
 
-  routes.post('/:id/abandon', requireAuthorisedDevice, async (c) => {
-    const transaction = await abandonPurchase(c.var.deps, purchaseIdParam(c.req.param('id')), currentDevice(c));
-    return c.json({ transaction });
+  route(app, endpoints.abandonPurchase).handle(async (c, { params }) => {
+    const transaction = await abandonPurchase(c.var.deps, params.id, currentDevice(c));
+    return { status: 200, body: { transaction } };
   });
 
-  routes.post('/:id/resend-email', requireAdmin, async (c) => {
-    const answer = await resendEmail(c.var.deps, purchaseIdParam(c.req.param('id')), currentAdmin(c));
-    return c.json(answer);
+  route(app, endpoints.resendEmail).handle(async (c, { params }) => {
+    return { status: 200, body: await resendEmail(c.var.deps, params.id, currentAdmin(c)) };
   });
 
-  return routes;
+  return app;
 }

@@ -21,8 +21,7 @@ export async function checkAgainstContract(method: string, url: string, res: Res
     if (res.status === 404 || res.status === 405) return;
     throw new Error(`Contract: ${verb} ${pathname} answered ${res.status} but no endpoint definition names it`);
   }
-  const endpoint = (endpoints as Partial<Record<string, EndpointDefinition>>)[name];
-  if (!endpoint) return;
+  const endpoint: EndpointDefinition = endpoints[name];
   const where = `${verb} ${pathname} (${name}) answered ${res.status}`;
   if (res.status >= 400) {
     if (!errorStatusesOf(endpoint).includes(res.status)) throw new Error(`Contract: ${where}, a status its definition does not declare`);

@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  TRANSACTIONS_EXPORT_LIMIT,
-  TRANSACTIONS_PAGE_SIZE,
-  type DeliveryResponse,
-  type ListPurchasesResponse,
-  type Purchase,
-} from '@courtreplay/shared';
-import { api } from '../../lib/api-client.ts';
+import { TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE, type Purchase } from '@courtreplay/shared';
+import { call } from '../../lib/api-client.ts';
 
 /** A purchase as the back-office lists it (spec section 3). */
 export type Transaction = Purchase;
@@ -23,7 +17,7 @@ export interface TransactionFilters {
 export const noFilters: TransactionFilters = { email: '', startDate: '', endDate: '', venueId: '', fieldId: '' };
 
 function fetchTransactions(filters: TransactionFilters, page: number, limit: number, exporting: boolean) {
-  return api<ListPurchasesResponse>('/transaction', {
+  return call('listPurchases', {
     query: {
       page,
       limit,
@@ -49,7 +43,7 @@ export const transactionQueries = {
   deliveries: (ids: string[]) =>
     queryOptions({
       queryKey: [...transactionQueries.all(), 'delivery', ids] as const,
-      queryFn: () => api<DeliveryResponse>('/kiosk-reports/delivery', { query: { ids: ids.join(',') } }),
+      queryFn: () => call('deliveryReport', { query: { ids: ids.join(',') } }),
       enabled: ids.length > 0,
       // Uploads run on the kiosk while the admin watches; keep the states fresh.
       refetchInterval: DELIVERY_REFRESH_MS,

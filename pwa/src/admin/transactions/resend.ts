@@ -2,7 +2,7 @@
 // yet it answers searchLocally, and this browser finds the clips in its stored folder, uploads
 // them as videos_{date}_{time}_{n}videos, saves the link and asks for the e-mail again.
 import { MESSAGES, type ResendEmailResponse } from '@courtreplay/shared';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { call, errorMessage } from '../../lib/api-client.ts';
 import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName, videoTitle } from '../../lib/clip-files.ts';
 import { ensurePermission, getStoredFolder, listVideoFiles } from '../../lib/folder-access.ts';
 import { saveDownloadLink, uploadClips } from '../../lib/uploader.ts';
@@ -19,7 +19,7 @@ export interface ResendOutcome {
 const sent = (message: string): ResendOutcome => ({ emailStatus: 'sent', message });
 const failed = (message: string): ResendOutcome => ({ emailStatus: 'failed', message });
 
-const askResend = (id: string) => api<ResendEmailResponse>(`/transaction/${encodeURIComponent(id)}/resend-email`, { method: 'POST' });
+const askResend = (id: string) => call('resendEmail', { params: { id } });
 
 async function readableFolder(): Promise<FileSystemDirectoryHandle | null> {
   const handle = await getStoredFolder();

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, MESSAGES, PAY_FORM_DELAY_MS, quote } from '@courtreplay/shared';
+import { COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, MESSAGES, PAY_FORM_DELAY_MS, quote, type CreatePurchaseBody, type PaymentClientConfig } from '@courtreplay/shared';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
@@ -75,7 +75,7 @@ export function CheckoutPage() {
       await abandonPurchase(transactionId);
       fail(message);
     };
-    let client: { scriptUrl: string; clientKey: string };
+    let client: PaymentClientConfig;
     try {
       client = await queryClient.fetchQuery(paymentClientQuery(staging));
       if (!client.scriptUrl) throw new Error('no script');
@@ -135,7 +135,7 @@ export function CheckoutPage() {
     setBusy(true);
     const bought = clips;
     const key = (idempotencyKey.current ??= newIdempotencyKey());
-    const body = {
+    const body: CreatePurchaseBody = {
       email: email.trim(),
       videoIds: bought.map((c) => c.id),
       videoTitles: bought.map((c) => c.title),

@@ -1,0 +1,72 @@
+// Kiosk reports: what a kiosk could not solve alone (purchases its outbox parked, clip upload
+// progress), and the back-office's views of them (Errors tab, delivery column).
+import {
+  deliveryQuerySchema,
+  deliveryResponseSchema,
+  KIOSK_REPORT_MESSAGES,
+  kioskParkedReportSchema,
+  kioskReportVenueQuerySchema,
+  kioskUploadProgressReportSchema,
+  listParkedResponseSchema,
+  listReversedResponseSchema,
+  messageResponse,
+} from '../api/index.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { idParams } from './params.ts';
+import { ROUTES } from './routes.ts';
+
+const tag = 'Kiosk reports';
+
+export const kioskReportEndpoints = {
+  reportParked: defineEndpoint({
+    ...ROUTES.reportParked,
+    tag,
+    summary: 'A purchase the kiosk parked because the server refused it (stored once per Idempotency-Key)',
+    access: 'kiosk',
+    body: kioskParkedReportSchema,
+    responses: { 200: messageResponse },
+  }),
+  reportProgress: defineEndpoint({
+    ...ROUTES.reportProgress,
+    tag,
+    summary: "Clip upload progress of one of this kiosk's purchases",
+    access: 'kiosk',
+    body: kioskUploadProgressReportSchema,
+    responses: { 200: messageResponse },
+    errors: [404],
+  }),
+  listParked: defineEndpoint({
+    ...ROUTES.listParked,
+    tag,
+    summary: 'Parked purchases, newest first (an admin of one venue: their own)',
+    access: 'admin',
+    query: kioskReportVenueQuerySchema,
+    responses: { 200: listParkedResponseSchema },
+  }),
+  listReversed: defineEndpoint({
+    ...ROUTES.listReversed,
+    tag,
+    summary: 'Paid purchases whose payment the provider reversed afterwards, newest first',
+    access: 'admin',
+    query: kioskReportVenueQuerySchema,
+    responses: { 200: listReversedResponseSchema },
+  }),
+  dismissParked: defineEndpoint({
+    ...ROUTES.dismissParked,
+    tag,
+    summary: 'Dismiss a parked purchase once an operator has dealt with it',
+    access: 'admin',
+    params: idParams,
+    unknownMessage: KIOSK_REPORT_MESSAGES.reportNotFound,
+    responses: { 200: messageResponse },
+    errors: [403, 404],
+  }),
+  deliveryReport: defineEndpoint({
+    ...ROUTES.deliveryReport,
+    tag,
+    summary: "Where each listed purchase's delivery stands (unknown ids and other venues' are left out)",
+    access: 'admin',
+    query: deliveryQuerySchema,
+    responses: { 200: deliveryResponseSchema },
+  }),
+};

@@ -1,0 +1,82 @@
+// Purchases ("transactions" in the API): the kiosk creates them, saves their link and ends an
+// unpaid one; admins list them and ask for the e-mail again.
+import {
+  abandonPurchaseResponseSchema,
+  createPurchaseBodySchema,
+  createPurchaseHeadersSchema,
+  createPurchaseResponseSchema,
+  listPurchasesQuerySchema,
+  listPurchasesResponseSchema,
+  PURCHASE_MESSAGES,
+  purchaseIdParams,
+  resendEmailResponseSchema,
+  updateZipUrlBodySchema,
+  updateZipUrlResponseSchema,
+} from '../api/index.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ROUTES } from './routes.ts';
+
+const tag = 'Purchases';
+
+export const purchaseEndpoints = {
+  createPurchase: defineEndpoint({
+    ...ROUTES.createPurchase,
+    tag,
+    summary: 'Buy clips: the server prices the order again and asks the payment provider for a token',
+    description:
+      'The total is recomputed from the stored prices and must equal totalAmount (else 400). A free order is ' +
+      'delivered at once (payment null, skip_payment_gateway true). With an Idempotency-Key, a retry with the ' +
+      'same key and body answers the first 201 again with the header Idempotent-Replayed: true (also after a ' +
+      'server crash, resuming the purchase it made); 409 while the first request still runs; 422 when the key ' +
+      'was used for another body. Errors free the key again. 403 also for staging prices on a kiosk that is ' +
+      'not a test device; 502 when the provider refused the payment (the purchase ends); 503 when no payment ' +
+      'provider is configured.',
+    access: 'kiosk',
+    headers: createPurchaseHeadersSchema,
+    body: createPurchaseBodySchema,
+    responses: { 201: createPurchaseResponseSchema },
+    errors: [409, 422, 502, 503],
+  }),
+  listPurchases: defineEndpoint({
+    ...ROUTES.listPurchases,
+    tag,
+    summary: 'The back-office list, newest first, by page (an admin of one venue: their own)',
+    access: 'admin',
+    query: listPurchasesQuerySchema,
+    responses: { 200: listPurchasesResponseSchema },
+  }),
+  updateZipUrl: defineEndpoint({
+    ...ROUTES.updateZipUrl,
+    tag,
+    summary: "Save the purchase's link (or none, with the upload error flag)",
+    description:
+      'A kiosk may save only the link of the folder the server made for this purchase, and then the e-mail ' +
+      "goes out when due; an admin's save is the resend flow's upload (the resend call sends the e-mail).",
+    access: 'kioskOrAdmin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    body: updateZipUrlBodySchema,
+    responses: { 200: updateZipUrlResponseSchema },
+    errors: [404, 503],
+  }),
+  abandonPurchase: defineEndpoint({
+    ...ROUTES.abandonPurchase,
+    tag,
+    summary: 'The player closed the payment form: end the pending purchase so its promo use comes back',
+    access: 'kiosk',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: abandonPurchaseResponseSchema },
+    errors: [404],
+  }),
+  resendEmail: defineEndpoint({
+    ...ROUTES.resendEmail,
+    tag,
+    summary: 'Send the e-mail again, or (no link yet) answer searchLocally so the browser uploads the clips first',
+    access: 'admin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: resendEmailResponseSchema },
+    errors: [403, 404, 409, 429, 502, 503],
+  }),
+};
