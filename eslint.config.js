@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const PWA_TALKS_HTTP = { group: ['@courtreplay/sync-server*', '**/sync-server/**'], message: 'The PWA talks to the server over HTTP only.' };
+const PWA_TALKS_HTTP = {
+  group: ['@courtreplay/sync-server*', '**/sync-server/**'],
+  message: 'The PWA talks to the server over HTTP only.',
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'tmp/**'] },
@@ -28,7 +31,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@courtreplay/sync-server*', '@courtreplay/pwa*', '**/sync-server/**', '**/pwa/**', '../../*'], message: 'shared/ is the domain: it imports neither side, nor anything outside shared/.' },
+            {
+              group: ['@courtreplay/sync-server*', '@courtreplay/pwa*', '**/sync-server/**', '**/pwa/**', '../../*'],
+              message: 'shared/ is the domain: it imports neither side, nor anything outside shared/.',
+            },
             { group: ['node:*', 'fs', 'path', 'http', 'crypto'], message: 'shared/ is pure: no I/O, no Node built-ins.' },
           ],
         },
@@ -67,7 +73,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' }] },
+        {
+          patterns: [
+            { group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' },
+          ],
+        },
       ],
     },
   },
@@ -81,13 +91,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['pwa/src/kiosk/**/*.{ts,tsx}', 'pwa/src/payment/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}', 'pwa/src/offline/**/*.{ts,tsx}', 'pwa/src/outbox/**/*.{ts,tsx}'],
+    files: [
+      'pwa/src/kiosk/**/*.{ts,tsx}',
+      'pwa/src/payment/**/*.{ts,tsx}',
+      'pwa/src/lib/**/*.{ts,tsx}',
+      'pwa/src/offline/**/*.{ts,tsx}',
+      'pwa/src/outbox/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/admin/**', '**/admin', '../admin', '../../admin'], message: 'The kiosk never downloads admin code: keep admin imports out of kiosk modules.' },
+            {
+              group: ['**/admin/**', '**/admin', '../admin', '../../admin'],
+              message: 'The kiosk never downloads admin code: keep admin imports out of kiosk modules.',
+            },
             PWA_TALKS_HTTP,
           ],
         },

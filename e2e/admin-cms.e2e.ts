@@ -85,7 +85,11 @@ describe('promo video', () => {
     expect(url).toMatch(/^\/media\/.+\.mp4$/);
     const preview = cms.form('promoVideo').locator('video');
     await page.waitForFunction((src) => document.querySelector('[role=tabpanel] form video')?.getAttribute('src') === src, url);
-    expect(await preview.evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState > 0 ? r(true) : (v.onloadedmetadata = () => r(true)))))).toBe(true);
+    expect(
+      await preview.evaluate(
+        (v: HTMLVideoElement) => new Promise((r) => (v.readyState > 0 ? r(true) : (v.onloadedmetadata = () => r(true)))),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -128,7 +132,11 @@ describe('e-mail template', () => {
   test('an invalid stored value shows the message and the defaults', async () => {
     // A value written by an older version, which today's server would refuse.
     const db = new Database(join(server.dataDir, 'courtreplay.sqlite'));
-    db.prepare('INSERT INTO config_entries (key, value, updatedAt) VALUES (?, ?, ?)').run(EMAIL_COPY_KEY, '{not json', new Date().toISOString());
+    db.prepare('INSERT INTO config_entries (key, value, updatedAt) VALUES (?, ?, ?)').run(
+      EMAIL_COPY_KEY,
+      '{not json',
+      new Date().toISOString(),
+    );
     db.close();
     await dashboard.open();
     await dashboard.openTab('cmsManagement');

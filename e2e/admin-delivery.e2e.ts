@@ -53,7 +53,13 @@ afterAll(async () => {
 const deliveryCell = () => page.locator(`tr[data-id="${purchaseId}"] [data-testid="delivery-state"]`);
 
 test('a purchase shows where its delivery stands, from uploading to e-mailed', async () => {
-  const progress = await asKiosk('POST', '/kiosk-reports/progress', { transactionId: purchaseId, uploaded: 2, failed: 0, total: 3, state: 'uploading' });
+  const progress = await asKiosk('POST', '/kiosk-reports/progress', {
+    transactionId: purchaseId,
+    uploaded: 2,
+    failed: 0,
+    total: 3,
+    state: 'uploading',
+  });
   expect(progress.ok).toBe(true);
   await page.reload();
   await dashboard.openTab('transactions');
@@ -103,7 +109,12 @@ test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", a
 test("a payment reversed after it was paid is flagged in Transactions and listed in 'Error Logs'", async () => {
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'true');
   await api.setConfig('DEFAULT_PRICE', '5000');
-  const res = await asKiosk('POST', '/transaction', { email: 'reversed@example.com', videoIds: ['9-z'], videoTitles: ['z'], totalAmount: 5000 });
+  const res = await asKiosk('POST', '/transaction', {
+    email: 'reversed@example.com',
+    videoIds: ['9-z'],
+    videoTitles: ['z'],
+    totalAmount: 5000,
+  });
   expect(res.status).toBe(201);
   const { transaction, payment } = (await res.json()) as { transaction: { id: string }; payment: { token: string } };
   // The simulator's provider settles, then denies (as some banks and Indomaret do after settlement).

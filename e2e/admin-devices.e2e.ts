@@ -28,7 +28,10 @@ beforeAll(async () => {
   api = await AdminApi.login(server);
   const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
   await api.request('POST', '/field/create', { name: 'Court A', venueId: venue.id });
-  const { venue: other } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
+  const { venue: other } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', {
+    name: 'Arena Dua',
+    location: 'Bandung',
+  });
   await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: other.id });
   await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
@@ -84,13 +87,18 @@ test('Authorize and Deauthorize flip the status on the server', async () => {
   await devices.row(OTHER_KIOSK).getByText(label, { exact: true }).waitFor();
   expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized).toBe(!before);
   await devices.toggleAuthorization(OTHER_KIOSK);
-  await devices.row(OTHER_KIOSK).getByText(before ? T.authorized : T.unauthorized, { exact: true }).waitFor();
+  await devices
+    .row(OTHER_KIOSK)
+    .getByText(before ? T.authorized : T.unauthorized, { exact: true })
+    .waitFor();
   expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.isAuthorized).toBe(before);
 });
 
 test('a device removed elsewhere gives the server message; the next action that succeeds clears it', async () => {
   const ghost = 'ghostkiosk0000000000-5678';
-  const { venueId } = (await api.request<{ deviceId: string; venueId: number }[]>('GET', '/device/all')).find((d) => d.deviceId === OTHER_KIOSK)!;
+  const { venueId } = (await api.request<{ deviceId: string; venueId: number }[]>('GET', '/device/all')).find(
+    (d) => d.deviceId === OTHER_KIOSK,
+  )!;
   await api.request('POST', '/device/register', { deviceId: ghost, venueId });
   await page.reload();
   await dashboard.openTab('devices');
@@ -172,7 +180,10 @@ test('an admin registers this device at their own venue and sees only that venue
   await own.register();
   await own.row(id).waitFor();
   expect((await stored()).find((d) => d.deviceId === id)).toMatchObject({ venueName: 'Arena Satu' });
-  await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: (await api.request<{ id: number; name: string }[]>('GET', '/venue')).find((v) => v.name === 'Arena Dua')!.id });
+  await api.request('POST', '/device/register', {
+    deviceId: OTHER_KIOSK,
+    venueId: (await api.request<{ id: number; name: string }[]>('GET', '/venue')).find((v) => v.name === 'Arena Dua')!.id,
+  });
   await adminDashboard.open('?tab=devices');
   await own.row(id).waitFor();
   expect(await own.rows().count()).toBe(1);

@@ -43,7 +43,9 @@ function startUploadTarget(): Promise<string> {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
     });
   });
-  return new Promise((done) => uploadTarget.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(uploadTarget.address() as AddressInfo).port}`)));
+  return new Promise((done) =>
+    uploadTarget.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(uploadTarget.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {

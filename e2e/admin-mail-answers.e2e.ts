@@ -24,7 +24,11 @@ let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
 
 async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, { method, headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A free purchase whose link the kiosk saves: the server tries its e-mail at once. */
@@ -82,5 +86,7 @@ test('451: the purchase waits for its next try, with the last answer shown under
   await page.reload();
   await dashboard.openTab('transactions');
   await expect.poll(() => transactions.deliveryState(id), { timeout: 15_000 }).toBe('Link saved');
-  expect(await transactions.deliveryReason(id)).toMatch(/^E-mail not accepted yet \(.*451 4\.7\.1 Greylisted, please try again later\); it is retried automatically$/);
+  expect(await transactions.deliveryReason(id)).toMatch(
+    /^E-mail not accepted yet \(.*451 4\.7\.1 Greylisted, please try again later\); it is retried automatically$/,
+  );
 });

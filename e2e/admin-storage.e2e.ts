@@ -22,7 +22,9 @@ type Quota = { quota: { limit: number; usage: number } };
 /** Uploads one clip into a new drive folder, the way the kiosk does (resumable PUT). */
 async function storeClip(name: string) {
   const bytes = clipBytes({ format: 'mp4' });
-  const { folderId } = await api.request<{ folderId: string }>('POST', '/google-drive/create-folder', { folderName: `videos_test_${name}` });
+  const { folderId } = await api.request<{ folderId: string }>('POST', '/google-drive/create-folder', {
+    folderName: `videos_test_${name}`,
+  });
   const { uploadUrl } = await api.request<{ uploadUrl: string }>('POST', '/google-drive/get-signed-url', {
     filename: name,
     mimeType: 'video/mp4',
@@ -68,7 +70,8 @@ test('shows the quota in MB (by 1048576) with the bar coloured by the share used
 });
 
 test('Refresh fetches again and the last update is kept in the browser for the next visit', async () => {
-  const cached = async () => page.evaluate(() => JSON.parse(localStorage.getItem('storageQuota') ?? 'null') as { lastUpdated: string } | null);
+  const cached = async () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('storageQuota') ?? 'null') as { lastUpdated: string } | null);
   const first = (await cached())!.lastUpdated;
   await new Promise((r) => setTimeout(r, 1100));
   const refreshed = page.waitForResponse('**/api/google-drive/storage-quota');

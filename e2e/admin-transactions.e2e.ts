@@ -64,7 +64,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const { venue: satu } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  const { venue: satu } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', {
+    name: 'Arena Satu',
+    location: 'Jakarta',
+  });
   const { venue: dua } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
   const court = async (name: string, venueId: number) =>
     (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
@@ -334,7 +337,11 @@ async function pickFolderOnKiosk(files: Parameters<typeof feedFolder>[1]) {
     await dashboard.openTab('devices');
     const id = await page.getByTestId('current-device-id').filter({ hasNotText: '...' }).textContent();
     const venues = await api.request<{ id: number; name: string }[]>('GET', '/venue');
-    await kiosk(id!, venues.find((v) => v.name === 'Arena Satu')!.id, (await api.request<{ id: number }[]>('GET', `/field/venue/${venues.find((v) => v.name === 'Arena Satu')!.id}`))[0]!.id);
+    await kiosk(
+      id!,
+      venues.find((v) => v.name === 'Arena Satu')!.id,
+      (await api.request<{ id: number }[]>('GET', `/field/venue/${venues.find((v) => v.name === 'Arena Satu')!.id}`))[0]!.id,
+    );
   }
   await feedFolder(page, files);
   const folderStored = () =>

@@ -2,7 +2,15 @@
 // Chromium can decode, and the folder picker hands out a real OPFS directory holding them.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import {
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  type TestServer,
+} from './support/index.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, repoRoot, startServer, type TestServer } from './support/index.ts';
+import {
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  repoRoot,
+  startServer,
+  type TestServer,
+} from './support/index.ts';
 import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
@@ -16,7 +25,11 @@ let seed: KioskSeed;
 async function uploadMedia(path: string, field: 'video' | 'image', bytes: Buffer, type: string, name: string): Promise<string> {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${server.url}/api/admin/cms/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${seed.admin.token}` }, body: form });
+  const res = await fetch(`${server.url}/api/admin/cms/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seed.admin.token}` },
+    body: form,
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { url: string }).url;
 }
@@ -35,7 +48,13 @@ afterAll(async () => {
 describe('kiosk home', () => {
   it('plays the CMS promo video muted and looping, fades the logo in after 500 ms, and shows the watermark over the player', async () => {
     const promo = await uploadMedia('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4' })), 'video/mp4', 'promo.mp4');
-    const watermark = await uploadMedia('upload-watermark', 'image', readFileSync(join(repoRoot, 'pwa/public/icons/icon-192.png')), 'image/png', 'mark.png');
+    const watermark = await uploadMedia(
+      'upload-watermark',
+      'image',
+      readFileSync(join(repoRoot, 'pwa/public/icons/icon-192.png')),
+      'image/png',
+      'mark.png',
+    );
     const context = await newKioskContext(browser, server.url);
     await useDeviceId(context, seed.deviceId);
     await installFolderPicker(context);

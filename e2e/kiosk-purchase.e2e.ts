@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
-import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import {
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  type TestServer,
+} from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
@@ -53,7 +61,10 @@ async function toCheckout(
     { name: 'rally-2.webm', path: makeClip({ format: 'webm' }) },
     { name: 'ace 3.mov', path: makeClip({ format: 'mov' }) },
   ];
-  const more = Array.from({ length: Math.max(0, (options.clips ?? 3) - 3) }, (_, i) => ({ name: `extra_${i + 4}.mp4`, path: makeClip({ format: 'mp4' }) }));
+  const more = Array.from({ length: Math.max(0, (options.clips ?? 3) - 3) }, (_, i) => ({
+    name: `extra_${i + 4}.mp4`,
+    path: makeClip({ format: 'mp4' }),
+  }));
   await feedFolder(page, [...three, ...more]);
   await page.goto(`${base}/video-selection`);
   const selection = new KioskSelectionPage(page, base);
@@ -91,11 +102,16 @@ describe('kiosk purchase', () => {
     const stored = await waitFor(clipsStored, (f) => f.length === 2);
     // Newest first: the two clips written last, under their sanitised upload names.
     expect(stored.map((f) => f.split('/').pop()).sort()).toEqual(['ace-3.mov', 'rally-2.webm']);
-    const mails = await waitFor(() => server.outbox(), (m) => m.length === 1);
+    const mails = await waitFor(
+      () => server.outbox(),
+      (m) => m.length === 1,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('player@example.com');
 
-    const { transactions } = await seed.admin.request<{ transactions: { totalAmount: number; paymentStatus: string; zipUrl: string | null; promoCode: string | null }[] }>('GET', '/transaction');
+    const { transactions } = await seed.admin.request<{
+      transactions: { totalAmount: number; paymentStatus: string; zipUrl: string | null; promoCode: string | null }[];
+    }>('GET', '/transaction');
     expect(transactions[0]).toMatchObject({ totalAmount: 19_000, paymentStatus: 'paid', promoCode: 'WEEKEND' });
     expect(transactions[0]!.zipUrl).toMatch(/\/d\//);
     await context.close();
@@ -144,8 +160,14 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate success').click();
     await checkout.completed().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
-    const { transactions } = await seed.admin.request<{ transactions: { email: string; paymentStatus: string; totalAmount: number }[] }>('GET', '/transaction?email=closer@example.com');
-    expect(transactions.map((t) => [t.paymentStatus, t.totalAmount]).sort()).toEqual([['expired', 13_000], ['paid', 13_000]]);
+    const { transactions } = await seed.admin.request<{ transactions: { email: string; paymentStatus: string; totalAmount: number }[] }>(
+      'GET',
+      '/transaction?email=closer@example.com',
+    );
+    expect(transactions.map((t) => [t.paymentStatus, t.totalAmount]).sort()).toEqual([
+      ['expired', 13_000],
+      ['paid', 13_000],
+    ]);
     await context.close();
   });
 
@@ -201,7 +223,10 @@ describe('kiosk purchase', () => {
     expect(await checkout.total().textContent()).toBe('Rp 10.000');
     expect(await checkout.paymentPanel().count()).toBe(0);
     await checkout.payNow().click();
-    await checkout.paymentPanel().getByText(/Rp 10\.000/).waitFor();
+    await checkout
+      .paymentPanel()
+      .getByText(/Rp 10\.000/)
+      .waitFor();
     await checkout.simulator('Close').click();
     await checkout.error().getByText(C.paymentCancelled).waitFor();
     await context.close();
@@ -222,7 +247,10 @@ describe('kiosk purchase', () => {
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
     await page.waitForTimeout(1_000);
     expect(await checkout.completed().isVisible()).toBe(true);
-    const { transactions } = await seed.admin.request<{ transactions: { paymentStatus: string }[] }>('GET', '/transaction?email=late-close@example.com');
+    const { transactions } = await seed.admin.request<{ transactions: { paymentStatus: string }[] }>(
+      'GET',
+      '/transaction?email=late-close@example.com',
+    );
     expect(transactions.map((t) => t.paymentStatus)).toEqual(['pending']);
     await context.close();
   });
@@ -230,7 +258,9 @@ describe('kiosk purchase', () => {
   it('says when the payment system is not configured or its script cannot be loaded', async () => {
     const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('script@example.com');
-    await page.route('**/api/payment/client-config**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ scriptUrl: '', clientKey: '' }) }));
+    await page.route('**/api/payment/client-config**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ scriptUrl: '', clientKey: '' }) }),
+    );
     await checkout.payNow().click();
     await checkout.error().getByText(C.paymentNotConfigured).waitFor();
     await page.unroute('**/api/payment/client-config**');
@@ -294,7 +324,10 @@ describe('kiosk purchase', () => {
     expect(await checkout.outcome().textContent()).toBe(C.gatewaySkipped);
     expect(await checkout.paymentPanel().count()).toBe(0);
     expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
-    const { transactions } = await seed.admin.request<{ transactions: { email: string; isStaging: boolean; paymentStatus: string }[] }>('GET', '/transaction');
+    const { transactions } = await seed.admin.request<{ transactions: { email: string; isStaging: boolean; paymentStatus: string }[] }>(
+      'GET',
+      '/transaction',
+    );
     expect(transactions.find((t) => t.email === 'staging@example.com')).toMatchObject({ isStaging: true, paymentStatus: 'free' });
     await context.close();
   });

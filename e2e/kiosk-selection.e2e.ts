@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type FolderFile, type TestServer } from './support/index.ts';
+import {
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  type FolderFile,
+  type TestServer,
+} from './support/index.ts';
 import { seedKiosk, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
@@ -64,7 +73,9 @@ describe('kiosk video selection', () => {
     const { context, page } = await kiosk(testDeviceId());
     // An answer in a shape the contract does not name: the flag only inside a nested `device`.
     await page.route('**/api/device/**', (route) =>
-      route.fulfill({ json: { venueId: 1, venueName: 'Arena', fieldId: null, fieldName: null, staging: false, device: { isAuthorized: true } } }),
+      route.fulfill({
+        json: { venueId: 1, venueName: 'Arena', fieldId: null, fieldName: null, staging: false, device: { isAuthorized: true } },
+      }),
     );
     await page.goto('/box/video-selection');
     await page.waitForURL('**/box');
@@ -75,8 +86,7 @@ describe('kiosk video selection', () => {
   });
 
   it('gives the kiosk a fingerprint-plus-random id, kept in a one-year cookie and localStorage', async () => {
-    const readId = async (page: Page) =>
-      page.evaluate(() => ({ stored: localStorage.getItem('deviceId'), cookie: document.cookie }));
+    const readId = async (page: Page) => page.evaluate(() => ({ stored: localStorage.getItem('deviceId'), cookie: document.cookie }));
     const first = await newKioskContext(browser, server.url);
     const page = await first.newPage();
     await page.goto('/box');

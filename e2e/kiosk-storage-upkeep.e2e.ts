@@ -75,7 +75,14 @@ const job = (transactionId: string, state: string, age: number) => ({
   createdAt: NOW - age,
   updatedAt: NOW - age,
 });
-const clip = (key: string, lastModified: number) => ({ key, name: `${key}.mp4`, size: 1, lastModified, format: 'mp4', cachedAt: lastModified });
+const clip = (key: string, lastModified: number) => ({
+  key,
+  name: `${key}.mp4`,
+  size: 1,
+  lastModified,
+  format: 'mp4',
+  cachedAt: lastModified,
+});
 
 beforeAll(async () => {
   server = await startServer();
@@ -89,7 +96,9 @@ beforeAll(async () => {
   await page.goto('/box');
   await kiosk.waitForServiceWorker();
   // The kiosk has opened (and created) its database.
-  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'courtreplay-kiosk'), undefined, { polling: 200 });
+  await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'courtreplay-kiosk'), undefined, {
+    polling: 200,
+  });
 });
 
 afterAll(async () => {

@@ -94,7 +94,8 @@ describe('free purchases made offline', () => {
     const requests = recordRequests(context);
     const fresh: string[] = [];
     page.on('response', (r) => {
-      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/transaction' && r.status() === 201) fresh.push(r.headers()['idempotent-replayed'] ?? 'fresh');
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/transaction' && r.status() === 201)
+        fresh.push(r.headers()['idempotent-replayed'] ?? 'fresh');
     });
     await context.setOffline(false);
     await expectDeliveredExactlyOnce();
@@ -155,9 +156,19 @@ describe('free purchases made offline', () => {
     const requests = recordRequests(context);
     await context.setOffline(false);
     await until(async () => (await kiosk.outbox()).purchases[0]?.state === 'parked', 20_000, 'the purchase parked');
-    await until(async () => (await seed.admin.request<ListParkedResponse>('GET', '/kiosk-reports/parked')).parked.length === 1, 20_000, 'the parked report');
+    await until(
+      async () => (await seed.admin.request<ListParkedResponse>('GET', '/kiosk-reports/parked')).parked.length === 1,
+      20_000,
+      'the parked report',
+    );
     const [report] = (await seed.admin.request<ListParkedResponse>('GET', '/kiosk-reports/parked')).parked;
-    expect(report).toMatchObject({ reason: PURCHASE_MESSAGES.totalChanged, status: 400, email: EMAILS[0], videoCount: 1, deviceId: seed.deviceId });
+    expect(report).toMatchObject({
+      reason: PURCHASE_MESSAGES.totalChanged,
+      status: 400,
+      email: EMAILS[0],
+      videoCount: 1,
+      deviceId: seed.deviceId,
+    });
     // Going offline and back (another drain) does not send it again.
     await context.setOffline(true);
     await context.setOffline(false);

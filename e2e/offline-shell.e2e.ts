@@ -26,14 +26,19 @@ beforeAll(async () => {
 
 function pngBytes(colour: string, size: string): Buffer {
   const file = join(repoRoot, 'tmp', 'e2e-clips', `${colour}-${size}.png`);
-  if (!existsSync(file)) execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', file]);
+  if (!existsSync(file))
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', file]);
   return readFileSync(file);
 }
 
 async function uploadCms(path: string, field: string, bytes: Buffer, name: string, type: string) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${server.url}/api/admin/cms/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${seed.admin.token}` }, body: form });
+  const res = await fetch(`${server.url}/api/admin/cms/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seed.admin.token}` },
+    body: form,
+  });
   expect(res.status).toBe(200);
 }
 
@@ -76,7 +81,9 @@ describe('offline shell', () => {
     await page.waitForTimeout(1_000);
     // The promo video, the background and the watermark (never shown yet) are all cached.
     await expect
-      .poll(async () => (await kiosk.cachedUrls('cms-media')).map((u) => /^\/media\/(promo-video|background|watermark)-/.exec(u)?.[1]).sort())
+      .poll(async () =>
+        (await kiosk.cachedUrls('cms-media')).map((u) => /^\/media\/(promo-video|background|watermark)-/.exec(u)?.[1]).sort(),
+      )
       .toEqual(['background', 'promo-video', 'watermark']);
 
     await first.context.setOffline(true);

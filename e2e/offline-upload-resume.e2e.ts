@@ -64,7 +64,11 @@ it('resumes an upload cut off halfway after the browser is reopened, storing the
   });
   await kiosk.buyFree(['match point'], 'dewi@example.com');
   await until(() => cut, 30_000, 'the second chunk');
-  await until(async () => (await kiosk.outbox()).uploads[0]?.clips[0]?.confirmedOffset === CHUNK, 10_000, 'the first chunk confirmed and stored');
+  await until(
+    async () => (await kiosk.outbox()).uploads[0]?.clips[0]?.confirmedOffset === CHUNK,
+    10_000,
+    'the first chunk confirmed and stored',
+  );
   const [job] = (await kiosk.outbox()).uploads;
   expect(job?.state).not.toBe('done');
   const uploadUrl = job!.clips[0]!.uploadUrl!;
@@ -87,7 +91,10 @@ it('resumes an upload cut off halfway after the browser is reopened, storing the
   expect(stored).toHaveLength(1);
   expect(readFileSync(stored[0]!).equals(readFileSync(source))).toBe(true);
 
-  const listed = await seed.admin.request<{ transactions: { zipUrl: string | null; email: string }[] }>('GET', '/transaction?page=1&limit=25');
+  const listed = await seed.admin.request<{ transactions: { zipUrl: string | null; email: string }[] }>(
+    'GET',
+    '/transaction?page=1&limit=25',
+  );
   expect(listed.transactions).toHaveLength(1);
   expect(listed.transactions[0]?.zipUrl).toBeTruthy();
   await reopened.page.waitForTimeout(2_000);

@@ -12,7 +12,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
-import { SUPER_ADMIN, feedFolder, freePort, installFolderPicker, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import {
+  SUPER_ADMIN,
+  feedFolder,
+  freePort,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  type TestServer,
+} from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
@@ -104,11 +114,20 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     await checkout.completed().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
 
-    const purchase = await waitFor(() => purchaseOf('midtrans-player@example.com'), (p) => p?.paymentStatus === 'paid' && Boolean(p.zipUrl));
+    const purchase = await waitFor(
+      () => purchaseOf('midtrans-player@example.com'),
+      (p) => p?.paymentStatus === 'paid' && Boolean(p.zipUrl),
+    );
     expect(purchase).toMatchObject({ paymentStatus: 'paid', totalAmount: 20_000 });
     // What Midtrans received: the server's price, never the browser's, with the kiosk-safe methods.
-    const create = midtrans.requests.find((r) => r.method === 'POST' && r.path === '/snap/v1/transactions' && r.body.includes(purchase!.id));
-    const body = JSON.parse(create!.body) as { transaction_details: { gross_amount: number }; enabled_payments: string[]; custom_field3: string };
+    const create = midtrans.requests.find(
+      (r) => r.method === 'POST' && r.path === '/snap/v1/transactions' && r.body.includes(purchase!.id),
+    );
+    const body = JSON.parse(create!.body) as {
+      transaction_details: { gross_amount: number };
+      enabled_payments: string[];
+      custom_field3: string;
+    };
     expect(body.transaction_details.gross_amount).toBe(20_000);
     expect(body.enabled_payments.length).toBeGreaterThan(0);
     expect(body.custom_field3).not.toBe(seed.deviceId);
@@ -120,7 +139,10 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     expect(clip?.appProperties).toMatchObject({ courtreplay: '1' });
     const folder = drive.files.find((f) => f.id === clip?.parents[0]);
     expect(purchase!.zipUrl).toBe(`https://drive.google.com/drive/folders/${folder!.id}`);
-    const mails = await waitFor(() => server.outbox().filter((m) => m.text.includes('midtrans-player@example.com')), (m) => m.length === 1);
+    const mails = await waitFor(
+      () => server.outbox().filter((m) => m.text.includes('midtrans-player@example.com')),
+      (m) => m.length === 1,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(folder!.id);
     await context.close();

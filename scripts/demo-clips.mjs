@@ -18,10 +18,23 @@ for (let i = 0; i < count; i++) {
   const name = `${courts[i % courts.length]}_rally_${String(i + 1).padStart(3, '0')}.mp4`;
   const hue = (i * 47) % 360;
   execFileSync('ffmpeg', [
-    '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${4 + (i % 5)}`,
-    '-vf', `hue=h=${hue}`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1280x720:rate=30:duration=${4 + (i % 5)}`,
+    '-vf',
+    `hue=h=${hue}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
     join(dir, name),
   ]);
   console.log(`made ${join(dir, name)}`);

@@ -17,7 +17,15 @@ async function fakeTokenEndpoint() {
         res.writeHead(400).end(JSON.stringify({ error: 'invalid_grant', error_description: 'Bad Request' }));
         return;
       }
-      res.end(JSON.stringify({ access_token: 'ya29.x', expires_in: 3599, refresh_token: '1//refresh-token', scope: 'https://www.googleapis.com/auth/drive.file', token_type: 'Bearer' }));
+      res.end(
+        JSON.stringify({
+          access_token: 'ya29.x',
+          expires_in: 3599,
+          refresh_token: '1//refresh-token',
+          scope: 'https://www.googleapis.com/auth/drive.file',
+          token_type: 'Bearer',
+        }),
+      );
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -29,7 +37,9 @@ describe('drive:connect', () => {
   afterEach(() => close());
 
   it('builds the consent URL: drive.file, offline, consent, PKCE S256, loopback redirect', () => {
-    const url = new URL(buildAuthUrl({ clientId: 'cid', redirectUri: 'http://127.0.0.1:5555/oauth2callback', state: 's1', codeChallenge: 'ch' }));
+    const url = new URL(
+      buildAuthUrl({ clientId: 'cid', redirectUri: 'http://127.0.0.1:5555/oauth2callback', state: 's1', codeChallenge: 'ch' }),
+    );
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'cid',
@@ -47,9 +57,26 @@ describe('drive:connect', () => {
   it('exchanges the code and reports a refusal clearly', async () => {
     const fake = await fakeTokenEndpoint();
     close = fake.close;
-    const input = { clientId: 'cid', clientSecret: 'secret', redirectUri: 'http://127.0.0.1:1/oauth2callback', codeVerifier: 'v', tokenUrl: fake.url };
-    expect(await exchangeCode({ ...input, code: 'good-code' })).toEqual({ refreshToken: '1//refresh-token', scope: 'https://www.googleapis.com/auth/drive.file', accessToken: 'ya29.x' });
-    expect(Object.fromEntries(fake.forms[0]!)).toEqual({ grant_type: 'authorization_code', code: 'good-code', client_id: 'cid', client_secret: 'secret', redirect_uri: input.redirectUri, code_verifier: 'v' });
+    const input = {
+      clientId: 'cid',
+      clientSecret: 'secret',
+      redirectUri: 'http://127.0.0.1:1/oauth2callback',
+      codeVerifier: 'v',
+      tokenUrl: fake.url,
+    };
+    expect(await exchangeCode({ ...input, code: 'good-code' })).toEqual({
+      refreshToken: '1//refresh-token',
+      scope: 'https://www.googleapis.com/auth/drive.file',
+      accessToken: 'ya29.x',
+    });
+    expect(Object.fromEntries(fake.forms[0]!)).toEqual({
+      grant_type: 'authorization_code',
+      code: 'good-code',
+      client_id: 'cid',
+      client_secret: 'secret',
+      redirect_uri: input.redirectUri,
+      code_verifier: 'v',
+    });
     await expect(exchangeCode({ ...input, code: 'bad' })).rejects.toThrow('Google refused the code: invalid_grant (Bad Request)');
   });
 
@@ -99,7 +126,9 @@ describe('drive:connect as a command', () => {
       const tsx = resolve(import.meta.dirname, '../node_modules/.bin/tsx');
       const env = { ...process.env, GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' };
       const outcome = await new Promise<{ code: number | null; stderr: string }>((done) => {
-        execFile(tsx, [script], { env }, (err, _stdout, stderr) => done({ code: err ? (err as { code?: number }).code ?? 1 : 0, stderr }));
+        execFile(tsx, [script], { env }, (err, _stdout, stderr) =>
+          done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+        );
       });
       expect(outcome.stderr).toContain('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
       expect(outcome.code).toBe(1);
@@ -116,12 +145,18 @@ describe('drive:connect makes the parent folder the app can see', () => {
     const { ensureParentFolder } = await import('./drive-connect.ts');
     const drive = await startDriveImitation({ driveFileScope: true });
     try {
-      const token = await fetch(drive.tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'r' }) });
+      const token = await fetch(drive.tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'r' }),
+      });
       const { access_token: accessToken } = (await token.json()) as { access_token: string };
       const uiFolder = drive.seed({ name: 'Made in the Drive UI' });
       const made = await ensureParentFolder({ accessToken, apiUrl: drive.url, folderId: uiFolder.id });
       expect(made.created).toBe(true);
-      expect(await ensureParentFolder({ accessToken, apiUrl: drive.url, folderId: made.folderId })).toEqual({ folderId: made.folderId, created: false });
+      expect(await ensureParentFolder({ accessToken, apiUrl: drive.url, folderId: made.folderId })).toEqual({
+        folderId: made.folderId,
+        created: false,
+      });
       const storage = new GoogleDriveStorage({
         auth: { mode: 'oauth', clientId: 'c', clientSecret: 's', refreshToken: 'r', tokenUrl: drive.tokenUrl },
         parentFolderId: made.folderId,

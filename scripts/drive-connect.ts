@@ -71,7 +71,13 @@ export async function exchangeCode(input: ExchangeInput): Promise<{ refreshToken
       code_verifier: input.codeVerifier,
     }).toString(),
   });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; scope?: string; error?: string; error_description?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    access_token?: string;
+    refresh_token?: string;
+    scope?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (!res.ok || !body.refresh_token) {
     throw new Error(`Google refused the code: ${body.error ?? res.status}${body.error_description ? ` (${body.error_description})` : ''}`);
   }
@@ -105,20 +111,36 @@ export async function runLoopbackFlow(options: LoopbackFlowOptions): Promise<{ r
         const error = url.searchParams.get('error');
         const got = url.searchParams.get('code');
         if (url.searchParams.get('state') !== state || error || !got) {
-          res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Google Drive was not connected. You can close this tab and run the command again.');
+          res
+            .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+            .end('Google Drive was not connected. You can close this tab and run the command again.');
           rejectCode(new Error(error ? `Google said: ${error}` : 'The answer did not match this request (state).'));
           return;
         }
-        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Google Drive is connected. You can close this tab and go back to the terminal.');
+        res
+          .writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Google Drive is connected. You can close this tab and go back to the terminal.');
         resolveCode({ code: got, redirectUri });
       });
       server.listen(0, '127.0.0.1', () => {
         redirectUri = `http://127.0.0.1:${(server!.address() as AddressInfo).port}/oauth2callback`;
-        options.showUrl(buildAuthUrl({ clientId: options.clientId, redirectUri, state, codeChallenge: challenge, authEndpoint: options.authEndpoint }));
+        options.showUrl(
+          buildAuthUrl({ clientId: options.clientId, redirectUri, state, codeChallenge: challenge, authEndpoint: options.authEndpoint }),
+        );
       });
-      setTimeout(() => rejectCode(new Error('No answer from the browser within the time limit.')), options.timeoutMs ?? 10 * 60_000).unref();
+      setTimeout(
+        () => rejectCode(new Error('No answer from the browser within the time limit.')),
+        options.timeoutMs ?? 10 * 60_000,
+      ).unref();
     });
-    return await exchangeCode({ code: code.code, clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: code.redirectUri, codeVerifier: verifier, tokenUrl: options.tokenUrl });
+    return await exchangeCode({
+      code: code.code,
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      redirectUri: code.redirectUri,
+      codeVerifier: verifier,
+      tokenUrl: options.tokenUrl,
+    });
   } finally {
     (server as Server | undefined)?.close();
   }
@@ -131,18 +153,31 @@ const FOLDER_MIME = 'application/vnd.google-apps.folder';
  * made in the Drive UI answers 404 to every create: this checks the given one and, when the app
  * cannot see it, makes one. Tagged `courtreplayParent` (not `courtreplay`, which clean-up deletes).
  */
-export async function ensureParentFolder(input: { accessToken: string; apiUrl?: string; folderId?: string | undefined; name?: string }): Promise<{ folderId: string; created: boolean }> {
+export async function ensureParentFolder(input: {
+  accessToken: string;
+  apiUrl?: string;
+  folderId?: string | undefined;
+  name?: string;
+}): Promise<{ folderId: string; created: boolean }> {
   const api = input.apiUrl ?? DEFAULT_GOOGLE_API_URL;
   const headers = { Authorization: `Bearer ${input.accessToken}`, 'Content-Type': 'application/json; charset=UTF-8' };
   if (input.folderId) {
-    const res = await outboundFetch(`${api}drive/v3/files/${encodeURIComponent(input.folderId)}?fields=id,mimeType,trashed&supportsAllDrives=true`, { headers }, { timeoutMs: 30_000 });
+    const res = await outboundFetch(
+      `${api}drive/v3/files/${encodeURIComponent(input.folderId)}?fields=id,mimeType,trashed&supportsAllDrives=true`,
+      { headers },
+      { timeoutMs: 30_000 },
+    );
     const file = (await res.json().catch(() => ({}))) as { mimeType?: string; trashed?: boolean };
     if (res.ok && file.mimeType === FOLDER_MIME && !file.trashed) return { folderId: input.folderId, created: false };
     if (res.status !== 404 && !res.ok) throw new Error(`Google Drive answered ${res.status} about folder ${input.folderId}.`);
   }
   const res = await outboundFetch(
     `${api}drive/v3/files?fields=id&supportsAllDrives=true`,
-    { method: 'POST', headers, body: JSON.stringify({ name: input.name ?? 'CourtReplay', mimeType: FOLDER_MIME, appProperties: { courtreplayParent: '1' } }) },
+    {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: input.name ?? 'CourtReplay', mimeType: FOLDER_MIME, appProperties: { courtreplayParent: '1' } }),
+    },
     { timeoutMs: 30_000 },
   );
   const made = (await res.json().catch(() => ({}))) as { id?: string };
@@ -154,13 +189,18 @@ async function cli(): Promise<void> {
   const clientId = process.env.GOOGLE_CLIENT_ID;
   const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    console.error('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of type "Desktop app"), e.g.\n  GOOGLE_CLIENT_ID=... GOOGLE_CLIENT_SECRET=... npm run drive:connect');
+    console.error(
+      'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of type "Desktop app"), e.g.\n  GOOGLE_CLIENT_ID=... GOOGLE_CLIENT_SECRET=... npm run drive:connect',
+    );
     process.exit(1);
   }
   const { refreshToken, scope, accessToken } = await runLoopbackFlow({
     clientId,
     clientSecret,
-    showUrl: (url) => console.log(`\nOpen this address in a browser on this computer, sign in with the venue's Google account and allow access:\n\n  ${url}\n\nWaiting for Google to send you back here...`),
+    showUrl: (url) =>
+      console.log(
+        `\nOpen this address in a browser on this computer, sign in with the venue's Google account and allow access:\n\n  ${url}\n\nWaiting for Google to send you back here...`,
+      ),
   });
   console.log(`\nConnected (scope: ${scope || 'drive.file'}). Add these lines to your .env and restart the server:\n`);
   console.log('STORAGE=google-drive');
@@ -169,7 +209,8 @@ async function cli(): Promise<void> {
   console.log(`GOOGLE_REFRESH_TOKEN=${refreshToken}`);
   const parent = await ensureParentFolder({ accessToken, folderId: process.env.GOOGLE_DRIVE_PARENT_FOLDER_ID });
   console.log(`GOOGLE_DRIVE_PARENT_FOLDER_ID=${parent.folderId}`);
-  if (parent.created) console.log('\n(A folder "CourtReplay" was made in that Drive: with scope drive.file the app can only use folders it made.)');
+  if (parent.created)
+    console.log('\n(A folder "CourtReplay" was made in that Drive: with scope drive.file the app can only use folders it made.)');
   console.log('\nKeep the refresh token secret: it gives access to the files this app creates in that Drive.');
 }
 

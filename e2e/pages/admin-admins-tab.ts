@@ -25,6 +25,8 @@ export class AdminAdminsTab {
   async delete(email: string, confirm: boolean) {
     await this.row(email).getByRole('button', { name: 'Delete' }).click();
     await this.row(email).getByText(D.confirm).waitFor();
-    await this.row(email).getByRole('button', { name: confirm ? D.yes : D.no }).click();
+    await this.row(email)
+      .getByRole('button', { name: confirm ? D.yes : D.no })
+      .click();
   }
 }

@@ -36,11 +36,14 @@ export class AdminDevicesTab {
   status = (deviceId: string) => this.row(deviceId).locator('td').nth(4).textContent();
 
   async toggleAuthorization(deviceId: string) {
-    await this.row(deviceId).getByRole('button', { name: /^(Authorize|Deauthorize)$/ }).click();
+    await this.row(deviceId)
+      .getByRole('button', { name: /^(Authorize|Deauthorize)$/ })
+      .click();
   }
 
   testDevice = (deviceId: string) => this.row(deviceId).getByTestId('test-device');
-  stagingToggle = (deviceId: string) => this.row(deviceId).getByRole('button', { name: new RegExp(`^(${T.makeTestDevice}|${T.makeLiveDevice})$`) });
+  stagingToggle = (deviceId: string) =>
+    this.row(deviceId).getByRole('button', { name: new RegExp(`^(${T.makeTestDevice}|${T.makeLiveDevice})$`) });
 
   async delete(deviceId: string) {
     await this.row(deviceId).getByRole('button', { name: T.delete }).click();

@@ -36,7 +36,10 @@ export class AdminProductTab {
     if (input.quota !== undefined) await form.getByLabel('Quota (0 = unlimited)').fill(input.quota);
   }
 
-  submitPromo = () => this.promoForm().getByRole('button', { name: /^(Create|Update) Promo Code$/ }).click();
+  submitPromo = () =>
+    this.promoForm()
+      .getByRole('button', { name: /^(Create|Update) Promo Code$/ })
+      .click();
   generateCode = () => this.promoForm().getByRole('button', { name: 'Generate' }).click();
   promoCode = () => this.promoForm().getByLabel('Code').inputValue();
 

@@ -21,7 +21,11 @@ export async function storedSession(page: Page): Promise<{ user: { email: string
 }
 
 /** A new page in a context whose admin is already logged in (through the screen). */
-export async function adminPage(context: BrowserContext, email: string, password: string): Promise<{ page: Page; dashboard: AdminDashboardPage }> {
+export async function adminPage(
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<{ page: Page; dashboard: AdminDashboardPage }> {
   const page = await context.newPage();
   const dashboard = await loginAs(page, email, password);
   return { page, dashboard };

@@ -19,7 +19,9 @@ export class AdminStorageTab {
   async clean(action: 'deleteOld' | 'emptyDrive', confirm: boolean): Promise<string> {
     await this.panel().getByRole('button', { name: T[action] }).click();
     const question = (await this.panel().locator('.confirm-question').textContent()) ?? '';
-    await this.panel().getByRole('button', { name: confirm ? D.yes : D.no }).click();
+    await this.panel()
+      .getByRole('button', { name: confirm ? D.yes : D.no })
+      .click();
     return question;
   }
 }

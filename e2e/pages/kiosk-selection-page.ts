@@ -50,7 +50,9 @@ export class KioskSelectionPage {
   }
 
   async select(title: string) {
-    await this.card(title).getByRole('button', { name: `Select ${title}` }).click();
+    await this.card(title)
+      .getByRole('button', { name: `Select ${title}` })
+      .click();
   }
 
   async selectNth(n: number) {

@@ -11,7 +11,11 @@ import { KioskCheckoutPage } from './kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './kiosk-selection-page.ts';
 
 /** A kiosk browser with its own profile directory: closing and relaunching it is a browser restart. */
-export async function launchKioskProfile(baseURL: string, deviceId: string, profileDir = mkdtempSync(join(tmpdir(), 'courtreplay-profile-'))) {
+export async function launchKioskProfile(
+  baseURL: string,
+  deviceId: string,
+  profileDir = mkdtempSync(join(tmpdir(), 'courtreplay-profile-')),
+) {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -72,10 +76,14 @@ export class OfflineKiosk {
   async waitForPromoPlaying() {
     const video = this.page.getByTestId('promo-video');
     await video.waitFor();
-    await this.page.waitForFunction(() => {
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="promo-video"]');
-      return !!v && v.readyState >= 2 && v.currentTime > 0.2 && !v.error;
-    }, undefined, { timeout: 15_000 });
+    await this.page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="promo-video"]');
+        return !!v && v.readyState >= 2 && v.currentTime > 0.2 && !v.error;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
   }
 
   /** Picks the folder if it is not restored, selects `titles`, and opens checkout. */
@@ -107,14 +115,19 @@ export class OfflineKiosk {
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      const all = <T,>(store: string) =>
+      const all = <T>(store: string) =>
         new Promise<T[]>((resolve, reject) => {
           const req = db.transaction(store).objectStore(store).getAll();
           req.onsuccess = () => resolve(req.result as T[]);
           req.onerror = () => reject(req.error);
         });
       type Entry = { idempotencyKey: string; state: string; attempts: number; transactionId?: string; lastError?: string };
-      type Job = { transactionId: string; state: string; linkSaved: boolean; clips: { state: string; confirmedOffset: number; uploadUrl?: string }[] };
+      type Job = {
+        transactionId: string;
+        state: string;
+        linkSaved: boolean;
+        clips: { state: string; confirmedOffset: number; uploadUrl?: string }[];
+      };
       const result = { purchases: await all<Entry>('outbox'), uploads: await all<Job>('uploads') };
       db.close();
       return result;

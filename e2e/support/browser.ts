@@ -21,11 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** The kiosk PC: a landscape full-HD screen unless told otherwise; touch on. */
-export async function newKioskContext(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
+export async function newKioskContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 1920, height: 1080 },

@@ -28,8 +28,20 @@ export function makeClip(spec: ClipSpec): string {
   const pattern = `testsrc=size=${size}:rate=30:duration=${seconds}`;
   const filter =
     blackLead > 0
-      ? ['-f', 'lavfi', '-i', `color=c=black:size=${size}:rate=30:duration=${blackLead}`, '-f', 'lavfi', '-i', pattern,
-         '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]']
+      ? [
+          '-f',
+          'lavfi',
+          '-i',
+          `color=c=black:size=${size}:rate=30:duration=${blackLead}`,
+          '-f',
+          'lavfi',
+          '-i',
+          pattern,
+          '-filter_complex',
+          '[0:v][1:v]concat=n=2:v=1:a=0[v]',
+          '-map',
+          '[v]',
+        ]
       : ['-f', 'lavfi', '-i', pattern];
   const codec =
     format === 'webm'

@@ -27,7 +27,10 @@ export async function useDeviceId(context: BrowserContext, deviceId: string): Pr
 }
 
 /** `staging`: mark the kiosk as a test device, the only kind whose /staging screens sell. */
-export async function seedKiosk(server: TestServer, options: { authorized?: boolean; deviceId?: string; staging?: boolean } = {}): Promise<KioskSeed> {
+export async function seedKiosk(
+  server: TestServer,
+  options: { authorized?: boolean; deviceId?: string; staging?: boolean } = {},
+): Promise<KioskSeed> {
   const admin = await AdminApi.login(server);
   const { venue } = await admin.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' });
   const { field } = await admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: venue.id, name: 'Court 1' });
@@ -39,7 +42,11 @@ export async function seedKiosk(server: TestServer, options: { authorized?: bool
 }
 
 /** Prices for the live or staging kiosk. */
-export async function setPricing(admin: AdminApi, pricing: { price: number; gateway: boolean; tiers?: { QUANTITY: number; PRICE: number; ENABLED: boolean }[] }, staging = false) {
+export async function setPricing(
+  admin: AdminApi,
+  pricing: { price: number; gateway: boolean; tiers?: { QUANTITY: number; PRICE: number; ENABLED: boolean }[] },
+  staging = false,
+) {
   const suffix = staging ? '_STAGING' : '';
   if (!pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'false');
   await admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { feedFolder, installFolderPicker, launchBrowser, makeClip, newKioskContext, repoRoot, startServer } from '../../e2e/support/index.ts';
+import {
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  repoRoot,
+  startServer,
+} from '../../e2e/support/index.ts';
 import { seedKiosk, useDeviceId as assignDeviceId } from '../../e2e/support/kiosk-setup.ts';
 
 const CLIPS = Number(process.env.BENCH_KIOSK_CLIPS ?? 120);
@@ -114,7 +122,9 @@ try {
   console.log(`page 1 shows 15 thumbnails:           ${firstPage.toFixed(2)} s after Browse (3 s of it is the minimum loading screen)`);
   console.log(`every duration known:                 ${allDurations.toFixed(2)} s after Browse`);
   console.log(`reopened, page 1 back from the cache: ${reopen.toFixed(2)} s (3 s of it is the minimum loading screen)`);
-  console.log(`/box JavaScript, gzipped:             ${js.kib.toFixed(1)} KiB in ${js.files} files (aim: <= 150 KiB) -> ${js.kib <= 150 ? 'met' : 'NOT met'}`);
+  console.log(
+    `/box JavaScript, gzipped:             ${js.kib.toFixed(1)} KiB in ${js.files} files (aim: <= 150 KiB) -> ${js.kib <= 150 ? 'met' : 'NOT met'}`,
+  );
   await context.close();
 } finally {
   await browser.close();

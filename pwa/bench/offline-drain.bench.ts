@@ -25,7 +25,10 @@ try {
   await kiosk.waitForServiceWorker();
   const clip = makeClip({ format: 'mp4' });
   const names = Array.from({ length: FOLDER_CLIPS }, (_, i) => `court_clip_${i + 1}`);
-  await feedFolder(page, names.map((n) => ({ name: `${n}.mp4`, path: clip })));
+  await feedFolder(
+    page,
+    names.map((n) => ({ name: `${n}.mp4`, path: clip })),
+  );
   await kiosk.openCheckoutWith([names[0]!.replaceAll('_', ' ')]);
   await page.goto('/box');
   await page.waitForTimeout(1_000);
@@ -47,7 +50,9 @@ try {
   await context.setOffline(false);
   type Listed = { transactions: { zipUrl: string | null }[] };
   await until(
-    async () => (await seed.admin.request<Listed>('GET', `/transaction?page=1&limit=${PURCHASES}`)).transactions.filter((t) => t.zipUrl).length === PURCHASES,
+    async () =>
+      (await seed.admin.request<Listed>('GET', `/transaction?page=1&limit=${PURCHASES}`)).transactions.filter((t) => t.zipUrl).length ===
+      PURCHASES,
     10 * 60_000,
     'every link saved',
   );
@@ -61,7 +66,9 @@ try {
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   }
 
-  console.log(`queued ${PURCHASES} purchases (${PURCHASES * CLIPS_PER_PURCHASE} clips) offline through the kiosk screens in ${queueSeconds.toFixed(1)} s`);
+  console.log(
+    `queued ${PURCHASES} purchases (${PURCHASES * CLIPS_PER_PURCHASE} clips) offline through the kiosk screens in ${queueSeconds.toFixed(1)} s`,
+  );
   console.log(`after reconnect, last link saved in ${seconds.toFixed(2)} s`);
   console.log(`purchase POSTs: ${purchasePosts} for ${PURCHASES} purchases (${(purchasePosts / PURCHASES).toFixed(2)} each)`);
   console.log(`upload PUTs: ${uploads} for ${PURCHASES * CLIPS_PER_PURCHASE} clips`);

@@ -88,9 +88,7 @@ export function renderEmailCopy(copy: Readonly<EmailCopy>, productName: string):
 }
 
 export type EmailCopyParseResult =
-  | { status: 'missing'; copy: EmailCopy }
-  | { status: 'valid'; copy: EmailCopy }
-  | { status: 'invalid'; copy: EmailCopy; message: string };
+  { status: 'missing'; copy: EmailCopy } | { status: 'valid'; copy: EmailCopy } | { status: 'invalid'; copy: EmailCopy; message: string };
 
 /**
  * Reads a stored CMS_EMAIL_COPY value; never throws. Missing (null, undefined or blank) gives the

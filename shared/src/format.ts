@@ -1,11 +1,6 @@
 // Rupiah, date and size formatting shown to users. Intl only (Node and browsers both have it), with
 // the time zone passed explicitly: a kiosk or server clock set to UTC still shows venue time.
-import {
-  BYTES_PER_MB,
-  QUOTA_AMBER_ABOVE_PERCENT,
-  QUOTA_RED_ABOVE_PERCENT,
-  VENUE_TIME_ZONE,
-} from './constants.ts';
+import { BYTES_PER_MB, QUOTA_AMBER_ABOVE_PERCENT, QUOTA_RED_ABOVE_PERCENT, VENUE_TIME_ZONE } from './constants.ts';
 
 const rupiahNumber = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 
@@ -92,11 +87,7 @@ export function localFileTime(input: DateInput, timeZone: string = VENUE_TIME_ZO
 }
 
 /** True when both instants fall on the same calendar day in the time zone ("videos of today"). */
-export function isSameLocalDay(
-  a: DateInput,
-  b: DateInput,
-  timeZone: string = VENUE_TIME_ZONE,
-): boolean {
+export function isSameLocalDay(a: DateInput, b: DateInput, timeZone: string = VENUE_TIME_ZONE): boolean {
   const dayA = localIsoDate(a, timeZone);
   return dayA !== null && dayA === localIsoDate(b, timeZone);
 }

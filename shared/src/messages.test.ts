@@ -237,22 +237,14 @@ describe('message catalogue', () => {
         'Actions',
       ],
     ],
-    [
-      'admins',
-      MESSAGES.admins.columns,
-      ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Actions'],
-    ],
+    ['admins', MESSAGES.admins.columns, ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Actions']],
     [
       'devices',
       MESSAGES.devices.columns,
       // The spec's columns, plus issue 9's 'Test device' beside the status.
       ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Created', 'Actions'],
     ],
-    [
-      'promo codes',
-      MESSAGES.promoForm.columns,
-      ['Name', 'Code', 'Discount', 'Quota', 'Created', 'Actions'],
-    ],
+    ['promo codes', MESSAGES.promoForm.columns, ['Name', 'Code', 'Discount', 'Quota', 'Created', 'Actions']],
     ['courts', MESSAGES.venues.courtColumns, ['Name', 'Created', 'Actions']],
   ])('%s table columns in spec order', (_name, columns, expected) => {
     expect(columns).toEqual(expected);
@@ -304,24 +296,15 @@ describe('templated messages', () => {
   ])('success notices, staging %s', (staging, price, gateway) => {
     expect(MESSAGES.product.priceUpdated(staging)).toBe(price);
     expect(MESSAGES.product.gatewayToggled(true, staging)).toBe(gateway);
-    expect(MESSAGES.product.gatewayToggled(false, staging)).toBe(
-      stagingVariant('Payment gateway disabled successfully', staging),
-    );
+    expect(MESSAGES.product.gatewayToggled(false, staging)).toBe(stagingVariant('Payment gateway disabled successfully', staging));
     expect(MESSAGES.product.priceZeroGatewayDisabled(staging)).toBe(
-      stagingVariant(
-        'Price updated to 0. Payment gateway has been automatically disabled.',
-        staging,
-      ),
+      stagingVariant('Price updated to 0. Payment gateway has been automatically disabled.', staging),
     );
-    expect(MESSAGES.bundling.updated(staging)).toBe(
-      stagingVariant('Bundling promo updated successfully', staging),
-    );
+    expect(MESSAGES.bundling.updated(staging)).toBe(stagingVariant('Bundling promo updated successfully', staging));
   });
 
   it('staging variants are prefixed with Staging', () => {
-    expect(stagingVariant('Bundling promo updated successfully', true)).toBe(
-      'Staging Bundling promo updated successfully',
-    );
+    expect(stagingVariant('Bundling promo updated successfully', true)).toBe('Staging Bundling promo updated successfully');
     expect(stagingVariant('x', false)).toBe('x');
   });
 });

@@ -58,8 +58,7 @@ export const MESSAGES = {
     olderVideos: 'Older Videos',
     checkout: 'Checkout',
     clearCart: (count: number) => `Clear cart (${count} ${plural(count, 'video', 'videos')})`,
-    showing: (from: number, to: number, total: number) =>
-      `Showing ${from} - ${to} of ${total} videos`,
+    showing: (from: number, to: number, total: number) => `Showing ${from} - ${to} of ${total} videos`,
     emptyTitle: 'No Videos Found',
     emptyText: "The selected folder doesn't contain any video files",
     maxVideos: 'Maximum of 6 videos can be selected',
@@ -77,8 +76,7 @@ export const MESSAGES = {
     purchaseCompleted: 'Purchase Completed!',
     // Described, not quoted, by the spec: our wording.
     checkSpam: "Can't find the email? Please check your spam or junk folder.",
-    redirectCountdown: (seconds: number) =>
-      `Returning to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
+    redirectCountdown: (seconds: number) => `Returning to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
     invalidEmail: 'Please enter a valid email address',
     unexpectedError: 'An unexpected error occurred',
     paymentNotConfigured: 'Payment system is not properly configured. Please contact support.',
@@ -89,8 +87,7 @@ export const MESSAGES = {
     paymentCancelled: 'Payment cancelled. You can try again later.',
     gatewaySkipped: 'Your videos are being prepared and will be sent to your email shortly.',
     paymentSuccess: 'Payment completed! Your videos will be sent to your email shortly.',
-    paymentPending:
-      'Payment is pending. Your videos will be sent to your email once payment is confirmed.',
+    paymentPending: 'Payment is pending. Your videos will be sent to your email once payment is confirmed.',
     progress: {
       preparing: 'Preparing videos',
       uploading: 'Uploading videos',
@@ -182,8 +179,7 @@ export const MESSAGES = {
     sending: 'Sending...',
     resent: 'Email resent successfully',
     // The spec names an export success message without quoting it: our wording.
-    exported: (count: number) =>
-      `Exported ${count} ${plural(count, 'transaction', 'transactions')} successfully`,
+    exported: (count: number) => `Exported ${count} ${plural(count, 'transaction', 'transactions')} successfully`,
     notLoggedIn: 'You are not logged in. Please log in again.',
     loadFailed: 'Failed to load transactions. Please try again.',
     exportFetchFailed: 'Failed to fetch transactions for export. Please try again.',
@@ -192,8 +188,7 @@ export const MESSAGES = {
     resendFailed: 'Failed to resend email',
     // Our wording: the spec sets no limit; 3 resends per purchase per hour stop accidental mail floods.
     resendLimit: 'This e-mail was already resent 3 times in the last hour. Please try again later.',
-    noStoredFolder:
-      'No stored folder found. Please use the Video Selection page first to select a folder.',
+    noStoredFolder: 'No stored folder found. Please use the Video Selection page first to select a folder.',
     noVideoInformation: 'No video information found for this transaction',
     noMatchingVideos: 'No matching videos found in the selected folder',
     uploadFailed: 'Failed to upload videos. Please try again.',
@@ -264,14 +259,10 @@ export const MESSAGES = {
   product: {
     invalidPrice: 'Please enter a valid price',
     invalidPriceNegative: 'Please enter a valid price (0 or greater)',
-    gatewayNeedsPrice:
-      'Cannot enable payment gateway when price is set to 0. Please set a price greater than 0 first.',
+    gatewayNeedsPrice: 'Cannot enable payment gateway when price is set to 0. Please set a price greater than 0 first.',
     priceUpdated: (staging: boolean) => stagingVariant('Price updated successfully', staging),
     priceZeroGatewayDisabled: (staging: boolean) =>
-      stagingVariant(
-        'Price updated to 0. Payment gateway has been automatically disabled.',
-        staging,
-      ),
+      stagingVariant('Price updated to 0. Payment gateway has been automatically disabled.', staging),
     gatewayToggled: (enabled: boolean, staging: boolean) =>
       stagingVariant(`Payment gateway ${enabled ? 'enabled' : 'disabled'} successfully`, staging),
     configLoadFailed: 'Failed to load configurations',
@@ -307,8 +298,7 @@ export const MESSAGES = {
     enterFieldName: 'Please enter a field name.',
     fieldNameEmpty: 'Field name cannot be empty',
     // The spec asks for confirmations without quoting them: our wording.
-    confirmDeleteVenue: (venue: string) =>
-      `Delete the venue ${venue}? All of its courts will be deleted too.`,
+    confirmDeleteVenue: (venue: string) => `Delete the venue ${venue}? All of its courts will be deleted too.`,
     confirmDeleteCourt: (court: string) => `Delete the court ${court}?`,
     loadFailed: 'Failed to load venues. Please try again.',
     fieldsLoadFailed: 'Failed to load fields. Please try again.',

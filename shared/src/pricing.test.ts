@@ -96,20 +96,15 @@ describe('parsePricingConfig (stored strings)', () => {
 
   it('never throws on any stored text', () => {
     fc.assert(
-      fc.property(
-        fc.option(fc.string()),
-        fc.option(fc.oneof(fc.string(), fc.json())),
-        fc.option(fc.string()),
-        (price, table, gateway) => {
-          const config = parsePricingConfig({
-            DEFAULT_PRICE: price,
-            PROMO_TABLE: table,
-            ENABLE_PAYMENT_GATEWAY: gateway,
-          });
-          expect(Number.isSafeInteger(config.defaultPrice)).toBe(true);
-          expect(() => quote({ ...config, count: 6 })).not.toThrow();
-        },
-      ),
+      fc.property(fc.option(fc.string()), fc.option(fc.oneof(fc.string(), fc.json())), fc.option(fc.string()), (price, table, gateway) => {
+        const config = parsePricingConfig({
+          DEFAULT_PRICE: price,
+          PROMO_TABLE: table,
+          ENABLE_PAYMENT_GATEWAY: gateway,
+        });
+        expect(Number.isSafeInteger(config.defaultPrice)).toBe(true);
+        expect(() => quote({ ...config, count: 6 })).not.toThrow();
+      }),
     );
   });
 });
@@ -188,9 +183,7 @@ describe('quote', () => {
   });
 
   it('a disabled tier is skipped: tier 3 off, 3 clips = two at tier 2 plus one at default', () => {
-    const table = DEFAULT_BUNDLING_TIERS.map((tier) =>
-      tier.QUANTITY === 3 ? { ...tier, ENABLED: false } : tier,
-    );
+    const table = DEFAULT_BUNDLING_TIERS.map((tier) => (tier.QUANTITY === 3 ? { ...tier, ENABLED: false } : tier));
     expect(quote(base({ count: 3, promoTable: table })).lines).toEqual([
       { index: 0, unitPrice: 10000, tier: 2 },
       { index: 1, unitPrice: 10000, tier: 2 },

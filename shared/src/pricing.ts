@@ -51,10 +51,7 @@ const isWholeNonNegative = (n: number): boolean => Number.isSafeInteger(n) && n 
  * The highest enabled tier whose QUANTITY is not above `count` (the first one listed when two
  * share a quantity), or null.
  */
-export function applicableTier(
-  promoTable: readonly BundlingTier[],
-  count: number,
-): BundlingTier | null {
+export function applicableTier(promoTable: readonly BundlingTier[], count: number): BundlingTier | null {
   let best: BundlingTier | null = null;
   for (const tier of promoTable) {
     if (!tier.ENABLED || tier.QUANTITY < 1 || tier.QUANTITY > count) continue;
@@ -77,8 +74,7 @@ export function applicableTier(
  */
 export function quote(input: QuoteInput): Quote {
   const { count, defaultPrice, promoTable, gatewayEnabled, promo } = input;
-  if (!isWholeNonNegative(count))
-    throw new RangeError(`count must be a whole number >= 0: ${count}`);
+  if (!isWholeNonNegative(count)) throw new RangeError(`count must be a whole number >= 0: ${count}`);
   if (!isWholeNonNegative(defaultPrice)) {
     throw new RangeError(`defaultPrice must be whole rupiah >= 0: ${defaultPrice}`);
   }
@@ -172,9 +168,7 @@ export function parsePromoTable(value: string | null | undefined): BundlingTier[
 
 /** The JSON text to store under PROMO_TABLE. */
 export function serializePromoTable(tiers: readonly BundlingTier[]): string {
-  return JSON.stringify(
-    tiers.map(({ QUANTITY, PRICE, ENABLED }) => ({ QUANTITY, PRICE, ENABLED })),
-  );
+  return JSON.stringify(tiers.map(({ QUANTITY, PRICE, ENABLED }) => ({ QUANTITY, PRICE, ENABLED })));
 }
 
 export interface StoredPricingValues {
@@ -202,10 +196,7 @@ export interface ConfigEntry {
  * reads only the _STAGING twins: a missing staging key takes the default, never the live value,
  * so testing on /staging cannot change what /box charges, and the reverse.
  */
-export function pricingFromConfig(
-  entries: Iterable<ConfigEntry>,
-  { staging }: { staging: boolean },
-): PricingConfig {
+export function pricingFromConfig(entries: Iterable<ConfigEntry>, { staging }: { staging: boolean }): PricingConfig {
   const byKey = new Map<string, string | null>();
   for (const entry of entries) byKey.set(entry.key, entry.value);
   const read = (base: StagedConfigKey) => byKey.get(configKey(base, staging));

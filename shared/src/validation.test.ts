@@ -59,11 +59,7 @@ describe('promo form', () => {
     ['amount negative', { value: '-5' }, 'Amount must be greater than 0'],
     ['amount not a number', { value: 'abc' }, 'Amount must be greater than 0'],
     ['percent 0', { discountType: 'percent', value: 0 }, 'Percentage must be greater than 0'],
-    [
-      'percent 101',
-      { discountType: 'percent', value: '101' },
-      'Percentage cannot be greater than 100%',
-    ],
+    ['percent 101', { discountType: 'percent', value: '101' }, 'Percentage cannot be greater than 100%'],
     ['quota negative', { quota: -1 }, MESSAGES.promoForm.quotaInvalid],
     ['quota fractional', { quota: '1.5' }, MESSAGES.promoForm.quotaInvalid],
     ['percent 100', { discountType: 'percent', value: 100 }, null],
@@ -92,14 +88,11 @@ describe('promo form', () => {
 
   it('random codes are 6 characters of A-Z and 0-9', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6 }),
-        (values) => {
-          let i = 0;
-          const code = randomPromoCode(() => values[i++] ?? 0);
-          expect(code).toMatch(/^[A-Z0-9]{6}$/);
-        },
-      ),
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6 }), (values) => {
+        let i = 0;
+        const code = randomPromoCode(() => values[i++] ?? 0);
+        expect(code).toMatch(/^[A-Z0-9]{6}$/);
+      }),
     );
     expect(randomPromoCode(() => 0)).toBe('AAAAAA');
     expect(randomPromoCode(() => 0.999999)).toBe('999999');
@@ -262,10 +255,7 @@ describe('CMS uploads', () => {
 
   it.each([
     [null, 'Please select a PNG image to upload as watermark'],
-    [
-      { type: 'image/jpeg', size: 1 },
-      'Please select a valid PNG image for the watermark to support transparency',
-    ],
+    [{ type: 'image/jpeg', size: 1 }, 'Please select a valid PNG image for the watermark to support transparency'],
     [{ type: 'image/png', size: 5 * MB }, 'Watermark file size must be less than 5MB'],
     [{ type: 'image/png', size: 5 * MB - 1 }, null],
   ])('watermark %j', (file, message) => {
@@ -328,9 +318,7 @@ describe('file names', () => {
 
   it('upload folder: videos_{date}_{time}_{n}videos in venue time', () => {
     expect(uploadFolderName('2026-11-22T07:05:09Z', 3)).toBe('videos_2026-11-22_14-05-09_3videos');
-    expect(uploadFolderName(new Date('2026-11-21T17:00:00Z'), 1)).toBe(
-      'videos_2026-11-22_00-00-00_1videos',
-    );
+    expect(uploadFolderName(new Date('2026-11-21T17:00:00Z'), 1)).toBe('videos_2026-11-22_00-00-00_1videos');
     expect(() => uploadFolderName('not a date', 1)).toThrow(RangeError);
   });
 });

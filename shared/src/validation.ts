@@ -50,8 +50,7 @@ export interface PromoPayload {
   quota: number;
 }
 
-const toNumber = (value: number | string): number =>
-  typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value.trim());
+const toNumber = (value: number | string): number => (typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value.trim()));
 
 export function validatePromoForm(input: PromoFormInput): ValidationResult {
   const m = MESSAGES.promoForm;
@@ -118,9 +117,7 @@ export function validateBundlingTiers(tiers: readonly BundlingTier[]): Validatio
 
 /** Save is disabled while any QUANTITY is 0 or less or any PRICE is negative (or not a number). */
 export function isBundlingSaveDisabled(tiers: readonly BundlingTier[]): boolean {
-  return tiers.some(
-    (tier) => !(tier.QUANTITY > 0) || !(tier.PRICE >= 0) || !Number.isFinite(tier.PRICE),
-  );
+  return tiers.some((tier) => !(tier.QUANTITY > 0) || !(tier.PRICE >= 0) || !Number.isFinite(tier.PRICE));
 }
 
 /** The quantity input's bounds: 1 to 6 (the most videos one purchase can hold). */
@@ -283,11 +280,7 @@ export function videoIdFromFile(timestamp: number, name: string): string {
  * and the time as 14-05-09 (hyphens: colons are not allowed in file names everywhere), both in
  * the venue's time zone. Example: 'videos_2026-11-22_14-05-09_3videos'.
  */
-export function uploadFolderName(
-  date: DateInput,
-  count: number,
-  timeZone: string = VENUE_TIME_ZONE,
-): string {
+export function uploadFolderName(date: DateInput, count: number, timeZone: string = VENUE_TIME_ZONE): string {
   const day = localIsoDate(date, timeZone);
   const time = localFileTime(date, timeZone);
   if (day === null || time === null) throw new RangeError('uploadFolderName needs a valid date');

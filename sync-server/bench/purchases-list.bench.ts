@@ -148,7 +148,9 @@ function rawList(q: RawQuery, page: number, tokenHash: string): number {
     if (offset >= total) return 0;
     const size = Math.min(PAGE_SIZE, total - offset);
     const fromOldest = total - offset - size;
-    const seqs = (fromOldest < offset ? rawStatements.emailSeqsAsc.all(pattern, size, fromOldest) : rawStatements.emailSeqs.all(pattern, size, offset)) as number[];
+    const seqs = (
+      fromOldest < offset ? rawStatements.emailSeqsAsc.all(pattern, size, fromOldest) : rawStatements.emailSeqs.all(pattern, size, offset)
+    ) as number[];
     return bare.prepare(`${SELECT} where p.seq in (${seqs.map(() => '?').join(',')}) order by p.seq desc`).all(...seqs).length;
   }
   if (q.venueId !== undefined) {
@@ -182,7 +184,14 @@ const monthTo = '2025-06-30';
 const jakartaFrom = '2025-05-31T17:00:00.000Z';
 const jakartaTo = '2025-06-30T17:00:00.000Z';
 const venueId = venues[6]!.id;
-const perVenue = Number(await db.selectFrom('purchase_counters').select('value').where('scope', '=', `venue:${venueId}`).executeTakeFirstOrThrow().then((r) => r.value));
+const perVenue = Number(
+  await db
+    .selectFrom('purchase_counters')
+    .select('value')
+    .where('scope', '=', `venue:${venueId}`)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.value),
+);
 const inMonth = (await listPurchases(db, { from: jakartaFrom, to: jakartaTo }, 1, 1)).totalCount;
 const emailMatches = rawStatements.emailCount.get('%player1234%') as number;
 const lastPage = (n: number) => Math.max(1, Math.ceil(n / PAGE_SIZE));
@@ -198,17 +207,60 @@ interface Scenario {
 }
 const scenarios: Scenario[] = [
   { name: 'all venues (super admin)', query: {}, headers: superAdmin.headers, filter: {}, raw: {}, deepPage: 20_000, runs: 200 },
-  { name: `venue filter (${perVenue.toLocaleString('en')} rows)`, query: { venueId: String(venueId) }, headers: superAdmin.headers, filter: { venueId }, raw: { venueId }, deepPage: lastPage(perVenue), runs: 200 },
-  { name: 'admin: own venue only', query: { venueId: String(venues[0]!.id) }, headers: venueAdmin.headers, filter: { venueId }, raw: { venueId }, deepPage: lastPage(perVenue), runs: 200 },
-  { name: `one month (${inMonth.toLocaleString('en')} rows)`, query: { startDate: monthFrom, endDate: monthTo }, headers: superAdmin.headers, filter: { from: jakartaFrom, to: jakartaTo }, raw: { from: jakartaFrom, to: jakartaTo }, deepPage: lastPage(inMonth), runs: 200 },
-  { name: `e-mail search (${emailMatches} rows)`, query: { email: 'player1234' }, headers: superAdmin.headers, filter: { email: 'player1234' }, raw: { email: 'player1234' }, deepPage: lastPage(emailMatches), runs: 15 },
-  { name: `e-mail search (all ${PURCHASES.toLocaleString('en')} rows)`, query: { email: 'example.com' }, headers: superAdmin.headers, filter: { email: 'example.com' }, raw: { email: 'example.com' }, deepPage: 20_000, runs: 7 },
+  {
+    name: `venue filter (${perVenue.toLocaleString('en')} rows)`,
+    query: { venueId: String(venueId) },
+    headers: superAdmin.headers,
+    filter: { venueId },
+    raw: { venueId },
+    deepPage: lastPage(perVenue),
+    runs: 200,
+  },
+  {
+    name: 'admin: own venue only',
+    query: { venueId: String(venues[0]!.id) },
+    headers: venueAdmin.headers,
+    filter: { venueId },
+    raw: { venueId },
+    deepPage: lastPage(perVenue),
+    runs: 200,
+  },
+  {
+    name: `one month (${inMonth.toLocaleString('en')} rows)`,
+    query: { startDate: monthFrom, endDate: monthTo },
+    headers: superAdmin.headers,
+    filter: { from: jakartaFrom, to: jakartaTo },
+    raw: { from: jakartaFrom, to: jakartaTo },
+    deepPage: lastPage(inMonth),
+    runs: 200,
+  },
+  {
+    name: `e-mail search (${emailMatches} rows)`,
+    query: { email: 'player1234' },
+    headers: superAdmin.headers,
+    filter: { email: 'player1234' },
+    raw: { email: 'player1234' },
+    deepPage: lastPage(emailMatches),
+    runs: 15,
+  },
+  {
+    name: `e-mail search (all ${PURCHASES.toLocaleString('en')} rows)`,
+    query: { email: 'example.com' },
+    headers: superAdmin.headers,
+    filter: { email: 'example.com' },
+    raw: { email: 'example.com' },
+    deepPage: 20_000,
+    runs: 7,
+  },
 ];
 
 const rows: string[][] = [];
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 for (const s of scenarios) {
-  for (const [label, page] of [['first page', 1], [`page ${s.deepPage.toLocaleString('en')}`, s.deepPage]] as const) {
+  for (const [label, page] of [
+    ['first page', 1],
+    [`page ${s.deepPage.toLocaleString('en')}`, s.deepPage],
+  ] as const) {
     const qs = new URLSearchParams({ ...s.query, page: String(page), limit: String(PAGE_SIZE) });
     const check = await app.request(`/api/transaction?${qs}`, { headers: s.headers });
     const body = (await check.json()) as { transactions?: unknown[]; message?: string };
@@ -217,7 +269,17 @@ for (const s of scenarios) {
     const service = await time(s.runs, () => listPurchases(db, s.filter, page, PAGE_SIZE));
     const tokenHash = hashToken(s.headers.Authorization!.slice('Bearer '.length));
     const sqlOnly = await time(s.runs, () => rawList(s.raw, page, tokenHash));
-    rows.push([s.name, label, `${check.status}/${body.transactions?.length ?? 0} rows`, fmt(http.median), fmt(http.p95), fmt(service.median), fmt(sqlOnly.median), fmt(sqlOnly.p95), (http.median / sqlOnly.median).toFixed(1)]);
+    rows.push([
+      s.name,
+      label,
+      `${check.status}/${body.transactions?.length ?? 0} rows`,
+      fmt(http.median),
+      fmt(http.p95),
+      fmt(service.median),
+      fmt(sqlOnly.median),
+      fmt(sqlOnly.p95),
+      (http.median / sqlOnly.median).toFixed(1),
+    ]);
   }
   const first = rows.at(-2)!;
   const deep = rows.at(-1)!;
@@ -237,24 +299,46 @@ const overheads = rows.map((r) => Number(r[8]));
 log('');
 log(`Aim: a deep page within 2x of the first. Worst deep/first here: ${Math.max(...deepRatios).toFixed(2)}x.`);
 log(`Aim: HTTP under 2x the raw SQL. HTTP/raw here: ${Math.min(...overheads).toFixed(1)}x to ${Math.max(...overheads).toFixed(1)}x`);
-log('  (an index seek costs ~0.3 ms; the HTTP app adds a roughly fixed ~0.3-1 ms per request: routing, headers, session check, zod, JSON).');
+log(
+  '  (an index seek costs ~0.3 ms; the HTTP app adds a roughly fixed ~0.3-1 ms per request: routing, headers, session check, zod, JSON).',
+);
 
 // ---------------------------------------------------------------- creation throughput
 const CREATE = Number(process.env.BENCH_CREATE ?? 1000);
-const device = { id: kiosk.id, deviceId: kiosk.deviceId, venueId: venues[0]!.id, venueName: 'Venue 1', fieldId: venues[0]!.fields[0]!, fieldName: 'Court 1', isAuthorized: true, staging: false, createdAt: '' };
+const device = {
+  id: kiosk.id,
+  deviceId: kiosk.deviceId,
+  venueId: venues[0]!.id,
+  venueName: 'Venue 1',
+  fieldId: venues[0]!.fields[0]!,
+  fieldName: 'Court 1',
+  isAuthorized: true,
+  staging: false,
+  createdAt: '',
+};
 const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
-const input = (i: number) => ({ email: `bench${i}@example.com`, videoIds: ['a.mp4', 'b.mp4'], videoTitles: ['a', 'b'], totalAmount: 20_000, isStaging: false });
+const input = (i: number) => ({
+  email: `bench${i}@example.com`,
+  videoIds: ['a.mp4', 'b.mp4'],
+  videoTitles: ['a', 'b'],
+  totalAmount: 20_000,
+  isStaging: false,
+});
 t0 = performance.now();
 for (let i = 0; i < CREATE; i++) await createPurchase(deps, device, input(i));
 const sequential = CREATE / (ms(t0) / 1000);
 t0 = performance.now();
 const IN_FLIGHT = 8;
-await Promise.all(Array.from({ length: IN_FLIGHT }, async (_, lane) => {
-  for (let i = lane; i < CREATE; i += IN_FLIGHT) await createPurchase(deps, device, input(CREATE + i));
-}));
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async (_, lane) => {
+    for (let i = lane; i < CREATE; i += IN_FLIGHT) await createPurchase(deps, device, input(CREATE + i));
+  }),
+);
 const concurrent = CREATE / (ms(t0) / 1000);
 log('');
-log(`Purchases created through the service (synchronous=${sync.rows[0]?.synchronous === 2 ? 'FULL' : String(sync.rows[0]?.synchronous)}, WAL, on ${PURCHASES.toLocaleString('en')} rows):`);
+log(
+  `Purchases created through the service (synchronous=${sync.rows[0]?.synchronous === 2 ? 'FULL' : String(sync.rows[0]?.synchronous)}, WAL, on ${PURCHASES.toLocaleString('en')} rows):`,
+);
 log(`  one at a time: ${sequential.toFixed(0)}/s   ${IN_FLIGHT} in flight: ${concurrent.toFixed(0)}/s   (${CREATE} each)`);
 
 bare.close();

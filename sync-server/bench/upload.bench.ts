@@ -38,7 +38,9 @@ function rssMb(pid: number): number {
 
 async function makeClip(path: string): Promise<void> {
   const block = randomBytes(1024 * 1024);
-  const ftyp = Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31]);
+  const ftyp = Buffer.from([
+    0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
+  ]);
   const out = createWriteStream(path);
   out.write(Buffer.concat([ftyp, block.subarray(ftyp.length)]));
   for (let written = block.length; written < SIZE; written += block.length) {
@@ -50,11 +52,23 @@ async function makeClip(path: string): Promise<void> {
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SERVE_PWA: 'false', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_PWA: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'bench@example.com',
+      ADMIN_PASSWORD: 'bench-password-1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -110,7 +124,13 @@ async function main() {
     const pid = child.pid!;
     // The bench signs its URL with the server's own install secret, as the create-folder and
     // get-signed-url routes would; the upload itself goes over HTTP to the server process.
-    const storage = new LocalStorage({ dataDir, secret: installSecret(dataDir), limitBytes: undefined, uploadUrlTtlMs: 3_600_000, clock: systemClock });
+    const storage = new LocalStorage({
+      dataDir,
+      secret: installSecret(dataDir),
+      limitBytes: undefined,
+      uploadUrlTtlMs: 3_600_000,
+      clock: systemClock,
+    });
     const base = `http://127.0.0.1:${port}`;
 
     // Plain copies of the same bytes on the same disk (best of three each: the machine is shared).
@@ -135,7 +155,14 @@ async function main() {
     const results: number[] = [];
     for (let round = 0; round < 3; round++) {
       const { folderId } = await storage.createFolder(`bench_${round}`, { baseUrl: base });
-      const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'clip.mp4', mimeType: 'video/mp4', size: SIZE, origin: undefined, baseUrl: base });
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: 'clip.mp4',
+        mimeType: 'video/mp4',
+        size: SIZE,
+        origin: undefined,
+        baseUrl: base,
+      });
       t0 = performance.now();
       const status = await put(uploadUrl, clip);
       results.push(performance.now() - t0);
@@ -155,7 +182,9 @@ async function main() {
     console.log(`ratio upload / stream copy: ${(streamCopyMs / uploadMs).toFixed(2)}  (aim >= 0.8)`);
     console.log(`ratio upload / copyFile:    ${(copyFileMs / uploadMs).toFixed(2)}`);
     console.log(`ratio upload / bare HTTP:   ${(bareMs / uploadMs).toFixed(2)}  (what our route, checks and signing cost)`);
-    console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak while receiving ${peakRss.toFixed(0)} MB (+${(peakRss - idleRss).toFixed(0)} MB for ${mb} MB received)`);
+    console.log(
+      `server RSS: idle ${idleRss.toFixed(0)} MB, peak while receiving ${peakRss.toFixed(0)} MB (+${(peakRss - idleRss).toFixed(0)} MB for ${mb} MB received)`,
+    );
   } finally {
     child?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,9 @@ describe('the app shell', () => {
   it('sends the security headers, allowing exactly the payment provider origins', async () => {
     const res = await t.app.request('/api/health');
     const csp = res.headers.get('Content-Security-Policy') ?? '';
-    expect(csp).toContain("script-src 'self' https://app.midtrans.com https://app.sandbox.midtrans.com https://api.midtrans.com https://api.sandbox.midtrans.com");
+    expect(csp).toContain(
+      "script-src 'self' https://app.midtrans.com https://app.sandbox.midtrans.com https://api.midtrans.com https://api.sandbox.midtrans.com",
+    );
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -53,7 +55,11 @@ describe('the app shell', () => {
     const res = await t.json('POST', '/api/admin/login', JSON.stringify({ email: 'a'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body is too large' });
-    const asText = await t.app.request('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x'.repeat(1_100_000) });
+    const asText = await t.app.request('/api/admin/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x'.repeat(1_100_000),
+    });
     expect(asText.status).toBe(413);
     // A JSON route reads any body it is sent, whatever it claims to be: the limit applies to all.
     for (const [path, contentType] of [

@@ -149,7 +149,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((err, c) => {
     if (err instanceof DomainError) return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
     // Hono's own exceptions (e.g. from a middleware) keep their status, in our one shape.
-    if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message || SERVER_MESSAGES.request.notProcessed }, err.status);
+    if (err instanceof HTTPException && err.status < 500)
+      return c.json({ message: err.message || SERVER_MESSAGES.request.notProcessed }, err.status);
     deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return c.json({ message: SERVER_MESSAGES.request.serverError }, 500);
   });

@@ -16,17 +16,27 @@ describe('loadConfig', () => {
   });
 
   it('switches to Midtrans when a server key is set', () => {
-    expect(loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-x' }).payments.provider).toBe('midtrans');
+    expect(
+      loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-x' }).payments.provider,
+    ).toBe('midtrans');
   });
 
   it('refuses half a Midtrans key pair, naming the missing variable (live and sandbox, either way round)', () => {
-    expect(() => loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x' })).toThrow(/MIDTRANS_SERVER_KEY_SANDBOX is set without MIDTRANS_CLIENT_KEY_SANDBOX/);
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x' })).toThrow(
+      /MIDTRANS_SERVER_KEY_SANDBOX is set without MIDTRANS_CLIENT_KEY_SANDBOX/,
+    );
     expect(() => loadConfig({ MIDTRANS_SERVER_KEY: 'Mid-server-x' })).toThrow(/MIDTRANS_SERVER_KEY is set without MIDTRANS_CLIENT_KEY\b/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(/MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(/MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(
+      /MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/,
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'midtrans', MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(
+      /MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/,
+    );
     // A client key alone must not quietly start the payment simulator: the operator meant Midtrans.
     expect(() => loadConfig({ MIDTRANS_CLIENT_KEY: 'Mid-client-x' })).toThrow(/MIDTRANS_CLIENT_KEY is set without MIDTRANS_SERVER_KEY\b/);
-    expect(() => loadConfig({ MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(/MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/);
+    expect(() => loadConfig({ MIDTRANS_CLIENT_KEY_SANDBOX: 'c' })).toThrow(
+      /MIDTRANS_CLIENT_KEY_SANDBOX is set without MIDTRANS_SERVER_KEY_SANDBOX/,
+    );
   });
 
   it('reads the Midtrans options: base-URL overrides, enabled payments, Snap expiry, reconcile interval', () => {
@@ -70,7 +80,14 @@ describe('loadConfig', () => {
     const explicit = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', PAYMENT_PROVIDER: 'simulator' });
     expect(explicit.payments.provider).toBe('simulator');
     expect(explicit.production).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', MIDTRANS_SERVER_KEY: 'Mid-server-x', MIDTRANS_CLIENT_KEY: 'Mid-client-x' }).payments.provider).toBe('midtrans');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://replay.example',
+        MIDTRANS_SERVER_KEY: 'Mid-server-x',
+        MIDTRANS_CLIENT_KEY: 'Mid-client-x',
+      }).payments.provider,
+    ).toBe('midtrans');
     expect(loadConfig({}).production).toBe(false);
   });
 });
@@ -78,7 +95,9 @@ describe('loadConfig', () => {
 describe('public URL', () => {
   it('is required in production, with a message naming PUBLIC_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' })).toThrow(PUBLIC_URL_REQUIRED);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator', PUBLIC_URL: 'https://replay.example/' }).publicUrl).toBe('https://replay.example');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator', PUBLIC_URL: 'https://replay.example/' }).publicUrl).toBe(
+      'https://replay.example',
+    );
     expect(() => loadConfig({ PUBLIC_URL: 'replay.example' })).toThrow(/PUBLIC_URL/);
   });
 

@@ -30,7 +30,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v), 'PUBLIC_URL must be an http(s) address such as https://replay.example.com'),
+  PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v),
+    'PUBLIC_URL must be an http(s) address such as https://replay.example.com',
+  ),
   PRODUCT_NAME: z.string().trim().min(1).default('CourtReplay'),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
@@ -38,7 +41,10 @@ const envSchema = z.object({
   SERVE_PWA: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce.number().positive().default(24 * 60),
+  PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(24 * 60),
   PAYMENT_PROVIDER: z.enum(['simulator', 'midtrans']).optional(),
   MIDTRANS_SERVER_KEY: optionalString,
   MIDTRANS_CLIENT_KEY: optionalString,
@@ -52,22 +58,42 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => {
-      const methods = v?.split(',').map((m) => m.trim()).filter(Boolean);
+      const methods = v
+        ?.split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
       return methods?.length ? methods : undefined;
     })
-    .pipe(z.array(z.string().regex(/^[a-z_]+$/, 'payment method names are lower-case words like other_qris')).min(1).optional()),
-  MIDTRANS_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(15),
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z_]+$/, 'payment method names are lower-case words like other_qris'))
+        .min(1)
+        .optional(),
+    ),
+  MIDTRANS_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(15),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
-  UPLOAD_URL_TTL_MINUTES: z.coerce.number().positive().default(24 * 60),
+  UPLOAD_URL_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(24 * 60),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_REFRESH_TOKEN: optionalString,
   GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalString,
   GOOGLE_SHARED_DRIVE_ID: optionalString,
   GOOGLE_DRIVE_PARENT_FOLDER_ID: optionalString,
-  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com/').transform((u) => (u.endsWith('/') ? u : `${u}/`)),
+  GOOGLE_API_URL: z
+    .string()
+    .url()
+    .default('https://www.googleapis.com/')
+    .transform((u) => (u.endsWith('/') ? u : `${u}/`)),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
@@ -164,7 +190,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) throw new ConfigError('ADMIN_PASSWORD is set without ADMIN_EMAIL.');
   // Relays reject a sender domain they cannot check (SPF/DKIM/DMARC): no made-up default with SMTP.
-  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".');
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new ConfigError(
+      'SMTP_URL is set without MAIL_FROM: set MAIL_FROM to an address of a domain your SMTP server may send for, e.g. MAIL_FROM="CourtReplay <replay@your-venue.com>".',
+    );
   const publicUrl = publicUrlOf(e);
   // Half a key pair is a mistake whichever provider it ends up with (a client key alone would
   // otherwise start the simulator); only an explicit simulator may carry a lone signing key.
@@ -249,8 +278,10 @@ function checkMidtransKeyPairs(e: Env): void {
     ['MIDTRANS_SERVER_KEY_SANDBOX', 'MIDTRANS_CLIENT_KEY_SANDBOX'],
   ] as const;
   for (const [server, client] of pairs) {
-    if (e[server] && !e[client]) throw new ConfigError(`${server} is set without ${client}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
-    if (e[client] && !e[server]) throw new ConfigError(`${client} is set without ${server}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
+    if (e[server] && !e[client])
+      throw new ConfigError(`${server} is set without ${client}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
+    if (e[client] && !e[server])
+      throw new ConfigError(`${client} is set without ${server}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
   }
 }
 
@@ -258,7 +289,8 @@ function dropUndefined<T extends Record<string, string | undefined>>(values: T):
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
 }
 
-export const PUBLIC_URL_REQUIRED = 'PUBLIC_URL is required when NODE_ENV=production: set it to the address players open links at (e.g. https://replay.example.com).';
+export const PUBLIC_URL_REQUIRED =
+  'PUBLIC_URL is required when NODE_ENV=production: set it to the address players open links at (e.g. https://replay.example.com).';
 
 /**
  * The one source of player-facing links. PUBLIC_URL when set; required in production. In

@@ -25,7 +25,9 @@ async function main() {
   const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
   const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
   if (config.production && config.payments.provider === 'simulator') {
-    logger.warn('WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken');
+    logger.warn(
+      'WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken',
+    );
   }
   logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
@@ -34,7 +36,13 @@ async function main() {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
-  const reconciler = createPaymentReconciler({ db, clock: systemClock, config, ...adapters, logger: logger.child({ component: 'reconciler' }) });
+  const reconciler = createPaymentReconciler({
+    db,
+    clock: systemClock,
+    config,
+    ...adapters,
+    logger: logger.child({ component: 'reconciler' }),
+  });
   const stopReconciler = reconciler.start();
   const shutdown = () => {
     stopMaintenance();

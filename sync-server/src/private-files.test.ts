@@ -31,7 +31,10 @@ describe('private file modes', () => {
     const file = join(scratch, 'db', 'courtreplay.sqlite');
     const db = openDatabase(file);
     await db.schema.createTable('t').addColumn('x', 'integer').execute();
-    await db.insertInto('t' as never).values({ x: 1 } as never).execute();
+    await db
+      .insertInto('t' as never)
+      .values({ x: 1 } as never)
+      .execute();
     expect(modeOf(join(scratch, 'db'))).toBe(0o700);
     for (const name of ['courtreplay.sqlite', 'courtreplay.sqlite-wal', 'courtreplay.sqlite-shm']) {
       expect(existsSync(join(scratch, 'db', name)), name).toBe(true);
@@ -48,7 +51,8 @@ describe('private modes of stored clips, CMS media and mail', () => {
   });
   afterEach(() => t.close());
 
-  const walk = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => ({ path: join(e.parentPath, e.name), dir: e.isDirectory() }));
+  const walk = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => ({ path: join(e.parentPath, e.name), dir: e.isDirectory() }));
   const expectPrivate = (dir: string) => {
     expect(modeOf(dir), dir).toBe(0o700);
     for (const entry of walk(dir)) expect(modeOf(entry.path), entry.path).toBe(entry.dir ? 0o700 : 0o600);
@@ -59,8 +63,19 @@ describe('private modes of stored clips, CMS media and mail', () => {
     const kiosk = (await t.seed.device({ venueId: venue.id })).headers;
     const clip = mp4Bytes(20_000);
     const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_1videos' }, kiosk));
-    const { uploadUrl } = await bodyOf(t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId }, kiosk));
-    const put = await t.app.request(new URL(uploadUrl as string, 'http://x').pathname + new URL(uploadUrl as string, 'http://x').search, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: clip });
+    const { uploadUrl } = await bodyOf(
+      t.json(
+        'POST',
+        '/api/google-drive/get-signed-url',
+        { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId },
+        kiosk,
+      ),
+    );
+    const put = await t.app.request(new URL(uploadUrl as string, 'http://x').pathname + new URL(uploadUrl as string, 'http://x').search, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'video/mp4' },
+      body: clip,
+    });
     expect(put.status).toBe(201);
     expect((await t.app.request(`/d/${folder.folderId}/a.mp4`)).status).toBe(200);
     expectPrivate(join(t.dir, 'drive'));

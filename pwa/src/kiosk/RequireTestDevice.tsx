@@ -12,7 +12,14 @@ export function RequireTestDevice({ children }: { children: ReactNode }) {
   if (device.isPending) return <FullScreenMessage title={MESSAGES.routing.checkingDevice} testId="checking-device" />;
   // No answer and nothing cached: not known to be a test device, so it is not one.
   if (!device.data?.staging) {
-    return <FullScreenMessage title={MESSAGES.routing.notTestDevice} subtitle={MESSAGES.routing.notTestDeviceHint} testId="not-test-device" spinner={false} />;
+    return (
+      <FullScreenMessage
+        title={MESSAGES.routing.notTestDevice}
+        subtitle={MESSAGES.routing.notTestDeviceHint}
+        testId="not-test-device"
+        spinner={false}
+      />
+    );
   }
   return <>{children}</>;
 }

@@ -13,15 +13,32 @@ interface Props {
 export const VideoCard = memo(function VideoCard({ clip, selected, onToggle, onPlay }: Props) {
   return (
     <li className={`video-card${selected ? ' is-selected' : ''}`} data-testid="video-card" data-video-id={clip.id}>
-      <button type="button" className="video-card-select" aria-pressed={selected} aria-label={`${selected ? 'Deselect' : 'Select'} ${clip.title}`} onClick={() => onToggle(clip.id)}>
+      <button
+        type="button"
+        className="video-card-select"
+        aria-pressed={selected}
+        aria-label={`${selected ? 'Deselect' : 'Select'} ${clip.title}`}
+        onClick={() => onToggle(clip.id)}
+      >
         <span className="video-thumb">
-          {clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" data-testid="video-thumbnail" /> : <span className="video-thumb-placeholder" aria-hidden="true" />}
+          {clip.thumbnailUrl ? (
+            <img src={clip.thumbnailUrl} alt="" data-testid="video-thumbnail" />
+          ) : (
+            <span className="video-thumb-placeholder" aria-hidden="true" />
+          )}
           <span className="video-duration" data-testid="video-duration">
             {formatDuration(clip.duration)}
           </span>
           <span className="video-tick" aria-hidden="true">
             <svg viewBox="0 0 24 24">
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </span>
         </span>

@@ -96,7 +96,8 @@ export function VideoSelectionPage() {
 
   // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
   if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
-  if (clips.status === 'loading') return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+  if (clips.status === 'loading')
+    return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
 
   const header = (
     <header className="topbar">
@@ -198,15 +199,33 @@ export function VideoSelectionPage() {
             </>
           ) : null}
           <nav className="pagination" aria-label="Pages">
-            <button type="button" className="btn btn-secondary" disabled={layout.page <= 1} onClick={() => goTo(layout.page - 1)} aria-label="Previous page">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={layout.page <= 1}
+              onClick={() => goTo(layout.page - 1)}
+              aria-label="Previous page"
+            >
               ‹
             </button>
             {Array.from({ length: layout.pageCount }, (_, i) => i + 1).map((p) => (
-              <button key={p} type="button" className={`btn page-number${p === layout.page ? ' is-current' : ''}`} aria-current={p === layout.page ? 'page' : undefined} onClick={() => goTo(p)}>
+              <button
+                key={p}
+                type="button"
+                className={`btn page-number${p === layout.page ? ' is-current' : ''}`}
+                aria-current={p === layout.page ? 'page' : undefined}
+                onClick={() => goTo(p)}
+              >
                 {p}
               </button>
             ))}
-            <button type="button" className="btn btn-secondary" disabled={layout.page >= layout.pageCount} onClick={() => goTo(layout.page + 1)} aria-label="Next page">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={layout.page >= layout.pageCount}
+              onClick={() => goTo(layout.page + 1)}
+              aria-label="Next page"
+            >
               ›
             </button>
           </nav>

@@ -1,7 +1,13 @@
 // Fills the clip store from a folder handle (spec section 4): the loading screen for at least 3 s
 // (ended with an error after 20 s, the page reloaded when it keeps coming back), then durations one
 // by one and thumbnails one by one, each from the IndexedDB cache or probed and cached.
-import { LOADING_MAX_CYCLES, LOADING_MIN_DISPLAY_MS, LOADING_SAFETY_TIMEOUT_MS, MESSAGES, THUMBNAIL_CACHE_MAX_CHARS } from '@courtreplay/shared';
+import {
+  LOADING_MAX_CYCLES,
+  LOADING_MIN_DISPLAY_MS,
+  LOADING_SAFETY_TIMEOUT_MS,
+  MESSAGES,
+  THUMBNAIL_CACHE_MAX_CHARS,
+} from '@courtreplay/shared';
 import { toVideoInfo } from '../lib/clip-files.ts';
 import { makeThumbnail, probeDuration } from '../lib/clip-probe.ts';
 import { clipKey, db, type CachedClip } from '../lib/db.ts';
@@ -39,14 +45,21 @@ export async function loadFolder(handle: FileSystemDirectoryHandle): Promise<voi
   let timedOut = false;
   const safety = setTimeout(() => {
     timedOut = true;
-    if (gen === currentGeneration() && clipStore.get().status === 'loading') setClipState({ status: 'loaded', error: MESSAGES.folder.loadingTooLong });
+    if (gen === currentGeneration() && clipStore.get().status === 'loading')
+      setClipState({ status: 'loaded', error: MESSAGES.folder.loadingTooLong });
   }, LOADING_SAFETY_TIMEOUT_MS);
   try {
     const files = await listTodaysClips(handle);
     const cached = await db.clips.bulkGet(files.map(clipKey));
     const clips = files.map((file, i): Clip => {
       const hit = cached[i];
-      return { ...toVideoInfo(file), file, url: URL.createObjectURL(file), duration: hit?.duration ?? null, thumbnailUrl: hit?.thumbnail ?? null };
+      return {
+        ...toVideoInfo(file),
+        file,
+        url: URL.createObjectURL(file),
+        duration: hit?.duration ?? null,
+        thumbnailUrl: hit?.thumbnail ?? null,
+      };
     });
     await delay(LOADING_MIN_DISPLAY_MS - (Date.now() - started));
     if (gen !== currentGeneration() || timedOut) return;
@@ -107,7 +120,12 @@ function nextTask(tried: Set<string>, skipThumbnail: Set<string>): Task | null {
 /** Durations and thumbnails one at a time, each cached as it comes. */
 async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
   const tried = new Set<string>();
-  const skipThumbnail = new Set(clipStore.get().clips.filter((_, i) => cached[i]?.thumbnailFailed).map((c) => c.id));
+  const skipThumbnail = new Set(
+    clipStore
+      .get()
+      .clips.filter((_, i) => cached[i]?.thumbnailFailed)
+      .map((c) => c.id),
+  );
   for (let task = nextTask(tried, skipThumbnail); task; task = nextTask(tried, skipThumbnail)) {
     if (gen !== currentGeneration()) return;
     const { clip } = task;

@@ -75,4 +75,3 @@ export function resetClips() {
   state = { status: 'idle', folderName: null, clips: [], selected: [], error: null };
   for (const l of listeners) l();
 }
-

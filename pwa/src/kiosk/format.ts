@@ -3,6 +3,7 @@ import { formatDateTime24, formatDuration as sharedDuration } from '@courtreplay
 
 export { formatRupiah } from '@courtreplay/shared';
 
-export const formatDuration = (seconds: number | null) => (seconds === null || !Number.isFinite(seconds) ? '--:--' : sharedDuration(seconds));
+export const formatDuration = (seconds: number | null) =>
+  seconds === null || !Number.isFinite(seconds) ? '--:--' : sharedDuration(seconds);
 
 export const formatRecordedAt = (ms: number) => formatDateTime24(ms);

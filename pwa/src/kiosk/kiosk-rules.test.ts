@@ -24,7 +24,8 @@ class MemoryStorage {
 describe('the home screen storage rule', () => {
   it('clears everything but the kept keys', () => {
     const s = new MemoryStorage();
-    for (const k of ['deviceId', 'userEmail', 'hasSeenPromo', 'token', 'user', 'testAdminToken', 'adminUser', 'cart', 'videos', 'x']) s.setItem(k, '1');
+    for (const k of ['deviceId', 'userEmail', 'hasSeenPromo', 'token', 'user', 'testAdminToken', 'adminUser', 'cart', 'videos', 'x'])
+      s.setItem(k, '1');
     clearExceptKept(s);
     expect(s.keys()).toEqual(['adminUser', 'deviceId', 'hasSeenPromo', 'testAdminToken', 'token', 'user', 'userEmail']);
   });

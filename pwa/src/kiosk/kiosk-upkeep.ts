@@ -8,7 +8,9 @@ export const PRUNE_INTERVAL_MS = 24 * 60 * 60_000;
 let started = false;
 
 /** Persistent storage, asked once; null where the browser has no such thing or refuses to say. */
-export async function requestPersistentStorage(storage: Partial<StorageManager> | undefined = globalThis.navigator?.storage): Promise<boolean | null> {
+export async function requestPersistentStorage(
+  storage: Partial<StorageManager> | undefined = globalThis.navigator?.storage,
+): Promise<boolean | null> {
   if (!storage?.persist) return null;
   try {
     const granted = (await storage.persisted?.()) || (await storage.persist());

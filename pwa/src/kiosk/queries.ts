@@ -19,7 +19,13 @@ async function fetchDeviceStatus(): Promise<DeviceStatus> {
   const deviceId = await ensureDeviceId();
   try {
     const device = await call('getDevice', { params: { deviceId } });
-    const status = { deviceId, authorized: device.isAuthorized === true, staging: device.staging === true, venueId: device.venueId, fieldId: device.fieldId };
+    const status = {
+      deviceId,
+      authorized: device.isAuthorized === true,
+      staging: device.staging === true,
+      venueId: device.venueId,
+      fieldId: device.fieldId,
+    };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
   } catch (e) {

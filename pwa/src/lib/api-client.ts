@@ -36,9 +36,18 @@ export interface CallOptions {
 }
 
 /** Calls the endpoint `name` with its typed input; resolves to its typed answer. */
-export function call<K extends keyof Endpoints>(name: K, input: CallInput<Endpoints[K]>, options: CallOptions = {}): Promise<Answer<Endpoints[K]>> {
+export function call<K extends keyof Endpoints>(
+  name: K,
+  input: CallInput<Endpoints[K]>,
+  options: CallOptions = {},
+): Promise<Answer<Endpoints[K]>> {
   const { method, path } = ROUTES[name];
-  const { params, query, headers, body } = input as { params?: Record<string, string | number>; query?: RequestOptions['query']; headers?: Record<string, string>; body?: unknown };
+  const { params, query, headers, body } = input as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    headers?: Record<string, string>;
+    body?: unknown;
+  };
   return api<Answer<Endpoints[K]>>(pathOf(path, params).replace(/^\/api/, ''), { method, query, headers, body, ...options });
 }
 

@@ -7,7 +7,14 @@ const NOW = Date.parse('2026-11-22T07:00:00Z');
 const HOUR = 60 * 60_000;
 const WEEK = KEEP_FINISHED_MS;
 
-const clip = (lastModified: number): CachedClip => ({ key: `c|1|${lastModified}`, name: 'c.mp4', size: 1, lastModified, format: 'mp4', cachedAt: NOW });
+const clip = (lastModified: number): CachedClip => ({
+  key: `c|1|${lastModified}`,
+  name: 'c.mp4',
+  size: 1,
+  lastModified,
+  format: 'mp4',
+  cachedAt: NOW,
+});
 const entry = (state: OutboxPurchase['state'], createdAt: number): OutboxPurchase => ({
   idempotencyKey: 'k',
   body: { email: 'a@example.com', videoIds: ['v'], totalAmount: 0 },

@@ -89,5 +89,4 @@ export class KioskDatabase extends Dexie {
 
 export const db = new KioskDatabase();
 
-export const clipKey = (f: { name: string; size: number; lastModified: number }) =>
-  `${f.name}|${f.size}|${f.lastModified}`;
+export const clipKey = (f: { name: string; size: number; lastModified: number }) => `${f.name}|${f.size}|${f.lastModified}`;

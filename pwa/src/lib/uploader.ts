@@ -57,7 +57,11 @@ export async function askUploadStatus(uploadUrl: string): Promise<Answer<Endpoin
 }
 
 /** Creates the purchase's folder and uploads every clip into it; failed clips are skipped. */
-export async function uploadClips(folder: { name: string; purchaseId: string }, clips: ClipToUpload[], hooks: UploadHooks = {}): Promise<UploadResult> {
+export async function uploadClips(
+  folder: { name: string; purchaseId: string },
+  clips: ClipToUpload[],
+  hooks: UploadHooks = {},
+): Promise<UploadResult> {
   const { folderId, folderUrl } = await createUploadFolder(folder.name, folder.purchaseId);
   const bytesTotal = clips.reduce((s, c) => s + c.file.size, 0);
   let bytesDone = 0;

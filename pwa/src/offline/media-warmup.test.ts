@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cmsMediaUrls } from './media-warmup.ts';
 
 describe('which CMS media are fetched ahead for the cache', () => {
-  it('takes this server\'s /media/ files of every CMS key, live and staging, once each', () => {
+  it("takes this server's /media/ files of every CMS key, live and staging, once each", () => {
     expect(
       cmsMediaUrls([
         { key: 'CMS_PROMO_VIDEO', value: '/media/promo-video-a-0123456789ab.mp4' },

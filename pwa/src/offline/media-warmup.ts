@@ -27,6 +27,7 @@ function warm(data: unknown): void {
 export function warmCmsMedia(client: QueryClient): () => void {
   warm(client.getQueryData(CONFIG_KEY));
   return client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryKey[0] === CONFIG_KEY[0] && event.query.queryKey[1] === CONFIG_KEY[1]) warm(event.query.state.data);
+    if (event.type === 'updated' && event.query.queryKey[0] === CONFIG_KEY[0] && event.query.queryKey[1] === CONFIG_KEY[1])
+      warm(event.query.state.data);
   });
 }

@@ -8,7 +8,15 @@ describe('when a new version may take over', () => {
     expect(canApplyUpdate('/staging')).toBe(true);
   });
   it('never during a purchase or elsewhere', () => {
-    for (const path of ['/box/video-selection', '/box/checkout', '/staging/checkout', '/payment/success', '/payment/failure', '/admin/dashboard', '/']) {
+    for (const path of [
+      '/box/video-selection',
+      '/box/checkout',
+      '/staging/checkout',
+      '/payment/success',
+      '/payment/failure',
+      '/admin/dashboard',
+      '/',
+    ]) {
       expect(canApplyUpdate(path)).toBe(false);
     }
   });

@@ -30,7 +30,8 @@ export interface DrainReport {
 /** Whether the drainer may send this entry now (pure: exported for tests). */
 export function isDue(entry: OutboxPurchase, now: number, force: boolean, claimed = ownEntries.has(entry.idempotencyKey)): boolean {
   if (entry.state !== 'queued') return false;
-  const checkoutIsSending = !claimed && entry.attempts === 0 && entry.createdAt >= pageStartedAt && now - entry.createdAt < CHECKOUT_SENDS_FOR_MS;
+  const checkoutIsSending =
+    !claimed && entry.attempts === 0 && entry.createdAt >= pageStartedAt && now - entry.createdAt < CHECKOUT_SENDS_FOR_MS;
   if (checkoutIsSending) return false;
   return force || entry.nextAttemptAt <= now;
 }

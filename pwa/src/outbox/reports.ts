@@ -12,11 +12,23 @@ export const PARKED_REPORT_PATH = '/kiosk-reports/parked';
 export const PROGRESS_REPORT_PATH = '/kiosk-reports/progress';
 
 export async function queueParkedReport(report: KioskParkedReport): Promise<void> {
-  await offlineDb.reports.put({ key: `parked:${report.idempotencyKey}`, path: PARKED_REPORT_PATH, body: report, attempts: 0, nextAttemptAt: 0 });
+  await offlineDb.reports.put({
+    key: `parked:${report.idempotencyKey}`,
+    path: PARKED_REPORT_PATH,
+    body: report,
+    attempts: 0,
+    nextAttemptAt: 0,
+  });
 }
 
 export async function queueProgressReport(report: KioskUploadProgressReport): Promise<void> {
-  await offlineDb.reports.put({ key: `progress:${report.transactionId}`, path: PROGRESS_REPORT_PATH, body: report, attempts: 0, nextAttemptAt: 0 });
+  await offlineDb.reports.put({
+    key: `progress:${report.transactionId}`,
+    path: PROGRESS_REPORT_PATH,
+    body: report,
+    attempts: 0,
+    nextAttemptAt: 0,
+  });
 }
 
 let flushing: Promise<void> | null = null;
@@ -56,7 +68,11 @@ async function sendDue(now: number): Promise<void> {
       if (!current || JSON.stringify(current.body) !== JSON.stringify(report.body)) return;
       // A report the server refuses (e.g. the purchase is unknown) would be refused again: drop it.
       if (outcome !== 'retry') await offlineDb.reports.delete(report.key);
-      else await offlineDb.reports.update(report.key, { attempts: report.attempts + 1, nextAttemptAt: Date.now() + retryDelayMs(report.attempts + 1, Math.random()) });
+      else
+        await offlineDb.reports.update(report.key, {
+          attempts: report.attempts + 1,
+          nextAttemptAt: Date.now() + retryDelayMs(report.attempts + 1, Math.random()),
+        });
     });
     if (status === 0) return;
   }

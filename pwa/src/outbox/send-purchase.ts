@@ -44,7 +44,12 @@ export async function sendPurchase(entry: OutboxPurchase): Promise<SendResult> {
       entry.idempotencyKey,
       outcome === 'park'
         ? { state: 'parked', attempts, lastError: message }
-        : { state: 'queued', attempts, lastError: message || `status ${status}`, nextAttemptAt: Date.now() + retryDelayMs(attempts, Math.random()) },
+        : {
+            state: 'queued',
+            attempts,
+            lastError: message || `status ${status}`,
+            nextAttemptAt: Date.now() + retryDelayMs(attempts, Math.random()),
+          },
     );
     return { outcome, status, message, error };
   }
@@ -69,7 +74,11 @@ async function markSent(entry: OutboxPurchase, transactionId: string, attempts: 
  * the server's refusal (or the network error) for the checkout to show. The same key is reused
  * for a resend (the server dedupes).
  */
-export async function submitPurchase(body: CreatePurchaseBody, staging: boolean, idempotencyKey = newIdempotencyKey()): Promise<CreatePurchaseResponse> {
+export async function submitPurchase(
+  body: CreatePurchaseBody,
+  staging: boolean,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<CreatePurchaseResponse> {
   const entry = newEntry(idempotencyKey, body, staging);
   await db.outbox.put(entry);
   const result = await sendPurchase(entry);
@@ -98,6 +107,9 @@ export async function queuePurchase(
     await db.outbox.put(entry);
     await db.uploads.put(job);
   });
-  rememberJobFiles(jobKey, upload.clips.map((c) => c.file));
+  rememberJobFiles(
+    jobKey,
+    upload.clips.map((c) => c.file),
+  );
   return { idempotencyKey, jobKey };
 }

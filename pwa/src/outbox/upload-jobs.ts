@@ -19,17 +19,15 @@ export function newUploadJob(transactionId: string, folderName: string, clips: J
   return {
     transactionId,
     folderName,
-    clips: clips.map(
-      (c): UploadJobClip => ({
-        name: c.file.name,
-        size: c.file.size,
-        lastModified: c.file.lastModified,
-        mimeType: c.mimeType,
-        uploadName: c.uploadName,
-        confirmedOffset: 0,
-        state: 'pending',
-      }),
-    ),
+    clips: clips.map((c): UploadJobClip => ({
+      name: c.file.name,
+      size: c.file.size,
+      lastModified: c.file.lastModified,
+      mimeType: c.mimeType,
+      uploadName: c.uploadName,
+      confirmedOffset: 0,
+      state: 'pending',
+    })),
     state: 'pending',
     linkSaved: false,
     createdAt: now,

@@ -136,7 +136,11 @@ async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
   const folderUrl = uploaded > 0 ? settled.folderUrl! : null;
   // The server sends the e-mail when the link is saved, exactly once (design section 2).
   await saveDownloadLink(transactionId, folderUrl, folderUrl === null);
-  await db.uploads.update(transactionId, { state: uploaded > 0 ? 'done' : 'failed', lastError: lastReason ?? undefined, updatedAt: Date.now() });
+  await db.uploads.update(transactionId, {
+    state: uploaded > 0 ? 'done' : 'failed',
+    lastError: lastReason ?? undefined,
+    updatedAt: Date.now(),
+  });
   if (folderUrl) await markLinkSaved(transactionId);
   await reportProgress(transactionId, uploaded > 0 ? 'done' : 'failed', lastReason);
   return { transactionId, folderUrl, uploaded, failed, linkSaved: true };

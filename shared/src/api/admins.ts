@@ -29,7 +29,11 @@ export const createAdminRequest = z
       .max(254)
       .pipe(z.email(ADMIN_MESSAGES.invalidEmail))
       .transform((email) => email.toLowerCase()),
-    password: z.string({ error: whenMissing(credentialsRequired) }).min(1, credentialsRequired).min(8, ADMIN_MESSAGES.passwordTooShort).max(200),
+    password: z
+      .string({ error: whenMissing(credentialsRequired) })
+      .min(1, credentialsRequired)
+      .min(8, ADMIN_MESSAGES.passwordTooShort)
+      .max(200),
     role: z
       .enum(['super_admin', 'superadmin', 'admin'], { error: 'Role must be admin or super_admin' })
       .transform((role): z.infer<typeof serverRoleSchema> => (role === 'admin' ? 'admin' : 'super_admin')),

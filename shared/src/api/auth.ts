@@ -7,8 +7,15 @@ export const serverRoleSchema = z.enum(['super_admin', 'admin']);
 export type ServerRole = z.infer<typeof serverRoleSchema>;
 
 export const loginRequest = z.strictObject({
-  email: z.string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) }).trim().min(1, MESSAGES.adminLogin.bothRequired).max(254),
-  password: z.string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) }).min(1, MESSAGES.adminLogin.bothRequired).max(200),
+  email: z
+    .string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) })
+    .trim()
+    .min(1, MESSAGES.adminLogin.bothRequired)
+    .max(254),
+  password: z
+    .string({ error: whenMissing(MESSAGES.adminLogin.bothRequired) })
+    .min(1, MESSAGES.adminLogin.bothRequired)
+    .max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -30,7 +30,12 @@ export function requiredText(max: number, required: string) {
 export const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** A required id whose absence has its own message ('Please select a venue first.'). */
-export const requiredId = (missing: string) => z.number({ error: whenAbsent(missing) }).int().positive().max(Number.MAX_SAFE_INTEGER);
+export const requiredId = (missing: string) =>
+  z
+    .number({ error: whenAbsent(missing) })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER);
 
 /** The kiosk's own device id: long and random, so it cannot be guessed. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;

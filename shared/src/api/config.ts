@@ -20,7 +20,11 @@ export const configListResponse = z.array(configEntrySchema);
 
 /** PUT /admin/config: the key is checked against the known keys, the value per key. */
 export const updateConfigRequest = z.strictObject({
-  key: z.string({ error: whenMissing('key is required') }).trim().min(1, 'key is required').max(64),
+  key: z
+    .string({ error: whenMissing('key is required') })
+    .trim()
+    .min(1, 'key is required')
+    .max(64),
   value: z.string({ error: whenMissing('value must be a text') }).max(20_000),
 });
 export type UpdateConfigRequest = z.input<typeof updateConfigRequest>;

@@ -18,7 +18,8 @@ export const INTEGRATION_MESSAGES = {
   smtpRefusedLogin: 'The SMTP server refused the user name or password in SMTP_URL',
   smtpAuthAdvice:
     'Check the user name and password in SMTP_URL (percent-encode special characters; Gmail needs an app password with 2-step verification on), then restart the server. Purchase e-mails are retried for a day meanwhile.',
-  smtpNoTls: 'The SMTP server offers no STARTTLS, so the password was not sent. Use smtps:// (port 465) or a server with STARTTLS (port 587).',
+  smtpNoTls:
+    'The SMTP server offers no STARTTLS, so the password was not sent. Use smtps:// (port 465) or a server with STARTTLS (port 587).',
   testMailSubject: (product: string) => `${product}: test e-mail`,
   testMailText: (product: string) => `This is a test e-mail from ${product}'s Integrations panel. SMTP works.`,
 } as const;

@@ -8,7 +8,9 @@ describe('the delivery state shown under a purchase', () => {
   });
   it('counts the clips while uploading and gives the reason of a failure', () => {
     expect(deliveryLabel({ state: 'uploading', uploaded: 2, total: 3, reason: null })).toBe('Uploading 2 of 3');
-    expect(deliveryLabel({ state: 'failed', uploaded: 1, total: 3, reason: 'No clip could be uploaded' })).toBe('Failed: No clip could be uploaded');
+    expect(deliveryLabel({ state: 'failed', uploaded: 1, total: 3, reason: 'No clip could be uploaded' })).toBe(
+      'Failed: No clip could be uploaded',
+    );
     expect(deliveryLabel({ state: 'emailed', uploaded: 3, total: 3, reason: null })).toBe('E-mailed');
   });
 });

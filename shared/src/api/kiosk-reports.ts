@@ -94,7 +94,14 @@ export type DeliveryState = z.infer<typeof deliveryStateSchema>;
 export const deliveryQuerySchema = z.object({
   ids: z
     .string()
-    .transform((s) => [...new Set(s.split(',').map((id) => id.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(50)).min(1, 'ids is required').max(DELIVERY_IDS_MAX, KIOSK_REPORT_MESSAGES.tooManyIds(DELIVERY_IDS_MAX))),
 });
 

@@ -20,7 +20,12 @@ export const promoCodeText = requiredText(32, m.codeRequired)
   .pipe(z.string().regex(/^[A-Z0-9_-]+$/, PROMO_MESSAGES.codeFormat));
 
 const wholeNumber = (message: string, wholeMessage: string, tooLargeMessage: string) =>
-  z.number({ error: whenMissing(message) }).int(wholeMessage).max(1_000_000_000, tooLargeMessage).optional().default(0);
+  z
+    .number({ error: whenMissing(message) })
+    .int(wholeMessage)
+    .max(1_000_000_000, tooLargeMessage)
+    .optional()
+    .default(0);
 
 /**
  * POST /promo and PUT /promo/{id}. Only one of amount (fixed rupiah) or percent is above 0; the
@@ -32,7 +37,13 @@ export const promoInput = z
     code: promoCodeText,
     amount: wholeNumber(m.amountPositive, PROMO_MESSAGES.amountWhole, PROMO_MESSAGES.amountTooLarge),
     percent: wholeNumber(m.percentPositive, PROMO_MESSAGES.percentWhole, m.percentMax),
-    quota: z.number({ error: whenMissing(m.quotaInvalid) }).int(m.quotaInvalid).min(0, m.quotaInvalid).max(1_000_000_000, m.quotaInvalid).optional().default(0),
+    quota: z
+      .number({ error: whenMissing(m.quotaInvalid) })
+      .int(m.quotaInvalid)
+      .min(0, m.quotaInvalid)
+      .max(1_000_000_000, m.quotaInvalid)
+      .optional()
+      .default(0),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -254,7 +254,10 @@ export type ListPurchasesResponse = z.infer<typeof listPurchasesResponseSchema>;
 
 export const updateZipUrlBodySchema = z.strictObject({
   /** The shared folder's link, or null when no clip could be uploaded. */
-  zipUrl: z.url({ protocol: /^https?$/ }).max(ZIP_URL_MAX_LENGTH).nullable(),
+  zipUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(ZIP_URL_MAX_LENGTH)
+    .nullable(),
   /** true when the kiosk's upload failed. */
   error: z.boolean().optional().default(false),
 });

@@ -51,7 +51,12 @@ function requestBodyOf(endpoint: EndpointDefinition): JsonSchema | undefined {
   if (!body) return undefined;
   if (isRawBody(body)) {
     const schema = body.fields
-      ? { type: 'object', properties: Object.fromEntries(Object.entries(body.fields).map(([k, d]) => [k, { type: 'string', format: 'binary', description: d }])) }
+      ? {
+          type: 'object',
+          properties: Object.fromEntries(
+            Object.entries(body.fields).map(([k, d]) => [k, { type: 'string', format: 'binary', description: d }]),
+          ),
+        }
       : { type: 'string', format: 'binary' };
     return { required: true, description: body.description, content: { [body.contentType]: { schema } } };
   }
@@ -87,7 +92,9 @@ export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const usedErrors = new Set<number>();
   for (const [name, endpoint] of Object.entries(endpoints)) {
-    errorStatusesOf(endpoint).filter((s) => !endpoint.errorBodies?.[s]).forEach((s) => usedErrors.add(s));
+    errorStatusesOf(endpoint)
+      .filter((s) => !endpoint.errorBodies?.[s])
+      .forEach((s) => usedErrors.add(s));
     const operation: JsonSchema = {
       operationId: name,
       tags: [endpoint.tag],
@@ -109,7 +116,10 @@ export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info
       .sort((a, b) => a - b)
       .map((status) => [
         `Error${status}`,
-        { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        {
+          description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       ]),
   );
   return {
@@ -126,7 +136,12 @@ export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info
     components: {
       securitySchemes: {
         admin: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
-        kiosk: { type: 'apiKey', in: 'header', name: 'X-Device-Id', description: "The kiosk's own device id, registered and authorised by an admin" },
+        kiosk: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Device-Id',
+          description: "The kiosk's own device id, registered and authorised by an admin",
+        },
       },
       schemas: { Error: schemaOf(errorBody, 'output') },
       responses: errorResponses,

@@ -1,6 +1,11 @@
 // Payments: the kiosk's payment-form configuration and the provider's signed notification. The
 // simulator's own pages (/api/payment/simulator/*) are a development tool outside the contract.
-import { paymentClientConfigQuerySchema, paymentClientConfigResponseSchema, paymentNotificationResponseSchema, paymentNotificationSchema } from '../api/index.ts';
+import {
+  paymentClientConfigQuerySchema,
+  paymentClientConfigResponseSchema,
+  paymentNotificationResponseSchema,
+  paymentNotificationSchema,
+} from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
 

@@ -66,9 +66,15 @@ export class RefreshTokenSource implements TokenSource {
       { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() },
       { timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS, idempotent: true, ...retryOptions(this.tuning) },
     );
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    const body = (await res.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error?: string;
+      error_description?: string;
+    };
     if (body.error === 'invalid_grant') throw new InvalidGrantError(body.error_description ?? 'no detail');
-    if (!res.ok || !body.access_token) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.tokenRefused(res.status, body.error ?? ''));
+    if (!res.ok || !body.access_token)
+      throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.tokenRefused(res.status, body.error ?? ''));
     this.cached = { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
     return body.access_token;
   }
@@ -114,14 +120,20 @@ export class DriveRest {
   async send(url: string, call: DriveCall): Promise<Response> {
     const token = await this.tokens.accessToken();
     const query = Object.entries(call.query ?? {}).filter((e): e is [string, string | number | boolean] => e[1] !== undefined);
-    const target = query.length ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}` : url;
+    const target = query.length
+      ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(query.map(([k, v]): [string, string] => [k, String(v)]))}`
+      : url;
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...call.headers };
     if (call.body !== undefined) headers['Content-Type'] ??= 'application/json; charset=UTF-8';
     try {
       return await outboundFetch(
         target,
         { method: call.method ?? 'GET', headers, ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}) },
-        { timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS, ...(call.idempotent ? { idempotent: true } : {}), ...retryOptions(this.tuning) },
+        {
+          timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS,
+          ...(call.idempotent ? { idempotent: true } : {}),
+          ...retryOptions(this.tuning),
+        },
       );
     } catch (err) {
       if (err instanceof OutboundHttpError) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.unreachable(err.message));
@@ -145,5 +157,9 @@ export async function driveErrorOf(res: Response): Promise<DriveApiError> {
 }
 
 function retryOptions(t: RetryTuning) {
-  return { ...(t.fetch ? { fetch: t.fetch } : {}), ...(t.sleep ? { sleep: t.sleep } : {}), ...(t.baseDelayMs !== undefined ? { baseDelayMs: t.baseDelayMs } : {}) };
+  return {
+    ...(t.fetch ? { fetch: t.fetch } : {}),
+    ...(t.sleep ? { sleep: t.sleep } : {}),
+    ...(t.baseDelayMs !== undefined ? { baseDelayMs: t.baseDelayMs } : {}),
+  };
 }

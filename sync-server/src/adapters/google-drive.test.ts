@@ -21,7 +21,13 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
 
   function oauth(over: Partial<GoogleDriveOptions> = {}) {
     return new GoogleDriveStorage({
-      auth: { mode: 'oauth', clientId: 'cid.apps.googleusercontent.com', clientSecret: 'secret', refreshToken: '1//refresh', tokenUrl: drive.tokenUrl },
+      auth: {
+        mode: 'oauth',
+        clientId: 'cid.apps.googleusercontent.com',
+        clientSecret: 'secret',
+        refreshToken: '1//refresh',
+        tokenUrl: drive.tokenUrl,
+      },
       parentFolderId: undefined,
       limitBytes: undefined,
       apiUrl: drive.url,
@@ -59,7 +65,13 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
   it("opens a tagged resumable session with the kiosk's Origin; the clip arrives whole", async () => {
     const storage = oauth();
     const { folderId } = await storage.createFolder('videos_x');
-    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'my clip!.mp4', mimeType: 'video/mp4', size: 5, origin: 'https://kiosk.example' });
+    const { uploadUrl } = await storage.createUploadUrl({
+      folderId,
+      filename: 'my clip!.mp4',
+      mimeType: 'video/mp4',
+      size: 5,
+      origin: 'https://kiosk.example',
+    });
     expect(ops('upload-session')[0]!.headers.origin).toBe('https://kiosk.example');
     expect((await uploadWhole(uploadUrl, Buffer.from('hello'))).status).toBe(200);
     const clip = drive.files.find((f) => f.name === 'my-clip.mp4')!;
@@ -68,7 +80,12 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
 
   it('clean-up on a shared drive with a parent folder touches only tagged items, never the parent', async () => {
     const parent = drive.seed({ name: 'CourtReplay', parents: ['0AsharedDrive'] });
-    const theirs = drive.seed({ name: 'accounts.xlsx', mimeType: 'application/vnd.ms-excel', parents: ['0AsharedDrive'], createdTime: '2020-01-01T00:00:00.000Z' });
+    const theirs = drive.seed({
+      name: 'accounts.xlsx',
+      mimeType: 'application/vnd.ms-excel',
+      parents: ['0AsharedDrive'],
+      createdTime: '2020-01-01T00:00:00.000Z',
+    });
     const storage = sharedDrive({ parentFolderId: parent.id });
     const { folderId } = await storage.createFolder('videos_old');
     const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 3, origin: undefined });
@@ -81,7 +98,7 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     expect(drive.files).toHaveLength(2);
   });
 
-  it("trashes what a Content manager may not delete, and says so", async () => {
+  it('trashes what a Content manager may not delete, and says so', async () => {
     drive.options.organizerOnlyDelete = true;
     const storage = sharedDrive();
     const { folderId } = await storage.createFolder('videos_y');
@@ -103,7 +120,9 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     await storage.createUploadUrl({ folderId, filename: 'c.mp4', mimeType: 'video/mp4', size: 1, origin: undefined });
     expect((await storage.quota()).usage).toBe(5368709120);
     expect(drive.files.filter((f) => f.mimeType === FOLDER)).toHaveLength(1);
-    expect([ops('files.create').length, ops('permissions.create').length, ops('upload-session').length, ops('about.get').length]).toEqual([2, 2, 2, 2]);
+    expect([ops('files.create').length, ops('permissions.create').length, ops('upload-session').length, ops('about.get').length]).toEqual([
+      2, 2, 2, 2,
+    ]);
   });
 
   it('gives up on a hung call after the timeout with a 502', async () => {
@@ -125,8 +144,17 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
   it("usage on a shared drive is the sum of the product's files there, not the caller's quota", async () => {
     const storage = sharedDrive({ limitBytes: 1000 });
     const { folderId } = await storage.createFolder('videos_q');
-    for (const [name, body] of [['a.mp4', 'aaaa'], ['b.mp4', 'bbbbbb']] as const) {
-      const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: name, mimeType: 'video/mp4', size: body.length, origin: undefined });
+    for (const [name, body] of [
+      ['a.mp4', 'aaaa'],
+      ['b.mp4', 'bbbbbb'],
+    ] as const) {
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: name,
+        mimeType: 'video/mp4',
+        size: body.length,
+        origin: undefined,
+      });
       await uploadWhole(uploadUrl, Buffer.from(body));
     }
     drive.seed({ name: 'theirs.bin', mimeType: 'application/octet-stream', parents: ['0AsharedDrive'], size: 999 });
@@ -145,7 +173,13 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     const storage = oauth();
     drive.options.hideRange = true;
     const { folderId } = await storage.createFolder('videos_s');
-    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'd.mp4', mimeType: 'video/mp4', size: 10, origin: undefined });
+    const { uploadUrl } = await storage.createUploadUrl({
+      folderId,
+      filename: 'd.mp4',
+      mimeType: 'video/mp4',
+      size: 10,
+      origin: undefined,
+    });
     expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 0, complete: false });
     await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-3/10' }, body: Buffer.from('0123') });
     expect(await storage.uploadStatus(uploadUrl, 10)).toEqual({ received: 4, complete: false });

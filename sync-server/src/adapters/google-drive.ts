@@ -9,9 +9,24 @@
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { DomainError } from '../errors.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
-import { DriveApiError, DriveRest, InvalidGrantError, RefreshTokenSource, serviceAccountTokens, type RetryTuning, type TokenSource } from './drive-rest.ts';
+import {
+  DriveApiError,
+  DriveRest,
+  InvalidGrantError,
+  RefreshTokenSource,
+  serviceAccountTokens,
+  type RetryTuning,
+  type TokenSource,
+} from './drive-rest.ts';
 import { sanitizeStoredName } from './file-names.ts';
-import type { CreateFolderOptions, CreateUploadUrlInput, IntegrationTestResult, StorageProvider, StorageQuota, UploadStatus } from './ports.ts';
+import type {
+  CreateFolderOptions,
+  CreateUploadUrlInput,
+  IntegrationTestResult,
+  StorageProvider,
+  StorageQuota,
+  UploadStatus,
+} from './ports.ts';
 import { queryUploadStatus } from './upload-status.ts';
 
 export { DEFAULT_GOOGLE_API_URL, DEFAULT_GOOGLE_TOKEN_URL, DRIVE_SCOPE_FULL } from './drive-rest.ts';
@@ -56,9 +71,7 @@ export class GoogleDriveStorage implements StorageProvider {
   constructor(private readonly options: GoogleDriveOptions) {
     const a = options.auth;
     const tokens =
-      a.mode === 'oauth'
-        ? new RefreshTokenSource(a, options.tuning)
-        : (options.serviceAccountTokens ?? serviceAccountTokens(a.keyFile));
+      a.mode === 'oauth' ? new RefreshTokenSource(a, options.tuning) : (options.serviceAccountTokens ?? serviceAccountTokens(a.keyFile));
     this.sharedDriveId = a.mode === 'service-account' ? a.sharedDriveId : undefined;
     this.rest = new DriveRest(options.apiUrl, tokens, options.tuning);
   }
@@ -113,10 +126,17 @@ export class GoogleDriveStorage implements StorageProvider {
         const usage = (await this.listTagged('trashed = false', 'size')).reduce((n, f) => n + Number(f.size ?? 0), 0);
         return { limit: this.options.limitBytes ?? 0, usage, usageInDrive: usage, usageInTrash: 0 };
       }
-      const about = await this.rest.json<{ storageQuota?: Record<string, string | undefined> }>('drive/v3/about', { query: { fields: 'storageQuota' } });
+      const about = await this.rest.json<{ storageQuota?: Record<string, string | undefined> }>('drive/v3/about', {
+        query: { fields: 'storageQuota' },
+      });
       const q = about.storageQuota ?? {};
       const num = (v: string | undefined) => (v ? Number(v) : 0);
-      return { limit: this.options.limitBytes ?? num(q.limit), usage: num(q.usage), usageInDrive: num(q.usageInDrive), usageInTrash: num(q.usageInDriveTrash) };
+      return {
+        limit: this.options.limitBytes ?? num(q.limit),
+        usage: num(q.usage),
+        usageInDrive: num(q.usageInDrive),
+        usageInTrash: num(q.usageInDriveTrash),
+      };
     });
   }
 
@@ -135,10 +155,20 @@ export class GoogleDriveStorage implements StorageProvider {
       const probe = await this.createTaggedFolder('CourtReplay connection test', { ...APP_TAG });
       const removed = await this.removeOne({ id: probe.id });
       const folder = await this.createTaggedFolder('CourtReplay connection test (upload)', { ...APP_TAG });
-      const { uploadUrl } = await this.createUploadUrl({ folderId: folder.id, filename: 'connection-test.bin', mimeType: 'application/octet-stream', size: TEST_UPLOAD_BYTES, origin });
+      const { uploadUrl } = await this.createUploadUrl({
+        folderId: folder.id,
+        filename: 'connection-test.bin',
+        mimeType: 'application/octet-stream',
+        size: TEST_UPLOAD_BYTES,
+        origin,
+      });
       this.options.health?.succeeded('storage');
       const how = removed === 'trashed' ? 'trashed (this role cannot delete; Manager can)' : 'deleted';
-      return { ok: true, message: `Google Drive works: a test folder was created and ${how}.`, details: { uploadUrl, uploadBytes: TEST_UPLOAD_BYTES, cleanup: removed } };
+      return {
+        ok: true,
+        message: `Google Drive works: a test folder was created and ${how}.`,
+        details: { uploadUrl, uploadBytes: TEST_UPLOAD_BYTES, cleanup: removed },
+      };
     } catch (err) {
       const failure = this.failure(err);
       return { ok: false, message: failure.message };
@@ -218,7 +248,11 @@ export class GoogleDriveStorage implements StorageProvider {
       if (!(err instanceof DriveApiError)) throw err;
       // Already gone with its folder, or by another hand: the goal is reached.
       if (err.status === 404) return 'gone';
-      if (err.status !== 403 || !/insufficientFilePermissions|cannotDeleteFile|teamDriveFileDeletion|organizer/i.test(`${err.reason} ${err.message}`)) throw err;
+      if (
+        err.status !== 403 ||
+        !/insufficientFilePermissions|cannotDeleteFile|teamDriveFileDeletion|organizer/i.test(`${err.reason} ${err.message}`)
+      )
+        throw err;
     }
     await this.rest.json(path, { method: 'PATCH', query: { supportsAllDrives: true, fields: 'id' }, body: { trashed: true } });
     return 'trashed';
@@ -236,7 +270,8 @@ export class GoogleDriveStorage implements StorageProvider {
   }
 
   private failure(err: unknown): DomainError {
-    const http = err instanceof DomainError ? err : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
+    const http =
+      err instanceof DomainError ? err : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
     if (err instanceof InvalidGrantError) {
       this.options.health?.failed('storage', http.message, { code: 'google_invalid_grant', advice: INVALID_GRANT_ADVICE });
     } else {

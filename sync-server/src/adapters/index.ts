@@ -55,7 +55,13 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
   const s = config.storage;
   let storage: StorageProvider;
   if (s.kind === 'local') {
-    storage = new LocalStorage({ dataDir: config.dataDir, secret, limitBytes: s.limitBytes, uploadUrlTtlMs: s.uploadUrlTtlMs, clock: context.clock });
+    storage = new LocalStorage({
+      dataDir: config.dataDir,
+      secret,
+      limitBytes: s.limitBytes,
+      uploadUrlTtlMs: s.uploadUrlTtlMs,
+      clock: context.clock,
+    });
   } else if (s.clientId && s.clientSecret && s.refreshToken) {
     storage = new GoogleDriveStorage({
       auth: { mode: 'oauth', clientId: s.clientId, clientSecret: s.clientSecret, refreshToken: s.refreshToken, tokenUrl: s.tokenUrl },
@@ -89,7 +95,9 @@ function createMailer(config: Config, context: AdapterContext): Mailer {
   const { smtpUrl, from, allowPlaintext, ehloName } = config.mail;
   if (!smtpUrl) return new OutboxMailer(config.dataDir, from, context.clock, context.logger, config.productName);
   if (allowPlaintext && /^smtp:/i.test(smtpUrl)) {
-    context.logger.warn('SMTP_ALLOW_PLAINTEXT=true: if the SMTP server offers no STARTTLS, the SMTP password and every e-mail cross the network unencrypted');
+    context.logger.warn(
+      'SMTP_ALLOW_PLAINTEXT=true: if the SMTP server offers no STARTTLS, the SMTP password and every e-mail cross the network unencrypted',
+    );
   }
   return new SmtpMailer({
     url: smtpUrl,
@@ -110,7 +118,10 @@ function driveCommon(s: Extract<Config['storage'], { kind: 'google-drive' }>, co
     apiUrl: s.apiUrl,
     ...(context.health ? { health: context.health } : {}),
     onTrashedInstead: (count: number) =>
-      context.logger.warn({ count }, 'Google Drive clean-up moved files to the trash: this role cannot delete (a shared drive Manager can).'),
+      context.logger.warn(
+        { count },
+        'Google Drive clean-up moved files to the trash: this role cannot delete (a shared drive Manager can).',
+      ),
   };
 }
 

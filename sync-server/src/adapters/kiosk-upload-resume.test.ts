@@ -37,7 +37,9 @@ describe('kiosk uploader against the Drive imitation', () => {
   });
   afterEach(() => drive.close());
 
-  const newUrl = async () => (await storage.createUploadUrl({ folderId, filename: 'clip.mp4', mimeType: 'video/mp4', size: clip.size, origin: undefined })).uploadUrl;
+  const newUrl = async () =>
+    (await storage.createUploadUrl({ folderId, filename: 'clip.mp4', mimeType: 'video/mp4', size: clip.size, origin: undefined }))
+      .uploadUrl;
   const askServer = (url: string) => storage.uploadStatus(url, clip.size);
   const stored = () => drive.files.filter((f) => f.name === 'clip.mp4');
   // PUTs that carried bytes (the server's status queries send `bytes */total`).
@@ -77,7 +79,13 @@ describe('kiosk uploader against the Drive imitation', () => {
 
   it('stops with a clear reason after no progress in N tries', async () => {
     for (let i = 0; i < 100; i++) drive.inject('upload-chunk', '500');
-    const failure = resumableUpload(await newUrl(), clip, 'video/mp4', { chunkBytes: CHUNK, fetch: browserFetch, sleep: noSleep, askServer, maxStalls: 4 });
+    const failure = resumableUpload(await newUrl(), clip, 'video/mp4', {
+      chunkBytes: CHUNK,
+      fetch: browserFetch,
+      sleep: noSleep,
+      askServer,
+      maxStalls: 4,
+    });
     await expect(failure).rejects.toThrow(UploadError);
     await expect(failure).rejects.toThrow('no progress after 4 tries (last: the storage answered 500)');
     expect(chunkPuts()).toBe(4);

@@ -9,7 +9,11 @@ import { mp4Bytes, webmBytes } from './testing/clips.ts';
 
 function ticketOf(storage: LocalStorage, uploadUrl: string): UploadTicket {
   const url = new URL(uploadUrl, 'http://x');
-  return storage.openUpload(url.pathname.slice(UPLOAD_PATH.length), url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined);
+  return storage.openUpload(
+    url.pathname.slice(UPLOAD_PATH.length),
+    url.searchParams.get('exp') ?? undefined,
+    url.searchParams.get('sig') ?? undefined,
+  );
 }
 
 describe('local storage adapter', () => {
@@ -27,8 +31,18 @@ describe('local storage adapter', () => {
   const folderFiles = (folderId: string) => readdirSync(join(dir, 'drive', folderId)).filter((n) => !n.startsWith('.'));
 
   async function newUpload(size: number, filename = 'match point.mp4', mimeType = 'video/mp4') {
-    const { folderId, folderUrl } = await storage.createFolder('videos_20261122_0930_1videos', { baseUrl: 'https://replay.example', venueName: 'Arena' });
-    const { uploadUrl } = await storage.createUploadUrl({ folderId, filename, mimeType, size, origin: undefined, baseUrl: 'https://replay.example' });
+    const { folderId, folderUrl } = await storage.createFolder('videos_20261122_0930_1videos', {
+      baseUrl: 'https://replay.example',
+      venueName: 'Arena',
+    });
+    const { uploadUrl } = await storage.createUploadUrl({
+      folderId,
+      filename,
+      mimeType,
+      size,
+      origin: undefined,
+      baseUrl: 'https://replay.example',
+    });
     return { folderId, folderUrl, uploadUrl, ticket: ticketOf(storage, uploadUrl) };
   }
 
@@ -39,17 +53,27 @@ describe('local storage adapter', () => {
     expect(folderUrl).toBe(`https://replay.example/d/${folderId}`);
     expect(uploadUrl.startsWith(`https://replay.example${UPLOAD_PATH}`)).toBe(true);
     const answer = await storage.receive(ticket, undefined, 'video/mp4', Readable.from([clip]));
-    expect(answer).toEqual({ status: 201, file: { id: `${folderId}/match-point.mp4`, name: 'match-point.mp4', size: 5000, mimeType: 'video/mp4' } });
+    expect(answer).toEqual({
+      status: 201,
+      file: { id: `${folderId}/match-point.mp4`, name: 'match-point.mp4', size: 5000, mimeType: 'video/mp4' },
+    });
     expect(readFileSync(join(dir, 'drive', folderId, 'match-point.mp4')).equals(clip)).toBe(true);
     const info = await storage.folder(folderId);
-    expect(info).toMatchObject({ name: 'videos_20261122_0930_1videos', venueName: 'Arena', files: [{ name: 'match-point.mp4', size: 5000 }] });
+    expect(info).toMatchObject({
+      name: 'videos_20261122_0930_1videos',
+      venueName: 'Arena',
+      files: [{ name: 'match-point.mp4', size: 5000 }],
+    });
   });
 
   it('speaks the resumable protocol: chunks, 308 + Range, a break, the status query, the rest', async () => {
     const clip = webmBytes(3 * 1024);
     const { folderId, ticket } = await newUpload(clip.length, 'rally.webm', 'video/webm');
     expect(await storage.receive(ticket, 'bytes */3072', undefined, null)).toEqual({ status: 308, range: undefined });
-    expect(await storage.receive(ticket, 'bytes 0-1023/3072', undefined, Readable.from([clip.subarray(0, 1024)]))).toEqual({ status: 308, range: 'bytes=0-1023' });
+    expect(await storage.receive(ticket, 'bytes 0-1023/3072', undefined, Readable.from([clip.subarray(0, 1024)]))).toEqual({
+      status: 308,
+      range: 'bytes=0-1023',
+    });
     // The second chunk breaks after 300 bytes: what arrived is kept.
     const broken = new Readable({ read() {} });
     broken.push(clip.subarray(1024, 1324));
@@ -58,7 +82,10 @@ describe('local storage adapter', () => {
     expect(await pending).toEqual({ status: 308, range: 'bytes=0-1323' });
     expect(await storage.receive(ticket, 'bytes */3072', undefined, null)).toEqual({ status: 308, range: 'bytes=0-1323' });
     // A chunk that does not start where the bytes end is answered with where to resume.
-    expect(await storage.receive(ticket, 'bytes 2048-3071/3072', undefined, Readable.from([clip.subarray(2048)]))).toEqual({ status: 308, range: 'bytes=0-1323' });
+    expect(await storage.receive(ticket, 'bytes 2048-3071/3072', undefined, Readable.from([clip.subarray(2048)]))).toEqual({
+      status: 308,
+      range: 'bytes=0-1323',
+    });
     const done = await storage.receive(ticket, 'bytes 1324-3071/3072', undefined, Readable.from([clip.subarray(1324)]));
     expect(done.status).toBe(201);
     expect(readFileSync(join(dir, 'drive', folderId, 'rally.webm')).equals(clip)).toBe(true);
@@ -68,15 +95,21 @@ describe('local storage adapter', () => {
   it('refuses bytes that are not a video and keeps nothing', async () => {
     const { folderId, ticket } = await newUpload(2000);
     const text = Buffer.alloc(2000, 'not a video at all ');
-    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([text]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([text]))).rejects.toMatchObject({
+      code: 'unsupported_media_type',
+    });
     expect(folderFiles(folderId)).toEqual([]);
     expect(readdirSync(join(dir, 'drive', folderId, '.uploads'))).toEqual([]);
   });
 
   it('refuses a body larger than the signed size and a Content-Range of another total', async () => {
     const { folderId, ticket } = await newUpload(1000);
-    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(storage.receive(ticket, 'bytes 0-1499/1500', undefined, Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(storage.receive(ticket, undefined, 'video/mp4', Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(storage.receive(ticket, 'bytes 0-1499/1500', undefined, Readable.from([mp4Bytes(1500)]))).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     expect(folderFiles(folderId)).toEqual([]);
   });
 
@@ -85,11 +118,19 @@ describe('local storage adapter', () => {
     const url = new URL(uploadUrl);
     const id = url.pathname.slice(UPLOAD_PATH.length);
     const forged = Buffer.from(JSON.stringify({ ...ticket, size: 10 ** 9 })).toString('base64url');
-    expect(() => storage.openUpload(forged, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toThrow('This upload link is not valid.');
-    expect(() => storage.openUpload(id, String(Number(url.searchParams.get('exp')) + 60), url.searchParams.get('sig')!)).toThrow('not valid');
+    expect(() => storage.openUpload(forged, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toThrow(
+      'This upload link is not valid.',
+    );
+    expect(() => storage.openUpload(id, String(Number(url.searchParams.get('exp')) + 60), url.searchParams.get('sig')!)).toThrow(
+      'not valid',
+    );
     clock.advance(2 * 60 * 60_000);
-    expect(() => storage.openUpload(id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toThrow('This upload link has expired.');
-    await expect(storage.receive(ticket, undefined, 'text/html', Readable.from([mp4Bytes(1000)]))).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(() => storage.openUpload(id, url.searchParams.get('exp')!, url.searchParams.get('sig')!)).toThrow(
+      'This upload link has expired.',
+    );
+    await expect(storage.receive(ticket, undefined, 'text/html', Readable.from([mp4Bytes(1000)]))).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 
   it('sanitises hostile names and never writes outside the folder', async () => {
@@ -108,7 +149,13 @@ describe('local storage adapter', () => {
   it('keeps both files when two uploads carry the same name', async () => {
     const { folderId } = await storage.createFolder('x');
     for (let i = 0; i < 2; i++) {
-      const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'clip.mp4', mimeType: 'video/mp4', size: 100, origin: undefined });
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: 'clip.mp4',
+        mimeType: 'video/mp4',
+        size: 100,
+        origin: undefined,
+      });
       await storage.receive(ticketOf(storage, uploadUrl), undefined, undefined, Readable.from([mp4Bytes(100)]));
     }
     expect(folderFiles(folderId).sort()).toEqual(['clip-2.mp4', 'clip.mp4']);
@@ -118,7 +165,13 @@ describe('local storage adapter', () => {
     const { folderId } = await storage.createFolder('x');
     const tickets = await Promise.all(
       Array.from({ length: 10 }, async () => {
-        const { uploadUrl } = await storage.createUploadUrl({ folderId, filename: 'same.mp4', mimeType: 'video/mp4', size: 200, origin: undefined });
+        const { uploadUrl } = await storage.createUploadUrl({
+          folderId,
+          filename: 'same.mp4',
+          mimeType: 'video/mp4',
+          size: 200,
+          origin: undefined,
+        });
         return ticketOf(storage, uploadUrl);
       }),
     );
@@ -134,8 +187,12 @@ describe('local storage adapter', () => {
   it('refuses an upload URL when the clip would pass STORAGE_LIMIT_BYTES', async () => {
     const limited = new LocalStorage({ dataDir: dir, secret: 's', limitBytes: 5000, uploadUrlTtlMs: 60_000, clock });
     const { folderId } = await limited.createFolder('x');
-    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 6000, origin: undefined })).rejects.toMatchObject({ code: 'insufficient_storage' });
-    await expect(limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 4000, origin: undefined })).resolves.toHaveProperty('uploadUrl');
+    await expect(
+      limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 6000, origin: undefined }),
+    ).rejects.toMatchObject({ code: 'insufficient_storage' });
+    await expect(
+      limited.createUploadUrl({ folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: 4000, origin: undefined }),
+    ).resolves.toHaveProperty('uploadUrl');
   });
 
   it('reports quota, deletes folders older than the cutoff and empties', async () => {

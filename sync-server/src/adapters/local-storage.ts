@@ -118,9 +118,14 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     if (at < 0) throw new DomainError('invalid_input', SERVER_MESSAGES.upload.notOurUrl);
     let ticket: UploadTicket;
     try {
-      ticket = this.openUpload(url.pathname.slice(at + UPLOAD_PATH.length), url.searchParams.get('exp') ?? undefined, url.searchParams.get('sig') ?? undefined);
+      ticket = this.openUpload(
+        url.pathname.slice(at + UPLOAD_PATH.length),
+        url.searchParams.get('exp') ?? undefined,
+        url.searchParams.get('sig') ?? undefined,
+      );
     } catch (err) {
-      if (err instanceof DomainError && err.message === SERVER_MESSAGES.upload.linkExpired) throw new DomainError('gone', SERVER_MESSAGES.upload.sessionExpired);
+      if (err instanceof DomainError && err.message === SERVER_MESSAGES.upload.linkExpired)
+        throw new DomainError('gone', SERVER_MESSAGES.upload.sessionExpired);
       throw err;
     }
     const answer = await this.receive(ticket, `bytes */${total}`, undefined, null);
@@ -143,7 +148,10 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
   /** 507 before the upload starts when the clip cannot fit (STORAGE_LIMIT_BYTES, else the disk). */
   private async assertRoomFor(size: number): Promise<void> {
     const limit = this.options.limitBytes;
-    const fits = limit !== undefined ? (await treeSize(this.root)) + size <= limit : await statfs(this.root).then((fs) => size + DISK_MARGIN_BYTES <= fs.bavail * fs.bsize);
+    const fits =
+      limit !== undefined
+        ? (await treeSize(this.root)) + size <= limit
+        : await statfs(this.root).then((fs) => size + DISK_MARGIN_BYTES <= fs.bavail * fs.bsize);
     if (!fits) throw new DomainError('insufficient_storage', SERVER_MESSAGES.storage.full);
   }
 
@@ -157,7 +165,8 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     }
     if (expiry * 1000 < this.options.clock.now().getTime()) throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkExpired);
     const ticket = JSON.parse(Buffer.from(uploadId, 'base64url').toString('utf8')) as UploadTicket;
-    if (!FOLDER_ID.test(ticket.folderId) || !NONCE.test(ticket.nonce)) throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkInvalid);
+    if (!FOLDER_ID.test(ticket.folderId) || !NONCE.test(ticket.nonce))
+      throw new DomainError('forbidden', SERVER_MESSAGES.upload.linkInvalid);
     return ticket;
   }
 
@@ -165,7 +174,12 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
    * One PUT of the resumable protocol: the whole file, a `Content-Range: bytes a-b/total` chunk, or
    * the `bytes * /total` status query (empty body). 308 + Range until the last byte is in.
    */
-  async receive(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer> {
+  async receive(
+    ticket: UploadTicket,
+    contentRange: string | undefined,
+    contentType: string | undefined,
+    body: Readable | null,
+  ): Promise<UploadAnswer> {
     const previous = this.busy.get(ticket.nonce) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => this.receiveNow(ticket, contentRange, contentType, body));
     this.busy.set(ticket.nonce, run);
@@ -176,7 +190,12 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     }
   }
 
-  private async receiveNow(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer> {
+  private async receiveNow(
+    ticket: UploadTicket,
+    contentRange: string | undefined,
+    contentType: string | undefined,
+    body: Readable | null,
+  ): Promise<UploadAnswer> {
     const dir = this.folderDir(ticket.folderId);
     if (!(await this.folderExists(ticket.folderId))) throw new DomainError('not_found', SERVER_MESSAGES.storage.folderNotFound);
     const part = join(dir, '.uploads', `${ticket.nonce}.part`);
@@ -237,7 +256,8 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
       },
       flush(callback) {
         const joined = Buffer.concat(head);
-        if (!checked && joined.length > 0) return callback(refuse(new DomainError('unsupported_media_type', SERVER_MESSAGES.storage.invalidVideo)));
+        if (!checked && joined.length > 0)
+          return callback(refuse(new DomainError('unsupported_media_type', SERVER_MESSAGES.storage.invalidVideo)));
         callback();
       },
     });
@@ -381,11 +401,20 @@ function rangeHeader(received: number): string | undefined {
 
 function isAbort(err: unknown): boolean {
   const code = (err as { code?: string }).code;
-  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ABORT_ERR' || (err as Error).name === 'AbortError' || (err as Error).message === 'aborted';
+  return (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    code === 'ABORT_ERR' ||
+    (err as Error).name === 'AbortError' ||
+    (err as Error).message === 'aborted'
+  );
 }
 
 async function fileSize(path: string): Promise<number> {
-  return stat(path).then((s) => s.size, () => 0);
+  return stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
 }
 
 async function readJson<T>(path: string): Promise<T | undefined> {

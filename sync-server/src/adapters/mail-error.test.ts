@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { classifySmtpError } from './mail-error.ts';
 
 const smtpError = (code: string, response?: string) =>
-  Object.assign(new Error(response ? `failed: ${response}` : 'failed'), { code, ...(response ? { response, responseCode: Number(response.slice(0, 3)) } : {}) });
+  Object.assign(new Error(response ? `failed: ${response}` : 'failed'), {
+    code,
+    ...(response ? { response, responseCode: Number(response.slice(0, 3)) } : {}),
+  });
 
 describe('classifySmtpError: what a failed send means (RFC 5321)', () => {
   it.each([

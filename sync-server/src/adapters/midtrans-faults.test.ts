@@ -56,7 +56,10 @@ describe('Snap request', () => {
   it('gives up on a stalled Snap with the initialization message, without repeating the POST', async () => {
     midtrans.inject({ on: 'snap', fault: 'hang' });
     const started = Date.now();
-    await expect(provider({ timeoutMs: 300 }).createPayment(input)).rejects.toMatchObject({ code: 'upstream_failed', message: INIT_FAILED });
+    await expect(provider({ timeoutMs: 300 }).createPayment(input)).rejects.toMatchObject({
+      code: 'upstream_failed',
+      message: INIT_FAILED,
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(midtrans.requests.filter((r) => r.path === '/snap/v1/transactions')).toHaveLength(1);
     expect(health.status('payments').lastError?.message).toMatch(/No answer/);
@@ -74,7 +77,9 @@ describe('Snap request', () => {
   });
 
   it('reports a refused server key as a credential alert', async () => {
-    await expect(provider({ live: { serverKey: 'wrong', clientKey: 'c' } }).createPayment(input)).rejects.toMatchObject({ code: 'upstream_failed' });
+    await expect(provider({ live: { serverKey: 'wrong', clientKey: 'c' } }).createPayment(input)).rejects.toMatchObject({
+      code: 'upstream_failed',
+    });
     expect(health.status('payments').lastError?.alert?.code).toBe('midtrans_unauthorized');
   });
 });
@@ -110,7 +115,10 @@ describe('testConnection', () => {
     const result = await provider({ sandbox: { serverKey: 'SB-wrong', clientKey: 'c' } }).testConnection();
     expect(result.ok).toBe(false);
     expect(result.message).toContain('MIDTRANS_SERVER_KEY_SANDBOX');
-    expect(health.status('payments').lastError?.alert).toMatchObject({ code: 'midtrans_unauthorized', advice: expect.stringContaining('Access Keys') });
+    expect(health.status('payments').lastError?.alert).toMatchObject({
+      code: 'midtrans_unauthorized',
+      advice: expect.stringContaining('Access Keys'),
+    });
   });
 
   it('tests only the keys that are set', async () => {
@@ -129,7 +137,12 @@ describe('kiosk Pay Now with a stalled Snap', () => {
       const venue = await t.seed.venue({});
       const device = await t.seed.device({ venueId: venue.id });
       const started = Date.now();
-      const res = await t.json('POST', '/api/transaction', { email: 'p@example.com', videoIds: ['v1'], videoTitles: ['Rally'], totalAmount: 1000 }, device.headers);
+      const res = await t.json(
+        'POST',
+        '/api/transaction',
+        { email: 'p@example.com', videoIds: ['v1'], videoTitles: ['Rally'], totalAmount: 1000 },
+        device.headers,
+      );
       expect(Date.now() - started).toBeLessThan(3000);
       expect(res.status).toBe(502);
       expect((await bodyOf(res)).message).toBe(INIT_FAILED);

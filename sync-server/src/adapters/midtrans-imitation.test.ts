@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAdapterTestApp, paymentStatusOf, seedPurchase, type AdapterTestApp } from './testing/adapter-app.ts';
 import { startMidtransImitation, type MidtransImitation } from './testing/midtrans-imitation.ts';
 
-const KEYS = { MIDTRANS_SERVER_KEY: 'Mid-server-LIVE', MIDTRANS_CLIENT_KEY: 'Mid-client-LIVE', MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-TEST', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-TEST' };
+const KEYS = {
+  MIDTRANS_SERVER_KEY: 'Mid-server-LIVE',
+  MIDTRANS_CLIENT_KEY: 'Mid-client-LIVE',
+  MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-TEST',
+  MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-TEST',
+};
 
 describe('Midtrans imitation over HTTP', () => {
   let t: AdapterTestApp;
@@ -16,9 +21,14 @@ describe('Midtrans imitation over HTTP', () => {
   beforeEach(async () => {
     const appUrl = await new Promise<string>((done) => {
       // Started before the app exists: the handler reads `t` per request.
-      server = serve({ fetch: (req) => t.app.fetch(req), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => done(`http://127.0.0.1:${info.port}`));
+      server = serve({ fetch: (req) => t.app.fetch(req), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        done(`http://127.0.0.1:${info.port}`),
+      );
     });
-    midtrans = await startMidtransImitation({ serverKeys: [KEYS.MIDTRANS_SERVER_KEY, KEYS.MIDTRANS_SERVER_KEY_SANDBOX], notificationUrl: `${appUrl}/api/payment/notification` });
+    midtrans = await startMidtransImitation({
+      serverKeys: [KEYS.MIDTRANS_SERVER_KEY, KEYS.MIDTRANS_SERVER_KEY_SANDBOX],
+      notificationUrl: `${appUrl}/api/payment/notification`,
+    });
     t = await makeAdapterTestApp({ env: { ...KEYS, ...midtrans.env } });
   });
   afterEach(async () => {
@@ -27,7 +37,7 @@ describe('Midtrans imitation over HTTP', () => {
     await new Promise((done) => server.close(done));
   });
 
-  it("serves a snap.js whose pay button settles the order and notifies the app, which confirms and marks it paid", async () => {
+  it('serves a snap.js whose pay button settles the order and notifies the app, which confirms and marks it paid', async () => {
     const { purchase, token } = await seedPurchase(t);
     const script = await fetch(`${midtrans.url}/snap/snap.js`);
     expect(script.headers.get('content-type')).toContain('javascript');
@@ -40,10 +50,14 @@ describe('Midtrans imitation over HTTP', () => {
   });
 
   it('answers a wrong key with 401 and an unknown order with "404" in an HTTP 200, as Midtrans documents', async () => {
-    const wrong = await fetch(`${midtrans.url}/v2/CR-x/status`, { headers: { Authorization: `Basic ${Buffer.from('nope:').toString('base64')}` } });
+    const wrong = await fetch(`${midtrans.url}/v2/CR-x/status`, {
+      headers: { Authorization: `Basic ${Buffer.from('nope:').toString('base64')}` },
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ status_code: '401' });
-    const unknown = await fetch(`${midtrans.url}/v2/CR-x/status`, { headers: { Authorization: `Basic ${Buffer.from(`${KEYS.MIDTRANS_SERVER_KEY}:`).toString('base64')}` } });
+    const unknown = await fetch(`${midtrans.url}/v2/CR-x/status`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${KEYS.MIDTRANS_SERVER_KEY}:`).toString('base64')}` },
+    });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ status_code: '404' });
   });

@@ -30,7 +30,12 @@ describe('Midtrans adapter against a local fake of the Snap and Core APIs', () =
     provider = new MidtransProvider({
       live: LIVE,
       sandbox: SANDBOX,
-      baseUrls: { snapLive: `${fake.url}/live`, snapSandbox: `${fake.url}/sandbox`, apiLive: `${fake.url}/api-live`, apiSandbox: `${fake.url}/api-sandbox` },
+      baseUrls: {
+        snapLive: `${fake.url}/live`,
+        snapSandbox: `${fake.url}/sandbox`,
+        apiLive: `${fake.url}/api-live`,
+        apiSandbox: `${fake.url}/api-sandbox`,
+      },
     });
   });
   afterEach(() => fake.close());
@@ -78,7 +83,10 @@ describe('Midtrans adapter against a local fake of the Snap and Core APIs', () =
       message: 'Payment initialization failed. Please try again later. (transaction_details.order_id has already been taken)',
     });
     const noKeys = new MidtransProvider({ live: { serverKey: undefined, clientKey: undefined }, sandbox: SANDBOX });
-    await expect(noKeys.createPayment({ ...input, staging: false })).rejects.toMatchObject({ code: 'unavailable', message: 'Payment system is not properly configured. Please contact support.' });
+    await expect(noKeys.createPayment({ ...input, staging: false })).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'Payment system is not properly configured. Please contact support.',
+    });
   });
 
   it('asks the status API and maps the answer', async () => {

@@ -81,14 +81,27 @@ export class MidtransProvider implements PaymentProvider {
     const url = `${input.staging ? this.urls.snapSandbox : this.urls.snapLive}/snap/v1/transactions`;
     // Not idempotent: a create that may have reached Midtrans is not repeated (outboundFetch then
     // retries only refused connections and 429s); the kiosk's own retry makes a new attempt.
-    const res = await this.call(url, { method: 'POST', headers: { ...this.authHeaders(serverKey), 'Content-Type': 'application/json' }, body: JSON.stringify(this.snapBody(input)) }, 1);
+    const res = await this.call(
+      url,
+      {
+        method: 'POST',
+        headers: { ...this.authHeaders(serverKey), 'Content-Type': 'application/json' },
+        body: JSON.stringify(this.snapBody(input)),
+      },
+      1,
+    );
     const json = (await res.json().catch(() => ({}))) as { token?: string; redirect_url?: string; error_messages?: string[] };
     if (res.status === 201 && json.token) {
       this.options.health?.succeeded('payments');
       return { token: json.token, redirectUrl: json.redirect_url };
     }
     this.reportAnswer(res.status, `Midtrans Snap answered ${res.status}`);
-    throw new DomainError('upstream_failed', json.error_messages?.length ? `${SERVER_MESSAGES.payments.initFailed} (${json.error_messages.join('; ')})` : SERVER_MESSAGES.payments.initFailed);
+    throw new DomainError(
+      'upstream_failed',
+      json.error_messages?.length
+        ? `${SERVER_MESSAGES.payments.initFailed} (${json.error_messages.join('; ')})`
+        : SERVER_MESSAGES.payments.initFailed,
+    );
   }
 
   verifyNotification(notification: PaymentNotification, staging: boolean): boolean {
@@ -120,7 +133,8 @@ export class MidtransProvider implements PaymentProvider {
       { staging: false, variable: 'MIDTRANS_SERVER_KEY', label: 'production' },
       { staging: true, variable: 'MIDTRANS_SERVER_KEY_SANDBOX', label: 'sandbox' },
     ].filter((m) => this.keys(m.staging).serverKey);
-    if (modes.length === 0) return { ok: false, message: 'No Midtrans server key is set (MIDTRANS_SERVER_KEY or MIDTRANS_SERVER_KEY_SANDBOX).' };
+    if (modes.length === 0)
+      return { ok: false, message: 'No Midtrans server key is set (MIDTRANS_SERVER_KEY or MIDTRANS_SERVER_KEY_SANDBOX).' };
     const details: Record<string, string> = {};
     const problems: string[] = [];
     for (const mode of modes) {
@@ -136,7 +150,11 @@ export class MidtransProvider implements PaymentProvider {
       }
     }
     if (problems.length > 0) return { ok: false, message: problems.join(' '), details };
-    return { ok: true, message: `Midtrans accepted the ${modes.map((m) => m.label).join(' and ')} server key${modes.length > 1 ? 's' : ''}.`, details };
+    return {
+      ok: true,
+      message: `Midtrans accepted the ${modes.map((m) => m.label).join(' and ')} server key${modes.length > 1 ? 's' : ''}.`,
+      details,
+    };
   }
 
   private snapBody(input: CreatePaymentInput) {

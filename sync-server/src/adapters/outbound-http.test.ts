@@ -12,7 +12,10 @@ const server = createServer((req, res) => {
   seen.push(`${req.method} ${req.url}`);
   (script.shift() ?? ((_q, s) => s.writeHead(200).end('ok')))(req, res);
 });
-const send = (status: number, body = '', headers: Record<string, string> = {}): Reply => (_q, res) => res.writeHead(status, headers).end(body);
+const send =
+  (status: number, body = '', headers: Record<string, string> = {}): Reply =>
+  (_q, res) =>
+    res.writeHead(status, headers).end(body);
 const hang: Reply = () => undefined;
 
 const sleeps: number[] = [];
@@ -67,7 +70,9 @@ describe('outboundFetch', () => {
 
   it('never repeats a POST that timed out', async () => {
     script = [hang, send(201)];
-    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 50, sleep })).rejects.toThrow(OutboundHttpError);
+    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 50, sleep })).rejects.toThrow(
+      OutboundHttpError,
+    );
     expect(seen).toHaveLength(1);
   });
 
@@ -101,7 +106,9 @@ describe('outboundFetch', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(outboundFetch(`http://127.0.0.1:${port}/x`, { method: 'POST' }, { timeoutMs: 500, retries: 2, sleep })).rejects.toMatchObject({
+    await expect(
+      outboundFetch(`http://127.0.0.1:${port}/x`, { method: 'POST' }, { timeoutMs: 500, retries: 2, sleep }),
+    ).rejects.toMatchObject({
       kind: 'network',
     });
     expect(sleeps).toHaveLength(2);

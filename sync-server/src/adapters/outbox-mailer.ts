@@ -32,7 +32,12 @@ export class OutboxMailer implements Mailer {
   /** Nothing to log in to: proves the outbox folder takes a file, and names it. */
   async testConnection(to: string): Promise<IntegrationTestResult> {
     try {
-      const file = await this.write({ to, subject: M.testMailSubject(this.productName), text: M.testMailText(this.productName), html: `<p>${M.testMailText(this.productName)}</p>` });
+      const file = await this.write({
+        to,
+        subject: M.testMailSubject(this.productName),
+        text: M.testMailText(this.productName),
+        html: `<p>${M.testMailText(this.productName)}</p>`,
+      });
       return { ok: true, message: M.outboxWritten(file), details: { file } };
     } catch (err) {
       return { ok: false, message: M.testFailed(err instanceof Error ? err.message : String(err)) };
@@ -40,7 +45,13 @@ export class OutboxMailer implements Mailer {
   }
 
   private async write(message: MailMessage): Promise<string> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+    });
     await ensurePrivateDir(this.dir);
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

@@ -178,7 +178,12 @@ export interface FolderInfo {
 /** The local disk's side of its upload endpoint and share page (storage/upload.routes.ts, share-page.ts). */
 export interface SelfHostedStorage {
   openUpload(uploadId: string, exp: string | undefined, sig: string | undefined): UploadTicket;
-  receive(ticket: UploadTicket, contentRange: string | undefined, contentType: string | undefined, body: Readable | null): Promise<UploadAnswer>;
+  receive(
+    ticket: UploadTicket,
+    contentRange: string | undefined,
+    contentType: string | undefined,
+    body: Readable | null,
+  ): Promise<UploadAnswer>;
   folder(folderId: string): Promise<FolderInfo | undefined>;
   filePath(folderId: string, name: string): Promise<string | undefined>;
 }

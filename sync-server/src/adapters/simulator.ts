@@ -24,11 +24,12 @@ export type { SimulatedOutcome, SimulatorToken } from './ports.ts';
 const SIMULATOR_PATH = '/api/payment/simulator';
 export const SIMULATOR_SCRIPT_PATH = `${SIMULATOR_PATH}/snap.js`;
 
-const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome }> = {
-  success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
-  pending: { status_code: '201', transaction_status: 'pending', fraud_status: 'accept', outcome: 'pending' },
-  failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
-};
+const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome }> =
+  {
+    success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
+    pending: { status_code: '201', transaction_status: 'pending', fraud_status: 'accept', outcome: 'pending' },
+    failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
+  };
 
 export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   readonly name = 'simulator' as const;

@@ -27,7 +27,10 @@ function mailerFor(url: string, options: Partial<SmtpMailerOptions> = {}) {
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<MailError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MailError);
   return err as MailError;
 }
@@ -89,7 +92,10 @@ describe('SmtpMailer on a loopback server', () => {
 
   it('Test connection: logs in and sends a test e-mail to the admin; a wrong password says so plainly', async () => {
     sink = await startSmtpSink({ auth: LOGIN });
-    expect(await mailerFor(sink.url).testConnection('owner@venue.example')).toEqual({ ok: true, message: INTEGRATION_MESSAGES.smtpVerified('owner@venue.example') });
+    expect(await mailerFor(sink.url).testConnection('owner@venue.example')).toEqual({
+      ok: true,
+      message: INTEGRATION_MESSAGES.smtpVerified('owner@venue.example'),
+    });
     expect(sink.received.map((r) => r.to)).toEqual([['owner@venue.example']]);
     mailer!.close();
     const result = await mailerFor(sink.urlWith(LOGIN.user, 'wrong')).testConnection('owner@venue.example');
@@ -120,7 +126,13 @@ describe('SMTP configuration', () => {
 
   it('EHLO name: SMTP_EHLO_NAME, else the host of PUBLIC_URL; plaintext only when asked', () => {
     const base = { SMTP_URL: 'smtp://u:p@smtp.example.com:587', MAIL_FROM: 'a@venue.example' };
-    expect(loadConfig({ ...base, PUBLIC_URL: 'https://replay.venue.example/' }).mail).toMatchObject({ ehloName: 'replay.venue.example', allowPlaintext: false });
-    expect(loadConfig({ ...base, SMTP_EHLO_NAME: 'mx.venue.example', SMTP_ALLOW_PLAINTEXT: 'true' }).mail).toMatchObject({ ehloName: 'mx.venue.example', allowPlaintext: true });
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://replay.venue.example/' }).mail).toMatchObject({
+      ehloName: 'replay.venue.example',
+      allowPlaintext: false,
+    });
+    expect(loadConfig({ ...base, SMTP_EHLO_NAME: 'mx.venue.example', SMTP_ALLOW_PLAINTEXT: 'true' }).mail).toMatchObject({
+      ehloName: 'mx.venue.example',
+      allowPlaintext: true,
+    });
   });
 });

@@ -43,7 +43,13 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
     } catch (err) {
       throw this.report(classifySmtpError(err));
     }
@@ -55,10 +61,19 @@ export class SmtpMailer implements Mailer {
     const product = this.options.productName ?? 'CourtReplay';
     try {
       await this.transport.verify();
-      await this.send({ to, subject: M.testMailSubject(product), text: M.testMailText(product), html: `<p>${M.testMailText(product)}</p>` });
+      await this.send({
+        to,
+        subject: M.testMailSubject(product),
+        text: M.testMailText(product),
+        html: `<p>${M.testMailText(product)}</p>`,
+      });
     } catch (err) {
       const failure = err instanceof MailError ? err : this.report(classifySmtpError(err));
-      return { ok: false, message: plainReason(failure), details: { kind: failure.kind, ...(failure.responseCode ? { responseCode: failure.responseCode } : {}) } };
+      return {
+        ok: false,
+        message: plainReason(failure),
+        details: { kind: failure.kind, ...(failure.responseCode ? { responseCode: failure.responseCode } : {}) },
+      };
     }
     return { ok: true, message: M.smtpVerified(to) };
   }

@@ -52,7 +52,12 @@ describe('GET /api/admin/all and /api/admin/venues', () => {
 
 describe('POST /api/admin/create', () => {
   it('creates an admin of a venue who can then log in', async () => {
-    const res = await t.json('POST', '/api/admin/create', { email: 'New@Example.com', password: 'long enough', role: 'admin', venueId: venueA.id }, superAdmin.headers);
+    const res = await t.json(
+      'POST',
+      '/api/admin/create',
+      { email: 'New@Example.com', password: 'long enough', role: 'admin', venueId: venueA.id },
+      superAdmin.headers,
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as CreateAdminResponse;
     expect(body).toMatchObject({ message: ADMIN_MESSAGES.created, admin: { email: 'new@example.com', role: 'admin', venueId: venueA.id } });
@@ -61,13 +66,23 @@ describe('POST /api/admin/create', () => {
   });
 
   it('creates a super admin without a venue (the client role name is accepted too)', async () => {
-    const res = await t.json('POST', '/api/admin/create', { email: 'boss2@example.com', password: 'long enough', role: 'superadmin', venueId: venueA.id }, superAdmin.headers);
+    const res = await t.json(
+      'POST',
+      '/api/admin/create',
+      { email: 'boss2@example.com', password: 'long enough', role: 'superadmin', venueId: venueA.id },
+      superAdmin.headers,
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ admin: { role: 'super_admin', venueId: null, venues: [] } });
   });
 
   it('answers 409 for an e-mail that exists, whatever its case', async () => {
-    const res = await t.json('POST', '/api/admin/create', { email: 'A@EXAMPLE.COM', password: 'long enough', role: 'admin', venueId: venueA.id }, superAdmin.headers);
+    const res = await t.json(
+      'POST',
+      '/api/admin/create',
+      { email: 'A@EXAMPLE.COM', password: 'long enough', role: 'admin', venueId: venueA.id },
+      superAdmin.headers,
+    );
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.emailTaken });
     expect(await countRows(t.db, 'admins')).toBe(2);
@@ -88,7 +103,12 @@ describe('POST /api/admin/create', () => {
     [{ ...valid, isRoot: true }, 'Unknown field: isRoot'],
     [{ ...valid, venueId: 999 }, ADMIN_MESSAGES.venueNotFound],
   ])('refuses %j with a clear 400 and creates nothing', async (body, message) => {
-    const res = await t.json('POST', '/api/admin/create', { ...body, venueId: body.venueId === 1 ? venueA.id : body.venueId }, superAdmin.headers);
+    const res = await t.json(
+      'POST',
+      '/api/admin/create',
+      { ...body, venueId: body.venueId === 1 ? venueA.id : body.venueId },
+      superAdmin.headers,
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message });
     expect(await countRows(t.db, 'admins')).toBe(2);

@@ -14,10 +14,19 @@ export async function ensureInitialAdmin(deps: { db: Db; config: Config; clock: 
   const email = config.initialAdmin.email;
   const generated = config.initialAdmin.password === undefined;
   const password = config.initialAdmin.password ?? generatePassword();
-  await insertAdmin(db, { email, passwordHash: await hashPassword(password), role: 'super_admin', venueId: null, createdAt: clock.now().toISOString() });
+  await insertAdmin(db, {
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'super_admin',
+    venueId: null,
+    createdAt: clock.now().toISOString(),
+  });
   if (generated) {
     // Printed once, on the run that creates the admin; it is stored only as a scrypt hash.
-    logger.warn({ email, password }, `Created the first super admin ${email} with the generated password ${password} (shown only this once; change it by creating another super admin)`);
+    logger.warn(
+      { email, password },
+      `Created the first super admin ${email} with the generated password ${password} (shown only this once; change it by creating another super admin)`,
+    );
   } else {
     logger.info({ email }, `Created the first super admin ${email} from ADMIN_EMAIL/ADMIN_PASSWORD`);
   }

@@ -30,7 +30,10 @@ export async function findAdminCredentials(db: Db, email: string): Promise<{ id:
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -21,7 +21,10 @@ describe('the OpenAPI document', () => {
   it('documents every defined call with its method, path and answers', async () => {
     const res = await t.app.request('/api/openapi.json');
     expect(res.status).toBe(200);
-    const served = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: object }>> };
+    const served = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string; responses: object }>>;
+    };
     expect(served.openapi).toBe('3.1.0');
     for (const [name, endpoint] of Object.entries(endpoints)) {
       const operation = served.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];

@@ -15,7 +15,11 @@ afterEach(() => t.close());
 /** An env as @hono/node-server gives it, so the client address is known. */
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 const login = (body: unknown, address = '10.0.0.1') =>
-  t.app.request('/api/admin/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, from(address));
+  t.app.request(
+    '/api/admin/login',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    from(address),
+  );
 
 describe('POST /api/admin/login', () => {
   it('answers the user, a token and a message; the token works for verify', async () => {
@@ -39,7 +43,10 @@ describe('POST /api/admin/login', () => {
 
   it('refuses a wrong password and an unknown e-mail with the same 401 message', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
-    for (const body of [{ email: 'ops@example.com', password: 'wrong' }, { email: 'nobody@example.com', password: 'correct horse' }]) {
+    for (const body of [
+      { email: 'ops@example.com', password: 'wrong' },
+      { email: 'nobody@example.com', password: 'correct horse' },
+    ]) {
       const res = await login(body);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: 'Invalid email or password' });
@@ -70,14 +77,16 @@ describe('POST /api/admin/login', () => {
 
   it('lets the right password from another address through after 11 wrong ones from address A', async () => {
     await t.seed.admin({ email: 'root@example.com', password: 'correct horse', role: 'super_admin' });
-    for (let i = 0; i < 11; i += 1) expect([401, 429]).toContain((await login({ email: 'root@example.com', password: `guess ${i}` }, '10.0.0.66')).status);
+    for (let i = 0; i < 11; i += 1)
+      expect([401, 429]).toContain((await login({ email: 'root@example.com', password: `guess ${i}` }, '10.0.0.66')).status);
     expect((await login({ email: 'root@example.com', password: 'correct horse' }, '10.0.0.2')).status).toBe(200);
   });
 
   it('lets 10 simultaneous correct logins all succeed (attempts in flight are not failures)', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
     // Two typos first, from a colleague elsewhere: well under any limit.
-    for (const address of ['10.0.5.1', '10.0.5.2']) expect((await login({ email: 'ops@example.com', password: 'typo' }, address)).status).toBe(401);
+    for (const address of ['10.0.5.1', '10.0.5.2'])
+      expect((await login({ email: 'ops@example.com', password: 'typo' }, address)).status).toBe(401);
     const answers = await Promise.all(Array.from({ length: 10 }, () => login({ email: 'ops@example.com', password: 'correct horse' })));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
@@ -111,7 +120,8 @@ describe('POST /api/admin/login', () => {
   it('caps the wait at 15 minutes', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
     const at = t.clock.now().toISOString();
-    for (let i = 0; i < 40; i += 1) await t.db.insertInto('login_attempts').values({ email: 'ops@example.com', ip: '10.0.0.1', attemptedAt: at }).execute();
+    for (let i = 0; i < 40; i += 1)
+      await t.db.insertInto('login_attempts').values({ email: 'ops@example.com', ip: '10.0.0.1', attemptedAt: at }).execute();
     const res = await login({ email: 'ops@example.com', password: 'correct horse' });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ message: AUTH_MESSAGES.waitBeforeRetry(15 * 60) });
@@ -121,7 +131,11 @@ describe('POST /api/admin/login', () => {
 
   it('refuses a clearly abusive address (50 failures in 15 minutes across e-mails), even with the right password', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
-    for (let i = 0; i < 50; i += 1) await t.db.insertInto('login_attempts').values({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: t.clock.now().toISOString() }).execute();
+    for (let i = 0; i < 50; i += 1)
+      await t.db
+        .insertInto('login_attempts')
+        .values({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: t.clock.now().toISOString() })
+        .execute();
     const res = await login({ email: 'ops@example.com', password: 'correct horse' }, '10.0.0.7');
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });

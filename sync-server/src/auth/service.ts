@@ -39,7 +39,8 @@ export function waitAfter(failures: number): number {
 /** Refuses (429, before any password check) an abusive address or a pair still inside its wait. */
 async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
   const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString();
-  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS) throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
+  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS)
+    throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
   const pair = await pairFailures(db, email, ip, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
   if (!pair.last) return;
   const retryAt = new Date(pair.last).getTime() + waitAfter(pair.count);

@@ -15,7 +15,9 @@ function form(field: string, bytes: Buffer, name: string, type: string): FormDat
 /** A multipart body produced as it is read: `size` bytes of a file that opens with an ftyp box. */
 function streamingVideoForm(size: number) {
   const boundary = '----courtreplay-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   let sent = 0;
   const chunk = Buffer.alloc(1024 * 1024);
@@ -45,7 +47,8 @@ describe('CMS uploads', () => {
 
   const upload = (kind: string, body: FormData, headers = superAdmin.headers, query = '') =>
     t.app.request(`/api/admin/cms/${kind}${query}`, { method: 'POST', headers, body });
-  const configValue = async (key: string) => (await t.db.selectFrom('config_entries').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  const configValue = async (key: string) =>
+    (await t.db.selectFrom('config_entries').select('value').where('key', '=', key).executeTakeFirst())?.value;
   const mediaFiles = () => (existsSync(join(t.dir, 'media')) ? readdirSync(join(t.dir, 'media')) : []);
 
   it('stores a promo video judged by its content, points the key at it and serves it with type, cache and ranges', async () => {
@@ -65,10 +68,14 @@ describe('CMS uploads', () => {
   });
 
   it('writes the _STAGING key when asked, and removes the file it replaces', async () => {
-    const first = await bodyOf(upload('upload-bg-image', form('image', jpegBytes(5000), 'bg.jpg', 'image/jpeg'), superAdmin.headers, '?staging=true'));
+    const first = await bodyOf(
+      upload('upload-bg-image', form('image', jpegBytes(5000), 'bg.jpg', 'image/jpeg'), superAdmin.headers, '?staging=true'),
+    );
     expect(await configValue('CMS_BG_IMAGE_STAGING')).toBe(first.url);
     expect(await configValue('CMS_BG_IMAGE')).toBeUndefined();
-    const second = await bodyOf(upload('upload-bg-image', form('image', pngBytes(5000), 'bg.png', 'image/png'), superAdmin.headers, '?staging=true'));
+    const second = await bodyOf(
+      upload('upload-bg-image', form('image', pngBytes(5000), 'bg.png', 'image/png'), superAdmin.headers, '?staging=true'),
+    );
     expect(second.url).toMatch(/\.png$/);
     expect(await configValue('CMS_BG_IMAGE_STAGING')).toBe(second.url);
     expect(mediaFiles()).toEqual([second.url.slice('/media/'.length)]);
@@ -82,13 +89,33 @@ describe('CMS uploads', () => {
   });
 
   it.each([
-    ['upload-promo-video', form('video', Buffer.from('GIF89a not a video at all'), 'x.mp4', 'video/mp4'), 415, 'Please select a valid video file'],
+    [
+      'upload-promo-video',
+      form('video', Buffer.from('GIF89a not a video at all'), 'x.mp4', 'video/mp4'),
+      415,
+      'Please select a valid video file',
+    ],
     ['upload-promo-video', form('image', mp4Bytes(1000), 'x.mp4', 'video/mp4'), 400, 'Please select a video file to upload'],
     ['upload-bg-image', form('image', mp4Bytes(1000), 'x.jpg', 'image/jpeg'), 415, 'Please select a valid image file (JPEG, PNG, or WebP)'],
     ['upload-bg-image', new FormData(), 400, 'Please select an image file to upload'],
-    ['upload-bg-image', form('image', jpegBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg'), 413, 'Image file size must be less than 10MB'],
-    ['upload-watermark', form('image', jpegBytes(2000), 'wm.png', 'image/png'), 415, 'Please select a valid PNG image for the watermark to support transparency'],
-    ['upload-watermark', form('image', pngBytes(5 * 1024 * 1024 + 1), 'wm.png', 'image/png'), 413, 'Watermark file size must be less than 5MB'],
+    [
+      'upload-bg-image',
+      form('image', jpegBytes(10 * 1024 * 1024 + 1), 'big.jpg', 'image/jpeg'),
+      413,
+      'Image file size must be less than 10MB',
+    ],
+    [
+      'upload-watermark',
+      form('image', jpegBytes(2000), 'wm.png', 'image/png'),
+      415,
+      'Please select a valid PNG image for the watermark to support transparency',
+    ],
+    [
+      'upload-watermark',
+      form('image', pngBytes(5 * 1024 * 1024 + 1), 'wm.png', 'image/png'),
+      413,
+      'Watermark file size must be less than 5MB',
+    ],
     ['upload-watermark', form('image', Buffer.alloc(0), 'wm.png', 'image/png'), 400, 'Please select a PNG image to upload as watermark'],
   ] as const)('%s refuses bad input in the spec words (%#) and stores nothing', async (kind, body, status, message) => {
     const res = await upload(kind, body);
@@ -127,7 +154,11 @@ describe('CMS uploads', () => {
 
   it('answers 400 with a message, and keeps nothing, for a multipart body without a boundary, a malformed one or cut short', async () => {
     const raw = (contentType: string, body: string) =>
-      t.app.request('/api/admin/cms/upload-promo-video', { method: 'POST', headers: { ...superAdmin.headers, 'Content-Type': contentType }, body });
+      t.app.request('/api/admin/cms/upload-promo-video', {
+        method: 'POST',
+        headers: { ...superAdmin.headers, 'Content-Type': contentType },
+        body,
+      });
     const head = '--b1\r\nContent-Disposition: form-data; name="video"; filename="a.mp4"\r\nContent-Type: video/mp4\r\n\r\n';
     const truncated = head + mp4Bytes(2048).toString('latin1');
     for (const [contentType, body] of [
@@ -145,7 +176,8 @@ describe('CMS uploads', () => {
   });
 
   it('survives a body cut short inside a file part it does not want (another field, or a second file)', async () => {
-    const part = (field: string) => `--b1\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const part = (field: string) =>
+      `--b1\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
     const cutShort = [part('other') + 'abc', part('image') + pngBytes(200).toString('latin1') + '\r\n' + part('image') + 'abc'];
     for (const body of cutShort) {
       const res = await t.app.request('/api/admin/cms/upload-bg-image', {

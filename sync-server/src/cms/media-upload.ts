@@ -27,7 +27,13 @@ export interface MediaRule {
 /** Multipart framing around the file: boundaries, part headers, small fields. */
 const MULTIPART_SLACK = 64 * 1024;
 
-export async function receiveMedia(mediaDir: string, rule: MediaRule, contentType: string | undefined, contentLength: string | undefined, body: Readable | null): Promise<string> {
+export async function receiveMedia(
+  mediaDir: string,
+  rule: MediaRule,
+  contentType: string | undefined,
+  contentLength: string | undefined,
+  body: Readable | null,
+): Promise<string> {
   if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !body) {
     body?.resume();
     throw new DomainError('invalid_input', rule.messages.missing);
@@ -50,7 +56,10 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
     let detected: string | undefined;
     let written: Promise<void> = Promise.resolve();
     let stopWriting = () => {};
-    const parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: rule.maxBytes, fields: 20, fieldSize: 64 * 1024 } });
+    const parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fileSize: rule.maxBytes, fields: 20, fieldSize: 64 * 1024 },
+    });
 
     // A refusal answers at once; the rest of the request is read and dropped, never stored.
     const fail = (error: DomainError) => {
@@ -59,7 +68,10 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       source.unpipe(parser);
       source.resume();
       stopWriting();
-      void written.catch(() => undefined).then(() => unlink(temp).catch(() => undefined)).then(() => rejectUpload(error));
+      void written
+        .catch(() => undefined)
+        .then(() => unlink(temp).catch(() => undefined))
+        .then(() => rejectUpload(error));
     };
 
     parser.on('file', (name, file) => {
@@ -76,7 +88,10 @@ export async function receiveMedia(mediaDir: string, rule: MediaRule, contentTyp
       const check = (): DomainError | undefined => {
         detected = rule.detect(head);
         if (detected) return undefined;
-        refusal = head.length === 0 ? new DomainError('invalid_input', rule.messages.missing) : new DomainError('unsupported_media_type', rule.messages.invalid);
+        refusal =
+          head.length === 0
+            ? new DomainError('invalid_input', rule.messages.missing)
+            : new DomainError('unsupported_media_type', rule.messages.invalid);
         return refusal;
       };
       const guard = new Transform({

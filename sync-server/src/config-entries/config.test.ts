@@ -14,7 +14,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const stored = async () => Object.fromEntries((await t.db.selectFrom('config_entries').select(['key', 'value']).execute()).map((e) => [e.key, e.value]));
+const stored = async () =>
+  Object.fromEntries((await t.db.selectFrom('config_entries').select(['key', 'value']).execute()).map((e) => [e.key, e.value]));
 const put = (key: string, value: unknown, headers = superAdmin.headers) => t.json('PUT', '/api/admin/config', { key, value }, headers);
 
 describe('GET /api/admin/config', () => {
@@ -77,7 +78,9 @@ describe('PUT /api/admin/config', () => {
       { QUANTITY: 3, PRICE: 9000, ENABLED: false },
       { QUANTITY: 2, PRICE: 9500, ENABLED: false },
     ];
-    expect(await (await put('PROMO_TABLE', JSON.stringify(tiers))).json()).toMatchObject({ message: 'Bundling promo updated successfully' });
+    expect(await (await put('PROMO_TABLE', JSON.stringify(tiers))).json()).toMatchObject({
+      message: 'Bundling promo updated successfully',
+    });
     expect(JSON.parse((await stored()).PROMO_TABLE ?? '')).toEqual(tiers);
     expect((await put('CMS_EMAIL_COPY', JSON.stringify(DEFAULT_EMAIL_COPY))).status).toBe(200);
     expect((await put('CMS_BG_IMAGE_STAGING', 'https://drive.google.com/uc?id=abc')).status).toBe(200);
@@ -117,8 +120,12 @@ describe('PUT /api/admin/config', () => {
   });
 
   it('refuses unknown body fields and missing values', async () => {
-    expect(await (await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '1', staging: true }, superAdmin.headers)).json()).toEqual({ message: 'Unknown field: staging' });
-    expect(await (await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE' }, superAdmin.headers)).json()).toEqual({ message: 'value must be a text' });
+    expect(
+      await (await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '1', staging: true }, superAdmin.headers)).json(),
+    ).toEqual({ message: 'Unknown field: staging' });
+    expect(await (await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE' }, superAdmin.headers)).json()).toEqual({
+      message: 'value must be a text',
+    });
     expect(await countRows(t.db, 'config_entries')).toBe(0);
   });
 

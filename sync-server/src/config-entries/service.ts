@@ -19,7 +19,11 @@ export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public'): 
   return scope === 'live' ? entries.filter((entry) => !isStagingKey(entry.key as ConfigKey)) : entries;
 }
 
-export async function writeConfig(deps: Deps, rawKey: string, rawValue: string): Promise<{ message: string; entries: StoredConfigEntry[] }> {
+export async function writeConfig(
+  deps: Deps,
+  rawKey: string,
+  rawValue: string,
+): Promise<{ message: string; entries: StoredConfigEntry[] }> {
   const { key, value } = checkConfigValue(rawKey, rawValue);
   const staging = isStagingKey(key);
   const entries: StoredConfigEntry[] = [{ key, value }];

@@ -28,7 +28,8 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     if (zipUrl) await setFolder(t.db, id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: zipUrl }, new Date());
     return t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl, error: zipUrl === null }, headers);
   };
-  const emailState = (id: string) => t.db.selectFrom('purchases').select(['emailStatus', 'emailError', 'emailSentAt']).where('id', '=', id).executeTakeFirstOrThrow();
+  const emailState = (id: string) =>
+    t.db.selectFrom('purchases').select(['emailStatus', 'emailError', 'emailSentAt']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('paid first, link second: one e-mail with the link, to the buyer; replays send nothing more', async () => {
     await setUp();
@@ -68,7 +69,12 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     await setUp();
     const { purchase, token, device } = await seedPurchase(t);
     (t.payments as SimulatorProvider).simulate({ orderId: purchase.id, grossAmount: 3000, staging: false }, 'success', t.clock.now());
-    await Promise.all([saveLink(purchase.id, device.headers), pay(token), pay(token), ...Array.from({ length: 10 }, () => t.delivery.purchaseChanged(purchase.id))]);
+    await Promise.all([
+      saveLink(purchase.id, device.headers),
+      pay(token),
+      pay(token),
+      ...Array.from({ length: 10 }, () => t.delivery.purchaseChanged(purchase.id)),
+    ]);
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
   });
@@ -140,7 +146,10 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
 
   it('uses the stored e-mail copy, escaped', async () => {
     await setUp();
-    await t.seed.config('CMS_EMAIL_COPY', JSON.stringify({ EMAIL_SUBJECT: 'Video {productName} siap!', EMAIL_HEADING: 'Halo <b>pemain</b>' }));
+    await t.seed.config(
+      'CMS_EMAIL_COPY',
+      JSON.stringify({ EMAIL_SUBJECT: 'Video {productName} siap!', EMAIL_HEADING: 'Halo <b>pemain</b>' }),
+    );
     const { purchase, token, device } = await seedPurchase(t);
     await pay(token);
     await saveLink(purchase.id, device.headers);

@@ -147,7 +147,10 @@ export class MailDelivery implements Delivery {
       const next = failure.retryable ? await this.nextAttemptAt(facts.id) : undefined;
       if (next) {
         await scheduleRetry(db, facts.id, next, failure.reason);
-        logger.warn({ purchaseId: facts.id, reason: failure.reason, next: next.toISOString() }, 'purchase e-mail not accepted yet; retrying later');
+        logger.warn(
+          { purchaseId: facts.id, reason: failure.reason, next: next.toISOString() },
+          'purchase e-mail not accepted yet; retrying later',
+        );
         return;
       }
       const reason = failure.retryable ? `Gave up after a day of retries: ${failure.reason}` : failure.reason;

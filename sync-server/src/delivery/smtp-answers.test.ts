@@ -37,7 +37,8 @@ async function deliverable() {
   return purchase.id;
 }
 
-const emailState = (id: string) => t.db.selectFrom('purchases').select(['emailStatus', 'emailError']).where('id', '=', id).executeTakeFirstOrThrow();
+const emailState = (id: string) =>
+  t.db.selectFrom('purchases').select(['emailStatus', 'emailError']).where('id', '=', id).executeTakeFirstOrThrow();
 
 async function deliveryShown(id: string) {
   const admin = await t.seed.admin({ role: 'super_admin' });
@@ -45,7 +46,10 @@ async function deliveryShown(id: string) {
   return body.deliveries[0] as { state: string; reason: string | null };
 }
 
-const refuse = (code: number, message: string, times = Infinity) => (n: number) => (n < times ? { code, message } : undefined);
+const refuse =
+  (code: number, message: string, times = Infinity) =>
+  (n: number) =>
+    n < times ? { code, message } : undefined;
 
 describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
   it('451 then 250: retried when due, across a restart of the worker, and delivered once', async () => {
@@ -113,7 +117,10 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     const stored = await emailState(id);
     expect(stored.emailStatus).toBe('failed');
     expect(stored.emailError).toMatch(/550 5\.1\.1 The email account does not exist/);
-    expect(await deliveryShown(id)).toMatchObject({ state: 'failed', reason: expect.stringContaining('550 5.1.1 The email account does not exist') });
+    expect(await deliveryShown(id)).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('550 5.1.1 The email account does not exist'),
+    });
     t.clock.advance(60 * MINUTE);
     await t.delivery.runDue();
     expect(sink.received).toHaveLength(0);
@@ -128,7 +135,12 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     const admin = await t.seed.admin({ role: 'super_admin' });
     const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
     expect(body.alerts).toEqual([
-      expect.objectContaining({ code: 'smtp_auth_failed', integration: 'mail', advice: INTEGRATION_MESSAGES.smtpAuthAdvice, message: expect.stringContaining('535') }),
+      expect.objectContaining({
+        code: 'smtp_auth_failed',
+        integration: 'mail',
+        advice: INTEGRATION_MESSAGES.smtpAuthAdvice,
+        message: expect.stringContaining('535'),
+      }),
     ]);
   });
 });

@@ -17,7 +17,10 @@ const CHUNK = 256 * 1024;
 /** Sends `partial` bytes of a `declared`-byte chunk and, once `arrived()` says the server has them, drops the connection. */
 function brokenPut(url: string, range: string, declared: number, partial: Buffer, arrived: () => boolean): Promise<void> {
   return new Promise((done) => {
-    const req = httpRequest(url, { method: 'PUT', headers: { 'Content-Range': range, 'Content-Length': String(declared), 'Content-Type': 'video/webm' } });
+    const req = httpRequest(url, {
+      method: 'PUT',
+      headers: { 'Content-Range': range, 'Content-Length': String(declared), 'Content-Type': 'video/webm' },
+    });
     req.on('error', () => done());
     req.on('close', () => done());
     const started = Date.now();
@@ -65,12 +68,14 @@ describe('the whole path on a fresh install', () => {
     const kiosk = { ...device.headers, Origin: base };
 
     // The kiosk loads the script the server names and pays through the simulator.
-    const { scriptUrl } = await (await http('/api/payment/client-config?staging=false')).json() as { scriptUrl: string };
+    const { scriptUrl } = (await (await http('/api/payment/client-config?staging=false')).json()) as { scriptUrl: string };
     expect((await http(scriptUrl)).status).toBe(200);
     const paid = await http(`/api/payment/simulator/${token}/success`, { method: 'POST' });
     expect(((await paid.json()) as { transaction_status: string }).transaction_status).toBe('settlement');
 
-    const folder = (await (await post('/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_3videos', purchaseId: purchase.id }, kiosk)).json()) as { folderId: string; folderUrl: string };
+    const folder = (await (
+      await post('/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_3videos', purchaseId: purchase.id }, kiosk)
+    ).json()) as { folderId: string; folderUrl: string };
     expect(folder.folderUrl).toBe(`${base}/d/${folder.folderId}`);
 
     const clips = [
@@ -80,11 +85,19 @@ describe('the whole path on a fresh install', () => {
     ];
     const urls: string[] = [];
     for (const clip of clips) {
-      const res = await post('/api/google-drive/get-signed-url', { filename: clip.filename, mimeType: clip.mimeType, size: clip.bytes.length, folderId: folder.folderId }, kiosk);
+      const res = await post(
+        '/api/google-drive/get-signed-url',
+        { filename: clip.filename, mimeType: clip.mimeType, size: clip.bytes.length, folderId: folder.folderId },
+        kiosk,
+      );
       urls.push(((await res.json()) as { uploadUrl: string }).uploadUrl);
     }
     for (const i of [0, 1]) {
-      const res = await http(urls[i]!, { method: 'PUT', headers: { 'Content-Type': clips[i]!.mimeType }, body: new Uint8Array(clips[i]!.bytes) });
+      const res = await http(urls[i]!, {
+        method: 'PUT',
+        headers: { 'Content-Type': clips[i]!.mimeType },
+        body: new Uint8Array(clips[i]!.bytes),
+      });
       expect(res.status).toBe(201);
     }
 
@@ -92,11 +105,21 @@ describe('the whole path on a fresh install', () => {
     const big = clips[2]!.bytes;
     const total = big.length;
     const chunk = (start: number, end: number) =>
-      http(urls[2]!, { method: 'PUT', headers: { 'Content-Range': `bytes ${start}-${end}/${total}` }, body: new Uint8Array(big.subarray(start, end + 1)) });
+      http(urls[2]!, {
+        method: 'PUT',
+        headers: { 'Content-Range': `bytes ${start}-${end}/${total}` },
+        body: new Uint8Array(big.subarray(start, end + 1)),
+      });
     const first = await chunk(0, CHUNK - 1);
     expect(first.status).toBe(308);
     expect(first.headers.get('Range')).toBe(`bytes=0-${CHUNK - 1}`);
-    await brokenPut(urls[2]!, `bytes ${CHUNK}-${2 * CHUNK - 1}/${total}`, CHUNK, big.subarray(CHUNK, CHUNK + 100_000), () => partSize(t.dir, folder.folderId) >= CHUNK + 100_000);
+    await brokenPut(
+      urls[2]!,
+      `bytes ${CHUNK}-${2 * CHUNK - 1}/${total}`,
+      CHUNK,
+      big.subarray(CHUNK, CHUNK + 100_000),
+      () => partSize(t.dir, folder.folderId) >= CHUNK + 100_000,
+    );
     const status = await http(urls[2]!, { method: 'PUT', headers: { 'Content-Range': `bytes */${total}` } });
     expect(status.status).toBe(308);
     let received = Number(/^bytes=0-(\d+)$/.exec(status.headers.get('Range') ?? '')?.[1] ?? -1) + 1;
@@ -114,7 +137,11 @@ describe('the whole path on a fresh install', () => {
     // No e-mail before the link is saved; exactly one after, with the link.
     await t.delivery.idle();
     expect(sink.received).toHaveLength(0);
-    const saved = await http(`/api/transaction/${purchase.id}/zipUrl`, { method: 'PUT', headers: { 'Content-Type': 'application/json', ...kiosk }, body: JSON.stringify({ zipUrl: folder.folderUrl }) });
+    const saved = await http(`/api/transaction/${purchase.id}/zipUrl`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...kiosk },
+      body: JSON.stringify({ zipUrl: folder.folderUrl }),
+    });
     expect(saved.status).toBe(200);
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
@@ -126,7 +153,11 @@ describe('the whole path on a fresh install', () => {
     await http(`/api/payment/simulator/${token}/success`, { method: 'POST' });
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
-    const row = await t.db.selectFrom('purchases').select(['paymentStatus', 'emailStatus', 'folderId']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('purchases')
+      .select(['paymentStatus', 'emailStatus', 'folderId'])
+      .where('id', '=', purchase.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ paymentStatus: 'paid', emailStatus: 'sent', folderId: folder.folderId });
 
     // The player's phone: the share page lists the three clips and serves them byte for byte.

@@ -28,7 +28,10 @@ describe('POST /api/device/register', () => {
     const res = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id, fieldId: court.id }, adminA.headers);
     expect(res.status).toBe(201);
     const body = (await res.json()) as RegisterDeviceResponse;
-    expect(body).toMatchObject({ isAuthorized: true, device: { deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: true } });
+    expect(body).toMatchObject({
+      isAuthorized: true,
+      device: { deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: true },
+    });
 
     // Registering again moves nothing else and keeps one row.
     const again = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id }, adminA.headers);
@@ -46,7 +49,9 @@ describe('POST /api/device/register', () => {
     expect(await steal.json()).toEqual({ message: DEVICE_MESSAGES.otherVenue });
     expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueB.id);
     // A super admin may move it.
-    expect((await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, superAdmin.headers)).status).toBe(200);
+    expect(
+      (await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, superAdmin.headers)).status,
+    ).toBe(200);
     expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueA.id);
     expect((await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id })).status).toBe(401);
   });
@@ -61,7 +66,11 @@ describe('POST /api/device/register', () => {
     [{ deviceId: 'VALID', venueId: 1, trusted: true }, 'Unknown field: trusted'],
     [{ deviceId: 'VALID', venueId: 1, fieldId: 'a' }, 'fieldId must be a number'],
   ])('refuses %j with 400 and registers nothing', async (body, message) => {
-    const input = { ...body, ...(body.deviceId === 'VALID' ? { deviceId: newDeviceId() } : {}), ...(body.venueId === 1 ? { venueId: venueA.id } : {}) };
+    const input = {
+      ...body,
+      ...(body.deviceId === 'VALID' ? { deviceId: newDeviceId() } : {}),
+      ...(body.venueId === 1 ? { venueId: venueA.id } : {}),
+    };
     const res = await t.json('POST', '/api/device/register', input, adminA.headers);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message });
@@ -70,7 +79,12 @@ describe('POST /api/device/register', () => {
 
   it('refuses a court of another venue and an unknown venue', async () => {
     const courtB = await t.seed.field({ venueId: venueB.id });
-    const wrong = await t.json('POST', '/api/device/register', { deviceId: newDeviceId(), venueId: venueA.id, fieldId: courtB.id }, superAdmin.headers);
+    const wrong = await t.json(
+      'POST',
+      '/api/device/register',
+      { deviceId: newDeviceId(), venueId: venueA.id, fieldId: courtB.id },
+      superAdmin.headers,
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: DEVICE_MESSAGES.fieldWrongVenue });
     expect((await t.json('POST', '/api/device/register', { deviceId: newDeviceId(), venueId: 999 }, superAdmin.headers)).status).toBe(404);
@@ -84,15 +98,21 @@ describe('PUT /api/device/authorize', () => {
     const ok = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: true }, adminA.headers);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ message: DEVICE_MESSAGES.authorized, device: { isAuthorized: true } });
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, adminB.headers)).status).toBe(403);
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, adminB.headers)).status).toBe(
+      403,
+    );
     expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false })).status).toBe(401);
     expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(1);
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, superAdmin.headers)).status).toBe(200);
+    expect(
+      (await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, superAdmin.headers)).status,
+    ).toBe(200);
     expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(0);
   });
 
   it('answers 404 for an unknown device and 400 for a non-boolean flag', async () => {
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: newDeviceId(), isAuthorized: true }, superAdmin.headers)).status).toBe(404);
+    expect((await t.json('PUT', '/api/device/authorize', { deviceId: newDeviceId(), isAuthorized: true }, superAdmin.headers)).status).toBe(
+      404,
+    );
     const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
     const bad = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: 'yes' }, superAdmin.headers);
     expect(bad.status).toBe(400);
@@ -123,7 +143,15 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
     const kiosk = await t.seed.device({ venueId: venueA.id, fieldId: court.id, authorized: false });
     const res = await t.json('GET', `/api/device/${kiosk.deviceId}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deviceId: kiosk.deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: false, staging: false });
+    expect(await res.json()).toEqual({
+      deviceId: kiosk.deviceId,
+      venueId: venueA.id,
+      venueName: 'Arena A',
+      fieldId: court.id,
+      fieldName: 'Court 1',
+      isAuthorized: false,
+      staging: false,
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -54,16 +54,26 @@ export async function upsertDevice(
   await db
     .insertInto('devices')
     .values(values)
-    .onConflict((oc) => oc.column('deviceId').doUpdateSet({ venueId: row.venueId, fieldId: row.fieldId, isAuthorized: values.isAuthorized }))
+    .onConflict((oc) =>
+      oc.column('deviceId').doUpdateSet({ venueId: row.venueId, fieldId: row.fieldId, isAuthorized: values.isAuthorized }),
+    )
     .execute();
 }
 
 export async function setDeviceAuthorized(db: Db, deviceId: string, isAuthorized: boolean): Promise<void> {
-  await db.updateTable('devices').set({ isAuthorized: isAuthorized ? 1 : 0 }).where('deviceId', '=', deviceId).execute();
+  await db
+    .updateTable('devices')
+    .set({ isAuthorized: isAuthorized ? 1 : 0 })
+    .where('deviceId', '=', deviceId)
+    .execute();
 }
 
 export async function setDeviceStaging(db: Db, deviceId: string, staging: boolean): Promise<void> {
-  await db.updateTable('devices').set({ staging: staging ? 1 : 0 }).where('deviceId', '=', deviceId).execute();
+  await db
+    .updateTable('devices')
+    .set({ staging: staging ? 1 : 0 })
+    .where('deviceId', '=', deviceId)
+    .execute();
 }
 
 export async function setDeviceField(db: Db, deviceId: string, fieldId: number | null): Promise<void> {

@@ -18,7 +18,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const stagingFlag = async () => (await t.db.selectFrom('devices').select('staging').where('id', '=', kiosk.id).executeTakeFirstOrThrow()).staging;
+const stagingFlag = async () =>
+  (await t.db.selectFrom('devices').select('staging').where('id', '=', kiosk.id).executeTakeFirstOrThrow()).staging;
 const listed = async () => (await (await t.json('GET', '/api/device/all', undefined, superAdmin.headers)).json()) as Device[];
 
 describe('PUT /api/device/staging', () => {
@@ -60,7 +61,12 @@ describe('PUT /api/device/staging', () => {
     ['a malformed device id', { deviceId: 'short', staging: true }, 'Device ID'],
     ['an unknown field', { deviceId: 'x'.repeat(20), staging: true, role: 'super_admin' }, ''],
   ])('answers 400 with a clear message for %s, changing nothing', async (_name, payload, mentions) => {
-    const res = await t.json('PUT', '/api/device/staging', { ...payload, deviceId: payload.deviceId === 'x'.repeat(20) ? kiosk.deviceId : payload.deviceId }, superAdmin.headers);
+    const res = await t.json(
+      'PUT',
+      '/api/device/staging',
+      { ...payload, deviceId: payload.deviceId === 'x'.repeat(20) ? kiosk.deviceId : payload.deviceId },
+      superAdmin.headers,
+    );
     expect(res.status).toBe(400);
     const { message } = (await res.json()) as { message: string };
     expect(message).toContain(mentions);

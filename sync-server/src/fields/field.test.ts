@@ -101,7 +101,9 @@ describe('PUT /api/field/device', () => {
     expect(otherCourt.status).toBe(400);
     expect(await otherCourt.json()).toEqual({ message: FIELD_MESSAGES.wrongVenue });
     expect((await t.json('PUT', '/api/field/device', { deviceId: kioskA.deviceId, fieldId: courtA.id }, adminB.headers)).status).toBe(403);
-    expect((await t.json('PUT', '/api/field/device', { deviceId: 'unknown-device-0000', fieldId: courtA.id }, adminA.headers)).status).toBe(404);
+    expect((await t.json('PUT', '/api/field/device', { deviceId: 'unknown-device-0000', fieldId: courtA.id }, adminA.headers)).status).toBe(
+      404,
+    );
     expect((await t.json('PUT', '/api/field/device', { deviceId: 'short', fieldId: courtA.id }, adminA.headers)).status).toBe(400);
     const row = await t.db.selectFrom('devices').select('fieldId').where('id', '=', kioskA.id).executeTakeFirst();
     expect(row?.fieldId).toBeNull();

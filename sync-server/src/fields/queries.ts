@@ -8,7 +8,13 @@ export interface FieldRow {
 }
 
 export async function listFields(db: Db, venueId: number): Promise<FieldRow[]> {
-  return db.selectFrom('fields').select(['id', 'name', 'venueId', 'createdAt']).where('venueId', '=', venueId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('fields')
+    .select(['id', 'name', 'venueId', 'createdAt'])
+    .where('venueId', '=', venueId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findField(db: Db, id: number): Promise<FieldRow | undefined> {

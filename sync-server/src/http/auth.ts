@@ -12,7 +12,6 @@ import { forbidden, unauthenticated } from '../errors.ts';
 export type { SessionAdmin } from '../auth/queries.ts';
 export { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 
-
 export function bearerToken(c: Context): string | undefined {
   const header = c.req.header('Authorization');
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);

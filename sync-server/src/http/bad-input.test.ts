@@ -33,7 +33,23 @@ const calls: [string, string][] = [
 ];
 
 /** Bodies: any JSON, objects with the call's likely keys holding any JSON, and raw non-JSON text. */
-const likelyKeys = ['email', 'password', 'role', 'venueId', 'fieldId', 'deviceId', 'isAuthorized', 'name', 'location', 'code', 'amount', 'percent', 'quota', 'key', 'value'];
+const likelyKeys = [
+  'email',
+  'password',
+  'role',
+  'venueId',
+  'fieldId',
+  'deviceId',
+  'isAuthorized',
+  'name',
+  'location',
+  'code',
+  'amount',
+  'percent',
+  'quota',
+  'key',
+  'value',
+];
 const body = fc.oneof(
   fc.json(),
   fc.dictionary(fc.constantFrom(...likelyKeys), fc.jsonValue()).map((o) => JSON.stringify(o)),

@@ -30,12 +30,16 @@ function appWith(contractCheck: boolean, answer: (id: number, name: string) => o
     c.set('log', log);
     return next();
   });
-  route(app, sample).handle(async (_c, { params, body }) => ({ status: 200, body: answer(params.id, body.name) as { id: number; name: string } }));
+  route(app, sample).handle(async (_c, { params, body }) => ({
+    status: 200,
+    body: answer(params.id, body.name) as { id: number; name: string },
+  }));
   app.onError((err, c) => c.json({ message: err.message }, err instanceof DomainError ? STATUS_OF[err.code] : 500));
   return app;
 }
 
-const post = (app: Hono<AppEnv>, path: string, body: string) => app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+const post = (app: Hono<AppEnv>, path: string, body: string) =>
+  app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 
 describe('route() built from a definition', () => {
   it('parses params and body with the schemas: an unknown id is 404, bad input 400', async () => {
@@ -57,17 +61,24 @@ describe('route() built from a definition', () => {
   });
 
   it('fails in tests when an answer does not match its schema', async () => {
-    const wrong = await post(appWith(true, (id) => ({ id: String(id), name: 1 })), '/api/sample/1', '{"name":"a"}');
+    const wrong = await post(
+      appWith(true, (id) => ({ id: String(id), name: 1 })),
+      '/api/sample/1',
+      '{"name":"a"}',
+    );
     expect(wrong.status).toBe(500);
     expect(((await wrong.json()) as { message: string }).message).toMatch(/does not match its schema/);
   });
 });
 
 describe('checkAgainstContract', () => {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
   it('accepts declared answers and implied errors in the one error shape', async () => {
-    await expect(checkAgainstContract('GET', '/api/venue', json(200, [{ id: 1, name: 'A', location: 'B', createdAt: 'x' }]))).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract('GET', '/api/venue', json(200, [{ id: 1, name: 'A', location: 'B', createdAt: 'x' }])),
+    ).resolves.toBeUndefined();
     await expect(checkAgainstContract('GET', '/api/venue', json(401, { message: 'You are not logged in.' }))).resolves.toBeUndefined();
     await expect(checkAgainstContract('GET', '/api/no-such-call', json(404, { message: 'Not found' }))).resolves.toBeUndefined();
   });

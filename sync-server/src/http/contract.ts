@@ -3,14 +3,7 @@
 // definition declares (typed). At run time every JSON answer is parsed with its schema on the way
 // out, so a field the definition does not name never leaves the server; in tests a mismatch fails
 // the request loudly instead.
-import {
-  isRawAnswer,
-  isRawBody,
-  type Access,
-  type EndpointDefinition,
-  type HasRawAnswer,
-  type Reply,
-} from '@courtreplay/shared';
+import { isRawAnswer, isRawBody, type Access, type EndpointDefinition, type HasRawAnswer, type Reply } from '@courtreplay/shared';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -109,7 +102,11 @@ export function undeclaredFields(sent: unknown, kept: unknown, path = ''): strin
   if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((item, i) => undeclaredFields(item, kept[i], `${path}[${i}]`));
   if (!isPlainObject(sent) || !isPlainObject(kept)) return [];
   return Object.keys(sent).flatMap((key) =>
-    key in kept ? undeclaredFields(sent[key], kept[key], path ? `${path}.${key}` : key) : sent[key] === undefined ? [] : [path ? `${path}.${key}` : key],
+    key in kept
+      ? undeclaredFields(sent[key], kept[key], path ? `${path}.${key}` : key)
+      : sent[key] === undefined
+        ? []
+        : [path ? `${path}.${key}` : key],
   );
 }
 

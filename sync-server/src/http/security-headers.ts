@@ -15,7 +15,8 @@ export const PAYMENT_ORIGINS = [
 
 /** The official hosts, plus the origins of any MIDTRANS_*_URL override (an imitation in pre-production tests). */
 export function paymentOrigins(config: Config): string[] {
-  const overrides = config.payments.provider === 'midtrans' ? Object.values(config.payments.baseUrls).map((url) => new URL(url).origin) : [];
+  const overrides =
+    config.payments.provider === 'midtrans' ? Object.values(config.payments.baseUrls).map((url) => new URL(url).origin) : [];
   return [...new Set([...PAYMENT_ORIGINS, ...overrides])];
 }
 

@@ -24,7 +24,8 @@ function describe(iss: Issue): string {
       if (iss.origin === 'array') return `${field} must have at most ${String(iss.maximum)} items`;
       return `${field} must be at most ${String(iss.maximum)}`;
     case 'too_small':
-      if (iss.origin === 'string') return Number(iss.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${String(iss.minimum)} characters`;
+      if (iss.origin === 'string')
+        return Number(iss.minimum) <= 1 ? `${field} is required` : `${field} must be at least ${String(iss.minimum)} characters`;
       if (iss.origin === 'array') return `${field} must have at least ${String(iss.minimum)} items`;
       return `${field} must be at least ${String(iss.minimum)}`;
     case 'unrecognized_keys':

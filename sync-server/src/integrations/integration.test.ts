@@ -48,7 +48,9 @@ describe('/api/admin/integrations', () => {
   it('tests the embedded adapters: the simulator is active, the outbox gets a test .eml; the success is recorded', async () => {
     t = await makeAdapterTestApp();
     const owner = await t.seed.admin({ role: 'super_admin', email: 'owner@venue.example' });
-    const payments = integrationTestResultSchema.parse(await bodyOf(t.json('POST', '/api/admin/integrations/payments/test', undefined, owner.headers)));
+    const payments = integrationTestResultSchema.parse(
+      await bodyOf(t.json('POST', '/api/admin/integrations/payments/test', undefined, owner.headers)),
+    );
     expect(payments).toEqual({ ok: true, message: INTEGRATION_MESSAGES.simulatorActive });
 
     const mail = await bodyOf(t.json('POST', '/api/admin/integrations/mail/test', undefined, owner.headers));
@@ -57,7 +59,9 @@ describe('/api/admin/integrations', () => {
     expect(existsSync(mail.details.file)).toBe(true);
     expect(readFileSync(mail.details.file, 'utf8')).toMatch(/^To: owner@venue\.example/m);
 
-    const storage = integrationTestResultSchema.parse(await bodyOf(t.json('POST', '/api/admin/integrations/storage/test', undefined, owner.headers)));
+    const storage = integrationTestResultSchema.parse(
+      await bodyOf(t.json('POST', '/api/admin/integrations/storage/test', undefined, owner.headers)),
+    );
     expect(storage.ok).toBe(true);
 
     const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));

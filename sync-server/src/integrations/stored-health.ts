@@ -57,7 +57,12 @@ export class StoredIntegrationHealth implements IntegrationHealth {
     this.write(async () => {
       await this.saveStatus(kind);
       if (resolved.length > 0) {
-        await this.db.updateTable('integration_alerts').set({ resolvedAt: now.toISOString() }).where('code', 'in', resolved).where('resolvedAt', 'is', null).execute();
+        await this.db
+          .updateTable('integration_alerts')
+          .set({ resolvedAt: now.toISOString() })
+          .where('code', 'in', resolved)
+          .where('resolvedAt', 'is', null)
+          .execute();
       }
     });
   }
@@ -111,7 +116,14 @@ export class StoredIntegrationHealth implements IntegrationHealth {
   }
 
   private async saveAlert(a: OpenAlert): Promise<void> {
-    const row = { integration: a.integration, message: a.message, advice: a.advice, firstAt: a.firstAt.toISOString(), lastAt: a.lastAt.toISOString(), resolvedAt: null };
+    const row = {
+      integration: a.integration,
+      message: a.message,
+      advice: a.advice,
+      firstAt: a.firstAt.toISOString(),
+      lastAt: a.lastAt.toISOString(),
+      resolvedAt: null,
+    };
     await this.db
       .insertInto('integration_alerts')
       .values({ code: a.code, ...row })

@@ -13,9 +13,11 @@ export function deliveryStateOf(row: PurchaseProgressRow): DeliveryState {
   const updatedAt = row.progressAt && row.progressAt > row.updatedAt ? row.progressAt : row.updatedAt;
   const base = { transactionId: row.id, uploaded, failed, total, updatedAt, reason: null };
   if (row.paymentStatus === 'pending') return { ...base, state: 'awaiting_payment' };
-  if (row.paymentStatus === 'failed' || row.paymentStatus === 'expired') return { ...base, state: 'not_paid', reason: `Payment ${row.paymentStatus}` };
+  if (row.paymentStatus === 'failed' || row.paymentStatus === 'expired')
+    return { ...base, state: 'not_paid', reason: `Payment ${row.paymentStatus}` };
   if (row.emailStatus === 'sent') return { ...base, state: 'emailed' };
-  if (row.emailStatus === 'failed') return { ...base, state: 'failed', reason: `E-mail not sent${row.emailError ? `: ${row.emailError}` : ''}` };
+  if (row.emailStatus === 'failed')
+    return { ...base, state: 'failed', reason: `E-mail not sent${row.emailError ? `: ${row.emailError}` : ''}` };
   if (row.zipUrl && row.emailRetryAt) return { ...base, state: 'link_saved', reason: emailWaiting(row.emailLastError) };
   if (row.zipUrl) return { ...base, state: 'link_saved' };
   if (row.uploadError === 1 || row.uploadState === 'failed') return { ...base, state: 'failed', reason: row.reason ?? NO_CLIP_UPLOADED };

@@ -28,7 +28,8 @@ const parked = (overrides: Partial<KioskParkedReport> = {}): KioskParkedReport =
   ...overrides,
 });
 
-const report = (device: { headers: Record<string, string> }, path: string, body: unknown) => w.t.json('POST', `/api/kiosk-reports/${path}`, body, device.headers);
+const report = (device: { headers: Record<string, string> }, path: string, body: unknown) =>
+  w.t.json('POST', `/api/kiosk-reports/${path}`, body, device.headers);
 const listParked = async (admin: { headers: Record<string, string> }, query = '') => {
   const res = await w.t.json('GET', `/api/kiosk-reports/parked${query}`, undefined, admin.headers);
   expect(res.status).toBe(200);
@@ -48,7 +49,15 @@ describe('parked purchases', () => {
 
     const forA = await listParked(w.adminA);
     expect(forA).toHaveLength(1);
-    expect(forA[0]).toMatchObject({ reason: parked().reason, status: 400, attempts: 2, deviceId: w.kioskA.deviceId, venueId: w.venueA.id, venueName: 'Arena A', isStaging: false });
+    expect(forA[0]).toMatchObject({
+      reason: parked().reason,
+      status: 400,
+      attempts: 2,
+      deviceId: w.kioskA.deviceId,
+      venueId: w.venueA.id,
+      venueName: 'Arena A',
+      isStaging: false,
+    });
     expect(await listParked(w.adminB)).toEqual([]);
     expect(await listParked(w.superAdmin)).toHaveLength(1);
     expect(await listParked(w.superAdmin, `?venueId=${w.venueB.id}`)).toEqual([]);
@@ -91,11 +100,18 @@ describe('upload progress and delivery state', () => {
     const id = await freePurchase();
     expect(await delivery(w.adminA, [id])).toMatchObject([{ transactionId: id, state: 'paid', uploaded: 0, total: 3 }]);
 
-    expect((await report(w.kioskA, 'progress', { transactionId: id, uploaded: 2, failed: 0, total: 3, state: 'uploading' })).status).toBe(200);
+    expect((await report(w.kioskA, 'progress', { transactionId: id, uploaded: 2, failed: 0, total: 3, state: 'uploading' })).status).toBe(
+      200,
+    );
     expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'uploading', uploaded: 2, total: 3 }]);
 
     await setFolder(w.t.db, id, { folderId: 'f1', folderUrl: 'https://drive.example/f/1' }, new Date());
-    const saved = await w.t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl: 'https://drive.example/f/1', error: false }, w.kioskA.headers);
+    const saved = await w.t.json(
+      'PUT',
+      `/api/transaction/${id}/zipUrl`,
+      { zipUrl: 'https://drive.example/f/1', error: false },
+      w.kioskA.headers,
+    );
     expect(saved.status).toBe(200);
     await report(w.kioskA, 'progress', { transactionId: id, uploaded: 3, failed: 0, total: 3, state: 'done' });
     expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'link_saved', uploaded: 3, total: 3 }]);
@@ -106,8 +122,17 @@ describe('upload progress and delivery state', () => {
 
   it('shows a failed delivery with its reason', async () => {
     const id = await freePurchase();
-    await report(w.kioskA, 'progress', { transactionId: id, uploaded: 0, failed: 3, total: 3, state: 'failed', reason: 'clip.mp4 is no longer in the kiosk folder' });
-    expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'failed', failed: 3, reason: 'clip.mp4 is no longer in the kiosk folder' }]);
+    await report(w.kioskA, 'progress', {
+      transactionId: id,
+      uploaded: 0,
+      failed: 3,
+      total: 3,
+      state: 'failed',
+      reason: 'clip.mp4 is no longer in the kiosk folder',
+    });
+    expect(await delivery(w.adminA, [id])).toMatchObject([
+      { state: 'failed', failed: 3, reason: 'clip.mp4 is no longer in the kiosk folder' },
+    ]);
   });
 
   it('shows a purchase awaiting payment as such, whatever the kiosk uploaded', async () => {
@@ -119,13 +144,19 @@ describe('upload progress and delivery state', () => {
 
   it('takes progress only from the kiosk that sold the purchase, and only consistent counts', async () => {
     const id = await freePurchase();
-    expect((await report(w.kioskB, 'progress', { transactionId: id, uploaded: 1, failed: 0, total: 3, state: 'uploading' })).status).toBe(404);
-    expect((await report(w.kioskA, 'progress', { transactionId: 'CR-unknown', uploaded: 1, failed: 0, total: 3, state: 'uploading' })).status).toBe(404);
-    expect((await report(w.kioskA, 'progress', { transactionId: id, uploaded: 3, failed: 1, total: 3, state: 'uploading' })).status).toBe(400);
+    expect((await report(w.kioskB, 'progress', { transactionId: id, uploaded: 1, failed: 0, total: 3, state: 'uploading' })).status).toBe(
+      404,
+    );
+    expect(
+      (await report(w.kioskA, 'progress', { transactionId: 'CR-unknown', uploaded: 1, failed: 0, total: 3, state: 'uploading' })).status,
+    ).toBe(404);
+    expect((await report(w.kioskA, 'progress', { transactionId: id, uploaded: 3, failed: 1, total: 3, state: 'uploading' })).status).toBe(
+      400,
+    );
     expect(await countRows(w.t.db, 'upload_progress')).toBe(0);
   });
 
-  it('leaves out other venues\' purchases and unknown ids, and needs ids', async () => {
+  it("leaves out other venues' purchases and unknown ids, and needs ids", async () => {
     const id = await freePurchase();
     expect(await delivery(w.adminB, [id, 'CR-nope'])).toEqual([]);
     expect(await delivery(w.superAdmin, [id, 'CR-nope'])).toHaveLength(1);

@@ -4,7 +4,12 @@ import type { Db } from '../db/database.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 
 /** Stores a parked purchase once per (device, key); a repeated report refreshes it. */
-export async function upsertParked(db: Db, device: { deviceId: string; venueId: number }, report: KioskParkedReport, now: string): Promise<void> {
+export async function upsertParked(
+  db: Db,
+  device: { deviceId: string; venueId: number },
+  report: KioskParkedReport,
+  now: string,
+): Promise<void> {
   const row = {
     deviceId: device.deviceId,
     venueId: device.venueId,
@@ -24,7 +29,9 @@ export async function upsertParked(db: Db, device: { deviceId: string; venueId: 
     .insertInto('parked_purchases')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['deviceId', 'idempotencyKey']).doUpdateSet({ reason: row.reason, status: row.status, attempts: row.attempts, parkedAt: row.parkedAt, reportedAt: now }),
+      oc
+        .columns(['deviceId', 'idempotencyKey'])
+        .doUpdateSet({ reason: row.reason, status: row.status, attempts: row.attempts, parkedAt: row.parkedAt, reportedAt: now }),
     )
     .execute();
 }
@@ -51,13 +58,26 @@ export async function listReversed(db: Db, venueId: number | null): Promise<Reve
   let q = db
     .selectFrom('purchases')
     .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .select(['purchases.id', 'purchases.email', 'purchases.totalAmount', 'purchases.paidAt', 'purchases.paymentReversal', 'purchases.paymentReversedAt', 'venues.name as venueName'])
+    .select([
+      'purchases.id',
+      'purchases.email',
+      'purchases.totalAmount',
+      'purchases.paidAt',
+      'purchases.paymentReversal',
+      'purchases.paymentReversedAt',
+      'venues.name as venueName',
+    ])
     .where('purchases.paymentReversedAt', 'is not', null)
     .orderBy('purchases.paymentReversedAt', 'desc')
     .limit(PARKED_LIST_LIMIT);
   if (venueId !== null) q = q.where('purchases.venueId', '=', venueId);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, paymentReversal: r.paymentReversal!, paymentReversedAt: r.paymentReversedAt!, venueName: r.venueName ?? 'Unknown Venue' }));
+  return rows.map((r) => ({
+    ...r,
+    paymentReversal: r.paymentReversal!,
+    paymentReversedAt: r.paymentReversedAt!,
+    venueName: r.venueName ?? 'Unknown Venue',
+  }));
 }
 
 export async function findParked(db: Db, id: number) {
@@ -86,7 +106,16 @@ export async function upsertProgress(db: Db, deviceId: string, report: KioskUplo
   await db
     .insertInto('upload_progress')
     .values(row)
-    .onConflict((oc) => oc.column('purchaseId').doUpdateSet({ uploaded: row.uploaded, failed: row.failed, total: row.total, state: row.state, reason: row.reason, updatedAt: now }))
+    .onConflict((oc) =>
+      oc.column('purchaseId').doUpdateSet({
+        uploaded: row.uploaded,
+        failed: row.failed,
+        total: row.total,
+        state: row.state,
+        reason: row.reason,
+        updatedAt: now,
+      }),
+    )
     .execute();
 }
 

@@ -8,7 +8,16 @@ import { assertVenueAccess, currentAdmin, currentDevice, venueScope } from '../h
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';
 import { deliveryStateOf } from './delivery-state.ts';
-import { deleteParked, findParked, findPurchaseOwner, listParked, listReversed, purchasesWithProgress, upsertParked, upsertProgress } from './queries.ts';
+import {
+  deleteParked,
+  findParked,
+  findPurchaseOwner,
+  listParked,
+  listReversed,
+  purchasesWithProgress,
+  upsertParked,
+  upsertProgress,
+} from './queries.ts';
 
 /** An admin sees their own venue only; a super admin all, or the venueId asked. */
 function requestedVenue(c: Context<AppEnv>, asked: number | undefined): number | null {

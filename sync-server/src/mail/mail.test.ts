@@ -9,7 +9,14 @@ import { frozenClock } from '../testing/clock.ts';
 import { composePurchaseMail } from './compose.ts';
 import { startSmtpSink } from './testing/smtp-sink.ts';
 
-const base = { to: 'player@example.com', productName: 'CourtReplay', purchaseId: 42, clipCount: 3, link: 'https://replay.example/d/abc', storedCopy: null };
+const base = {
+  to: 'player@example.com',
+  productName: 'CourtReplay',
+  purchaseId: 42,
+  clipCount: 3,
+  link: 'https://replay.example/d/abc',
+  storedCopy: null,
+};
 
 describe('purchase e-mail composition', () => {
   it('uses the defaults with the product name, the purchase id, the clip count and the link, in HTML and text', () => {
@@ -57,7 +64,12 @@ describe('mailers', () => {
   afterAll(() => sink.close());
 
   it('SMTP: a real loopback server receives the message with the sender, recipient, subject and link', async () => {
-    const mailer = new SmtpMailer({ url: sink.url, from: 'CourtReplay <no-reply@courtreplay.test>', ehloName: 'replay.example', ca: sink.ca });
+    const mailer = new SmtpMailer({
+      url: sink.url,
+      from: 'CourtReplay <no-reply@courtreplay.test>',
+      ehloName: 'replay.example',
+      ca: sink.ca,
+    });
     await mailer.send(composePurchaseMail(base));
     mailer.close();
     expect(sink.received).toHaveLength(1);

@@ -41,7 +41,11 @@ afterEach(async () => {
 
 const notify = (body: unknown) => t.json('POST', '/api/payment/notification', body);
 const reversalOf = async (id: string) =>
-  t.db.selectFrom('purchases').select(['paymentStatus', 'paymentReversal', 'paymentReversedAt']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.db
+    .selectFrom('purchases')
+    .select(['paymentStatus', 'paymentReversal', 'paymentReversedAt'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('notification webhook: only the status API decides', () => {
   it('creates the Snap transaction on the imitation through the configured base URL', async () => {
@@ -112,7 +116,11 @@ describe('notification webhook: only the status API decides', () => {
     midtrans.setStatus(purchase.id, 'deny');
     const deny = midtrans.notification(purchase.id);
     expect((await notify(deny)).status).toBe(200);
-    expect(await reversalOf(purchase.id)).toEqual({ paymentStatus: 'paid', paymentReversal: 'failed', paymentReversedAt: t.clock.now().toISOString() });
+    expect(await reversalOf(purchase.id)).toEqual({
+      paymentStatus: 'paid',
+      paymentReversal: 'failed',
+      paymentReversedAt: t.clock.now().toISOString(),
+    });
     // Repeats keep the first report.
     t.clock.advance(1000);
     expect((await notify(deny)).status).toBe(200);
@@ -133,7 +141,12 @@ describe('notification webhook: only the status API decides', () => {
     expect(listed).toBe(true);
     const feed = await bodyOf(t.json('GET', '/api/kiosk-reports/reversed', undefined, admin.headers));
     expect(feed.reversed).toEqual([
-      expect.objectContaining({ id: purchase.id, venueName: 'Arena Senayan', paymentReversal: 'refunded', paymentReversedAt: t.clock.now().toISOString() }),
+      expect.objectContaining({
+        id: purchase.id,
+        venueName: 'Arena Senayan',
+        paymentReversal: 'refunded',
+        paymentReversedAt: t.clock.now().toISOString(),
+      }),
     ]);
     expect((await bodyOf(t.json('GET', '/api/kiosk-reports/reversed', undefined, otherAdmin.headers))).reversed).toEqual([]);
     expect((await t.json('GET', '/api/kiosk-reports/reversed')).status).toBe(401);
@@ -195,7 +208,11 @@ describe('payment reconciler', () => {
     for (let i = 0; i < 8; i++) {
       const before = t.clock.now().getTime();
       await reconciler.tick();
-      const row = await t.db.selectFrom('purchases').select(['reconcileAt', 'reconcileAttempts']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('purchases')
+        .select(['reconcileAt', 'reconcileAttempts'])
+        .where('id', '=', purchase.id)
+        .executeTakeFirstOrThrow();
       expect(row.reconcileAttempts).toBe(i + 1);
       delays.push(Date.parse(row.reconcileAt!) - before);
       t.clock.set(new Date(row.reconcileAt!));
@@ -214,7 +231,13 @@ describe('payment reconciler', () => {
   it('keeps a purchase pending while Midtrans cannot be reached, and pays it once it answers', async () => {
     const { purchase } = await seedPurchase(t);
     midtrans.setStatus(purchase.id, 'settlement');
-    t.deps.payments = new MidtransProvider({ live: LIVE, sandbox: SANDBOX, baseUrls: midtrans.baseUrls, timeoutMs: 200, sleep: async () => undefined });
+    t.deps.payments = new MidtransProvider({
+      live: LIVE,
+      sandbox: SANDBOX,
+      baseUrls: midtrans.baseUrls,
+      timeoutMs: 200,
+      sleep: async () => undefined,
+    });
     const own = createPaymentReconciler({ ...t.deps, payments: t.deps.payments, delivery: t.deps.delivery!, logger: t.logger });
     midtrans.inject({ on: 'status', fault: 'hang', times: 3 });
     t.clock.advance(t.config.pendingPaymentExpiryMs + 1);

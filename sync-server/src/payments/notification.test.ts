@@ -38,7 +38,8 @@ describe('payment notification webhook and simulator', () => {
     const script = await t.app.request('/api/payment/simulator/snap.js');
     expect(script.headers.get('Content-Type')).toContain('javascript');
     const text = await script.text();
-    for (const label of ['Simulate success', 'Simulate pending', 'Simulate failure', 'Close', 'embed:', 'pay:']) expect(text).toContain(label);
+    for (const label of ['Simulate success', 'Simulate pending', 'Simulate failure', 'Close', 'embed:', 'pay:'])
+      expect(text).toContain(label);
     expect(text).not.toMatch(/\beval\(|new Function|innerHTML/);
   });
 
@@ -58,7 +59,8 @@ describe('payment notification webhook and simulator', () => {
     await seedPurchase(t);
     const promo = await t.seed.promo({ code: 'HEMAT', amount: 500, quota: 1 });
     const { purchase, token } = await seedPurchase(t, { promoCode: 'HEMAT', totalAmount: 2500 });
-    const used = async () => (await t.db.selectFrom('promo_codes').select('used').where('id', '=', promo.id).executeTakeFirstOrThrow()).used;
+    const used = async () =>
+      (await t.db.selectFrom('promo_codes').select('used').where('id', '=', promo.id).executeTakeFirstOrThrow()).used;
     expect(await used()).toBe(1);
     await t.app.request(`/api/payment/simulator/${token}/pending`, { method: 'POST' });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
@@ -82,7 +84,12 @@ describe('payment notification webhook and simulator', () => {
   it('answers whatever is not a notification with the one message, JSON or not', async () => {
     const { purchase } = await seedPurchase(t);
     const signed = notification(purchase.id, 3000, SETTLEMENT);
-    const bodies: unknown[] = ['not json{', [signed], { ...signed, status_code: 200 }, { ...signed, order_id: `${purchase.id}${'X'.repeat(50)}` }];
+    const bodies: unknown[] = [
+      'not json{',
+      [signed],
+      { ...signed, status_code: 200 },
+      { ...signed, order_id: `${purchase.id}${'X'.repeat(50)}` },
+    ];
     for (const body of bodies) {
       const res = await t.json('POST', '/api/payment/notification', body);
       expect(res.status).toBe(400);
@@ -131,7 +138,8 @@ describe('notification webhook with the real Midtrans adapter', () => {
   beforeEach(async () => {
     status = { status_code: '201', transaction_status: 'pending' };
     fake = await startFakeHttp((req, res) => {
-      if (req.url.pathname.endsWith('/snap/v1/transactions')) return sendJson(res, 201, { token: 'snap-token-1', redirect_url: 'https://example/redirect' });
+      if (req.url.pathname.endsWith('/snap/v1/transactions'))
+        return sendJson(res, 201, { token: 'snap-token-1', redirect_url: 'https://example/redirect' });
       if (req.url.pathname.endsWith('/status')) return sendJson(res, 200, { ...status, order_id: req.url.pathname.split('/')[2] });
       sendJson(res, 404, {});
     });

@@ -51,7 +51,10 @@ export async function handleNotification(deps: NotificationDeps, body: unknown):
   }
   if (!purchase) throw new DomainError('not_found', SERVER_MESSAGES.purchases.transactionNotFound);
   if (Number(n.gross_amount) !== purchase.totalAmount) {
-    logger.error({ orderId: n.order_id, grossAmount: n.gross_amount, total: purchase.totalAmount }, 'notification amount differs from the purchase');
+    logger.error(
+      { orderId: n.order_id, grossAmount: n.gross_amount, total: purchase.totalAmount },
+      'notification amount differs from the purchase',
+    );
     throw new DomainError('invalid_input', SERVER_MESSAGES.payments.amountMismatch);
   }
 

@@ -18,11 +18,18 @@ export interface OutcomeDeps {
  * Records a final status the provider itself answered. Returns the purchase's payment status
  * afterwards (undefined for an unknown id).
  */
-export async function applyProviderOutcome(deps: OutcomeDeps, purchaseId: string, outcome: Exclude<PaymentOutcome, 'pending'>, now: Date): Promise<PaymentStatus | undefined> {
+export async function applyProviderOutcome(
+  deps: OutcomeDeps,
+  purchaseId: string,
+  outcome: Exclude<PaymentOutcome, 'pending'>,
+  now: Date,
+): Promise<PaymentStatus | undefined> {
   const { db, logger, delivery } = deps;
   // A refund is not a step of the state machine: it can only reverse a paid purchase.
   const { changed, purchase } =
-    outcome === 'refunded' ? { changed: false, purchase: await findPurchase(db, purchaseId) } : await markPurchaseOutcome(db, purchaseId, outcome, now);
+    outcome === 'refunded'
+      ? { changed: false, purchase: await findPurchase(db, purchaseId) }
+      : await markPurchaseOutcome(db, purchaseId, outcome, now);
   if (changed) logger.info({ orderId: purchaseId, outcome }, 'payment status changed');
   if (changed && outcome === 'paid') {
     void delivery.purchaseChanged(purchaseId).catch((err: unknown) => logger.error({ err, purchaseId }, 'delivery failed after payment'));

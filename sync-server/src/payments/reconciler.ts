@@ -51,7 +51,10 @@ export function createPaymentReconciler(deps: ReconcilerDeps): PaymentReconciler
   return {
     tick,
     start() {
-      const timer = setInterval(() => void tick().catch((err: unknown) => deps.logger.error({ err }, 'payment reconciliation failed')), deps.config.reconcileIntervalMs);
+      const timer = setInterval(
+        () => void tick().catch((err: unknown) => deps.logger.error({ err }, 'payment reconciliation failed')),
+        deps.config.reconcileIntervalMs,
+      );
       timer.unref();
       return () => clearInterval(timer);
     },
@@ -92,7 +95,12 @@ async function reconcileOne(deps: ReconcilerDeps, purchase: DuePurchase, now: Da
     // Closed at the kiosk, yet the player may have paid just before: only a payment changes it.
     if (status === 'paid') return (await applyProviderOutcome(deps, purchase.id, 'paid', now)) === 'paid';
     const final = status === 'failed' || status === 'expired';
-    await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, (final ? new Date(windowEnd) : nextCheck(deps, purchase, now)).toISOString());
+    await scheduleReconcile(
+      deps.db,
+      purchase.id,
+      purchase.reconcileAttempts + 1,
+      (final ? new Date(windowEnd) : nextCheck(deps, purchase, now)).toISOString(),
+    );
     return false;
   }
   const outcome = status === 'unknown' && windowEnd <= now.getTime() ? 'expired' : status;

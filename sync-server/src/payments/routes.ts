@@ -74,7 +74,15 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
     const notification = simulator.simulate(token, outcome, deps.clock.now());
     await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
     const { signature_key: _signature, merchant_id: _merchant, ...result } = notification;
-    return c.json({ ...result, status_message: outcome === 'success' ? 'Success, transaction is found' : outcome === 'pending' ? 'Transaction is pending' : 'Transaction is denied' });
+    return c.json({
+      ...result,
+      status_message:
+        outcome === 'success'
+          ? 'Success, transaction is found'
+          : outcome === 'pending'
+            ? 'Transaction is pending'
+            : 'Transaction is denied',
+    });
   });
 
   return routes;

@@ -28,8 +28,16 @@ describe('managing promo codes', () => {
     const list = (await (await t.json('GET', '/api/promo', undefined, superAdmin.headers)).json()) as Promo[];
     expect(list.map((p) => p.code)).toEqual(['HELLO10']);
 
-    const updated = await t.json('PUT', `/api/promo/${promo.id}`, { name: 'Fixed', code: 'hello10', quota: 0, amount: 5000, percent: 0 }, superAdmin.headers);
-    expect(await updated.json()).toMatchObject({ message: 'Promo code HELLO10 updated successfully', promo: { amount: 5000, percent: 0, quota: 0 } });
+    const updated = await t.json(
+      'PUT',
+      `/api/promo/${promo.id}`,
+      { name: 'Fixed', code: 'hello10', quota: 0, amount: 5000, percent: 0 },
+      superAdmin.headers,
+    );
+    expect(await updated.json()).toMatchObject({
+      message: 'Promo code HELLO10 updated successfully',
+      promo: { amount: 5000, percent: 0, quota: 0 },
+    });
 
     const deleted = await t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers);
     expect(await deleted.json()).toEqual({ message: MESSAGES.promoForm.deleted });
@@ -100,7 +108,11 @@ describe('POST /api/promo/validate', () => {
     const promo = await t.seed.promo({ name: 'Ten off', code: 'TEN', percent: 10, quota: 2, used: 1 });
     const res = await t.json('POST', '/api/promo/validate', { code: ' ten ' }, kiosk.headers);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ valid: true, message: PROMO_MESSAGES.valid, promo: { id: promo.id, name: 'Ten off', code: 'TEN', amount: 0, percent: 10 } });
+    expect(await res.json()).toEqual({
+      valid: true,
+      message: PROMO_MESSAGES.valid,
+      promo: { id: promo.id, name: 'Ten off', code: 'TEN', amount: 0, percent: 10 },
+    });
   });
 
   it('answers invalid for an unknown code and for a used-up quota alike', async () => {

@@ -28,7 +28,9 @@ function fakeSnap() {
       orderIds.push((JSON.parse(raw) as { transaction_details: { order_id: string } }).transaction_details.order_id);
       state.onRequest();
       if (!state.answering) return void held.push(res);
-      res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ token: 'snap-token-1', redirect_url: 'https://snap.example/pay' }));
+      res
+        .writeHead(201, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ token: 'snap-token-1', redirect_url: 'https://snap.example/pay' }));
     });
   });
   return { server, orderIds, state, held };
@@ -94,9 +96,23 @@ describe('a crash between the purchase insert and the answer', () => {
       MIDTRANS_CLIENT_KEY: 'Mid-client-test',
       MIDTRANS_SNAP_URL: `http://127.0.0.1:${(snap.server.address() as AddressInfo).port}`,
     };
-    const body = { email: 'player@example.com', videoIds: ['1732080000000_a.mp4'], videoTitles: ['a'], totalAmount: PRICE, venueId: venue.id, fieldId: null, promoId: null, promoCode: null, isStaging: false };
+    const body = {
+      email: 'player@example.com',
+      videoIds: ['1732080000000_a.mp4'],
+      videoTitles: ['a'],
+      totalAmount: PRICE,
+      venueId: venue.id,
+      fieldId: null,
+      promoId: null,
+      promoCode: null,
+      isStaging: false,
+    };
     const buy = (url: string) =>
-      fetch(`${url}/api/transaction`, { method: 'POST', headers: { ...kiosk.headers, 'Content-Type': 'application/json', 'Idempotency-Key': '"outbox-crash-1"' }, body: JSON.stringify(body) });
+      fetch(`${url}/api/transaction`, {
+        method: 'POST',
+        headers: { ...kiosk.headers, 'Content-Type': 'application/json', 'Idempotency-Key': '"outbox-crash-1"' },
+        body: JSON.stringify(body),
+      });
 
     const first = await startServer(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));

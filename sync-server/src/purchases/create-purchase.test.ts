@@ -13,7 +13,10 @@ afterEach(async () => {
 
 describe('POST /api/transaction: a paid purchase', () => {
   it('stores the purchase with the venue and court of the device and answers the payment token', async () => {
-    const res = await w.buy(w.kioskA, w.body({ videoIds: ['a.mp4', 'b.mp4'], videoTitles: ['A', 'B'], totalAmount: 2 * PRICE, email: ' Player@Example.COM ' }));
+    const res = await w.buy(
+      w.kioskA,
+      w.body({ videoIds: ['a.mp4', 'b.mp4'], videoTitles: ['A', 'B'], totalAmount: 2 * PRICE, email: ' Player@Example.COM ' }),
+    );
     expect(res.status).toBe(201);
     const answer = await created(res);
     expect(answer.skip_payment_gateway).toBe(false);
@@ -34,7 +37,12 @@ describe('POST /api/transaction: a paid purchase', () => {
       deviceId: w.kioskA.deviceId,
     });
     const [stored] = await storedPurchases(w.t);
-    expect(stored).toMatchObject({ id: answer.transaction.id, paymentToken: answer.payment?.token, paymentStatus: 'pending', totalAmount: 20_000 });
+    expect(stored).toMatchObject({
+      id: answer.transaction.id,
+      paymentToken: answer.payment?.token,
+      paymentStatus: 'pending',
+      totalAmount: 20_000,
+    });
 
     const [call] = w.payments.calls;
     expect(call).toMatchObject({ orderId: answer.transaction.id, grossAmount: 20_000, email: 'player@example.com', staging: false });
@@ -47,7 +55,10 @@ describe('POST /api/transaction: a paid purchase', () => {
     await w.t.seed.config('PROMO_TABLE', serializePromoTable(DEFAULT_BUNDLING_TIERS));
     const promo = await w.t.seed.promo({ code: 'HEMAT', amount: 5000 });
     // 3 clips: the 3-tier at 9000 each = 27000, minus 5000.
-    const res = await w.buy(w.kioskA, w.body({ videoIds: ['a', 'b', 'c'], videoTitles: ['a', 'b', 'c'], totalAmount: 22_000, promoCode: 'hemat', promoId: promo.id }));
+    const res = await w.buy(
+      w.kioskA,
+      w.body({ videoIds: ['a', 'b', 'c'], videoTitles: ['a', 'b', 'c'], totalAmount: 22_000, promoCode: 'hemat', promoId: promo.id }),
+    );
     expect(res.status).toBe(201);
     const answer = await created(res);
     expect(answer.transaction).toMatchObject({ subtotal: 27_000, discount: 5000, totalAmount: 22_000, promoCode: 'HEMAT' });
@@ -116,24 +127,24 @@ describe('POST /api/transaction: refused', () => {
   ])('refuses %s', async (_name, overrides, message) => {
     const res = await w.buy(w.kioskA, w.body(overrides));
     expect(res.status).toBe(400);
-    expect((await messageOf(res))).toBe(message);
+    expect(await messageOf(res)).toBe(message);
     expect(await countRows(w.t.db, 'purchases')).toBe(0);
   });
 
-  it("refuses a court of another venue from a kiosk that has none", async () => {
+  it('refuses a court of another venue from a kiosk that has none', async () => {
     const res = await w.buy(w.kioskA2, w.body({ fieldId: w.courtB.id }));
     expect(res.status).toBe(400);
-    expect((await messageOf(res))).toBe(PURCHASE_MESSAGES.wrongField);
+    expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.wrongField);
   });
 
   it('refuses an unknown promo code and a promo id that does not match the code', async () => {
     const unknown = await w.buy(w.kioskA, w.body({ promoCode: 'NOPE' }));
     expect(unknown.status).toBe(400);
-    expect((await messageOf(unknown))).toBe(MESSAGES.promo.invalidOrExpired);
+    expect(await messageOf(unknown)).toBe(MESSAGES.promo.invalidOrExpired);
     const promo = await w.t.seed.promo({ code: 'HEMAT', amount: 1000 });
     const mismatch = await w.buy(w.kioskA, w.body({ promoCode: 'HEMAT', promoId: promo.id + 1, totalAmount: PRICE - 1000 }));
     expect(mismatch.status).toBe(400);
-    expect((await messageOf(mismatch))).toBe(PURCHASE_MESSAGES.promoMismatch);
+    expect(await messageOf(mismatch)).toBe(PURCHASE_MESSAGES.promoMismatch);
     expect(await countRows(w.t.db, 'purchases')).toBe(0);
   });
 
@@ -177,7 +188,7 @@ describe('POST /api/transaction: refused', () => {
     w.payments.failWith = new Error('provider down');
     const res = await w.buy(w.kioskA, w.body({ promoCode: 'HEMAT', totalAmount: PRICE - 1000 }));
     expect(res.status).toBe(502);
-    expect((await messageOf(res))).toBe(MESSAGES.checkout.paymentInitFailed);
+    expect(await messageOf(res)).toBe(MESSAGES.checkout.paymentInitFailed);
     expect((await storedPurchases(w.t))[0]?.paymentStatus).toBe('failed');
     expect(await promoUsed(w.t, promo.id)).toBe(0);
   });
@@ -201,11 +212,19 @@ describe('POST /api/transaction: bad input', () => {
     ['email too long', (b) => ({ ...b, email: `${long(250)}@example.com` }), MESSAGES.checkout.invalidEmail],
     ['missing videoIds', ({ videoIds: _v, ...b }) => b, 'videoIds is required'],
     ['no videos', (b) => ({ ...b, videoIds: [], videoTitles: [] }), PURCHASE_MESSAGES.noVideos],
-    ['seven videos', (b) => ({ ...b, videoIds: ['1', '2', '3', '4', '5', '6', '7'], videoTitles: undefined, totalAmount: 7 * PRICE }), MESSAGES.selection.maxVideos],
+    [
+      'seven videos',
+      (b) => ({ ...b, videoIds: ['1', '2', '3', '4', '5', '6', '7'], videoTitles: undefined, totalAmount: 7 * PRICE }),
+      MESSAGES.selection.maxVideos,
+    ],
     ['a video id that is not text', (b) => ({ ...b, videoIds: [7] }), 'videoIds.0 must be a string'],
     ['a video id too long', (b) => ({ ...b, videoIds: [long(301)] }), /videoIds\.0 must be at most 300/],
     ['a video id with a control character', (b) => ({ ...b, videoIds: ['a\u0000b'] }), 'videoIds.0 must not contain control characters'],
-    ['the same video twice', (b) => ({ ...b, videoIds: ['a', 'a'], videoTitles: ['a', 'a'], totalAmount: 2 * PRICE }), PURCHASE_MESSAGES.duplicateVideo],
+    [
+      'the same video twice',
+      (b) => ({ ...b, videoIds: ['a', 'a'], videoTitles: ['a', 'a'], totalAmount: 2 * PRICE }),
+      PURCHASE_MESSAGES.duplicateVideo,
+    ],
     ['titles that do not match the ids', (b) => ({ ...b, videoTitles: ['a', 'b'] }), PURCHASE_MESSAGES.titlesMismatch],
     ['a title too long', (b) => ({ ...b, videoTitles: [long(301)] }), /videoTitles\.0 must be at most 300/],
     ['a title with a newline', (b) => ({ ...b, videoTitles: ['a\nb'] }), /control characters/],
@@ -238,7 +257,7 @@ describe('POST /api/transaction: bad input', () => {
   it('answers 400 for malformed JSON', async () => {
     const res = await w.buy(w.kioskA, '{"email": ');
     expect(res.status).toBe(400);
-    expect((await messageOf(res))).toBe('Request body must be valid JSON');
+    expect(await messageOf(res)).toBe('Request body must be valid JSON');
   });
 });
 
@@ -246,7 +265,12 @@ describe('promo quota under concurrent purchases', () => {
   it('lets exactly 3 of 20 simultaneous purchases use a promo with quota 3', async () => {
     const promo = await w.t.seed.promo({ code: 'ONLY3', amount: 2000, quota: 3 });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => w.buy(i % 2 ? w.kioskA : w.kioskB, w.body({ venueId: null, fieldId: null, promoCode: 'ONLY3', totalAmount: PRICE - 2000, email: `p${i}@example.com` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        w.buy(
+          i % 2 ? w.kioskA : w.kioskB,
+          w.body({ venueId: null, fieldId: null, promoCode: 'ONLY3', totalAmount: PRICE - 2000, email: `p${i}@example.com` }),
+        ),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
@@ -266,7 +290,7 @@ describe('without the payment and delivery ports wired', () => {
     try {
       const res = await bare.buy(bare.kioskA);
       expect(res.status).toBe(503);
-      expect((await messageOf(res))).toBe(MESSAGES.checkout.paymentNotConfigured);
+      expect(await messageOf(res)).toBe(MESSAGES.checkout.paymentNotConfigured);
       expect(await countRows(bare.t.db, 'purchases')).toBe(0);
     } finally {
       await bare.t.close();

@@ -64,7 +64,11 @@ export function newPurchaseId(now: Date): string {
 }
 
 /** Checks the browser's venue and court against the device; the device's record wins. */
-function placeOf(device: DeviceRow, input: CreatePurchaseInput, fieldVenueId: number | undefined): { venueId: number; fieldId: number | null } {
+function placeOf(
+  device: DeviceRow,
+  input: CreatePurchaseInput,
+  fieldVenueId: number | undefined,
+): { venueId: number; fieldId: number | null } {
   if (input.venueId != null && input.venueId !== device.venueId) throw invalidInput(PURCHASE_MESSAGES.wrongVenue);
   if (device.fieldId !== null) {
     if (input.fieldId != null && input.fieldId !== device.fieldId) throw invalidInput(PURCHASE_MESSAGES.wrongField);
@@ -109,7 +113,12 @@ export function paymentItems(priced: Quote, promoCode: string | null): PaymentIt
   return items;
 }
 
-export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, input: CreatePurchaseInput, idempotency?: IdempotentRun): Promise<CreatedPurchase> {
+export async function createPurchase(
+  deps: PurchaseDeps,
+  device: DeviceRow,
+  input: CreatePurchaseInput,
+  idempotency?: IdempotentRun,
+): Promise<CreatedPurchase> {
   const { db, clock } = deps;
   // Staging prices (often 0) deliver real clips: only a device a super admin marked may use them.
   if (input.isStaging && !device.staging) throw forbidden(DEVICE_MESSAGES.notTestDevice);
@@ -170,7 +179,9 @@ export async function createPurchase(deps: PurchaseDeps, device: DeviceRow, inpu
   });
 
   const items = paymentItems(created.priced, created.promoCode);
-  const payment = created.free ? await deliverFree(deps, created.id) : await requestPayment(deps, device, input, { id: created.id, total: created.priced.total, items });
+  const payment = created.free
+    ? await deliverFree(deps, created.id)
+    : await requestPayment(deps, device, input, { id: created.id, total: created.priced.total, items });
   return answerFor(deps, created.id, payment, created.free);
 }
 
@@ -228,7 +239,12 @@ async function requestPayment(
   }
 }
 
-async function answerFor(deps: PurchaseDeps, id: string, payment: CreatePurchaseResponse['payment'], free: boolean): Promise<CreatedPurchase> {
+async function answerFor(
+  deps: PurchaseDeps,
+  id: string,
+  payment: CreatePurchaseResponse['payment'],
+  free: boolean,
+): Promise<CreatedPurchase> {
   const row = await findPurchase(deps.db, id);
   if (!row) throw new Error(`purchase ${id} vanished after creation`);
   return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: free } };

@@ -27,10 +27,13 @@ describe('Idempotency-Key on POST /api/transaction', () => {
     expect(w.payments.calls).toHaveLength(1);
   });
 
-  it("resumes the purchase of a key whose server process died before answering, instead of 409 or a second purchase", async () => {
+  it('resumes the purchase of a key whose server process died before answering, instead of 409 or a second purchase', async () => {
     const first = await created(await w.buy(w.kioskA, w.body(), key('outbox-dead')));
     // As a SIGKILL after the insert leaves it: still running, its purchase recorded, its process gone.
-    await w.t.db.updateTable('idempotency_keys').set({ status: 'running', responseStatus: null, responseBody: null, ownerBoot: 'a-dead-process' }).execute();
+    await w.t.db
+      .updateTable('idempotency_keys')
+      .set({ status: 'running', responseStatus: null, responseBody: null, ownerBoot: 'a-dead-process' })
+      .execute();
     const retry = await w.buy(w.kioskA, w.body(), key('outbox-dead'));
     expect(retry.status).toBe(201);
     expect((await created(retry)).transaction.id).toBe(first.transaction.id);

@@ -64,10 +64,16 @@ export async function withIdempotency(
   const bootId = scope.bootId ?? BOOT_ID;
   type Claim = { replay: { status: number; body: unknown } } | { resumePurchaseId: string | undefined };
   const claimed = await db.transaction().execute(async (tx): Promise<Claim> => {
-    const existing = await tx.selectFrom('idempotency_keys').selectAll().where('deviceId', '=', deviceId).where('key', '=', key).executeTakeFirst();
+    const existing = await tx
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (existing) {
       if (existing.requestHash !== hash) throw new DomainError('unprocessable', PURCHASE_MESSAGES.idempotencyKeyReused);
-      if (existing.status === 'done') return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
+      if (existing.status === 'done')
+        return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
       // Truly concurrent: the first request runs in this very process.
       if (existing.ownerBoot === bootId) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
       // Its process died: take the key over, with the purchase it may already have made.
@@ -76,7 +82,17 @@ export async function withIdempotency(
     }
     await tx
       .insertInto('idempotency_keys')
-      .values({ deviceId, key, requestHash: hash, status: 'running', responseStatus: null, responseBody: null, createdAt: now.toISOString(), purchaseId: null, ownerBoot: bootId })
+      .values({
+        deviceId,
+        key,
+        requestHash: hash,
+        status: 'running',
+        responseStatus: null,
+        responseBody: null,
+        createdAt: now.toISOString(),
+        purchaseId: null,
+        ownerBoot: bootId,
+      })
       .execute();
     return { resumePurchaseId: undefined };
   });

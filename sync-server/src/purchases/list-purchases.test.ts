@@ -20,7 +20,10 @@ beforeAll(async () => {
   all = [];
   for (let i = 0; i < 14; i++) {
     const { kiosk, fieldId } = kiosks[i % 3]!;
-    const res = await w.buy(kiosk, w.body({ email: EMAILS[i % EMAILS.length], venueId: null, fieldId, videoIds: [`clip-${i}`], videoTitles: [`Clip ${i}`] }));
+    const res = await w.buy(
+      kiosk,
+      w.body({ email: EMAILS[i % EMAILS.length], venueId: null, fieldId, videoIds: [`clip-${i}`], videoTitles: [`Clip ${i}`] }),
+    );
     expect(res.status).toBe(201);
     all.push((await created(res)).transaction);
     w.t.clock.advance(3_600_000);
@@ -55,7 +58,11 @@ async function allPages(query: Record<string, string | number>, headers = w.supe
 }
 
 const JAKARTA_MIDNIGHT_21 = '2026-11-20T17:00:00.000Z';
-const newestFirst = (keep: (p: Purchase) => boolean) => all.filter(keep).reverse().map((p) => p.id);
+const newestFirst = (keep: (p: Purchase) => boolean) =>
+  all
+    .filter(keep)
+    .reverse()
+    .map((p) => p.id);
 
 describe('GET /api/transaction: filters and pages', () => {
   it('lists newest first with the back-office fields, 25 a page by default', async () => {
@@ -91,10 +98,26 @@ describe('GET /api/transaction: filters and pages', () => {
     ['an e-mail part with LIKE wildcards taken literally', () => ({ email: '_50%' }), (p) => p.email.startsWith('carol')],
     ['a start date (whole Jakarta day)', () => ({ startDate: '2026-11-21' }), (p) => p.createdAt >= JAKARTA_MIDNIGHT_21],
     ['an end date (inclusive, whole Jakarta day)', () => ({ endDate: '2026-11-20' }), (p) => p.createdAt < JAKARTA_MIDNIGHT_21],
-    ['a venue and one day', () => ({ venueId: w.venueA.id, startDate: '2026-11-21', endDate: '2026-11-21' }), (p) => p.venueId === w.venueA.id && p.createdAt >= JAKARTA_MIDNIGHT_21],
-    ['a court before a date', () => ({ fieldId: w.courtA.id, endDate: '2026-11-20' }), (p) => p.fieldId === w.courtA.id && p.createdAt < JAKARTA_MIDNIGHT_21],
-    ['e-mail, venue and date together', () => ({ email: 'bob', venueId: w.venueA.id, startDate: '2026-11-21' }), (p) => p.email.startsWith('bob') && p.venueId === w.venueA.id && p.createdAt >= JAKARTA_MIDNIGHT_21],
-    ['exact instants (both ends inclusive)', () => ({ startDate: '2026-11-20T15:00:00Z', endDate: '2026-11-20T17:00:00Z' }), (p) => p.createdAt >= '2026-11-20T15:00:00.000Z' && p.createdAt <= '2026-11-20T17:00:00.000Z'],
+    [
+      'a venue and one day',
+      () => ({ venueId: w.venueA.id, startDate: '2026-11-21', endDate: '2026-11-21' }),
+      (p) => p.venueId === w.venueA.id && p.createdAt >= JAKARTA_MIDNIGHT_21,
+    ],
+    [
+      'a court before a date',
+      () => ({ fieldId: w.courtA.id, endDate: '2026-11-20' }),
+      (p) => p.fieldId === w.courtA.id && p.createdAt < JAKARTA_MIDNIGHT_21,
+    ],
+    [
+      'e-mail, venue and date together',
+      () => ({ email: 'bob', venueId: w.venueA.id, startDate: '2026-11-21' }),
+      (p) => p.email.startsWith('bob') && p.venueId === w.venueA.id && p.createdAt >= JAKARTA_MIDNIGHT_21,
+    ],
+    [
+      'exact instants (both ends inclusive)',
+      () => ({ startDate: '2026-11-20T15:00:00Z', endDate: '2026-11-20T17:00:00Z' }),
+      (p) => p.createdAt >= '2026-11-20T15:00:00.000Z' && p.createdAt <= '2026-11-20T17:00:00.000Z',
+    ],
     ['dates with nothing in them', () => ({ startDate: '2027-01-01' }), () => false],
   ];
 

@@ -106,7 +106,9 @@ async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: nu
  * page never walks more than half of them beyond the count.
  */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
-  let matches = db.selectFrom('purchases').where(sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(filter.email ?? '')} escape '\\'`);
+  let matches = db
+    .selectFrom('purchases')
+    .where(sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(filter.email ?? '')} escape '\\'`);
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
   if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);

@@ -19,15 +19,20 @@ afterEach(async () => {
   await w.t.close();
 });
 
-const putZip = (body: unknown, headers: Record<string, string>, id = purchase.id) => w.t.json('PUT', `/api/transaction/${id}/zipUrl`, body, headers);
-const resend = (headers: Record<string, string>, id = purchase.id) => w.t.json('POST', `/api/transaction/${id}/resend-email`, undefined, headers);
+const putZip = (body: unknown, headers: Record<string, string>, id = purchase.id) =>
+  w.t.json('PUT', `/api/transaction/${id}/zipUrl`, body, headers);
+const resend = (headers: Record<string, string>, id = purchase.id) =>
+  w.t.json('POST', `/api/transaction/${id}/resend-email`, undefined, headers);
 const stored = async () => (await storedPurchases(w.t)).find((p) => p.id === purchase.id);
 
 describe('PUT /api/transaction/:id/zipUrl', () => {
   it('saves the link from the kiosk that made the purchase and tells the delivery', async () => {
     const res = await putZip({ zipUrl: LINK, error: false }, w.kioskA.headers);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ message: PURCHASE_MESSAGES.updated, transaction: { id: purchase.id, zipUrl: LINK, uploadError: false } });
+    expect(await res.json()).toMatchObject({
+      message: PURCHASE_MESSAGES.updated,
+      transaction: { id: purchase.id, zipUrl: LINK, uploadError: false },
+    });
     expect(await stored()).toMatchObject({ zipUrl: LINK, uploadError: 0 });
     expect(w.delivery.changed).toEqual([purchase.id]);
   });
@@ -63,7 +68,7 @@ describe('PUT /api/transaction/:id/zipUrl', () => {
     expect((await stored())?.zipUrl).toBe(LINK);
   });
 
-  it("leaves the e-mail to the resend that follows when an admin saves the link, so the player is mailed once", async () => {
+  it('leaves the e-mail to the resend that follows when an admin saves the link, so the player is mailed once', async () => {
     expect((await putZip({ zipUrl: LINK }, w.adminA.headers)).status).toBe(200);
     expect(w.delivery.changed).toEqual([]);
     expect((await stored())?.zipUrl).toBe(LINK);
@@ -100,7 +105,10 @@ describe('POST /api/transaction/:id/resend-email', () => {
     await markPurchaseOutcome(w.t.db, purchase.id, 'paid', w.t.clock.now());
     const res = await resend(w.adminA.headers);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ searchLocally: true, transaction: { id: purchase.id, videoIds: purchase.videoIds, zipUrl: null } });
+    expect(await res.json()).toMatchObject({
+      searchLocally: true,
+      transaction: { id: purchase.id, videoIds: purchase.videoIds, zipUrl: null },
+    });
     expect(w.delivery.resent).toEqual([]);
   });
 
@@ -159,7 +167,8 @@ describe('POST /api/transaction/:id/resend-email', () => {
 });
 
 describe('POST /api/transaction/:id/abandon', () => {
-  const abandon = (headers: Record<string, string>, id = purchase.id) => w.t.json('POST', `/api/transaction/${id}/abandon`, undefined, headers);
+  const abandon = (headers: Record<string, string>, id = purchase.id) =>
+    w.t.json('POST', `/api/transaction/${id}/abandon`, undefined, headers);
 
   it('ends the pending purchase of a closed payment form and gives its promo use back for the next Pay Now', async () => {
     const promo = await w.t.seed.promo({ code: 'ONCE', amount: 1000, quota: 1 });

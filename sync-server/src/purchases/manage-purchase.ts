@@ -20,7 +20,6 @@ async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Prom
   return purchase;
 }
 
-
 /**
  * Saves the link (or null and the error flag). When the kiosk saves it, the delivery sends the
  * e-mail if it is due. When an admin saves it, it is the resend flow's upload (spec section 4),
@@ -28,10 +27,16 @@ async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Prom
  * A kiosk may only save the share link of the folder the server made for this purchase: the link
  * is what the e-mail sends, so a kiosk must not be able to mail the player an address of its own.
  */
-export async function updateZipUrl(deps: PurchaseDeps, id: string, caller: Caller, body: { zipUrl: string | null; error: boolean }): Promise<Purchase> {
+export async function updateZipUrl(
+  deps: PurchaseDeps,
+  id: string,
+  caller: Caller,
+  body: { zipUrl: string | null; error: boolean },
+): Promise<Purchase> {
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, caller);
-  if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl) throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
+  if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl)
+    throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
   if ('device' in caller) {
     await delivery

@@ -11,7 +11,9 @@ let fake: Awaited<ReturnType<typeof startFakeHttp>>;
 let t: TestApp;
 
 beforeEach(async () => {
-  fake = await startFakeHttp((_req, res) => sendJson(res, 201, { token: 'snap-token', redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/snap-token' }));
+  fake = await startFakeHttp((_req, res) =>
+    sendJson(res, 201, { token: 'snap-token', redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/snap-token' }),
+  );
   const keys = { serverKey: 'Mid-server-LIVE', clientKey: 'Mid-client-LIVE' };
   const payments = new MidtransProvider({
     live: keys,
@@ -31,7 +33,12 @@ describe('the Snap transaction a kiosk purchase creates', () => {
     const court = await t.seed.field({ venueId: venue.id, name: 'Court A1' });
     const kiosk = await t.seed.device({ venueId: venue.id, fieldId: court.id });
     await t.seed.config('DEFAULT_PRICE', '10000');
-    const res = await t.json('POST', '/api/transaction', { email: 'player@example.com', videoIds: ['a.mp4'], totalAmount: 10_000 }, kiosk.headers);
+    const res = await t.json(
+      'POST',
+      '/api/transaction',
+      { email: 'player@example.com', videoIds: ['a.mp4'], totalAmount: 10_000 },
+      kiosk.headers,
+    );
     expect(res.status).toBe(201);
 
     expect(fake.requests).toHaveLength(1);

@@ -91,21 +91,31 @@ export async function latestCreatedAt(tx: Tx): Promise<string | undefined> {
   return row?.createdAt;
 }
 
-export type NewPurchase = Omit<PurchaseRow, 'seq' | 'venueSeq' | 'fieldSeq' | 'reconcileAttempts' | 'reconcileAt' | 'paymentReversal' | 'paymentReversedAt'>;
+export type NewPurchase = Omit<
+  PurchaseRow,
+  'seq' | 'venueSeq' | 'fieldSeq' | 'reconcileAttempts' | 'reconcileAt' | 'paymentReversal' | 'paymentReversedAt'
+>;
 
 /** Inserts a purchase with its ranks; call inside the transaction that reserved its promo. */
 export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<void> {
   const seq = await nextRank(tx, scopeOf.all);
   const venueSeq = await nextRank(tx, scopeOf.venue(purchase.venueId));
   const fieldSeq = purchase.fieldId === null ? null : await nextRank(tx, scopeOf.field(purchase.fieldId));
-  await tx.insertInto('purchases').values({ ...purchase, seq, venueSeq, fieldSeq }).execute();
+  await tx
+    .insertInto('purchases')
+    .values({ ...purchase, seq, venueSeq, fieldSeq })
+    .execute();
 }
 
 // ---------------------------------------------------------------- pricing inputs
 
 /** The stored configuration entries pricing reads (both live and staging keys). */
 export async function loadConfigEntries(db: Tx, keys: readonly string[]): Promise<{ key: string; value: string }[]> {
-  return db.selectFrom('config_entries').select(['key', 'value']).where('key', 'in', [...keys]).execute();
+  return db
+    .selectFrom('config_entries')
+    .select(['key', 'value'])
+    .where('key', 'in', [...keys])
+    .execute();
 }
 
 export async function findPromoByCode(db: Tx, code: string) {

@@ -90,7 +90,25 @@ export async function purchaseWorld(options: { wirePorts?: boolean; env?: Record
   const buy = (device: { headers: Record<string, string> }, payload: unknown = body(), headers: Record<string, string> = {}) =>
     t.json('POST', '/api/transaction', payload, { ...device.headers, ...headers });
 
-  return { t, payments, delivery, venueA, venueB, courtA, courtA2, courtB, kioskA, kioskA2, kioskB, testKioskA, adminA, adminB, superAdmin, body, buy };
+  return {
+    t,
+    payments,
+    delivery,
+    venueA,
+    venueB,
+    courtA,
+    courtA2,
+    courtB,
+    kioskA,
+    kioskA2,
+    kioskB,
+    testKioskA,
+    adminA,
+    adminB,
+    superAdmin,
+    body,
+    buy,
+  };
 }
 
 export type PurchaseWorld = Awaited<ReturnType<typeof purchaseWorld>>;

@@ -11,7 +11,11 @@ export async function findFolderPurchase(db: Db, folderId: string): Promise<{ de
 
 /** Records who made a folder; a repeated id keeps its first maker. */
 export async function insertStorageFolder(db: Db, row: StorageFolderTable): Promise<void> {
-  await db.insertInto('storage_folders').values(row).onConflict((oc) => oc.column('folderId').doNothing()).execute();
+  await db
+    .insertInto('storage_folders')
+    .values(row)
+    .onConflict((oc) => oc.column('folderId').doNothing())
+    .execute();
 }
 
 export async function findStorageFolder(db: Db, folderId: string): Promise<StorageFolderTable | undefined> {
@@ -19,7 +23,11 @@ export async function findStorageFolder(db: Db, folderId: string): Promise<Stora
 }
 
 export async function insertUploadSession(db: Db, row: UploadSessionTable): Promise<void> {
-  await db.insertInto('upload_sessions').values(row).onConflict((oc) => oc.column('urlHash').doNothing()).execute();
+  await db
+    .insertInto('upload_sessions')
+    .values(row)
+    .onConflict((oc) => oc.column('urlHash').doNothing())
+    .execute();
 }
 
 export async function findUploadSession(db: Db, urlHash: string): Promise<UploadSessionTable | undefined> {

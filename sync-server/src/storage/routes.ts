@@ -50,7 +50,10 @@ export function storageRoutes(): Hono<AppEnv> {
 
   route(app, endpoints.createFolder).handle(async (c, { body }) => {
     const { db, clock } = c.var.deps;
-    const folder = await createPurchaseFolder({ db, storage: storageOf(c), now: clock.now() }, callerOf(c), { ...body, baseUrl: baseUrlOf(c) });
+    const folder = await createPurchaseFolder({ db, storage: storageOf(c), now: clock.now() }, callerOf(c), {
+      ...body,
+      baseUrl: baseUrlOf(c),
+    });
     return { status: 200, body: folder };
   });
 
@@ -58,7 +61,13 @@ export function storageRoutes(): Hono<AppEnv> {
     const { db, clock } = c.var.deps;
     await assertMayUploadTo(db, callerOf(c), body.folderId);
     const answer = await storageOf(c).createUploadUrl({ ...body, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
-    if (!c.get('admin')) await recordUploadSession(db, { uploadUrl: answer.uploadUrl, deviceId: currentDevice(c).deviceId, size: body.size, now: clock.now() });
+    if (!c.get('admin'))
+      await recordUploadSession(db, {
+        uploadUrl: answer.uploadUrl,
+        deviceId: currentDevice(c).deviceId,
+        size: body.size,
+        now: clock.now(),
+      });
     return { status: 200, body: answer };
   });
 

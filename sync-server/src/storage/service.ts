@@ -47,10 +47,15 @@ export async function createPurchaseFolder(
     ...(input.purchaseId ? { purchaseId: input.purchaseId } : {}),
   });
   if (input.purchaseId) await setFolder(db, input.purchaseId, folder, deps.now);
-  await insertStorageFolder(db, { folderId: folder.folderId, deviceId: caller.device?.deviceId ?? null, adminId: caller.admin?.id ?? null, venueId, createdAt: deps.now.toISOString() });
+  await insertStorageFolder(db, {
+    folderId: folder.folderId,
+    deviceId: caller.device?.deviceId ?? null,
+    adminId: caller.admin?.id ?? null,
+    venueId,
+    createdAt: deps.now.toISOString(),
+  });
   return folder;
 }
-
 
 function assertMayAddTo(caller: FolderCaller, purchase: Pick<PurchaseRow, 'deviceId' | 'venueId'>): void {
   if (caller.admin) assertVenueAccess(caller.admin, purchase.venueId);
@@ -77,11 +82,20 @@ const hashOf = (uploadUrl: string) => createHash('sha256').update(uploadUrl).dig
 
 /** Remembers that this upload URL was issued to this kiosk (called by get-signed-url). */
 export async function recordUploadSession(db: Db, input: { uploadUrl: string; deviceId: string; size: number; now: Date }): Promise<void> {
-  await insertUploadSession(db, { urlHash: hashOf(input.uploadUrl), deviceId: input.deviceId, size: input.size, createdAt: input.now.toISOString() });
+  await insertUploadSession(db, {
+    urlHash: hashOf(input.uploadUrl),
+    deviceId: input.deviceId,
+    size: input.size,
+    createdAt: input.now.toISOString(),
+  });
 }
 
 /** Where one of this kiosk's uploads stands; 404 for any other URL. */
-export async function kioskUploadStatus(deps: { db: Db; storage: StorageProvider | undefined }, deviceId: string, uploadUrl: string): Promise<UploadStatus> {
+export async function kioskUploadStatus(
+  deps: { db: Db; storage: StorageProvider | undefined },
+  deviceId: string,
+  uploadUrl: string,
+): Promise<UploadStatus> {
   const session = await findUploadSession(deps.db, hashOf(uploadUrl));
   // Same answer for unknown and someone else's: nothing to learn about other kiosks' uploads.
   if (!session || session.deviceId !== deviceId) throw new DomainError('not_found', SERVER_MESSAGES.storage.notKioskUpload);

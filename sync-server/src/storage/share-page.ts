@@ -8,7 +8,13 @@ import type { FolderInfo, SelfHostedStorage } from '../adapters/ports.ts';
 import { escapeHtml as e } from '../mail/compose.ts';
 import { attachment, sendFile } from './send-file.ts';
 
-const TYPES: Record<string, string> = { mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska' };
+const TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+};
 
 export function contentTypeOf(name: string): string {
   return TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
@@ -84,7 +90,8 @@ export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
 
   routes.get('/:folderId', async (c) => {
     const folder = await storage.folder(c.req.param('folderId'));
-    if (!folder) return c.html('<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>', 404);
+    if (!folder)
+      return c.html('<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(renderSharePage(folder, c.var.deps.config.productName));
   });

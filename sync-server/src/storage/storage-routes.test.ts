@@ -32,21 +32,44 @@ describe('storage routes with the local adapter', () => {
     const admin = await t.seed.admin({ venueId: venue.id });
     expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, admin.headers)).status).toBe(200);
     // A folder this server never made (an old or foreign id) takes no upload from a kiosk.
-    expect((await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' }, kiosk)).status).toBe(403);
+    expect(
+      (
+        await t.json(
+          'POST',
+          '/api/google-drive/get-signed-url',
+          { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' },
+          kiosk,
+        )
+      ).status,
+    ).toBe(403);
     const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, kiosk));
-    const html = await t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.html', mimeType: 'text/html', size: 100, folderId }, kiosk);
+    const html = await t.json(
+      'POST',
+      '/api/google-drive/get-signed-url',
+      { filename: 'a.html', mimeType: 'text/html', size: 100, folderId },
+      kiosk,
+    );
     expect(html.status).toBe(400);
     expect((await bodyOf(html)).message).toBe('Please select a valid video file');
   });
 
-  it('a folder made without naming its purchase (as the spec calls it) takes uploads only from its maker, its venue\'s admins and super admins', async () => {
+  it("a folder made without naming its purchase (as the spec calls it) takes uploads only from its maker, its venue's admins and super admins", async () => {
     const venueA = await t.seed.venue();
     const makerKiosk = await t.seed.device({ venueId: venueA.id });
     const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1' }, makerKiosk.headers));
     const venueB = await t.seed.venue();
-    const strangers = [(await t.seed.device({ venueId: venueB.id })).headers, (await t.seed.admin({ venueId: venueB.id })).headers, (await t.seed.device({ venueId: venueA.id })).headers];
-    const allowed = [makerKiosk.headers, (await t.seed.admin({ venueId: venueA.id })).headers, (await t.seed.admin({ role: 'super_admin' })).headers];
-    const ask = (headers: Record<string, string>) => t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+    const strangers = [
+      (await t.seed.device({ venueId: venueB.id })).headers,
+      (await t.seed.admin({ venueId: venueB.id })).headers,
+      (await t.seed.device({ venueId: venueA.id })).headers,
+    ];
+    const allowed = [
+      makerKiosk.headers,
+      (await t.seed.admin({ venueId: venueA.id })).headers,
+      (await t.seed.admin({ role: 'super_admin' })).headers,
+    ];
+    const ask = (headers: Record<string, string>) =>
+      t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
     for (const headers of strangers) {
       const refused = await ask(headers);
       expect(refused.status).toBe(403);
@@ -63,7 +86,8 @@ describe('storage routes with the local adapter', () => {
     expect((await t.json('POST', '/api/google-drive/create-folder', body, kiosk)).status).toBe(403);
     expect((await t.json('POST', '/api/google-drive/create-folder', body, other.headers)).status).toBe(403);
     expect((await t.json('POST', '/api/google-drive/create-folder', { ...body, purchaseId: 'CR-nope' }, device.headers)).status).toBe(404);
-    const folderOf = () => t.db.selectFrom('purchases').select(['folderId', 'folderUrl']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
+    const folderOf = () =>
+      t.db.selectFrom('purchases').select(['folderId', 'folderUrl']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
     expect(await folderOf()).toEqual({ folderId: null, folderUrl: null });
     const made = await bodyOf(t.json('POST', '/api/google-drive/create-folder', body, own.headers));
     // The share link is recorded too: it is the only link the kiosk may then save for the purchase.
@@ -74,7 +98,11 @@ describe('storage routes with the local adapter', () => {
 
   it('answers a multipart body without a boundary on the upload URL with a 4xx and keeps nothing', async () => {
     const { uploadUrl } = await folderAndUrl({ filename: 'a.mp4', mimeType: 'video/mp4', size: 2048 });
-    const put = await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Type': 'multipart/form-data' }, body: mp4Bytes(2048) });
+    const put = await t.app.request(path(uploadUrl), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      body: mp4Bytes(2048),
+    });
     expect(put.status).toBeGreaterThanOrEqual(400);
     expect(put.status).toBeLessThan(500);
     expect((await bodyOf(put)).message).toBeTruthy();
@@ -84,12 +112,15 @@ describe('storage routes with the local adapter', () => {
   it("refuses an upload URL into another venue's purchase folder to its kiosks and admins, not to its own or a super admin", async () => {
     const { purchase, device, venue } = await seedPurchase(t);
     const own = await t.seed.admin({ venueId: venue.id });
-    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1', purchaseId: purchase.id }, device.headers));
+    const { folderId } = await bodyOf(
+      t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1', purchaseId: purchase.id }, device.headers),
+    );
     const otherVenue = await t.seed.venue();
     const otherKiosk = await t.seed.device({ venueId: otherVenue.id });
     const otherAdmin = await t.seed.admin({ venueId: otherVenue.id });
     const superAdmin = await t.seed.admin({ role: 'super_admin' });
-    const ask = (headers: Record<string, string>) => t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+    const ask = (headers: Record<string, string>) =>
+      t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
     const refused = await ask(otherKiosk.headers);
     expect(refused.status).toBe(403);
     expect((await bodyOf(refused)).message).toBe(SERVER_MESSAGES.storage.notYourPurchase);
@@ -106,7 +137,11 @@ describe('storage routes with the local adapter', () => {
     const pre = await t.app.request(path(uploadUrl), { method: 'OPTIONS', headers: { Origin: 'http://kiosk.local' } });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('Access-Control-Allow-Methods')).toContain('PUT');
-    const put = await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Type': 'video/mp4', Origin: 'http://kiosk.local' }, body: clip });
+    const put = await t.app.request(path(uploadUrl), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'video/mp4', Origin: 'http://kiosk.local' },
+      body: clip,
+    });
     expect(put.status).toBe(201);
     expect(put.headers.get('Access-Control-Allow-Origin')).toBe('http://kiosk.local');
     expect(await bodyOf(put)).toMatchObject({ name: 'Match-point.mp4', size: 40_000 });
@@ -135,7 +170,8 @@ describe('storage routes with the local adapter', () => {
   it('speaks the resumable protocol over HTTP: 308 with Range, the status query, then 201', async () => {
     const clip = webmBytes(300_000);
     const { uploadUrl } = await folderAndUrl({ filename: 'rally.webm', mimeType: 'video/webm', size: clip.length });
-    const put = (range: string, body?: Buffer) => t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': range }, body });
+    const put = (range: string, body?: Buffer) =>
+      t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': range }, body });
     const first = await put('bytes 0-262143/300000', clip.subarray(0, 262_144));
     expect(first.status).toBe(308);
     expect(first.headers.get('Range')).toBe('bytes=0-262143');
@@ -155,7 +191,10 @@ describe('storage routes with the local adapter', () => {
     const unsigned = `${url.pathname}?exp=${url.searchParams.get('exp')}`;
     expect((await t.app.request(unsigned, { method: 'PUT', body: clip })).status).toBe(403);
     expect((await t.app.request(path(uploadUrl), { method: 'PUT', body: mp4Bytes(6000) })).status).toBe(400);
-    expect((await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': 'bytes 0-5999/6000' }, body: mp4Bytes(6000) })).status).toBe(400);
+    expect(
+      (await t.app.request(path(uploadUrl), { method: 'PUT', headers: { 'Content-Range': 'bytes 0-5999/6000' }, body: mp4Bytes(6000) }))
+        .status,
+    ).toBe(400);
     const html = Buffer.alloc(5000, '<html><script>alert(1)</script>');
     const refused = await t.app.request(path(uploadUrl), { method: 'PUT', body: html });
     expect(refused.status).toBe(415);
@@ -181,7 +220,10 @@ describe('storage routes with the local adapter', () => {
     expect(quota.quota.limit).toBeGreaterThan(quota.quota.usage);
     expect((await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: 'yesterday' }, superAdmin.headers)).status).toBe(400);
     const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
-    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, superAdmin.headers))).toEqual({ success: true, filesDeleted: 0 });
+    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, superAdmin.headers))).toEqual({
+      success: true,
+      filesDeleted: 0,
+    });
     t.clock.advance(3 * 86_400_000);
     const superAdminLater = await t.seed.admin({ role: 'super_admin' });
     const later = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
@@ -190,9 +232,15 @@ describe('storage routes with the local adapter', () => {
     const future = await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: tomorrow }, superAdminLater.headers);
     expect(future.status).toBe(400);
     expect(((await future.json()) as { message: string }).message).toBe(SERVER_MESSAGES.storage.olderThanInFuture);
-    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 1 });
+    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({
+      success: true,
+      filesDeleted: 1,
+    });
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
-    expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({ success: true, filesDeleted: 0 });
+    expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({
+      success: true,
+      filesDeleted: 0,
+    });
     expect(readdirSync(join(t.dir, 'drive'))).toEqual([]);
   });
 });
@@ -205,15 +253,26 @@ describe('player links never come from the Host header', () => {
     t = await makeAdapterTestApp({ env });
     const { purchase, device } = await seedPurchase(t);
     const headers = { ...device.headers, Host: 'evil.example' };
-    const folder = await bodyOf(t.app.request('http://evil.example/api/google-drive/create-folder', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ folderName: 'v', purchaseId: purchase.id }) }));
+    const folder = await bodyOf(
+      t.app.request('http://evil.example/api/google-drive/create-folder', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ folderName: 'v', purchaseId: purchase.id }),
+      }),
+    );
     const upload = await bodyOf(
-      t.app.request('http://evil.example/api/google-drive/get-signed-url', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: folder.folderId }) }),
+      t.app.request('http://evil.example/api/google-drive/get-signed-url', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: folder.folderId }),
+      }),
     );
     return [folder.folderUrl as string, upload.uploadUrl as string];
   }
 
   it('uses PUBLIC_URL when set', async () => {
-    for (const link of await linksWith({ PUBLIC_URL: 'https://replay.example/' })) expect(link).toMatch(/^https:\/\/replay\.example\/(d|api)\//);
+    for (const link of await linksWith({ PUBLIC_URL: 'https://replay.example/' }))
+      expect(link).toMatch(/^https:\/\/replay\.example\/(d|api)\//);
   });
 
   it('uses the configured host and port in development when PUBLIC_URL is not set', async () => {

@@ -17,8 +17,16 @@ describe('POST /api/storage/upload-status', () => {
   it("tells the kiosk how much of its own upload arrived, and nothing about another kiosk's", async () => {
     const clip = mp4Bytes(40_000);
     const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1' }, kiosk));
-    const { uploadUrl } = await bodyOf(t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId }, kiosk));
-    const ask = (headers: Record<string, string>, body: unknown = { uploadUrl }) => t.json('POST', '/api/storage/upload-status', body, headers);
+    const { uploadUrl } = await bodyOf(
+      t.json(
+        'POST',
+        '/api/google-drive/get-signed-url',
+        { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId },
+        kiosk,
+      ),
+    );
+    const ask = (headers: Record<string, string>, body: unknown = { uploadUrl }) =>
+      t.json('POST', '/api/storage/upload-status', body, headers);
 
     expect(await bodyOf(ask(kiosk))).toEqual({ received: 0, complete: false });
     const put = await t.app.request(String(uploadUrl).replace('https://replay.example', ''), {

@@ -32,7 +32,10 @@ export function uploadRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
     const ticket = storage.openUpload(params.uploadId, query.exp, query.sig);
     const answer = await storage.receive(ticket, c.req.header('Content-Range'), c.req.header('Content-Type'), bodyStream(c));
     if (answer.status === 308) {
-      return new Response(null, { status: 308, headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) } });
+      return new Response(null, {
+        status: 308,
+        headers: { ...headers, 'Content-Length': '0', ...(answer.range ? { Range: answer.range } : {}) },
+      });
     }
     // 200: the file was already whole (a repeated last chunk or a status query); 201: just completed.
     return answer.status === 200 ? { status: 200, body: answer.file } : { status: 201, body: answer.file };

@@ -25,7 +25,10 @@ export async function checkAgainstContract(method: string, url: string, res: Res
   const where = `${verb} ${pathname} (${name}) answered ${res.status}`;
   if (res.status >= 400) {
     if (!errorStatusesOf(endpoint).includes(res.status)) throw new Error(`Contract: ${where}, a status its definition does not declare`);
-    const sent: unknown = await res.clone().json().catch(() => undefined);
+    const sent: unknown = await res
+      .clone()
+      .json()
+      .catch(() => undefined);
     const parsed = errorBody.safeParse(sent);
     if (!parsed.success) throw new Error(`Contract: ${where} without the error shape { message }`);
     const declaredError = endpoint.errorBodies?.[res.status];

@@ -65,6 +65,9 @@ export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
 
 /** Row count of a table, for asserting that bad input changed nothing. */
 export async function countRows(db: AppDeps['db'], table: keyof Database): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

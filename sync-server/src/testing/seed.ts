@@ -12,9 +12,22 @@ export const FAST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 export interface Seeder {
   venue(input?: { name?: string; location?: string }): Promise<{ id: number; name: string; location: string }>;
   field(input: { venueId: number; name?: string }): Promise<{ id: number; name: string; venueId: number }>;
-  device(input: { venueId: number; fieldId?: number | null; authorized?: boolean; deviceId?: string; staging?: boolean }): Promise<{ id: number; deviceId: string; headers: Record<string, string> }>;
+  device(input: {
+    venueId: number;
+    fieldId?: number | null;
+    authorized?: boolean;
+    deviceId?: string;
+    staging?: boolean;
+  }): Promise<{ id: number; deviceId: string; headers: Record<string, string> }>;
   admin(input?: { role?: AdminRole; venueId?: number | null; email?: string; password?: string }): Promise<SeededAdmin>;
-  promo(input?: { name?: string; code?: string; amount?: number; percent?: number; quota?: number; used?: number }): Promise<{ id: number; code: string }>;
+  promo(input?: {
+    name?: string;
+    code?: string;
+    amount?: number;
+    percent?: number;
+    quota?: number;
+    used?: number;
+  }): Promise<{ id: number; code: string }>;
   config(key: string, value: string): Promise<void>;
 }
 
@@ -51,7 +64,14 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
     },
     async device(input) {
       const deviceId = input.deviceId ?? newDeviceId();
-      const row = { deviceId, venueId: input.venueId, fieldId: input.fieldId ?? null, isAuthorized: input.authorized === false ? 0 : 1, staging: input.staging ? 1 : 0, createdAt: now() };
+      const row = {
+        deviceId,
+        venueId: input.venueId,
+        fieldId: input.fieldId ?? null,
+        isAuthorized: input.authorized === false ? 0 : 1,
+        staging: input.staging ? 1 : 0,
+        createdAt: now(),
+      };
       const { id } = await db.insertInto('devices').values(row).returning('id').executeTakeFirstOrThrow();
       return { id, deviceId, headers: { 'X-Device-Id': deviceId } };
     },
@@ -69,7 +89,10 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
         .executeTakeFirstOrThrow();
       const token = newSessionToken();
       const expiresAt = new Date(clock.now().getTime() + sessionTtlMs).toISOString();
-      await db.insertInto('sessions').values({ id: hashToken(token), adminId: id, createdAt: now(), expiresAt }).execute();
+      await db
+        .insertInto('sessions')
+        .values({ id: hashToken(token), adminId: id, createdAt: now(), expiresAt })
+        .execute();
       return { id, email, password, role, venueId, token, headers: { Authorization: `Bearer ${token}` } };
     },
     async promo(input = {}) {

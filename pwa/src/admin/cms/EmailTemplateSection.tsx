@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { EMAIL_COPY_FIELDS, parseEmailCopy, PRODUCT_NAME_DEFAULT, renderEmailCopy, type EmailCopy, type EmailCopyField } from '@courtreplay/shared';
+import {
+  EMAIL_COPY_FIELDS,
+  parseEmailCopy,
+  PRODUCT_NAME_DEFAULT,
+  renderEmailCopy,
+  type EmailCopy,
+  type EmailCopyField,
+} from '@courtreplay/shared';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useSaveEmailCopyMutation } from './mutations.ts';
 

@@ -8,7 +8,17 @@ interface Props {
 }
 
 export function QueryState({ isPending, error, fallback }: Props) {
-  if (isPending) return <p className="muted" role="status">Loading...</p>;
-  if (error) return <p className="notice notice-error" role="alert">{messageOf(error, fallback)}</p>;
+  if (isPending)
+    return (
+      <p className="muted" role="status">
+        Loading...
+      </p>
+    );
+  if (error)
+    return (
+      <p className="notice notice-error" role="alert">
+        {messageOf(error, fallback)}
+      </p>
+    );
   return null;
 }

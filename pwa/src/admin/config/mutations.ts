@@ -8,9 +8,7 @@ import { configQueries } from './queries.ts';
 export function useSetConfigMutation(fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: withFallback(fallback, (entry: { key: ConfigKey; value: string }) =>
-      call('updateConfig', { body: entry }),
-    ),
+    mutationFn: withFallback(fallback, (entry: { key: ConfigKey; value: string }) => call('updateConfig', { body: entry })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: configQueries.all() }),
   });
 }

@@ -55,11 +55,23 @@ export function CreateAdminPage() {
         </label>
         <label className="field">
           <span>{T.password}</span>
-          <input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => edit(setPassword)(e.target.value)} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => edit(setPassword)(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{T.confirmPassword}</span>
-          <input type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => edit(setConfirm)(e.target.value)} />
+          <input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => edit(setConfirm)(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{T.role}</span>

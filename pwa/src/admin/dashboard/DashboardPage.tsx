@@ -52,7 +52,12 @@ export function DashboardPage() {
   // Arrow keys move between tabs (wrapping), Home and End go to the first and last, as in any tab list.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(active);
-    const target: Record<string, number> = { ArrowRight: (i + 1) % tabs.length, ArrowLeft: (i + tabs.length - 1) % tabs.length, Home: 0, End: tabs.length - 1 };
+    const target: Record<string, number> = {
+      ArrowRight: (i + 1) % tabs.length,
+      ArrowLeft: (i + tabs.length - 1) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     if (!(e.key in target)) return;
     e.preventDefault();
     const next = tabs[target[e.key]!]!;

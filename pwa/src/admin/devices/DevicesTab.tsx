@@ -95,7 +95,10 @@ export function DevicesTab({ user }: { user: AdminUser }) {
       <div className="panel">
         <h2>This Device</h2>
         <p>
-          Current device ID: <code className="mono" data-testid="current-device-id">{deviceId ?? '...'}</code>
+          Current device ID:{' '}
+          <code className="mono" data-testid="current-device-id">
+            {deviceId ?? '...'}
+          </code>
         </p>
         <QueryState isPending={false} error={current.error} fallback={T.getIdFailed} />
         {current.data && !current.data.matchesFingerprint && (

@@ -39,9 +39,7 @@ export function useAuthorizeDeviceMutation() {
 export function useDeviceStagingMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
-    mutationFn: withFallback(T.stagingFailed, (input: { deviceId: string; staging: boolean }) =>
-      call('setDeviceStaging', { body: input }),
-    ),
+    mutationFn: withFallback(T.stagingFailed, (input: { deviceId: string; staging: boolean }) => call('setDeviceStaging', { body: input })),
     onSuccess,
   });
 }
@@ -49,9 +47,7 @@ export function useDeviceStagingMutation() {
 export function useDeleteDeviceMutation() {
   const onSuccess = useInvalidateDevices();
   return useMutation({
-    mutationFn: withFallback(T.deleteFailed, (deviceId: string) =>
-      call('deleteDevice', { params: { deviceId } }),
-    ),
+    mutationFn: withFallback(T.deleteFailed, (deviceId: string) => call('deleteDevice', { params: { deviceId } })),
     onSuccess,
   });
 }

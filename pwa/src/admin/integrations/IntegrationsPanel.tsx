@@ -42,7 +42,9 @@ function IntegrationCard({ kind, row }: { kind: IntegrationKindName; row: Integr
         <dt>{T.lastSuccess}</dt>
         <dd data-testid="integration-last-success">{row.lastSuccessAt ? formatDateTime(row.lastSuccessAt) : T.never}</dd>
         <dt>{T.lastError}</dt>
-        <dd data-testid="integration-last-error">{row.lastError ? `${formatDateTime(row.lastError.at)}: ${row.lastError.message}` : T.none}</dd>
+        <dd data-testid="integration-last-error">
+          {row.lastError ? `${formatDateTime(row.lastError.at)}: ${row.lastError.message}` : T.none}
+        </dd>
       </dl>
       {test.error && (
         <p className="notice notice-error" role="alert">
@@ -62,7 +64,11 @@ function TestOutcome({ outcome }: { outcome: IntegrationTestOutcome }) {
         {outcome.server.message}
       </p>
       {upload && (
-        <p className={`notice ${upload.ok ? 'notice-success' : 'notice-error'}`} data-testid="integration-browser-upload" data-ok={String(upload.ok)}>
+        <p
+          className={`notice ${upload.ok ? 'notice-success' : 'notice-error'}`}
+          data-testid="integration-browser-upload"
+          data-ok={String(upload.ok)}
+        >
           {upload.ok ? T.browserUploadOk : T.browserUploadFailed(upload.reason)}
         </p>
       )}

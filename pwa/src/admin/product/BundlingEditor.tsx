@@ -68,11 +68,17 @@ export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; s
           <button
             type="button"
             className="btn btn-sm"
-            onClick={() => setRows(DEFAULT_BUNDLING_TIERS.map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })))}
+            onClick={() =>
+              setRows(DEFAULT_BUNDLING_TIERS.map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })))
+            }
           >
             Use Default Tiers
           </button>
-          <button type="button" className="btn btn-sm" onClick={() => setRows((rs) => [...rs, { quantity: '1', price: '0', enabled: true }])}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => setRows((rs) => [...rs, { quantity: '1', price: '0', enabled: true }])}
+          >
             + Add Tier
           </button>
         </div>
@@ -104,10 +110,20 @@ export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; s
                     />
                   </td>
                   <td>
-                    <input aria-label={`Price ${i + 1}`} inputMode="numeric" value={row.price} onChange={(e) => update(i, { price: digitsOnly(e.target.value) })} />
+                    <input
+                      aria-label={`Price ${i + 1}`}
+                      inputMode="numeric"
+                      value={row.price}
+                      onChange={(e) => update(i, { price: digitsOnly(e.target.value) })}
+                    />
                   </td>
                   <td>
-                    <input aria-label={`Enabled ${i + 1}`} type="checkbox" checked={row.enabled} onChange={(e) => update(i, { enabled: e.target.checked })} />
+                    <input
+                      aria-label={`Enabled ${i + 1}`}
+                      type="checkbox"
+                      checked={row.enabled}
+                      onChange={(e) => update(i, { enabled: e.target.checked })}
+                    />
                   </td>
                   <td>
                     <button type="button" className="btn btn-sm" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>

@@ -61,12 +61,7 @@ export function PriceSection({ entries, staging }: { entries: ConfigEntry[]; sta
       <form className="inline-form" onSubmit={submit} noValidate aria-label="Video price">
         <label className="field">
           <span>Price per video (Rp)</span>
-          <input
-            name="price"
-            inputMode="numeric"
-            value={price}
-            onChange={(e) => setPrice(digitsOnly(e.target.value))}
-          />
+          <input name="price" inputMode="numeric" value={price} onChange={(e) => setPrice(digitsOnly(e.target.value))} />
         </label>
         <button type="submit" className="btn btn-primary" disabled={savePrice.isPending}>
           Save Price

@@ -12,7 +12,6 @@ import { promoQueries } from './queries.ts';
 
 const T = MESSAGES.promoForm;
 
-
 export function PromoCodes({ staging }: { staging: boolean }) {
   const promos = useQuery(promoQueries.list());
   const remove = useDeletePromoMutation();

@@ -1,5 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { digitsOnly, MESSAGES, promoPayload, randomPromoCode, stagingVariant, validatePromoForm, type PromoFormInput } from '@courtreplay/shared';
+import {
+  digitsOnly,
+  MESSAGES,
+  promoPayload,
+  randomPromoCode,
+  stagingVariant,
+  validatePromoForm,
+  type PromoFormInput,
+} from '@courtreplay/shared';
 import { type NoticeValue, success } from '../common/Notice.tsx';
 import { useSavePromoMutation } from './mutations.ts';
 
@@ -55,7 +63,11 @@ export function PromoForm({ id, initial, staging, onDone, setNotice }: Props) {
       </div>
       <label className="field">
         <span>Discount Type</span>
-        <select name="discountType" value={draft.discountType} onChange={(e) => set({ discountType: e.target.value as PromoFormInput['discountType'] })}>
+        <select
+          name="discountType"
+          value={draft.discountType}
+          onChange={(e) => set({ discountType: e.target.value as PromoFormInput['discountType'] })}
+        >
           <option value="amount">Fixed Amount (Rp)</option>
           <option value="percent">Percentage (%)</option>
         </select>

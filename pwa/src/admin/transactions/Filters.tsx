@@ -21,11 +21,23 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
     <div className="filters" role="search">
       <label className="field">
         <span>Search by email</span>
-        <input type="search" name="email" placeholder="customer@example.com" value={filters.email} onChange={(e) => onChange({ email: e.target.value })} />
+        <input
+          type="search"
+          name="email"
+          placeholder="customer@example.com"
+          value={filters.email}
+          onChange={(e) => onChange({ email: e.target.value })}
+        />
       </label>
       <label className="field">
         <span>Start date</span>
-        <input type="date" name="startDate" max={bounds.startMax} value={filters.startDate} onChange={(e) => onChange({ startDate: e.target.value })} />
+        <input
+          type="date"
+          name="startDate"
+          max={bounds.startMax}
+          value={filters.startDate}
+          onChange={(e) => onChange({ startDate: e.target.value })}
+        />
       </label>
       <label className="field">
         <span>End date</span>
@@ -41,7 +53,12 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
       {canPickVenue && (
         <label className="field">
           <span>Venue</span>
-          <select name="venue" aria-label="Venue" value={filters.venueId} onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}>
+          <select
+            name="venue"
+            aria-label="Venue"
+            value={filters.venueId}
+            onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}
+          >
             <option value="">{T.allVenues}</option>
             {venues.data?.map((v) => (
               <option key={v.id} value={v.id}>
@@ -53,7 +70,13 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
       )}
       <label className="field">
         <span>Court</span>
-        <select name="court" aria-label="Court" value={filters.fieldId} disabled={!filters.venueId} onChange={(e) => onChange({ fieldId: e.target.value })}>
+        <select
+          name="court"
+          aria-label="Court"
+          value={filters.fieldId}
+          disabled={!filters.venueId}
+          onChange={(e) => onChange({ fieldId: e.target.value })}
+        >
           <option value="">All Courts</option>
           {fields.data?.map((f) => (
             <option key={f.id} value={f.id}>

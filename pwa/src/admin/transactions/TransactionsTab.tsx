@@ -28,8 +28,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   }, [filters.email]);
   const problem = validateDateFilters(filters.startDate, filters.endDate, new Date());
   const list = useQuery({ ...transactionQueries.page({ ...filters, email: emailQuery }, page), enabled: !problem });
-  const loadError =
-    list.error instanceof ApiError && list.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : list.error;
+  const loadError = list.error instanceof ApiError && list.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : list.error;
   const exporter = useExportTransactionsMutation();
   const resend = useResendEmailMutation();
   const [exportNotice, setExportNotice] = useTimedNotice(EXPORT_MESSAGE_MS);

@@ -5,7 +5,6 @@ import type { Transaction } from './queries.ts';
 
 const T = MESSAGES.transactions;
 
-
 interface Props {
   rows: Transaction[];
   showVenue: boolean;
@@ -57,7 +56,11 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                     </span>
                   )}
                   {delivery && (
-                    <div className={`delivery delivery-${delivery.state}`} data-testid="delivery-state" title={delivery.reason ?? undefined}>
+                    <div
+                      className={`delivery delivery-${delivery.state}`}
+                      data-testid="delivery-state"
+                      title={delivery.reason ?? undefined}
+                    >
                       {deliveryLabel(delivery)}
                     </div>
                   )}

@@ -24,7 +24,13 @@ export const WEAK_MATCH_SCORE = 30;
 export const TIME_FALLBACK_WINDOW_MS = 6 * 60 * 60 * 1000;
 
 const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
 
 /** The title carried by an id '{timestamp}-{sanitised name}' (with its extension dropped). */
 function titleFromId(id: string): string {

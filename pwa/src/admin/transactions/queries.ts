@@ -53,5 +53,4 @@ export const transactionQueries = {
 const DELIVERY_REFRESH_MS = 10_000;
 
 /** Every matching row (up to the export limit) for the Excel export. */
-export const fetchForExport = (filters: TransactionFilters) =>
-  fetchTransactions(filters, 1, TRANSACTIONS_EXPORT_LIMIT, true);
+export const fetchForExport = (filters: TransactionFilters) => fetchTransactions(filters, 1, TRANSACTIONS_EXPORT_LIMIT, true);

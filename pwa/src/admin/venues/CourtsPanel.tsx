@@ -57,7 +57,11 @@ function CourtRow({ field, setNotice }: { field: Field; setNotice: (n: NoticeVal
             >
               {T.edit}
             </button>
-            <ConfirmButton label={T.delete} question={T.confirmDeleteCourt(field.name)} onConfirm={() => remove.mutate(field.id, { onError })} />
+            <ConfirmButton
+              label={T.delete}
+              question={T.confirmDeleteCourt(field.name)}
+              onConfirm={() => remove.mutate(field.id, { onError })}
+            />
           </>
         )}
       </td>

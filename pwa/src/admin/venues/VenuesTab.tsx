@@ -50,7 +50,17 @@ function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n
   );
 }
 
-function VenueRow({ venue, selected, onSelect, setNotice }: { venue: Venue; selected: boolean; onSelect: () => void; setNotice: (n: NoticeValue) => void }) {
+function VenueRow({
+  venue,
+  selected,
+  onSelect,
+  setNotice,
+}: {
+  venue: Venue;
+  selected: boolean;
+  onSelect: () => void;
+  setNotice: (n: NoticeValue) => void;
+}) {
   const update = useUpdateVenueMutation();
   const remove = useDeleteVenueMutation();
   const [editing, setEditing] = useState(false);
@@ -106,7 +116,11 @@ function VenueRow({ venue, selected, onSelect, setNotice }: { venue: Venue; sele
         >
           {T.edit}
         </button>
-        <ConfirmButton label={T.delete} question={T.confirmDeleteVenue(venue.name)} onConfirm={() => remove.mutate(venue.id, { onError })} />
+        <ConfirmButton
+          label={T.delete}
+          question={T.confirmDeleteVenue(venue.name)}
+          onConfirm={() => remove.mutate(venue.id, { onError })}
+        />
       </div>
     </li>
   );

@@ -42,9 +42,7 @@ export function useDeleteVenueMutation() {
 export function useCreateFieldMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
-    mutationFn: withFallback(T.fieldCreateFailed, (field: { name: string; venueId: number }) =>
-      call('createField', { body: field }),
-    ),
+    mutationFn: withFallback(T.fieldCreateFailed, (field: { name: string; venueId: number }) => call('createField', { body: field })),
     onSuccess,
   });
 }

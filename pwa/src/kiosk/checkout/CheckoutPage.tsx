@@ -4,7 +4,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { COUNTDOWN_SECONDS, INACTIVITY_TIMEOUT_MS, MESSAGES, PAY_FORM_DELAY_MS, quote, type CreatePurchaseBody, type PaymentClientConfig } from '@courtreplay/shared';
+import {
+  COUNTDOWN_SECONDS,
+  INACTIVITY_TIMEOUT_MS,
+  MESSAGES,
+  PAY_FORM_DELAY_MS,
+  quote,
+  type CreatePurchaseBody,
+  type PaymentClientConfig,
+} from '@courtreplay/shared';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
@@ -218,51 +226,56 @@ export function CheckoutPage() {
         {!online && q.total > 0 ? (
           <PaymentNeedsConnection onComeBack={() => void navigate(base)} />
         ) : (
-        <section className="card checkout-form" aria-label="Your details">
-          <PromoBox ref={promoBox} promo={promo} onChange={setPromo} disabled={busy} />
-          <div className="field">
-            <label htmlFor="checkout-email" className="field-label">
-              {C.email}
-            </label>
-            <input
-              id="checkout-email"
-              className="input"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              disabled={busy}
-              aria-invalid={!!emailError}
-              aria-describedby={emailError ? 'email-error' : undefined}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setEmailError(null);
-              }}
-              onKeyDown={(e) => {
-                // The on-screen keyboard's Enter (Go) pays, as a form's would.
-                if (e.key === 'Enter' && !busy) void payNow();
-              }}
-            />
-            {emailError ? (
-              <p id="email-error" className="field-error" role="alert">
-                {emailError}
+          <section className="card checkout-form" aria-label="Your details">
+            <PromoBox ref={promoBox} promo={promo} onChange={setPromo} disabled={busy} />
+            <div className="field">
+              <label htmlFor="checkout-email" className="field-label">
+                {C.email}
+              </label>
+              <input
+                id="checkout-email"
+                className="input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={email}
+                disabled={busy}
+                aria-invalid={!!emailError}
+                aria-describedby={emailError ? 'email-error' : undefined}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  setEmailError(null);
+                }}
+                onKeyDown={(e) => {
+                  // The on-screen keyboard's Enter (Go) pays, as a form's would.
+                  if (e.key === 'Enter' && !busy) void payNow();
+                }}
+              />
+              {emailError ? (
+                <p id="email-error" className="field-error" role="alert">
+                  {emailError}
+                </p>
+              ) : null}
+            </div>
+            {error ? (
+              <p className="alert alert-error" role="alert" data-testid="checkout-error">
+                {error}
               </p>
             ) : null}
-          </div>
-          {error ? (
-            <p className="alert alert-error" role="alert" data-testid="checkout-error">
-              {error}
-            </p>
-          ) : null}
-          <div className="checkout-actions">
-            <button type="button" className="btn btn-secondary btn-lg" disabled={busy} onClick={() => void navigate(`${base}/video-selection`)}>
-              {C.back}
-            </button>
-            <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
-              {C.payNow}
-            </button>
-          </div>
-        </section>
+            <div className="checkout-actions">
+              <button
+                type="button"
+                className="btn btn-secondary btn-lg"
+                disabled={busy}
+                onClick={() => void navigate(`${base}/video-selection`)}
+              >
+                {C.back}
+              </button>
+              <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
+                {C.payNow}
+              </button>
+            </div>
+          </section>
         )}
       </div>
       {phase.name === 'paying' ? (

@@ -6,7 +6,17 @@ import type { DeliveryStep } from './delivery.ts';
 const C = MESSAGES.checkout;
 
 /** 'Purchase Completed!' with the outcome, the upload progress, the spam warning and the countdown. */
-export function CompletedPanel({ message, step, seconds, onDone }: { message: string; step: DeliveryStep | null; seconds: number; onDone: () => void }) {
+export function CompletedPanel({
+  message,
+  step,
+  seconds,
+  onDone,
+}: {
+  message: string;
+  step: DeliveryStep | null;
+  seconds: number;
+  onDone: () => void;
+}) {
   const left = useCountdown(seconds, onDone);
   return (
     <main className="result-screen">

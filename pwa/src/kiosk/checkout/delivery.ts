@@ -17,7 +17,11 @@ export interface DeliveryStep {
 }
 
 const jobClips = (clips: Clip[]): JobClipInput[] =>
-  clips.map((c, i) => ({ file: c.file, uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)), mimeType: mimeTypeOf(c.fileName, c.file.type) }));
+  clips.map((c, i) => ({
+    file: c.file,
+    uploadName: uploadFileName(c.title, i + 1, extensionOf(c.fileName)),
+    mimeType: mimeTypeOf(c.fileName, c.file.type),
+  }));
 
 /** The upload job of a purchase accepted offline (see outbox/runtime.ts enqueuePurchase). */
 export const offlineUploadPlan = (clips: Clip[]) => ({ folderName: uploadFolderName(Date.now(), clips.length), clips: jobClips(clips) });
@@ -36,7 +40,12 @@ export async function deliverClips(transactionId: string, clips: Clip[], onStep:
     const result = await startUploadJob(
       transactionId,
       clips.map((c) => c.file),
-      (p) => step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal)), state: 'running' }),
+      (p) =>
+        step({
+          label: P.uploading,
+          percent: CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal)),
+          state: 'running',
+        }),
     );
     step({ label: P.finalizing, percent: CHECKOUT_PROGRESS.finalizing, state: 'running' });
     if (result.folderUrl === null) return step({ label: P.completedWithoutUpload, percent: CHECKOUT_PROGRESS.completed, state: 'error' });

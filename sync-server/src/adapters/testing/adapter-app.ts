@@ -13,7 +13,10 @@ export interface AdapterTestOptions extends TestAppOptions {
 }
 
 export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
-  const env = { ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'CourtReplay <no-reply@courtreplay.test>' } : {}) };
+  const env = {
+    ...options.env,
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl, MAIL_FROM: 'CourtReplay <no-reply@courtreplay.test>' } : {}),
+  };
   let adapters: Adapters | undefined;
   const t = await makeTestApp({
     ...options,
@@ -35,7 +38,10 @@ export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
 export type AdapterTestApp = Awaited<ReturnType<typeof makeAdapterTestApp>>;
 
 /** A venue, court and authorised kiosk, and a pending 3-video purchase made through POST /api/transaction. */
-export async function seedPurchase(t: AdapterTestApp, input: { email?: string; videos?: number; promoCode?: string; totalAmount?: number } = {}) {
+export async function seedPurchase(
+  t: AdapterTestApp,
+  input: { email?: string; videos?: number; promoCode?: string; totalAmount?: number } = {},
+) {
   const venue = await t.seed.venue({ name: 'Arena Senayan' });
   const field = await t.seed.field({ venueId: venue.id, name: 'Court 1' });
   const device = await t.seed.device({ venueId: venue.id, fieldId: field.id });
@@ -52,7 +58,11 @@ export async function seedPurchase(t: AdapterTestApp, input: { email?: string; v
     },
     device.headers,
   );
-  const body = (await res.json()) as { transaction: { id: string; totalAmount: number }; payment: { token: string } | null; message?: string };
+  const body = (await res.json()) as {
+    transaction: { id: string; totalAmount: number };
+    payment: { token: string } | null;
+    message?: string;
+  };
   if (res.status !== 201) throw new Error(`purchase refused: ${res.status} ${body.message}`);
   return { venue, field, device, purchase: body.transaction, token: body.payment?.token ?? '' };
 }

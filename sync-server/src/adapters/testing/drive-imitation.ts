@@ -18,8 +18,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export type DriveOperation =
-  | 'token' | 'about.get' | 'drives.get' | 'files.list' | 'files.get' | 'files.create' | 'files.update' | 'files.delete'
-  | 'permissions.create' | 'upload-session' | 'upload-chunk';
+  | 'token'
+  | 'about.get'
+  | 'drives.get'
+  | 'files.list'
+  | 'files.get'
+  | 'files.create'
+  | 'files.update'
+  | 'files.delete'
+  | 'permissions.create'
+  | 'upload-session'
+  | 'upload-chunk';
 
 export type DriveFault = 'hang' | '500' | '503-html' | '429' | '403-rate-limit' | '404-session-expired';
 
@@ -104,7 +113,10 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
   function cors(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Content-Range, X-Upload-Content-Type, X-Upload-Content-Length');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'Authorization, Content-Type, Content-Range, X-Upload-Content-Type, X-Upload-Content-Length',
+    );
     res.setHeader('Access-Control-Expose-Headers', options.hideRange ? 'Location, X-Goog-Upload-Status' : 'Location, Range');
   }
 
@@ -152,7 +164,11 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
         const f = visible(id);
         if (!f) return notFound(res, id);
         if (options.organizerOnlyDelete) {
-          return sendJson(res, 403, apiError(403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.'));
+          return sendJson(
+            res,
+            403,
+            apiError(403, 'insufficientFilePermissions', 'The user does not have sufficient permissions for this file.'),
+          );
         }
         removeTree(f.id);
         return void res.writeHead(204).end();
@@ -174,7 +190,12 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     }
     const access = `ya29.${randomBytes(8).toString('hex')}`;
     tokens.add(access);
-    sendJson(res, 200, { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'https://www.googleapis.com/auth/drive.file' });
+    sendJson(res, 200, {
+      access_token: access,
+      expires_in: 3599,
+      token_type: 'Bearer',
+      scope: 'https://www.googleapis.com/auth/drive.file',
+    });
   }
 
   function visible(id: string): ImitatedFile | undefined {
@@ -216,8 +237,15 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     const parents = meta.parents ?? [];
     for (const p of parents) if (!visible(p) && !p.startsWith('0A')) return notFound(res, p);
     const f: ImitatedFile = {
-      id: newId(), name: meta.name ?? 'Untitled', mimeType: meta.mimeType ?? 'application/octet-stream', parents,
-      appProperties: meta.appProperties ?? {}, createdTime: new Date().toISOString(), size: 0, trashed: true, byApp: true,
+      id: newId(),
+      name: meta.name ?? 'Untitled',
+      mimeType: meta.mimeType ?? 'application/octet-stream',
+      parents,
+      appProperties: meta.appProperties ?? {},
+      createdTime: new Date().toISOString(),
+      size: 0,
+      trashed: true,
+      byApp: true,
     };
     // Not listed until the upload completes.
     const session: UploadSession = { id: `ADPy${randomBytes(12).toString('hex')}`, fileId: f.id, total, received: [], expired: false };
@@ -282,8 +310,15 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     /** Adds an item as if made outside the app (e.g. in the Drive UI): invisible with drive.file. */
     seed(file: Partial<ImitatedFile> & { name: string }): ImitatedFile {
       const f: ImitatedFile = {
-        id: newId(), mimeType: FOLDER, parents: [], appProperties: {}, createdTime: new Date().toISOString(),
-        size: 0, trashed: false, byApp: false, ...file,
+        id: newId(),
+        mimeType: FOLDER,
+        parents: [],
+        appProperties: {},
+        createdTime: new Date().toISOString(),
+        size: 0,
+        trashed: false,
+        byApp: false,
+        ...file,
       };
       files.push(f);
       return f;
@@ -305,7 +340,8 @@ function operationOf(method: string, path: string): DriveOperation | undefined {
   if (/^\/drive\/v3\/drives\/[^/]+$/.test(path) && method === 'GET') return 'drives.get';
   if (path === '/drive/v3/files' && method === 'GET') return 'files.list';
   if (path === '/drive/v3/files' && method === 'POST') return 'files.create';
-  if (/^\/drive\/v3\/files\/[^/]+$/.test(path)) return method === 'GET' ? 'files.get' : method === 'PATCH' ? 'files.update' : method === 'DELETE' ? 'files.delete' : undefined;
+  if (/^\/drive\/v3\/files\/[^/]+$/.test(path))
+    return method === 'GET' ? 'files.get' : method === 'PATCH' ? 'files.update' : method === 'DELETE' ? 'files.delete' : undefined;
   if (/^\/drive\/v3\/files\/[^/]+\/permissions$/.test(path) && method === 'POST') return 'permissions.create';
   if (path === '/upload/drive/v3/files') return method === 'POST' ? 'upload-session' : method === 'PUT' ? 'upload-chunk' : undefined;
   return undefined;
@@ -314,7 +350,7 @@ function operationOf(method: string, path: string): DriveOperation | undefined {
 /** The subset of Drive's query language the product uses, clauses joined by ' and '. */
 export function matchesQuery(f: ImitatedFile, q: string): boolean {
   if (!q) return !f.trashed;
-  const clauses = q.replace(/appProperties has \{ key='([^']*)' and value='([^']*)' \}/g, "appProp:$1=$2").split(' and ');
+  const clauses = q.replace(/appProperties has \{ key='([^']*)' and value='([^']*)' \}/g, 'appProp:$1=$2').split(' and ');
   return clauses.every((c) => {
     let m: RegExpExecArray | null;
     if ((m = /^appProp:(.*)=(.*)$/.exec(c))) return f.appProperties[m[1]!] === m[2];
@@ -331,9 +367,30 @@ function pick(patch: Partial<ImitatedFile>): Partial<ImitatedFile> {
 }
 
 function fileJson(f: ImitatedFile, u: URL) {
-  const all = { kind: 'drive#file', id: f.id, name: f.name, mimeType: f.mimeType, parents: f.parents, appProperties: f.appProperties, createdTime: f.createdTime, size: String(f.size), trashed: f.trashed };
+  const all = {
+    kind: 'drive#file',
+    id: f.id,
+    name: f.name,
+    mimeType: f.mimeType,
+    parents: f.parents,
+    appProperties: f.appProperties,
+    createdTime: f.createdTime,
+    size: String(f.size),
+    trashed: f.trashed,
+  };
   const fields = u.searchParams.get('fields');
-  return fields && !fields.includes('(') ? Object.fromEntries(Object.entries(all).filter(([k]) => k === 'kind' || fields.split(',').map((s) => s.trim()).includes(k))) : all;
+  return fields && !fields.includes('(')
+    ? Object.fromEntries(
+        Object.entries(all).filter(
+          ([k]) =>
+            k === 'kind' ||
+            fields
+              .split(',')
+              .map((s) => s.trim())
+              .includes(k),
+        ),
+      )
+    : all;
 }
 
 function apiError(code: number, reason: string, message: string) {

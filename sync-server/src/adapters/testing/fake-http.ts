@@ -18,7 +18,12 @@ export async function startFakeHttp(handler: FakeHandler) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       handler(recorded, res);
     });

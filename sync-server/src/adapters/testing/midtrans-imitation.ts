@@ -73,7 +73,15 @@ export interface MidtransImitation {
   close(): Promise<void>;
 }
 
-const STATUS_CODES: Record<string, string> = { settlement: '200', capture: '200', cancel: '200', refund: '200', pending: '201', deny: '202', expire: '407' };
+const STATUS_CODES: Record<string, string> = {
+  settlement: '200',
+  capture: '200',
+  cancel: '200',
+  refund: '200',
+  pending: '201',
+  deny: '202',
+  expire: '407',
+};
 
 export async function startMidtransImitation(options: MidtransImitationOptions): Promise<MidtransImitation> {
   const requests: RecordedMidtransRequest[] = [];
@@ -121,14 +129,24 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     if (req.method === 'GET' && path === '/snap/snap.js') return send(res, 200, SNAP_JS, 'text/javascript');
     const pay = /^\/imitation\/([^/]+)\/pay$/.exec(path);
     if (req.method === 'POST' && pay) return payFromScript(res, decodeURIComponent(pay[1]!));
-    const kind = req.method === 'POST' && path === '/snap/v1/transactions' ? 'snap' : req.method === 'GET' && /^\/v2\/[^/]+\/status$/.test(path) ? 'status' : undefined;
+    const kind =
+      req.method === 'POST' && path === '/snap/v1/transactions'
+        ? 'snap'
+        : req.method === 'GET' && /^\/v2\/[^/]+\/status$/.test(path)
+          ? 'status'
+          : undefined;
     if (!kind) return sendJson(res, 404, { status_code: '404', status_message: 'The requested resource is not found' });
     const fault = takeFault(kind);
     if (fault) return injectFault(res, fault);
     const serverKey = basicUser(req.headers.authorization);
     if (!serverKey || !options.serverKeys.includes(serverKey)) {
       return kind === 'snap'
-        ? sendJson(res, 401, { error_messages: ['Access denied due to unauthorized transaction, please check client or server key', 'Visit https://snap-docs.midtrans.com/#request-headers for more details'] })
+        ? sendJson(res, 401, {
+            error_messages: [
+              'Access denied due to unauthorized transaction, please check client or server key',
+              'Visit https://snap-docs.midtrans.com/#request-headers for more details',
+            ],
+          })
         : sendJson(res, 401, { status_code: '401', status_message: 'Unknown Merchant server_key/id', id: randomUUID() });
     }
     return kind === 'snap' ? createSnap(res, serverKey, body) : answerStatus(res, decodeURIComponent(path.split('/')[2]!));
@@ -142,12 +160,25 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
       return sendJson(res, 400, { error_messages: ['Invalid JSON'] });
     }
     const details = body.transaction_details;
-    if (!details?.order_id || typeof details.gross_amount !== 'number') return sendJson(res, 400, { error_messages: ['transaction_details.gross_amount is required', 'transaction_details.order_id is required'] });
-    if (orders.has(details.order_id)) return sendJson(res, 400, { error_messages: ['transaction_details.order_id has already been taken'] });
+    if (!details?.order_id || typeof details.gross_amount !== 'number')
+      return sendJson(res, 400, {
+        error_messages: ['transaction_details.gross_amount is required', 'transaction_details.order_id is required'],
+      });
+    if (orders.has(details.order_id))
+      return sendJson(res, 400, { error_messages: ['transaction_details.order_id has already been taken'] });
     const itemSum = body.item_details?.reduce((s, i) => s + i.price * i.quantity, 0);
-    if (itemSum !== undefined && itemSum !== details.gross_amount) return sendJson(res, 400, { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] });
+    if (itemSum !== undefined && itemSum !== details.gross_amount)
+      return sendJson(res, 400, { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] });
     const token = randomUUID();
-    const created: ImitationOrder = { orderId: details.order_id, grossAmount: details.gross_amount, serverKey, token, body: body as Record<string, unknown>, transactionStatus: undefined, fraudStatus: 'accept' };
+    const created: ImitationOrder = {
+      orderId: details.order_id,
+      grossAmount: details.gross_amount,
+      serverKey,
+      token,
+      body: body as Record<string, unknown>,
+      transactionStatus: undefined,
+      fraudStatus: 'accept',
+    };
     orders.set(created.orderId, created);
     byToken.set(token, created);
     sendJson(res, 201, { token, redirect_url: `${url}/snap/v4/redirection/${token}` });
@@ -156,7 +187,8 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
   const answerStatus = (res: ServerResponse, orderId: string) => {
     const found = orders.get(orderId);
     // Documented: an order with no payment attempt is "not found" in the body of an HTTP 200.
-    if (!found?.transactionStatus) return sendJson(res, 200, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+    if (!found?.transactionStatus)
+      return sendJson(res, 200, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
     sendJson(res, 200, statusBody(found));
   };
 
@@ -196,7 +228,11 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     notification,
     async notify(orderId, target = options.notificationUrl) {
       if (!target) throw new Error('notify() needs a URL (or notificationUrl at start)');
-      const res = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(notification(orderId)) });
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(notification(orderId)),
+      });
       await res.body?.cancel();
       return res.status;
     },
@@ -219,13 +255,25 @@ function injectFault(res: ServerResponse, rule: FaultRule): void {
     case 'hang':
       return; // never answers; close() drops the connection
     case '500':
-      return sendJson(res, 500, { status_code: '500', status_message: 'Sorry, we encountered internal server error. We will fix this soon.' });
+      return sendJson(res, 500, {
+        status_code: '500',
+        status_message: 'Sorry, we encountered internal server error. We will fix this soon.',
+      });
     case '503-html':
       return send(res, 503, '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 'text/html');
     case '401':
-      return sendJson(res, 401, { status_code: '401', status_message: 'Unknown Merchant server_key/id', error_messages: ['Access denied due to unauthorized transaction, please check client or server key'] });
+      return sendJson(res, 401, {
+        status_code: '401',
+        status_message: 'Unknown Merchant server_key/id',
+        error_messages: ['Access denied due to unauthorized transaction, please check client or server key'],
+      });
     case '429':
-      return sendJson(res, 429, { status_code: '429', status_message: 'Too many requests' }, { 'Retry-After': String(rule.retryAfterSeconds ?? 1) });
+      return sendJson(
+        res,
+        429,
+        { status_code: '429', status_message: 'Too many requests' },
+        { 'Retry-After': String(rule.retryAfterSeconds ?? 1) },
+      );
   }
 }
 

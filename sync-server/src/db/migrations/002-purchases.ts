@@ -31,7 +31,10 @@ export const purchases002: Migration = {
       .addColumn('promoCode', 'text')
       .addColumn('isStaging', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('paymentStatus', 'text', (c) =>
-        c.notNull().defaultTo('pending').check(sql`"paymentStatus" in ('pending', 'paid', 'free', 'failed', 'expired')`),
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`"paymentStatus" in ('pending', 'paid', 'free', 'failed', 'expired')`),
       )
       .addColumn('paymentToken', 'text')
       .addColumn('emailStatus', 'text', (c) => c.check(sql`"emailStatus" is null or "emailStatus" in ('sent', 'failed')`))

@@ -7,7 +7,10 @@ type AnyDb = Kysely<any>;
 
 export const deviceStaging006: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('devices').addColumn('staging', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('devices')
+      .addColumn('staging', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.alterTable('devices').dropColumn('staging').execute();

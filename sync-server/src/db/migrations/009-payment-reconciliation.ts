@@ -9,7 +9,10 @@ type AnyDb = Kysely<any>;
 
 export const paymentReconciliation009: Migration = {
   async up(db: AnyDb) {
-    await db.schema.alterTable('purchases').addColumn('reconcileAttempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('purchases')
+      .addColumn('reconcileAttempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('purchases').addColumn('reconcileAt', 'text').execute();
     await db.schema.alterTable('purchases').addColumn('paymentReversal', 'text').execute();
     await db.schema.alterTable('purchases').addColumn('paymentReversedAt', 'text').execute();

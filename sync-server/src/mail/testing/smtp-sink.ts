@@ -45,7 +45,15 @@ export function loopbackCertificate(): Promise<{ key: string; cert: string }> {
   certificate ??= generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keySize: 2048,
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
   }).then((pems) => ({ key: pems.private, cert: pems.cert }));
   return certificate;
 }
@@ -133,7 +141,10 @@ function decodeHeader(value: string): string {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
     .trim();
 }

@@ -23,10 +23,23 @@
   }
 
   function button(label, colour, onClick) {
-    var b = el('button', {
-      display: 'block', width: '100%', margin: '0 0 12px', padding: '16px', fontSize: '18px', fontWeight: '600',
-      color: '#fff', background: colour, border: '0', borderRadius: '10px', cursor: 'pointer',
-    }, label);
+    var b = el(
+      'button',
+      {
+        display: 'block',
+        width: '100%',
+        margin: '0 0 12px',
+        padding: '16px',
+        fontSize: '18px',
+        fontWeight: '600',
+        color: '#fff',
+        background: colour,
+        border: '0',
+        borderRadius: '10px',
+        cursor: 'pointer',
+      },
+      label,
+    );
     b.type = 'button';
     b.addEventListener('click', onClick);
     return b;
@@ -36,8 +49,15 @@
     options = options || {};
     container.textContent = '';
     var panel = el('div', {
-      boxSizing: 'border-box', height: '100%', minHeight: '420px', padding: '28px', fontFamily: 'system-ui, sans-serif',
-      background: '#fff', color: '#1f2933', borderRadius: '12px', border: '1px solid #d9e2ec',
+      boxSizing: 'border-box',
+      height: '100%',
+      minHeight: '420px',
+      padding: '28px',
+      fontFamily: 'system-ui, sans-serif',
+      background: '#fff',
+      color: '#1f2933',
+      borderRadius: '12px',
+      border: '1px solid #d9e2ec',
     });
     panel.setAttribute('data-testid', 'payment-simulator');
     panel.appendChild(el('h2', { margin: '0 0 4px', fontSize: '22px' }, 'Payment simulator'));
@@ -47,25 +67,34 @@
     status.setAttribute('role', 'status');
 
     fetch(base + '/api/payment/simulator/' + encodeURIComponent(token))
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        return r.ok ? r.json() : null;
+      })
       .then(function (order) {
-        if (order) info.textContent = 'Order ' + order.order_id + ' \u00b7 ' + rupiah(order.gross_amount) + ' \u00b7 test mode, no money moves.';
+        if (order)
+          info.textContent = 'Order ' + order.order_id + ' \u00b7 ' + rupiah(order.gross_amount) + ' \u00b7 test mode, no money moves.';
       })
       .catch(function () {});
 
     var buttons = [];
     function simulate(outcome) {
-      buttons.forEach(function (b) { b.disabled = true; b.style.opacity = '0.6'; });
+      buttons.forEach(function (b) {
+        b.disabled = true;
+        b.style.opacity = '0.6';
+      });
       status.textContent = 'Processing...';
       fetch(base + '/api/payment/simulator/' + encodeURIComponent(token) + '/' + outcome, { method: 'POST' })
         .then(function (r) {
-          return r.json().then(function (body) { return { ok: r.ok, status: r.status, body: body }; });
+          return r.json().then(function (body) {
+            return { ok: r.ok, status: r.status, body: body };
+          });
         })
         .then(function (answer) {
           var result = answer.body;
           if (!answer.ok) {
             status.textContent = result.message || 'Payment failed';
-            if (options.onError) options.onError({ status_code: String(answer.status || 500), status_message: result.message || 'Payment failed' });
+            if (options.onError)
+              options.onError({ status_code: String(answer.status || 500), status_message: result.message || 'Payment failed' });
           } else if (outcome === 'success') {
             status.textContent = 'Payment successful';
             if (options.onSuccess) options.onSuccess(result);
@@ -80,18 +109,37 @@
         })
         .catch(function (err) {
           status.textContent = 'Network error';
-          buttons.forEach(function (b) { b.disabled = false; b.style.opacity = '1'; });
+          buttons.forEach(function (b) {
+            b.disabled = false;
+            b.style.opacity = '1';
+          });
           if (options.onError) options.onError({ status_code: '500', status_message: String((err && err.message) || 'Network error') });
         });
     }
-    buttons.push(button('Simulate success', '#12a150', function () { simulate('success'); }));
-    buttons.push(button('Simulate pending', '#d97706', function () { simulate('pending'); }));
-    buttons.push(button('Simulate failure', '#c81e1e', function () { simulate('failure'); }));
-    buttons.push(button('Close', '#52606d', function () {
-      onDone();
-      if (options.onClose) options.onClose();
-    }));
-    buttons.forEach(function (b) { panel.appendChild(b); });
+    buttons.push(
+      button('Simulate success', '#12a150', function () {
+        simulate('success');
+      }),
+    );
+    buttons.push(
+      button('Simulate pending', '#d97706', function () {
+        simulate('pending');
+      }),
+    );
+    buttons.push(
+      button('Simulate failure', '#c81e1e', function () {
+        simulate('failure');
+      }),
+    );
+    buttons.push(
+      button('Close', '#52606d', function () {
+        onDone();
+        if (options.onClose) options.onClose();
+      }),
+    );
+    buttons.forEach(function (b) {
+      panel.appendChild(b);
+    });
     panel.appendChild(status);
     container.appendChild(panel);
   }
@@ -110,8 +158,13 @@
     pay: function (token, options) {
       closeOverlay();
       overlay = el('div', {
-        position: 'fixed', inset: '0', zIndex: '2147483000', background: 'rgba(15, 23, 42, 0.6)',
-        display: 'flex', alignItems: 'center', justifyContent: 'center',
+        position: 'fixed',
+        inset: '0',
+        zIndex: '2147483000',
+        background: 'rgba(15, 23, 42, 0.6)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
       });
       var box = el('div', { width: 'min(440px, 92vw)' });
       overlay.appendChild(box);
