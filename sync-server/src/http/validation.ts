@@ -1,9 +1,10 @@
-// Input parsing for routes: JSON bodies and path ids checked against the shared schemas, with one
-// clear message naming the field. Schema-level messages (the spec's wording) win over these defaults.
+// Input parsing for the contract's routes (http/contract.ts): JSON bodies and queries checked against
+// the shared schemas, with one clear message naming the field. Schema-level messages (the spec's
+// wording) win over these defaults.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { invalidInput, notFound } from '../errors.ts';
+import { invalidInput } from '../errors.ts';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -58,17 +59,4 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   } catch {
     throw invalidInput(SERVER_MESSAGES.request.invalidJson);
   }
-}
-
-/** Reads and validates a JSON body. */
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseWith(schema, await readJsonBody(c));
-}
-
-/** A numeric path id; anything else is an unknown id (404). */
-export function parseIdParam(c: Context, name = 'id', message: string = SERVER_MESSAGES.request.notFound): number {
-  const raw = c.req.param(name) ?? '';
-  const id = /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw notFound(message);
-  return id;
 }
