@@ -10,15 +10,16 @@ import { fileURLToPath } from 'node:url';
 import type { AppEnv } from '../app.ts';
 import { route } from '../http/contract.ts';
 
-/** The version the document states: the server package's. */
-const SERVER_VERSION = '0.1.0';
+const require = createRequire(import.meta.url);
+/** The version the document states: the server package's own, so it is written in one place. */
+const SERVER_VERSION = (require('../../package.json') as { version: string }).version;
 
 export const openApiDocument = () => buildOpenApi(endpoints, { version: SERVER_VERSION });
 
 /** The committed copy, for readers of the repository (kept current by `npm run openapi`). */
 export const OPENAPI_COPY = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 
-const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, { file: string; type: string }> = {
   'swagger-ui.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
   'swagger-ui-bundle.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
