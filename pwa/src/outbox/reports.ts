@@ -6,10 +6,7 @@ import type { KioskParkedReport, KioskUploadProgressReport } from '@courtreplay/
 import { ApiError } from '../lib/api-client.ts';
 import { offlineDb } from './reports-db.ts';
 import { outcomeOfStatus, retryDelayMs } from './retry-policy.ts';
-import { postReport } from './server-calls.ts';
-
-export const PARKED_REPORT_PATH = '/kiosk-reports/parked';
-export const PROGRESS_REPORT_PATH = '/kiosk-reports/progress';
+import { PARKED_REPORT_PATH, postReport, PROGRESS_REPORT_PATH } from './server-calls.ts';
 
 export async function queueParkedReport(report: KioskParkedReport): Promise<void> {
   await offlineDb.reports.put({

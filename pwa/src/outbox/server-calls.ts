@@ -8,9 +8,13 @@ export const postPurchase = (body: CreatePurchaseBody, idempotencyKey: string): 
   // The server may wait on the payment provider (8 s per attempt, retried): more than the default.
   call('createPurchase', { body, headers: { 'Idempotency-Key': idempotencyKey } }, { timeoutMs: 45_000 });
 
-/** A stored report, sent to the call its kind names (reports stored by older versions keep their path). */
+/** The paths stored with each queued report (kept, so reports queued by older versions still send). */
+export const PARKED_REPORT_PATH = '/kiosk-reports/parked';
+export const PROGRESS_REPORT_PATH = '/kiosk-reports/progress';
+
+/** A stored report, sent to the call its path names. */
 export const postReport = (path: string, body: unknown) =>
-  path.endsWith('/kiosk-reports/parked')
+  path === PARKED_REPORT_PATH
     ? call('reportParked', { body: body as KioskParkedReport })
     : call('reportProgress', { body: body as KioskUploadProgressReport });
 
