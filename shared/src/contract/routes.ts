@@ -42,6 +42,7 @@ export const ROUTES = {
   listDevices: { method: 'GET', path: '/api/device/all' },
   getDevice: { method: 'GET', path: '/api/device/:deviceId' },
   deleteDevice: { method: 'DELETE', path: '/api/device/:deviceId' },
+  replaceDevice: { method: 'POST', path: '/api/device/:deviceId/replace' },
 
   // promo codes
   validatePromo: { method: 'POST', path: '/api/promo/validate' },
