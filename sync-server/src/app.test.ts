@@ -17,6 +17,16 @@ describe('the app shell', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
+  it('publishes the product name (PRODUCT_NAME) for the kiosk, the default when unset', async () => {
+    expect(await (await t.app.request('/api/product')).json()).toEqual({ productName: 'CourtReplay' });
+    const named = await makeTestApp({ env: { PRODUCT_NAME: 'PadelCam' } });
+    try {
+      expect(await (await named.app.request('/api/product')).json()).toEqual({ productName: 'PadelCam' });
+    } finally {
+      await named.close();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.app.request('/api/nope/nothing');
     expect(res.status).toBe(404);

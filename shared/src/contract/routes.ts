@@ -5,6 +5,7 @@ export const ROUTES = {
   // the server itself
   health: { method: 'GET', path: '/api/health' },
   openApi: { method: 'GET', path: '/api/openapi.json' },
+  productInfo: { method: 'GET', path: '/api/product' },
   apiDocs: { method: 'GET', path: '/api/docs' },
 
   // admins: sessions and accounts
