@@ -8,7 +8,8 @@ import { MESSAGES } from '@courtreplay/shared';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { useKioskBase } from './kiosk-base.ts';
-import { configQuery, configValue, deviceStatusQuery, productName } from './queries.ts';
+import { useDeviceTrust } from './device-trust.tsx';
+import { configQuery, configValue, useProductName } from './queries.ts';
 import { clearExceptKept } from './storage-rule.ts';
 
 type Backdrop = 'video' | 'embed' | 'static';
@@ -17,7 +18,8 @@ const isDirectMedia = (url: string) => /\.(mp4|webm|mov|m4v|ogv)(\?|#|$)/i.test(
 
 export function HomePage() {
   const { base, staging } = useKioskBase();
-  const device = useQuery(deviceStatusQuery());
+  const { trust } = useDeviceTrust();
+  const productName = useProductName();
   const config = useQuery(configQuery());
   const promoVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
   const background = configValue(config.data, 'CMS_BG_IMAGE', staging);
@@ -57,7 +59,7 @@ export function HomePage() {
           <Logo size="lg" />
         </div>
         <p className="home-tagline">Relive your best moments on court</p>
-        {device.data?.authorized ? (
+        {trust === 'authorized' ? (
           <Link className="btn btn-primary btn-xl home-cta" to={`${base}/video-selection`}>
             {MESSAGES.kioskHome.seeYour(productName)}
           </Link>

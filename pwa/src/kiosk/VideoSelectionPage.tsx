@@ -14,7 +14,7 @@ import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
-import { configQuery, configValue, productName } from './queries.ts';
+import { configQuery, configValue, useProductName } from './queries.ts';
 
 const M = MESSAGES.selection;
 const F = MESSAGES.folder;
@@ -27,6 +27,7 @@ export function VideoSelectionPage() {
   const navigate = useNavigate();
   const clips = useClipState();
   const config = useQuery(configQuery());
+  const productName = useProductName();
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const [restoring, setRestoring] = useState(clips.status === 'idle');
   const [folderError, setFolderError] = useState<string | null>(null);
