@@ -82,6 +82,34 @@ describe.each([
   });
 });
 
+describe('after a reload', () => {
+  it('an answer stored more than 5 s ago does not decide while the server can be asked: See Your never shows on a deauthorised kiosk', async () => {
+    const seed = await seedKiosk(server);
+    const { context, page } = await kiosk(seed.deviceId, { viewport: PORTRAIT });
+    await page.goto('/box');
+    await seeYour(page).waitFor();
+    await authorize(seed, false);
+    // The next load runs a minute later (the stored 'authorised' is old) and records any See Your it shows.
+    await context.addInitScript((label: string) => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + 60_000;
+      const w = window as unknown as { sawSeeYour?: boolean };
+      new MutationObserver(() => {
+        if (Array.from(document.querySelectorAll('a')).some((a) => a.textContent === label)) w.sawSeeYour = true;
+      }).observe(document, { subtree: true, childList: true });
+    }, MESSAGES.kioskHome.seeYour('CourtReplay'));
+    // A slow server: the stored answer would have a second to show itself.
+    await page.route('**/api/device/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
+    await page.reload();
+    await stopped(page).waitFor(WITHIN);
+    expect(await page.evaluate(() => (window as unknown as { sawSeeYour?: boolean }).sawSeeYour ?? false)).toBe(false);
+    await context.close();
+  });
+});
+
 describe('a kiosk that may not sell stops on any screen', () => {
   it('deleting the device stops a kiosk on the selection screen with a cart; registering it again brings See Your back', async () => {
     const seed = await seedKiosk(server);
