@@ -17,6 +17,7 @@ import {
 } from './support/index.ts';
 import { seedKiosk, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { OfflineKiosk } from './pages/offline-kiosk.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
 
@@ -44,6 +45,21 @@ async function kiosk(deviceId: string, options: BrowserContextOptions = {}): Pro
   await installFolderPicker(context);
   return { context, page: await context.newPage() };
 }
+
+/** The kiosk's persisted query cache (offline/query-persistence.ts) as stored text. */
+const persistedQueries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('courtreplay-query-cache');
+        open.onsuccess = () => {
+          const get = open.result.transaction('entries').objectStore('entries').get('courtreplay-kiosk-queries');
+          get.onsuccess = () => resolve(String(get.result ?? ''));
+          get.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
 
 const seeYour = (page: Page, name = 'CourtReplay') => page.getByRole('link', { name: MESSAGES.kioskHome.seeYour(name) });
 const stopped = (page: Page) => page.getByTestId('device-stopped');
@@ -257,7 +273,7 @@ describe('the staging kiosk', () => {
 });
 
 describe('the product name', () => {
-  it('PRODUCT_NAME set on the server shows on /box and in the folder instructions', async () => {
+  it('PRODUCT_NAME set on the server shows on /box and in the folder instructions, also offline after the first load', async () => {
     const named = await startServer({ PRODUCT_NAME: 'OtherName' });
     try {
       const seed = await seedKiosk(named);
@@ -268,6 +284,14 @@ describe('the product name', () => {
       await seeYour(page, 'OtherName').click();
       await page.getByText(MESSAGES.folder.instructionSteps('OtherName')[1]).waitFor();
       expect(await page.title()).toBe('OtherName');
+      // Offline after the first load: the name was kept with the kiosk's other answers.
+      const offline = new OfflineKiosk(page);
+      await offline.waitForServiceWorker();
+      await expect.poll(() => persistedQueries(page), WITHIN).toContain('"productName":"OtherName"');
+      await context.setOffline(true);
+      await offline.clearHttpCache();
+      await page.goto('/box');
+      await seeYour(page, 'OtherName').waitFor();
       await context.close();
     } finally {
       await named.stop();
