@@ -15,7 +15,8 @@ import {
   SUPER_ADMIN,
   type TestServer,
 } from './support/index.ts';
-import { seedKiosk, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { seedKiosk, setPricing, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { OfflineKiosk } from './pages/offline-kiosk.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
@@ -165,6 +166,41 @@ describe('a kiosk that may not sell stops on any screen', () => {
     await authorize(seed, false);
     await stopped(page).waitFor(WITHIN);
     await page.waitForURL('**/box', WITHIN);
+    await context.close();
+  });
+});
+
+describe('a purchase under way', () => {
+  it('finishes when the kiosk is deauthorised while the payment form is open; the kiosk stops after it', async () => {
+    const seed = await seedKiosk(server);
+    await setPricing(seed.admin, { price: 15_000, gateway: true });
+    const { context, page } = await kiosk(seed.deviceId, { viewport: PORTRAIT });
+    await page.goto('/box');
+    await feedFolder(page, [{ name: 'final_set.mp4', path: makeClip({ format: 'mp4' }) }]);
+    await seeYour(page).click();
+    const selection = new KioskSelectionPage(page);
+    await selection.open();
+    await selection.select('final set');
+    await selection.checkoutButton().click();
+    const checkout = new KioskCheckoutPage(page);
+    await checkout.email().fill('player@example.com');
+    await checkout.payNow().click();
+    await checkout.paymentPanel().waitFor();
+
+    await authorize(seed, false);
+    // Two answers saying 'not authorised' reach the kiosk while the player pays: it lets them finish.
+    for (let i = 0; i < 2; i++) {
+      await page.waitForResponse(
+        async (res) => res.url().includes(`/api/device/${seed.deviceId}`) && (await res.json()).isAuthorized === false,
+        WITHIN,
+      );
+    }
+    expect(await stopped(page).count()).toBe(0);
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    expect(await checkout.outcome().textContent()).toBe(MESSAGES.checkout.paymentSuccess);
+    // Then home, where the kiosk stops.
+    await stopped(page).waitFor({ timeout: 30_000 });
     await context.close();
   });
 });

@@ -18,6 +18,7 @@ import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
 import { useInactivity } from '../hooks.ts';
 import { formatRupiah } from '../format.ts';
+import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
 import { CompletedPanel } from './CompletedPanel.tsx';
@@ -56,6 +57,8 @@ export function CheckoutPage() {
   const online = useOnline();
   // An abandoned order form goes home like the selection screen does; never while paying.
   useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base), phase.name === 'form' && !busy);
+  // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
+  useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
