@@ -1,6 +1,6 @@
 // Video selection (spec sections 2 and 4): pick or restore today's folder, then browse today's
 // clips in pages of 15, play one, tick up to 6 and go to checkout.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
@@ -42,7 +42,6 @@ export function VideoSelectionPage() {
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
-  const bottomBar = useBottomBarSpace();
 
   useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base));
 
@@ -258,9 +257,9 @@ export function VideoSelectionPage() {
           {M.maxVideos}
         </div>
       ) : null}
-      <footer className="bottombar" ref={bottomBar}>
+      <footer className="bottombar" ref={publishBottomBarSpace}>
         {prices ? (
-          <div className="cart-summary" data-testid="cart-summary">
+          <div className="cart-summary" data-testid="cart-summary" aria-live="polite">
             <span className="cart-total" data-testid="cart-total">
               {M.total(formatRupiah(prices.total))}
             </span>
@@ -292,23 +291,19 @@ export function VideoSelectionPage() {
 }
 
 /**
- * Publishes the fixed bottom bar's real height as --bottombar-space (it grows with the price line
- * and wraps on portrait screens), so the grid's last row, the toast and the status chip clear it.
+ * The bottom bar's ref: publishes its real height as --bottombar-space while it is on screen (it
+ * grows with the price line and wraps on portrait screens), so the grid's last row, the toast and
+ * the status chip clear it.
  */
-function useBottomBarSpace() {
-  const bar = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const footer = bar.current;
-    if (!footer) return;
-    const root = document.documentElement.style;
-    const update = () => root.setProperty('--bottombar-space', `${footer.offsetHeight}px`);
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(footer);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--bottombar-space');
-    };
-  });
-  return bar;
+function publishBottomBarSpace(footer: HTMLElement | null) {
+  if (!footer) return;
+  const root = document.documentElement.style;
+  const update = () => root.setProperty('--bottombar-space', `${footer.offsetHeight}px`);
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(footer);
+  return () => {
+    observer.disconnect();
+    root.removeProperty('--bottombar-space');
+  };
 }
