@@ -182,6 +182,11 @@ describe('thumbnails and undecodable clips (issue 12 points 5 and 6)', () => {
         expect(p.width / p.height).toBeCloseTo(9 / 16, 1);
         expect(p.naturalWidth / p.naturalHeight).toBeCloseTo(9 / 16, 1);
         expect(p.naturalWidth).toBeGreaterThanOrEqual(Math.ceil(p.width * deviceScaleFactor));
+        // Whole in the same 16:9 frame as its neighbours, so the grid's rows stay even.
+        const frame = (title: string) => selection.card(title).locator('.video-thumb').boundingBox();
+        const [landscapeFrame, portraitFrame] = [(await frame('landscape rally'))!, (await frame('portrait rally'))!];
+        expect(portraitFrame.height).toBeCloseTo(landscapeFrame.height, 0);
+        expect(p.height).toBeCloseTo(portraitFrame.height, 0);
 
         const broken = selection.card('broken rally');
         await broken.getByTestId('video-undecodable').getByText(M.cannotPlay).waitFor({ timeout: 10_000 });

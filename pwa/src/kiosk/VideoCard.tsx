@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import { MESSAGES } from '@courtreplay/shared';
-import { thumbnailShape } from '../lib/thumbnail-size.ts';
 import type { Clip } from './clip-store.ts';
 import { formatDuration, formatRecordedTime } from './format.ts';
 
@@ -14,12 +13,11 @@ interface Props {
 }
 
 /**
- * A grid card: a thumbnail box in the clip's shape (16:9 until the clip is read, so landscape clips
- * never shift), the recorded time large, the title on up to two lines, duration, price, play and
- * tick. A clip the browser cannot decode says so and can be neither ticked nor played.
+ * A grid card: a fixed 16:9 thumbnail frame (no layout shift; a portrait clip sits whole in its
+ * middle), the recorded time large, the title on up to two lines, duration, price, play and tick.
+ * A clip the browser cannot decode says so and can be neither ticked nor played.
  */
 export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay }: Props) {
-  const shape = thumbnailShape(clip.videoWidth, clip.videoHeight);
   const time = formatRecordedTime(clip.createdAt);
   const classes = `video-card${selected ? ' is-selected' : ''}${clip.undecodable ? ' is-undecodable' : ''}`;
   return (
@@ -32,7 +30,7 @@ export const VideoCard = memo(function VideoCard({ clip, selected, price, onTogg
         disabled={clip.undecodable}
         onClick={() => onToggle(clip.id)}
       >
-        <span className="video-thumb" style={{ aspectRatio: `${shape.width} / ${shape.height}` }}>
+        <span className="video-thumb">
           {clip.undecodable ? (
             <span className="video-undecodable" data-testid="video-undecodable">
               {MESSAGES.selection.cannotPlay}

@@ -64,8 +64,6 @@ export async function loadFolder(handle: FileSystemDirectoryHandle): Promise<voi
         url: URL.createObjectURL(file),
         duration: hit?.duration ?? null,
         thumbnailUrl: sharpEnough ? (hit?.thumbnail ?? null) : null,
-        videoWidth: hit?.videoWidth ?? null,
-        videoHeight: hit?.videoHeight ?? null,
         undecodable: hit?.undecodable === true,
       };
     });
@@ -188,12 +186,10 @@ async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
       tried.add(`d:${clip.id}`);
       const probe = await probeClip(clip.url);
       if (gen !== currentGeneration()) return;
-      const { duration, videoWidth, videoHeight, undecodable } = probe;
-      patchClip(clip.id, { duration, videoWidth, videoHeight, undecodable });
+      const { duration, undecodable } = probe;
+      patchClip(clip.id, { duration, undecodable });
       if (undecodable) await cache(clip, { undecodable }).catch(() => undefined);
-      else if (duration !== null && videoWidth !== null && videoHeight !== null) {
-        await cache(clip, { duration, videoWidth, videoHeight }).catch(() => undefined);
-      }
+      else if (duration !== null) await cache(clip, { duration }).catch(() => undefined);
     } else {
       tried.add(`t:${clip.id}`);
       const { dataUrl, width, undecodable } = await makeThumbnail(clip.url, clip.duration, window.devicePixelRatio);

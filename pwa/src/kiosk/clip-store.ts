@@ -10,9 +10,6 @@ export interface Clip extends VideoInfo {
   url: string;
   duration: number | null;
   thumbnailUrl: string | null;
-  /** The frame size once read (the thumbnail's shape); null until then. */
-  videoWidth: number | null;
-  videoHeight: number | null;
   /** The browser cannot decode the file: marked on its card, never selectable (issue 12 point 6). */
   undecodable: boolean;
 }

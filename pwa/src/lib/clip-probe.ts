@@ -1,6 +1,6 @@
 // Reads a clip's duration and size and draws its thumbnail with a <video> element (spec sections 4
 // and 9, issue 12 points 5 and 6): duration within 2 s, thumbnail within 3 s, a JPEG at quality 0.7
-// in the clip's shape (16:9 for landscape) at the device pixel ratio, a dark first frame retried at
+// (16:9 for landscape clips, a portrait one in its own shape) at the device pixel ratio, a dark first frame retried at
 // 20% then 50% of the duration. A file the browser cannot decode is reported as such.
 import {
   DARK_FRAME_RETRY_FRACTIONS,
@@ -75,21 +75,17 @@ function release(video: HTMLVideoElement) {
 export interface ClipProbe {
   /** Seconds; null when it could not be read within 2 s or the clip cannot be decoded. */
   duration: number | null;
-  videoWidth: number | null;
-  videoHeight: number | null;
   undecodable: boolean;
 }
 
-/** The clip's duration and frame size, read within 2 s; or that the browser cannot decode it. */
+/** The clip's duration, read within 2 s; or that the browser cannot decode it. */
 export async function probeClip(url: string): Promise<ClipProbe> {
   const video = makeVideo(url, 'metadata');
-  let size: Pick<ClipProbe, 'videoWidth' | 'videoHeight'> = { videoWidth: null, videoHeight: null };
   try {
     return await withTimeout(DURATION_PROBE_TIMEOUT_MS, async (signal) => {
       if (video.readyState < 1) await once(video, 'loadedmetadata', signal);
       // No picture at all (an audio file named .mp4) is as unplayable here as a broken one.
       if (!video.videoWidth || !video.videoHeight) throw new UndecodableClip('no video track');
-      size = { videoWidth: video.videoWidth, videoHeight: video.videoHeight };
       let d = video.duration;
       if (d === Infinity) {
         // Some WebM files carry no duration in their header: seeking far ahead makes the browser find it.
@@ -97,10 +93,10 @@ export async function probeClip(url: string): Promise<ClipProbe> {
         await once(video, 'durationchange', signal);
         d = video.duration;
       }
-      return { duration: Number.isFinite(d) ? d : null, ...size, undecodable: false };
+      return { duration: Number.isFinite(d) ? d : null, undecodable: false };
     });
   } catch (e) {
-    return { duration: null, ...size, undecodable: e instanceof UndecodableClip };
+    return { duration: null, undecodable: e instanceof UndecodableClip };
   } finally {
     release(video);
   }
