@@ -81,10 +81,10 @@ describe('prices on the grid (issue 12 point 4)', () => {
           { QUANTITY: 4, PRICE: 7_000, ENABLED: true },
         ],
       });
-      const { context, page, selection } = await openGrid(rallies(6), { viewport: screen.viewport });
-      const total = page.getByTestId('cart-total');
-      const offer = page.getByTestId('cart-offer');
-      const price = (n: number) => selection.cards().nth(n).getByTestId('video-price');
+      const { context, selection } = await openGrid(rallies(6), { viewport: screen.viewport });
+      const total = selection.cartTotal();
+      const offer = selection.cartOffer();
+      const price = selection.cardPrice;
 
       await shows(total, M.total('Rp 0'));
       await shows(offer, 'Add 2 more: Rp 9.000 each, save Rp 16.000');
@@ -134,7 +134,7 @@ describe('prices on the grid (issue 12 point 4)', () => {
       await configRead;
       await selection.selectNth(0);
       await expect.poll(() => selection.clearCartButton().textContent()).toBe(M.clearCart(1));
-      expect(await page.getByTestId('cart-summary').count()).toBe(0);
+      expect(await selection.cartSummary().count()).toBe(0);
       expect(await page.getByTestId('video-price').count()).toBe(0);
       await context.close();
     }
@@ -230,7 +230,7 @@ describe('the bottom bar (issue 12 point 5)', () => {
     it(`never covers the last row's time and title once scrolled down, ${screen.name}`, async () => {
       await setPricing(seed.admin, { price: 17_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 9_000, ENABLED: true }] });
       const { context, page, selection } = await openGrid(rallies(15), { viewport: screen.viewport });
-      await page.getByTestId('cart-offer').waitFor();
+      await selection.cartOffer().waitFor();
       await selection.selectNth(0);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const last = selection.cards().last();
