@@ -1,6 +1,7 @@
 // Accessibility and touch targets on every kiosk screen (issue 12 point 14), on the portrait
 // 1080x1920 screen and a 1366x768 landscape one: axe-core finds no serious or critical violation,
 // and every button, link, input and [role=button] is at least 48x48 CSS px.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -37,6 +38,15 @@ beforeAll(async () => {
   seed = await seedKiosk(server);
   await setPricing(seed.admin, { price: 15_000, gateway: true });
   await seed.admin.request('POST', '/promo', { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 });
+  // The home screen as a venue has it: its promo video playing.
+  const form = new FormData();
+  form.append('video', new Blob([new Uint8Array(readFileSync(makeClip({ format: 'mp4' })))], { type: 'video/mp4' }), 'promo.mp4');
+  const res = await fetch(`${server.url}/api/admin/cms/upload-promo-video`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seed.admin.token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`promo video upload: ${res.status}`);
 });
 
 afterAll(async () => {
@@ -100,6 +110,7 @@ describe('kiosk accessibility and touch targets (issue 12 point 14)', () => {
 
       await page.goto('/box');
       await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
+      await page.getByTestId('promo-video').waitFor();
       await audit('home');
 
       await feedFolder(page, [
@@ -130,8 +141,14 @@ describe('kiosk accessibility and touch targets (issue 12 point 14)', () => {
 
       await checkout.email().fill('a11y@example.com');
       await checkout.payNow().click();
-      await checkout.simulator('Simulate success').waitFor();
+      await checkout.simulator('Simulate failure').waitFor();
       await audit('payment simulator');
+      await checkout.simulator('Simulate failure').click();
+      await checkout.error().waitFor();
+      await audit('checkout, payment failed');
+
+      await checkout.payNow().click();
+      await checkout.simulator('Simulate success').waitFor();
 
       await checkout.simulator('Simulate success').click();
       await checkout.completed().waitFor();
