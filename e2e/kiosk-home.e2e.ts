@@ -178,4 +178,21 @@ describe('kiosk home on portrait and landscape screens (issue 12 point 13)', () 
     expect(await promoShown(page, landscape)).toMatchObject({ fit: 'cover' });
     await context.close();
   });
+
+  it('falls back to the landscape promo video, letterboxed, when the portrait one cannot play', async () => {
+    await uploadMedia(
+      'upload-portrait-promo-video',
+      'video',
+      readFileSync(makeClip({ format: 'mp4', width: 360, height: 640 })),
+      'video/mp4',
+      'tall.mp4',
+    );
+    const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.route('**/media/promo-portrait-*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/box');
+    expect(await promoShown(page, landscape)).toEqual({ fit: 'contain', aspect: 640 / 360, wholePicture: true });
+    await context.close();
+  });
 });
