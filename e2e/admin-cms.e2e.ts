@@ -130,7 +130,7 @@ describe('watermark', () => {
 });
 
 describe('portrait promo video (issue 12 point 13)', () => {
-  test('sits in the promo video section, uploads, is previewed and can be removed', async () => {
+  test('sits in the promo video section, uploads, is previewed and can be removed after a confirmation', async () => {
     await cms.open('promoVideo');
     const form = cms.form('portraitPromoVideo');
     await form.getByText(T.recommendations.portraitPromoVideo).waitFor();
@@ -147,6 +147,10 @@ describe('portrait promo video (issue 12 point 13)', () => {
     expect(await config('CMS_PROMO_VIDEO')).not.toBe(url);
 
     await form.getByRole('button', { name: T.removePortrait }).click();
+    await form.getByRole('button', { name: MESSAGES.dashboard.no, exact: true }).click();
+    expect(await config('CMS_PROMO_VIDEO_PORTRAIT')).toBe(url);
+    await form.getByRole('button', { name: T.removePortrait }).click();
+    await form.getByRole('button', { name: MESSAGES.dashboard.yes, exact: true }).click();
     await form.getByText(T.portraitRemoved).waitFor();
     await form.locator('video').waitFor({ state: 'detached' });
     expect(await config('CMS_PROMO_VIDEO_PORTRAIT')).toBeUndefined();

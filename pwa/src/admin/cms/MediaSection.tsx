@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useRemovePortraitVideoMutation, useUploadMediaMutation } from './mutations.ts';
 import { MEDIA, type CmsMedia } from './upload.ts';
@@ -68,19 +69,17 @@ export function MediaSection({ media, current }: Props) {
           Upload
         </button>
         {media === 'portraitPromoVideo' && current ? (
-          <button
-            type="button"
+          <ConfirmButton
+            label={T.removePortrait}
             className="btn btn-danger"
             disabled={removePortrait.isPending || upload.isPending}
-            onClick={() =>
+            onConfirm={() =>
               removePortrait.mutate(undefined, {
                 onSuccess: (answer) => setNotice(success(answer.message)),
                 onError: (err) => setNotice(failure(err.message)),
               })
             }
-          >
-            {T.removePortrait}
-          </button>
+          />
         ) : null}
       </div>
       {progress !== null && (
