@@ -324,6 +324,8 @@ describe('the product name', () => {
       const offline = new OfflineKiosk(page);
       await offline.waitForServiceWorker();
       await expect.poll(() => persistedQueries(page), WITHIN).toContain('"productName":"OtherName"');
+      // The device's answer too: without it an offline kiosk does not know it may sell.
+      await expect.poll(() => persistedQueries(page), WITHIN).toContain('"queryKey":["kiosk","device"]');
       await context.setOffline(true);
       await offline.clearHttpCache();
       await page.goto('/box');
