@@ -64,6 +64,32 @@ export const MESSAGES = {
     maxVideos: 'Maximum of 6 videos can be selected',
   },
 
+  // Issue 12 points 7 and 9 (kiosk guards): not in the spec, our wording.
+  guards: {
+    stillThereTitle: 'Still there?',
+    stillThereCountdown: (seconds: number) => `Going back to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
+    stillThereStay: "Yes, I'm still here",
+    holdForStaff: 'Staff: press and hold',
+    clearCartTitle: (count: number) => `Remove ${count === 1 ? 'the selected video' : `all ${count} selected videos`} from your cart?`,
+    clearCartConfirm: 'Yes, clear cart',
+    leaveWithCartTitle: 'Leave and clear your cart?',
+    leaveWithCartText: (count: number) => `Your ${count} selected ${plural(count, 'video', 'videos')} will be removed.`,
+    leaveConfirm: 'Yes, go home',
+    keepShopping: 'No, keep my videos',
+    staffPinTitle: 'Staff PIN',
+    staffPinSubmit: 'Unlock',
+    staffPinCancel: 'Cancel',
+    staffPinClear: 'Clear',
+    staffPinWrong: 'Wrong PIN. Please try again.',
+    staffPinOffline: 'The PIN cannot be checked while the kiosk is offline.',
+  },
+
+  // Issue 12 point 8: the player's own full-screen button (fullscreen shows the watermark too). Our wording.
+  player: {
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
+  },
+
   checkout: {
     title: 'Complete Your Purchase',
     subtotal: 'Subtotal',

@@ -3,21 +3,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { FOLDER_RELOAD_CHECK_MS, INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
+import { LongPressButton } from './LongPressButton.tsx';
 import { Logo } from './Logo.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
+import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
-import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configQuery, configValue, productName } from './queries.ts';
 
 const M = MESSAGES.selection;
 const F = MESSAGES.folder;
+const G = MESSAGES.guards;
 
 /** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
 let goingToCheckout = false;
@@ -33,9 +36,11 @@ export function VideoSelectionPage() {
   const [page, setPage] = useState(1);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
+  const [previewPlaying, setPreviewPlaying] = useState(false);
+  // Issue 12 point 9: questions that guard the cart against a stray tap.
+  const [asking, setAsking] = useState<'clearCart' | 'home' | null>(null);
   const gridTop = useRef<HTMLDivElement>(null);
-
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base));
+  const goHome = useCallback(() => void navigate(base), [navigate, base]);
 
   useEffect(() => {
     goingToCheckout = false;
@@ -93,26 +98,46 @@ export function VideoSelectionPage() {
   }, []);
   const onPlay = useCallback((clip: Clip) => setPlaying(clip), []);
   const closePlayer = useCallback(() => setPlaying(null), []);
+  const idleGuard = <IdleGuard onIdle={goHome} busy={previewPlaying} />;
 
   // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
   if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
   if (clips.status === 'loading')
-    return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+    return (
+      <>
+        <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />
+        {idleGuard}
+      </>
+    );
+  const count = clips.selected.length;
 
   const header = (
-    <header className="topbar">
-      <Logo size="sm" />
-      <div className="topbar-actions">
-        {clips.status === 'loaded' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => void browse(true)}>
-            {F.admin}
+    <>
+      <header className="topbar">
+        <Logo size="sm" />
+        <div className="topbar-actions">
+          {clips.status === 'loaded' ? (
+            <LongPressButton className="btn-ghost" onLongPress={() => void browse(true)}>
+              {F.admin}
+            </LongPressButton>
+          ) : null}
+          <button type="button" className="btn btn-secondary" onClick={() => (count > 0 ? setAsking('home') : goHome())}>
+            {F.home}
           </button>
-        ) : null}
-        <button type="button" className="btn btn-secondary" onClick={() => void navigate(base)}>
-          {F.home}
-        </button>
-      </div>
-    </header>
+        </div>
+      </header>
+      {asking === 'home' ? (
+        <ConfirmDialog
+          title={G.leaveWithCartTitle}
+          text={G.leaveWithCartText(count)}
+          confirmLabel={G.leaveConfirm}
+          cancelLabel={G.keepShopping}
+          onConfirm={goHome}
+          onCancel={() => setAsking(null)}
+          testId="confirm-leave"
+        />
+      ) : null}
+    </>
   );
 
   if (clips.status === 'idle') {
@@ -141,6 +166,7 @@ export function VideoSelectionPage() {
           ) : null}
           <p className="folder-help">{F.help}</p>
         </section>
+        {idleGuard}
       </main>
     );
   }
@@ -150,7 +176,6 @@ export function VideoSelectionPage() {
   const recent = visible.slice(0, layout.recentCount);
   const older = visible.slice(layout.recentCount);
   const selected = new Set(clips.selected);
-  const count = clips.selected.length;
   const goTo = (p: number) => {
     setPage(p);
     gridTop.current?.scrollIntoView({ block: 'start' });
@@ -240,7 +265,12 @@ export function VideoSelectionPage() {
         </div>
       ) : null}
       <footer className="bottombar">
-        <button type="button" className="btn btn-secondary btn-lg" disabled={count === 0} onClick={clearCart}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-lg bottombar-clear"
+          disabled={count === 0}
+          onClick={() => setAsking('clearCart')}
+        >
           {M.clearCart(count)}
         </button>
         <button
@@ -255,7 +285,21 @@ export function VideoSelectionPage() {
           {M.checkout}
         </button>
       </footer>
-      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} /> : null}
+      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} onPlayingChange={setPreviewPlaying} /> : null}
+      {asking === 'clearCart' ? (
+        <ConfirmDialog
+          title={G.clearCartTitle(count)}
+          confirmLabel={G.clearCartConfirm}
+          cancelLabel={G.keepShopping}
+          onConfirm={() => {
+            clearCart();
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+          testId="confirm-clear-cart"
+        />
+      ) : null}
+      {idleGuard}
     </main>
   );
 }
