@@ -6,7 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { SUPER_ADMIN } from './support/server.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
+import { adminPage } from './pages/admin-session.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -29,9 +32,9 @@ const VIEWPORTS = [
 ] as const;
 
 /** A kiosk whose folder picker returns the OPFS folder and counts how often it was opened. */
-async function kiosk(viewport: { width: number; height: number } = { width: 1366, height: 768 }) {
+async function kiosk(viewport: { width: number; height: number } = { width: 1366, height: 768 }, deviceId = seed.deviceId) {
   const context = await newKioskContext(browser, server.url, { viewport });
-  await useDeviceId(context, seed.deviceId);
+  await useDeviceId(context, deviceId);
   await context.addInitScript(() => {
     const w = window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle>; pickerOpened: number };
     w.pickerOpened = 0;
@@ -162,6 +165,30 @@ describe('kiosk guards (issue 12 points 7 to 9)', () => {
 
       await selection.longPressAdmin('keyboard');
       await page.waitForFunction((n) => (window as unknown as { pickerOpened: number }).pickerOpened === n, before + 2);
+      await context.close();
+    });
+
+    it(`at ${name}: with a staff PIN set in the Devices tab, the long press asks for it; a wrong PIN refuses, the right one opens`, async () => {
+      // A venue of its own, so the other tests' kiosk needs no PIN.
+      const pinned = await seedKiosk(server);
+      const adminContext = await newKioskContext(browser, server.url);
+      const { page: admin, dashboard } = await adminPage(adminContext, SUPER_ADMIN.email, SUPER_ADMIN.password);
+      await dashboard.openTab('devices');
+      await new AdminDevicesTab(admin).setStaffPin(pinned.venueId, '4821');
+      await adminContext.close();
+
+      const { context, page, selection } = await kiosk(viewport, pinned.deviceId);
+      await openWithClips(page, selection, [{ name: 'one.mp4', path: makeClip({ format: 'mp4' }) }]);
+      const before = await pickerOpened(page);
+      await selection.longPressAdmin('pointer');
+      await selection.staffPinPad().waitFor();
+      await selection.enterStaffPin('1234');
+      await selection.staffPinPad().getByRole('alert').getByText(MESSAGES.guards.staffPinWrong).waitFor();
+      expect(await pickerOpened(page)).toBe(before);
+
+      await selection.enterStaffPin('4821');
+      await selection.staffPinPad().waitFor({ state: 'detached' });
+      await page.waitForFunction((n) => (window as unknown as { pickerOpened: number }).pickerOpened === n, before + 1);
       await context.close();
     });
 

@@ -36,6 +36,15 @@ export class KioskSelectionPage {
   confirmLeave = () => this.page.getByTestId('confirm-leave');
   keepShopping = () => this.page.getByRole('alertdialog').getByRole('button', { name: G.keepShopping });
 
+  staffPinPad = () => this.page.getByTestId('staff-pin');
+
+  /** Types a PIN on the kiosk's pad and presses Unlock. */
+  async enterStaffPin(pin: string) {
+    const pad = this.staffPinPad();
+    for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click();
+    await pad.getByRole('button', { name: G.staffPinSubmit }).click();
+  }
+
   /** Clear cart, then answers its question: yes clears, no keeps. */
   async clearCart(answer: 'yes' | 'no' = 'yes') {
     await this.clearCartButton().click();

@@ -264,6 +264,20 @@ export const MESSAGES = {
     syncIdFailed: 'Failed to sync device ID. Please try again.',
   },
 
+  // Issue 12 point 9: the staff PIN panel of the Devices tab. Not in the spec, our wording.
+  staffPin: {
+    title: 'Staff PIN',
+    help: "Staff hold the kiosk's Admin button for 2 seconds to choose another folder. With a PIN set, the kiosk also asks for it.",
+    venue: 'Venue',
+    pin: 'New PIN (4 to 8 digits)',
+    save: 'Save PIN',
+    remove: 'Remove PIN',
+    isSet: 'A PIN is set for this venue',
+    notSet: 'No PIN: the long press alone opens the folder choice',
+    saveFailed: 'Failed to save the staff PIN',
+    loadFailed: 'Failed to load the staff PINs',
+  },
+
   promoForm: {
     columns: ['Name', 'Code', 'Discount', 'Quota', 'Created', 'Actions'],
     nameRequired: 'Promo name is required',

@@ -10,6 +10,7 @@ import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { LongPressButton } from './LongPressButton.tsx';
 import { Logo } from './Logo.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
+import { StaffPinDialog } from './StaffPinDialog.tsx';
 import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
@@ -17,6 +18,7 @@ import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configQuery, configValue, productName } from './queries.ts';
+import { staffPinQuery } from './staff-pin.ts';
 
 const M = MESSAGES.selection;
 const F = MESSAGES.folder;
@@ -38,7 +40,8 @@ export function VideoSelectionPage() {
   const [notice, setNotice] = useState(false);
   const [previewPlaying, setPreviewPlaying] = useState(false);
   // Issue 12 point 9: questions that guard the cart against a stray tap.
-  const [asking, setAsking] = useState<'clearCart' | 'home' | null>(null);
+  const [asking, setAsking] = useState<'clearCart' | 'home' | 'staffPin' | null>(null);
+  const staffPin = useQuery(staffPinQuery());
   const gridTop = useRef<HTMLDivElement>(null);
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
 
@@ -117,7 +120,11 @@ export function VideoSelectionPage() {
         <Logo size="sm" />
         <div className="topbar-actions">
           {clips.status === 'loaded' ? (
-            <LongPressButton className="btn-ghost" onLongPress={() => void browse(true)}>
+            <LongPressButton
+              className="btn-ghost"
+              // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
+              onLongPress={() => (staffPin.data?.required === false ? void browse(true) : setAsking('staffPin'))}
+            >
               {F.admin}
             </LongPressButton>
           ) : null}
@@ -135,6 +142,15 @@ export function VideoSelectionPage() {
           onConfirm={goHome}
           onCancel={() => setAsking(null)}
           testId="confirm-leave"
+        />
+      ) : null}
+      {asking === 'staffPin' ? (
+        <StaffPinDialog
+          onUnlocked={() => {
+            setAsking(null);
+            void browse(true);
+          }}
+          onCancel={() => setAsking(null)}
         />
       ) : null}
     </>
