@@ -1,5 +1,5 @@
 // A modal question on the kiosk: two large buttons, the safe answer focused first, Escape answers it.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -40,6 +40,8 @@ export function KioskDialog({
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // 'Still there?' can open over another question: each needs its own title id.
+  const titleId = useId();
   const cancel = useRef(onCancel);
   useEffect(() => {
     cancel.current = onCancel;
@@ -62,15 +64,8 @@ export function KioskDialog({
   }, []);
   return (
     <div className="kiosk-dialog-backdrop">
-      <div
-        ref={box}
-        className="kiosk-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="kiosk-dialog-title"
-        data-testid={testId}
-      >
-        <h2 id="kiosk-dialog-title" className="kiosk-dialog-title">
+      <div ref={box} className="kiosk-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+        <h2 id={titleId} className="kiosk-dialog-title">
           {title}
         </h2>
         {children}
