@@ -168,7 +168,7 @@ describe('kiosk guards (issue 12 points 7 to 9)', () => {
       await context.close();
     });
 
-    it(`at ${name}: with a staff PIN set in the Devices tab, the long press asks for it; a wrong PIN refuses, the right one opens`, async () => {
+    it(`at ${name}: with a staff PIN set in the Devices tab, the long press asks for it; a wrong PIN refuses, offline nothing opens, the right one opens`, async () => {
       // A venue of its own, so the other tests' kiosk needs no PIN.
       const pinned = await seedKiosk(server);
       const adminContext = await newKioskContext(browser, server.url);
@@ -185,6 +185,13 @@ describe('kiosk guards (issue 12 points 7 to 9)', () => {
       await selection.enterStaffPin('1234');
       await selection.staffPinPad().getByRole('alert').getByText(MESSAGES.guards.staffPinWrong).waitFor();
       expect(await pickerOpened(page)).toBe(before);
+
+      // Offline the PIN cannot be checked, so even the right one leaves the re-pick closed.
+      await context.setOffline(true);
+      await selection.enterStaffPin('4821');
+      await selection.staffPinPad().getByRole('alert').getByText(MESSAGES.guards.staffPinOffline).waitFor();
+      expect(await pickerOpened(page)).toBe(before);
+      await context.setOffline(false);
 
       await selection.enterStaffPin('4821');
       await selection.staffPinPad().waitFor({ state: 'detached' });
