@@ -69,6 +69,11 @@ export class KioskSelectionPage {
     if (via === 'keyboard') await this.page.keyboard.up('Enter');
     else await this.page.mouse.up();
   }
+  /** The bottom bar's price line (issue 12 point 4): the total and the next tier's offer. */
+  cartSummary = () => this.page.getByTestId('cart-summary');
+  cartTotal = () => this.page.getByTestId('cart-total');
+  cartOffer = () => this.page.getByTestId('cart-offer');
+  cardPrice = (n: number) => this.cards().nth(n).getByTestId('video-price');
 
   /** Clicks Browse Videos (the test's picker returns the OPFS folder) and waits for the grid. */
   async browse() {

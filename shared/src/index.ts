@@ -6,6 +6,7 @@ export * from './config-keys.ts';
 export * from './format.ts';
 export * from './messages.ts';
 export * from './pricing.ts';
+export * from './bundle-offer.ts';
 export * from './validation.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, bundleOfferText, gridPrices } from '@courtreplay/shared';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
@@ -15,9 +15,10 @@ import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
+import { formatRupiah } from './format.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
-import { configQuery, configValue, productName } from './queries.ts';
+import { configQuery, configValue, pricingOf, productName } from './queries.ts';
 import { staffPinQuery } from './staff-pin.ts';
 
 const M = MESSAGES.selection;
@@ -196,7 +197,17 @@ export function VideoSelectionPage() {
     setPage(p);
     gridTop.current?.scrollIntoView({ block: 'start' });
   };
-  const card = (clip: Clip) => <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} onToggle={onToggle} onPlay={onPlay} />;
+  // Prices only once the configuration is known, and only when checkout takes a payment.
+  const prices = config.data ? gridPrices(pricingOf(config.data, staging), count) : null;
+  const priceTag = (clip: Clip): string | null => {
+    if (prices === null) return null;
+    const line = clips.selected.indexOf(clip.id);
+    if (line >= 0) return formatRupiah(prices.lineTotals[line] ?? 0);
+    return prices.addOne === null ? null : M.addsToTotal(formatRupiah(prices.addOne));
+  };
+  const card = (clip: Clip) => (
+    <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} price={priceTag(clip)} onToggle={onToggle} onPlay={onPlay} />
+  );
 
   return (
     <main className="selection has-bottombar">
@@ -280,7 +291,19 @@ export function VideoSelectionPage() {
           {M.maxVideos}
         </div>
       ) : null}
-      <footer className="bottombar">
+      <footer className="bottombar" ref={publishBottomBarSpace}>
+        {prices ? (
+          <div className="cart-summary" data-testid="cart-summary" aria-live="polite">
+            <span className="cart-total" data-testid="cart-total">
+              {M.total(formatRupiah(prices.total))}
+            </span>
+            {prices.offer ? (
+              <span className="cart-offer" data-testid="cart-offer">
+                {bundleOfferText(prices.offer)}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         <button
           type="button"
           className="btn btn-secondary btn-lg bottombar-clear"
@@ -318,4 +341,22 @@ export function VideoSelectionPage() {
       {idleGuard}
     </main>
   );
+}
+
+/**
+ * The bottom bar's ref: publishes its real height as --bottombar-space while it is on screen (it
+ * grows with the price line and wraps on portrait screens), so the grid's last row, the toast and
+ * the status chip clear it.
+ */
+function publishBottomBarSpace(footer: HTMLElement | null) {
+  if (!footer) return;
+  const root = document.documentElement.style;
+  const update = () => root.setProperty('--bottombar-space', `${footer.offsetHeight}px`);
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(footer);
+  return () => {
+    observer.disconnect();
+    root.removeProperty('--bottombar-space');
+  };
 }
