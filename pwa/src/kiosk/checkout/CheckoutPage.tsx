@@ -6,7 +6,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
   COUNTDOWN_SECONDS,
-  INACTIVITY_TIMEOUT_MS,
   MESSAGES,
   PAY_FORM_DELAY_MS,
   quote,
@@ -16,7 +15,7 @@ import {
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
-import { useInactivity } from '../hooks.ts';
+import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
@@ -55,8 +54,6 @@ export function CheckoutPage() {
   const idempotencyKey = useRef<string | null>(null);
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
-  // An abandoned order form goes home like the selection screen does; never while paying.
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base), phase.name === 'form' && !busy);
   // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
   useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
@@ -289,6 +286,8 @@ export function CheckoutPage() {
           </section>
         </div>
       ) : null}
+      {/* An abandoned order form goes home like the selection screen does (after 'Still there?'); never while paying. */}
+      <IdleGuard onIdle={() => void navigate(base)} enabled={phase.name === 'form' && !busy} />
     </main>
   );
 }
