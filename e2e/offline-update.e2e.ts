@@ -95,7 +95,7 @@ it('waits with a new version until the kiosk is back on /box', async () => {
   expect(await waiting()).toBe(true);
 
   // Home: the new version takes over (one reload) and nothing waits any more.
-  await page.getByRole('button', { name: 'Home' }).click();
+  await kiosk.selection.goHomeClearingCart();
   await until(() => loads === 1, 15_000, 'the reload into the new version');
   await page.waitForURL('**/box');
   await until(async () => !(await waiting()), 10_000, 'no waiting version');

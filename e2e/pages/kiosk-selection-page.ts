@@ -54,6 +54,12 @@ export class KioskSelectionPage {
     await dialog.waitFor({ state: 'detached' });
   }
 
+  /** Home with a non-empty cart: the kiosk asks first; this answers 'Yes, go home'. */
+  async goHomeClearingCart() {
+    await this.homeButton().click();
+    await this.confirmLeave().getByRole('button', { name: G.leaveConfirm }).click();
+  }
+
   /** Holds the Admin button down until its bar is full, then lets go (the release opens the picker). */
   async longPressAdmin(via: 'pointer' | 'keyboard' = 'pointer') {
     const admin = this.adminButton();
