@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MESSAGES } from '@courtreplay/shared';
+import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { useKioskBase } from './kiosk-base.ts';
@@ -22,12 +22,16 @@ export function HomePage() {
   const promoVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
   const background = configValue(config.data, 'CMS_BG_IMAGE', staging);
   const [failed, setFailed] = useState<Backdrop[]>([]);
+  const m = useMessages();
+  const { reset: resetLanguage } = useKioskLanguage();
 
   useEffect(() => {
+    // Every player starts in the venue's language (issue 12 point 12).
+    resetLanguage();
     clearExceptKept(localStorage);
     clearExceptKept(sessionStorage);
     resetClips();
-  }, []);
+  }, [resetLanguage]);
 
   let backdrop: Backdrop = 'static';
   if (promoVideo && !failed.includes('video')) backdrop = 'video';
@@ -49,17 +53,23 @@ export function HomePage() {
         />
       ) : null}
       {backdrop === 'embed' && promoVideo ? (
-        <iframe className="home-embed" src={promoVideo} title="Promo" allow="autoplay" onError={() => setFailed((f) => [...f, 'embed'])} />
+        <iframe
+          className="home-embed"
+          src={promoVideo}
+          title={m.kioskHome.promoTitle}
+          allow="autoplay"
+          onError={() => setFailed((f) => [...f, 'embed'])}
+        />
       ) : null}
       <div className="home-scrim" />
       <div className="home-content">
         <div className="home-logo">
           <Logo size="lg" />
         </div>
-        <p className="home-tagline">Relive your best moments on court</p>
+        <p className="home-tagline">{m.kioskHome.tagline}</p>
         {device.data?.authorized ? (
           <Link className="btn btn-primary btn-xl home-cta" to={`${base}/video-selection`}>
-            {MESSAGES.kioskHome.seeYour(productName)}
+            {m.kioskHome.seeYour(productName)}
           </Link>
         ) : null}
       </div>

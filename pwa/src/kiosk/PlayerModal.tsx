@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { Logo } from './Logo.tsx';
 
@@ -8,6 +9,7 @@ import { Logo } from './Logo.tsx';
  */
 export function PlayerModal({ clip, watermark, onClose }: { clip: Clip; watermark: string | null; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const m = useMessages();
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
@@ -36,7 +38,7 @@ export function PlayerModal({ clip, watermark, onClose }: { clip: Clip; watermar
         <div className="modal-footer">
           <span className="modal-title">{clip.title}</span>
           <button ref={closeRef} type="button" className="btn btn-secondary" onClick={onClose}>
-            Close
+            {m.selection.closePlayer}
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { formatDuration, formatRecordedAt } from './format.ts';
 
@@ -11,13 +12,14 @@ interface Props {
 
 /** A grid card: fixed 9:16 thumbnail box (no layout shift), title, time, duration, play and tick. */
 export const VideoCard = memo(function VideoCard({ clip, selected, onToggle, onPlay }: Props) {
+  const M = useMessages().selection;
   return (
     <li className={`video-card${selected ? ' is-selected' : ''}`} data-testid="video-card" data-video-id={clip.id}>
       <button
         type="button"
         className="video-card-select"
         aria-pressed={selected}
-        aria-label={`${selected ? 'Deselect' : 'Select'} ${clip.title}`}
+        aria-label={selected ? M.deselectClip(clip.title) : M.selectClip(clip.title)}
         onClick={() => onToggle(clip.id)}
       >
         <span className="video-thumb">
@@ -49,7 +51,7 @@ export const VideoCard = memo(function VideoCard({ clip, selected, onToggle, onP
           <span className="video-time">{formatRecordedAt(clip.createdAt)}</span>
         </span>
       </button>
-      <button type="button" className="video-play" aria-label={`Play ${clip.title}`} onClick={() => onPlay(clip)}>
+      <button type="button" className="video-play" aria-label={M.playClip(clip.title)} onClick={() => onPlay(clip)}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M8 5v14l11-7z" fill="currentColor" />
         </svg>

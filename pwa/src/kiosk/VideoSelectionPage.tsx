@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FOLDER_RELOAD_CHECK_MS, INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { Logo } from './Logo.tsx';
@@ -16,8 +17,8 @@ import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configQuery, configValue, productName } from './queries.ts';
 
-const M = MESSAGES.selection;
-const F = MESSAGES.folder;
+// Errors are kept in English (the catalogue's words) and shown translated.
+const FOLDER_ERRORS = MESSAGES.folder;
 
 /** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
 let goingToCheckout = false;
@@ -34,6 +35,10 @@ export function VideoSelectionPage() {
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
+  const m = useMessages();
+  const M = m.selection;
+  const F = m.folder;
+  const tr = useTranslate();
 
   useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base));
 
@@ -66,7 +71,7 @@ export function VideoSelectionPage() {
   const browse = useCallback(async (repick: boolean) => {
     setFolderError(null);
     if (!isFolderPickerSupported()) {
-      setFolderError(F.browserUnsupported);
+      setFolderError(FOLDER_ERRORS.browserUnsupported);
       return;
     }
     try {
@@ -81,7 +86,7 @@ export function VideoSelectionPage() {
       }, FOLDER_RELOAD_CHECK_MS);
       await loadFolder(handle).finally(() => clearTimeout(check));
     } catch (e) {
-      setFolderError(e instanceof FolderAccessError ? e.message : F.failedToAccess);
+      setFolderError(e instanceof FolderAccessError ? e.message : FOLDER_ERRORS.failedToAccess);
     }
   }, []);
 
@@ -97,7 +102,7 @@ export function VideoSelectionPage() {
   // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
   if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
   if (clips.status === 'loading')
-    return <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />;
+    return <FullScreenMessage title={m.loading.title} subtitle={m.loading.subtitle} testId="loading-screen" />;
 
   const header = (
     <header className="topbar">
@@ -136,7 +141,7 @@ export function VideoSelectionPage() {
           </button>
           {folderError ? (
             <p className="alert alert-error" role="alert">
-              {folderError}
+              {tr(folderError)}
             </p>
           ) : null}
           <p className="folder-help">{F.help}</p>
@@ -166,12 +171,12 @@ export function VideoSelectionPage() {
       </div>
       {clips.error ? (
         <p className="alert alert-error" role="alert">
-          {clips.error}
+          {tr(clips.error)}
         </p>
       ) : null}
       {folderError ? (
         <p className="alert alert-error" role="alert">
-          {folderError}
+          {tr(folderError)}
         </p>
       ) : null}
       {clips.clips.length === 0 && !clips.error ? (
@@ -198,13 +203,13 @@ export function VideoSelectionPage() {
               </ul>
             </>
           ) : null}
-          <nav className="pagination" aria-label="Pages">
+          <nav className="pagination" aria-label={M.pages}>
             <button
               type="button"
               className="btn btn-secondary"
               disabled={layout.page <= 1}
               onClick={() => goTo(layout.page - 1)}
-              aria-label="Previous page"
+              aria-label={M.previousPage}
             >
               ‹
             </button>
@@ -224,7 +229,7 @@ export function VideoSelectionPage() {
               className="btn btn-secondary"
               disabled={layout.page >= layout.pageCount}
               onClick={() => goTo(layout.page + 1)}
-              aria-label="Next page"
+              aria-label={M.nextPage}
             >
               ›
             </button>

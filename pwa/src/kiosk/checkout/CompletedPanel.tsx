@@ -1,9 +1,7 @@
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
-
-const C = MESSAGES.checkout;
 
 /** 'Purchase Completed!' with the outcome, the upload progress, the spam warning and the countdown. */
 export function CompletedPanel({
@@ -18,6 +16,8 @@ export function CompletedPanel({
   onDone: () => void;
 }) {
   const left = useCountdown(seconds, onDone);
+  const C = useMessages().checkout;
+  const tr = useTranslate();
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="purchase-completed">
@@ -29,7 +29,7 @@ export function CompletedPanel({
         {step ? (
           <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
             <div className="progress-label">
-              <span data-testid="progress-label">{step.label}</span>
+              <span data-testid="progress-label">{tr(step.label)}</span>
               <span>{step.percent}%</span>
             </div>
             <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={step.percent}>

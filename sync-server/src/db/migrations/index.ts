@@ -11,6 +11,7 @@ import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.t
 import { storageFolders012 } from './012-storage-folders.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { uploadSessions010 } from './010-upload-sessions.ts';
+import { venueLanguage013 } from './013-venue-language.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-upload-sessions': uploadSessions010,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,
   '012-storage-folders': storageFolders012,
+  '013-venue-language': venueLanguage013,
 };
