@@ -1,9 +1,6 @@
 // Bahasa Indonesia for every kiosk screen (issue 12 point 12). The type makes each key of the
 // English kiosk catalogue present here, with the same parameters; English stays the spec's words.
 // Formal address ('Anda') throughout, as on a shop's own screen; rupiah amounts are formatted alike.
-import { DEVICE_MESSAGES } from './api/devices.ts';
-import { PROMO_MESSAGES } from './api/promos.ts';
-import { PURCHASE_MESSAGES } from './api/purchases.ts';
 import type { KioskLanguage } from './languages.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
@@ -174,20 +171,25 @@ export const MESSAGES_ID: KioskMessages = {
 /**
  * The server's answers a kiosk screen may show (a refused purchase, promo or device), in
  * Indonesian, keyed by their English text: the kiosk shows the server's message word for word in
- * English and translates the ones it knows.
+ * English and translates the ones it knows. The keys of api/ are written out rather than imported,
+ * so the kiosk's first download does not carry the schemas (zod) beside them; a test checks each
+ * key is still one of the server's messages.
  */
 export const SERVER_MESSAGES_ID: Readonly<Record<string, string>> = {
-  [PURCHASE_MESSAGES.totalChanged]: 'Total harga telah berubah. Silakan periksa kembali pesanan Anda.',
-  [PURCHASE_MESSAGES.noVideos]: 'Silakan pilih setidaknya satu video',
-  [PURCHASE_MESSAGES.duplicateVideo]: 'Video yang sama terpilih dua kali',
-  [PURCHASE_MESSAGES.wrongVenue]: 'Kios ini terdaftar di venue lain.',
-  [PURCHASE_MESSAGES.wrongField]: 'Kios ini terdaftar di lapangan lain.',
-  [PURCHASE_MESSAGES.promoMismatch]: 'Kode promo tidak cocok dengan promo yang diterapkan. Silakan terapkan lagi.',
-  [PURCHASE_MESSAGES.promoCodeRequired]: 'Silakan masukkan kode promo untuk menggunakan promo ini.',
-  [PURCHASE_MESSAGES.idempotencyKeyRunning]: 'Pembelian ini masih diproses. Silakan coba lagi sebentar lagi.',
-  [DEVICE_MESSAGES.notFound]: 'Perangkat tidak ditemukan',
-  [DEVICE_MESSAGES.notTestDevice]: 'Perangkat ini bukan perangkat uji. Pembelian staging hanya dapat dilakukan di perangkat uji.',
-  [PROMO_MESSAGES.codeFormat]: 'Kode promo hanya boleh berisi huruf, angka, "-" dan "_"',
+  'The total has changed. Please review your order.': 'Total harga telah berubah. Silakan periksa kembali pesanan Anda.',
+  'Please select at least one video': 'Silakan pilih setidaknya satu video',
+  'The same video is selected twice': 'Video yang sama terpilih dua kali',
+  'This kiosk is registered to another venue.': 'Kios ini terdaftar di venue lain.',
+  'This kiosk is registered to another court.': 'Kios ini terdaftar di lapangan lain.',
+  'The promo code does not match the promo applied. Please apply it again.':
+    'Kode promo tidak cocok dengan promo yang diterapkan. Silakan terapkan lagi.',
+  'Please enter the promo code to use this promo.': 'Silakan masukkan kode promo untuk menggunakan promo ini.',
+  'A request with this Idempotency-Key is still being processed. Please retry shortly.':
+    'Pembelian ini masih diproses. Silakan coba lagi sebentar lagi.',
+  'Device not found': 'Perangkat tidak ditemukan',
+  'This device is not a test device. Staging purchases can only be made on a test device.':
+    'Perangkat ini bukan perangkat uji. Pembelian staging hanya dapat dilakukan di perangkat uji.',
+  'Promo code may contain only letters, digits, "-" and "_"': 'Kode promo hanya boleh berisi huruf, angka, "-" dan "_"',
   [MESSAGES.promoForm.codeRequired]: 'Kode promo wajib diisi',
   [SERVER_MESSAGES.access.deviceNotRegistered]: 'Perangkat ini belum terdaftar. Silakan minta staf untuk mendaftarkannya.',
   [SERVER_MESSAGES.access.deviceNotAuthorized]: 'Perangkat ini belum diotorisasi. Silakan minta staf untuk mengotorisasinya.',
