@@ -4,21 +4,34 @@
 import type { KioskLanguage } from './languages.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
-/** The groups of MESSAGES the kiosk screens (/box, /staging, /payment/*) show. */
-export const KIOSK_MESSAGE_GROUPS = [
-  'routing',
-  'kioskHome',
-  'folder',
-  'loading',
-  'selection',
-  'checkout',
-  'promo',
-  'paymentSuccess',
-  'paymentFailure',
-  'offline',
-  'language',
+/**
+ * The groups of MESSAGES only the back-office shows (English only). Every other group is a kiosk
+ * screen's (/box, /staging, /payment/*), so a new group must be translated below unless it is
+ * listed here.
+ */
+export const ADMIN_MESSAGE_GROUPS = [
+  'adminLogin',
+  'dashboard',
+  'transactions',
+  'admins',
+  'devices',
+  'promoForm',
+  'product',
+  'bundling',
+  'venues',
+  'cms',
+  'emailConfig',
+  'storage',
+  'integrations',
+  'errorsTab',
+  'createAdmin',
 ] as const;
-type KioskGroup = (typeof KIOSK_MESSAGE_GROUPS)[number];
+type KioskGroup = Exclude<keyof typeof MESSAGES, (typeof ADMIN_MESSAGE_GROUPS)[number]>;
+
+/** The kiosk's groups, in MESSAGES' order. */
+export const KIOSK_MESSAGE_GROUPS = Object.keys(MESSAGES).filter(
+  (group): group is KioskGroup => !(ADMIN_MESSAGE_GROUPS as readonly string[]).includes(group),
+);
 
 /** A literal catalogue widened to its shape: any string where English has one, functions alike. */
 type Widen<T> = T extends string
