@@ -14,7 +14,7 @@ import {
   type KioskMessages,
   type PaymentClientConfig,
 } from '@courtreplay/shared';
-import { useMessages, useTranslate } from '../../i18n/language.ts';
+import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
@@ -60,6 +60,7 @@ export function CheckoutPage() {
   const online = useOnline();
   const C = useMessages().checkout;
   const tr = useTranslate();
+  const { language } = useKioskLanguage();
   // An abandoned order form goes home like the selection screen does; never while paying.
   useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base), phase.name === 'form' && !busy);
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
@@ -120,6 +121,7 @@ export function CheckoutPage() {
     try {
       snap.embed(token, {
         embedId: EMBED_ID,
+        language,
         onSuccess: once(() => finish((c) => c.paymentSuccess, transactionId, bought)),
         onPending: once(() => finish((c) => c.paymentPending, transactionId, bought)),
         onError: once((result: SnapResult) => fail((c) => c.paymentFailed(result?.status_message))),
