@@ -155,7 +155,7 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await context.close();
   });
 
-  it("starts in the venue's language ('id'), on the payment pages too, and goes back to it at home", async () => {
+  it("starts in the venue's language ('id'), on the staging and payment pages too, and goes back to it at home", async () => {
     const seed = await seedKiosk(server);
     await seed.admin.request('PUT', `/venue/${seed.venueId}`, { name: 'Arena Senayan', language: 'id' });
     const context = await newKioskContext(browser, server.url, { viewport });
@@ -173,6 +173,10 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await page.getByRole('button', { name: MESSAGES.folder.home, exact: true }).click();
     await page.getByRole('link', { name: MESSAGES_ID.kioskHome.seeYour(PRODUCT_NAME_DEFAULT) }).waitFor();
 
+    // The staging kiosk's refusal on a live device, and a payment result page, in the venue's language too.
+    await page.goto('/staging');
+    await page.getByText(MESSAGES_ID.routing.notTestDevice, { exact: true }).waitFor();
+    expect(await englishLeft(page)).toEqual([]);
     await page.goto('/payment/failure?order_id=TX-1&error_code=202&error_message=Declined');
     await page.getByRole('heading', { name: MESSAGES_ID.paymentFailure.title }).waitFor();
     expect(await englishLeft(page)).toEqual([]);
