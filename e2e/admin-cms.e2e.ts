@@ -1,5 +1,6 @@
 // CMS tab: four sections starting collapsed, every check made before an upload is sent, uploads
-// with percentage progress and the current media previewed, and the e-mail template editor.
+// with percentage progress and the current media previewed, the optional portrait promo video
+// beside the landscape one, and the e-mail template editor.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
@@ -125,6 +126,34 @@ describe('watermark', () => {
     const url = await config('CMS_WATERMARK');
     expect(url).toMatch(/^\/media\/.+\.png$/);
     await page.waitForFunction((src) => document.querySelector('[role=tabpanel] form img')?.getAttribute('src') === src, url);
+  });
+});
+
+describe('portrait promo video (issue 12 point 13)', () => {
+  test('sits in the promo video section, uploads, is previewed and can be removed after a confirmation', async () => {
+    await cms.open('promoVideo');
+    const form = cms.form('portraitPromoVideo');
+    await form.getByText(T.recommendations.portraitPromoVideo).waitFor();
+    expect(await form.getByRole('button', { name: T.removePortrait }).count()).toBe(0);
+    await cms.upload('portraitPromoVideo', {
+      name: 'tall.mp4',
+      mimeType: 'video/mp4',
+      buffer: clipBytes({ format: 'mp4', width: 360, height: 640 }),
+    });
+    await form.getByText(T.portraitUploaded).waitFor();
+    const url = await config('CMS_PROMO_VIDEO_PORTRAIT');
+    expect(url).toMatch(/^\/media\/promo-portrait-.+\.mp4$/);
+    await form.locator(`video[src="${url}"]`).waitFor();
+    expect(await config('CMS_PROMO_VIDEO')).not.toBe(url);
+
+    await form.getByRole('button', { name: T.removePortrait }).click();
+    await form.getByRole('button', { name: MESSAGES.dashboard.no, exact: true }).click();
+    expect(await config('CMS_PROMO_VIDEO_PORTRAIT')).toBe(url);
+    await form.getByRole('button', { name: T.removePortrait }).click();
+    await form.getByRole('button', { name: MESSAGES.dashboard.yes, exact: true }).click();
+    await form.getByText(T.portraitRemoved).waitFor();
+    await form.locator('video').waitFor({ state: 'detached' });
+    expect(await config('CMS_PROMO_VIDEO_PORTRAIT')).toBeUndefined();
   });
 });
 

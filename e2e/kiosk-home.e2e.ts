@@ -1,9 +1,10 @@
 // The kiosk home and its CMS media: the promo video uploaded in the back-office plays on /box, the
-// fallbacks when it cannot, and the watermark over the player on the selection screen.
+// fallbacks when it cannot, and the watermark over the player on the selection screen; a portrait
+// screen plays the portrait promo video, or the landscape one letterboxed (issue 12 point 13).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import {
   feedFolder,
@@ -11,6 +12,7 @@ import {
   launchBrowser,
   makeClip,
   newKioskContext,
+  PORTRAIT_KIOSK,
   repoRoot,
   startServer,
   type TestServer,
@@ -92,6 +94,105 @@ describe('kiosk home', () => {
     await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
     await page.getByTestId('promo-video').waitFor({ state: 'detached' });
     expect(await page.locator('iframe').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** What the home screen's promo video shows: its source, fit, and whether the whole picture is inside the screen. */
+async function promoShown(page: Page, src: string) {
+  const video = page.getByTestId('promo-video');
+  await page.waitForFunction(
+    (want) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="promo-video"]');
+      return !!v && v.getAttribute('src') === want && v.videoWidth > 0;
+    },
+    src,
+    { timeout: 15_000 },
+  );
+  return video.evaluate((v: HTMLVideoElement) => {
+    const box = v.getBoundingClientRect();
+    const fit = getComputedStyle(v).objectFit;
+    // The picture's drawn size: contain scales it to fit inside the box, cover to fill it (cropping).
+    const scale = (fit === 'contain' ? Math.min : Math.max)(box.width / v.videoWidth, box.height / v.videoHeight);
+    const drawn = { width: v.videoWidth * scale, height: v.videoHeight * scale };
+    const onScreen = box.left >= 0 && box.top >= 0 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5;
+    return {
+      fit,
+      aspect: v.videoWidth / v.videoHeight,
+      wholePicture: onScreen && drawn.width <= box.width + 0.5 && drawn.height <= box.height + 0.5,
+    };
+  });
+}
+
+describe('kiosk home on portrait and landscape screens (issue 12 point 13)', () => {
+  const LANDSCAPE_KIOSK = { viewport: { width: 1366, height: 768 } } as const;
+  let landscape: string;
+  let portrait: string;
+
+  beforeAll(async () => {
+    landscape = await uploadMedia('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4' })), 'video/mp4', 'wide.mp4');
+    portrait = await uploadMedia(
+      'upload-portrait-promo-video',
+      'video',
+      readFileSync(makeClip({ format: 'mp4', width: 360, height: 640 })),
+      'video/mp4',
+      'tall.mp4',
+    );
+  });
+
+  it('plays the portrait promo video at 1080x1920 and the landscape one at 1366x768, switching live on rotation', async () => {
+    const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.goto('/box');
+    expect(await promoShown(page, portrait)).toEqual({ fit: 'cover', aspect: 360 / 640, wholePicture: true });
+
+    await page.setViewportSize(LANDSCAPE_KIOSK.viewport);
+    expect(await promoShown(page, landscape)).toMatchObject({ fit: 'cover', aspect: 640 / 360 });
+
+    await page.setViewportSize(PORTRAIT_KIOSK.viewport);
+    expect(await promoShown(page, portrait)).toMatchObject({ fit: 'cover', wholePicture: true });
+    await context.close();
+
+    const wide = await newKioskContext(browser, server.url, LANDSCAPE_KIOSK);
+    await useDeviceId(wide, seed.deviceId);
+    const widePage = await wide.newPage();
+    await widePage.goto('/box');
+    expect(await promoShown(widePage, landscape)).toMatchObject({ fit: 'cover', aspect: 640 / 360 });
+    await wide.close();
+  });
+
+  it('without a portrait promo video, letterboxes the landscape one on a portrait screen: the whole picture, not its middle', async () => {
+    await seed.admin.request('DELETE', '/admin/cms/portrait-promo-video');
+    const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.goto('/box');
+    expect(await promoShown(page, landscape)).toEqual({ fit: 'contain', aspect: 640 / 360, wholePicture: true });
+
+    await page.setViewportSize(LANDSCAPE_KIOSK.viewport);
+    await page.waitForFunction(() => {
+      const v = document.querySelector('[data-testid="promo-video"]');
+      return !!v && getComputedStyle(v).objectFit === 'cover';
+    });
+    expect(await promoShown(page, landscape)).toMatchObject({ fit: 'cover' });
+    await context.close();
+  });
+
+  it('falls back to the landscape promo video, letterboxed, when the portrait one cannot play', async () => {
+    await uploadMedia(
+      'upload-portrait-promo-video',
+      'video',
+      readFileSync(makeClip({ format: 'mp4', width: 360, height: 640 })),
+      'video/mp4',
+      'tall.mp4',
+    );
+    const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);
+    await useDeviceId(context, seed.deviceId);
+    const page = await context.newPage();
+    await page.route('**/media/promo-portrait-*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto('/box');
+    expect(await promoShown(page, landscape)).toEqual({ fit: 'contain', aspect: 640 / 360, wholePicture: true });
     await context.close();
   });
 });

@@ -20,6 +20,13 @@ beforeAll(async () => {
   seed = await seedKiosk(server);
   await setPricing(seed.admin, { price: PRICE, gateway: true, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
   await uploadCms('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4', seconds: 4 })), 'promo.mp4', 'video/mp4');
+  await uploadCms(
+    'upload-portrait-promo-video',
+    'video',
+    readFileSync(makeClip({ format: 'mp4', seconds: 2, width: 360, height: 640 })),
+    'portrait.mp4',
+    'video/mp4',
+  );
   await uploadCms('upload-bg-image', 'image', pngBytes('navy', '1920x1080'), 'background.png', 'image/png');
   await uploadCms('upload-watermark', 'image', pngBytes('white', '800x600'), 'watermark.png', 'image/png');
 });
@@ -79,12 +86,15 @@ describe('offline shell', () => {
     await kiosk.checkout.total().waitFor();
     await page.goto('/box');
     await page.waitForTimeout(1_000);
-    // The promo video, the background and the watermark (never shown yet) are all cached.
+    // The promo video, the background, the watermark and the portrait promo video (never shown
+    // yet on this landscape screen) are all cached.
     await expect
       .poll(async () =>
-        (await kiosk.cachedUrls('cms-media')).map((u) => /^\/media\/(promo-video|background|watermark)-/.exec(u)?.[1]).sort(),
+        (await kiosk.cachedUrls('cms-media'))
+          .map((u) => /^\/media\/(promo-video|promo-portrait|background|watermark)-/.exec(u)?.[1])
+          .sort(),
       )
-      .toEqual(['background', 'promo-video', 'watermark']);
+      .toEqual(['background', 'promo-portrait', 'promo-video', 'watermark']);
 
     await first.context.setOffline(true);
     await expectOfflineScreens(kiosk);

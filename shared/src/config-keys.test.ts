@@ -16,12 +16,14 @@ describe('configuration keys', () => {
     expect([...CONFIG_KEYS].sort()).toEqual(
       [
         'CMS_PROMO_VIDEO',
+        'CMS_PROMO_VIDEO_PORTRAIT',
         'CMS_BG_IMAGE',
         'CMS_WATERMARK',
         'DEFAULT_PRICE',
         'PROMO_TABLE',
         'ENABLE_PAYMENT_GATEWAY',
         'CMS_PROMO_VIDEO_STAGING',
+        'CMS_PROMO_VIDEO_PORTRAIT_STAGING',
         'CMS_BG_IMAGE_STAGING',
         'CMS_WATERMARK_STAGING',
         'DEFAULT_PRICE_STAGING',

@@ -66,8 +66,9 @@ export const MESSAGES = {
     emptyText: "The selected folder doesn't contain any video files",
     maxVideos: 'Maximum of 6 videos can be selected',
     // Issue 12 point 12: texts (and screen-reader names) the grid and player showed inline. Our wording.
-    selectClip: (title: string) => `Select ${title}`,
-    deselectClip: (title: string) => `Deselect ${title}`,
+    // Before a card's title, for screen readers (the card's name starts with its action).
+    select: 'Select',
+    deselect: 'Deselect',
     playClip: (title: string) => `Play ${title}`,
     pages: 'Pages',
     previousPage: 'Previous page',
@@ -352,6 +353,8 @@ export const MESSAGES = {
   cms: {
     sections: {
       promoVideo: 'Promo Video',
+      // Issue 12 point 13: the optional portrait slot, next to the landscape one.
+      portraitPromoVideo: 'Portrait Promo Video',
       backgroundImage: 'Background Image',
       watermark: 'Watermark Image',
       emailTemplate: 'Email Template Settings',
@@ -359,10 +362,18 @@ export const MESSAGES = {
     // The recommendations are described, not quoted: our wording of the spec's numbers.
     recommendations: {
       promoVideo: 'Recommended: MP4, 1920x1080, under 2 minutes and under 25 MB.',
+      portraitPromoVideo:
+        'Optional, for portrait screens: MP4, 1080x1920, under 2 minutes and under 25 MB. Without it, portrait screens show the promo video above letterboxed.',
       backgroundImage: 'Recommended: 1920x1080 or larger, under 5 MB.',
       watermark: 'Recommended: PNG with transparency, about 800x600, under 5 MB.',
     },
     uploadProgress: (percent: number) => `${Math.round(percent)}%`,
+    // Issue 12 point 13: the portrait promo video's upload and removal.
+    portraitUploaded: 'Portrait promo video uploaded successfully',
+    removePortrait: 'Remove Portrait Video',
+    portraitRemoved: 'Portrait promo video removed: portrait screens show the landscape one again',
+    noPortraitVideo: 'No portrait promo video is set',
+    portraitRemoveFailed: 'Failed to remove the portrait promo video',
     invalidVideo: 'Please select a valid video file',
     videoTooLarge: 'Video file size must be less than 100MB',
     noVideo: 'Please select a video file to upload',

@@ -1,7 +1,9 @@
 // Kiosk home (spec section 2): the looping muted promo video with its poster, falling back to an
 // embedded player page, then to the static background; the logo fades in after 500 ms; 'See Your'
-// + product name only on an authorised device.
-import { useEffect, useState } from 'react';
+// + product name only on an authorised device. A portrait screen plays the portrait promo video
+// when there is one (issue 12 point 13), switching live on rotation; otherwise the landscape one,
+// letterboxed rather than cropped to its middle.
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useKioskLanguage, useMessages } from '../i18n/language.ts';
@@ -15,13 +17,31 @@ type Backdrop = 'video' | 'embed' | 'static';
 
 const isDirectMedia = (url: string) => /\.(mp4|webm|mov|m4v|ogv)(\?|#|$)/i.test(url) || url.startsWith('/media/');
 
+const portraitQuery = () => window.matchMedia('(orientation: portrait)');
+
+/** True while the screen is taller than wide; follows rotation. */
+function usePortraitScreen(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = portraitQuery();
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => portraitQuery().matches,
+  );
+}
+
 export function HomePage() {
   const { base, staging } = useKioskBase();
   const device = useQuery(deviceStatusQuery());
   const config = useQuery(configQuery());
-  const promoVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
+  const portrait = usePortraitScreen();
+  const landscapeVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
+  const portraitVideo = configValue(config.data, 'CMS_PROMO_VIDEO_PORTRAIT', staging);
   const background = configValue(config.data, 'CMS_BG_IMAGE', staging);
-  const [failed, setFailed] = useState<Backdrop[]>([]);
+  /** `${backdrop} ${url}` of every backdrop that could not play. */
+  const [failed, setFailed] = useState<string[]>([]);
+  const fail = (backdrop: Backdrop, url: string) => setFailed((f) => [...f, `${backdrop} ${url}`]);
   const m = useMessages();
   const { reset: resetLanguage } = useKioskLanguage();
 
@@ -33,32 +53,43 @@ export function HomePage() {
     resetClips();
   }, [resetLanguage]);
 
+  // The portrait video first on a portrait screen, then the landscape one; each as a video, then embedded.
+  const candidates = [portrait ? portraitVideo : null, landscapeVideo].filter((url): url is string => !!url);
   let backdrop: Backdrop = 'static';
-  if (promoVideo && !failed.includes('video')) backdrop = 'video';
-  else if (promoVideo && !isDirectMedia(promoVideo) && !failed.includes('embed')) backdrop = 'embed';
+  let promoVideo: string | null = null;
+  for (const url of candidates) {
+    if (!failed.includes(`video ${url}`)) backdrop = 'video';
+    else if (!isDirectMedia(url) && !failed.includes(`embed ${url}`)) backdrop = 'embed';
+    else continue;
+    promoVideo = url;
+    break;
+  }
+  const letterboxed = portrait && promoVideo !== portraitVideo;
 
   return (
     <main className="home" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
       {backdrop === 'video' && promoVideo ? (
         <video
-          className="home-video"
+          key={promoVideo}
+          className={letterboxed ? 'home-video home-video-letterboxed' : 'home-video'}
           src={promoVideo}
           poster={background ?? undefined}
           autoPlay
           muted
           loop
           playsInline
-          onError={() => setFailed((f) => [...f, 'video'])}
+          onError={() => fail('video', promoVideo)}
           data-testid="promo-video"
         />
       ) : null}
       {backdrop === 'embed' && promoVideo ? (
         <iframe
+          key={promoVideo}
           className="home-embed"
           src={promoVideo}
           title={m.kioskHome.promoTitle}
           allow="autoplay"
-          onError={() => setFailed((f) => [...f, 'embed'])}
+          onError={() => fail('embed', promoVideo)}
         />
       ) : null}
       <div className="home-scrim" />

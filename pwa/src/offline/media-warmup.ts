@@ -1,6 +1,7 @@
-// Fetches the CMS media this server names (promo video, background, watermark, live and staging)
-// as soon as the configuration is known, so the service worker caches them even before they are
-// shown: the watermark appears only when a player opens a clip, possibly during an outage.
+// Fetches the CMS media this server names (landscape and portrait promo videos, background,
+// watermark, live and staging) as soon as the configuration is known, so the service worker caches
+// them even before they are shown: the watermark appears only when a player opens a clip, possibly
+// during an outage, and the portrait video only once the screen is turned.
 import type { QueryClient } from '@tanstack/react-query';
 
 const CONFIG_KEY = ['kiosk', 'config'] as const;

@@ -1,5 +1,5 @@
 // The service worker's runtime caches (vite.config.ts passes these to VitePWA's workbox options).
-// CMS media (promo video, background, watermark, served under /media/) is cached on first view so
+// CMS media (promo videos, background, watermark, served under /media/) is cached on first view so
 // the kiosk home screen plays with the network down; hashed chunks that are not precached (the
 // back-office and the payment result pages, left out by precache-scope.ts) are cached on first load. These functions are copied into the generated sw.js as source text:
 // they must not refer to anything outside themselves.

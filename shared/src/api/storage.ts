@@ -74,3 +74,6 @@ export const cmsUploadQuery = z.object({
 
 export const cmsUploadResponse = z.object({ message: z.string(), key: z.string(), url: z.string() });
 export type CmsUploadResponse = z.infer<typeof cmsUploadResponse>;
+
+/** The portrait promo video removed: the key it cleared (the home screen falls back to the landscape one). */
+export const cmsMediaRemovedResponse = z.object({ message: z.string(), key: z.string() });

@@ -94,7 +94,7 @@ export const adminEndpoints = {
     tag: config,
     summary: 'The stored configuration entries',
     description:
-      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo video, background, watermark). Missing keys take the defaults.',
+      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults.',
     access: 'public',
     responses: { 200: configListResponse },
   }),

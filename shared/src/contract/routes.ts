@@ -72,6 +72,8 @@ export const ROUTES = {
 
   // CMS media
   uploadPromoVideo: { method: 'POST', path: '/api/admin/cms/upload-promo-video' },
+  uploadPortraitPromoVideo: { method: 'POST', path: '/api/admin/cms/upload-portrait-promo-video' },
+  deletePortraitPromoVideo: { method: 'DELETE', path: '/api/admin/cms/portrait-promo-video' },
   uploadBackgroundImage: { method: 'POST', path: '/api/admin/cms/upload-bg-image' },
   uploadWatermark: { method: 'POST', path: '/api/admin/cms/upload-watermark' },
 

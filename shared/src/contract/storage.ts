@@ -1,5 +1,6 @@
 // Cloud storage (local disk or Google Drive, whichever is configured) and the CMS media uploads.
 import {
+  cmsMediaRemovedResponse,
   cmsUploadQuery,
   cmsUploadResponse,
   createFolderRequest,
@@ -117,6 +118,27 @@ export const storageEndpoints = {
     body: multipart('video', 'The promo video'),
     responses: { 200: cmsUploadResponse },
     errors: [415],
+  }),
+  uploadPortraitPromoVideo: defineEndpoint({
+    ...ROUTES.uploadPortraitPromoVideo,
+    tag: cmsTag,
+    summary: 'The promo video portrait screens play (MP4, MOV or WebM, up to 100 MB); optional',
+    description: 'Without it a portrait screen shows the landscape promo video letterboxed.',
+    access: 'superAdmin',
+    query: cmsUploadQuery,
+    body: multipart('video', 'The portrait promo video'),
+    responses: { 200: cmsUploadResponse },
+    errors: [415],
+  }),
+  deletePortraitPromoVideo: defineEndpoint({
+    ...ROUTES.deletePortraitPromoVideo,
+    tag: cmsTag,
+    summary: 'Remove the portrait promo video: portrait screens go back to the landscape one',
+    description: '404 when no portrait promo video is set.',
+    access: 'superAdmin',
+    query: cmsUploadQuery,
+    responses: { 200: cmsMediaRemovedResponse },
+    errors: [404],
   }),
   uploadBackgroundImage: defineEndpoint({
     ...ROUTES.uploadBackgroundImage,

@@ -175,6 +175,101 @@ describe('CMS uploads', () => {
     expect(await configValue('CMS_PROMO_VIDEO')).toBeUndefined();
   });
 
+  describe('the portrait promo video (issue 12 point 13)', () => {
+    const remove = (headers = superAdmin.headers, query = '') =>
+      t.app.request(`/api/admin/cms/portrait-promo-video${query}`, { method: 'DELETE', headers });
+
+    it('is stored beside the landscape one, replaced (old file removed) and deleted, leaving the landscape one alone', async () => {
+      const landscape = await bodyOf(upload('upload-promo-video', form('video', mp4Bytes(3000), 'land.mp4', 'video/mp4')));
+      const first = await upload('upload-portrait-promo-video', form('video', mp4Bytes(4000), 'tall.mp4', 'video/mp4'));
+      expect(first.status).toBe(200);
+      const stored = await bodyOf(first);
+      expect(stored).toMatchObject({ key: 'CMS_PROMO_VIDEO_PORTRAIT', message: MESSAGES.cms.portraitUploaded });
+      expect(stored.url).toMatch(/^\/media\/promo-portrait-[a-z0-9]+-[a-f0-9]{12}\.mp4$/);
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBe(stored.url);
+      expect((await t.app.request(stored.url)).headers.get('Content-Type')).toBe('video/mp4');
+
+      const replaced = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(5000), 'tall2.mp4', 'video/mp4')));
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBe(replaced.url);
+      expect((await t.app.request(stored.url)).status).toBe(404);
+
+      const removed = await remove();
+      expect(removed.status).toBe(200);
+      expect(await bodyOf(removed)).toEqual({ message: MESSAGES.cms.portraitRemoved, key: 'CMS_PROMO_VIDEO_PORTRAIT' });
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBeUndefined();
+      expect((await t.app.request(replaced.url)).status).toBe(404);
+      expect(await configValue('CMS_PROMO_VIDEO')).toBe(landscape.url);
+      expect(mediaFiles()).toEqual([landscape.url.slice('/media/'.length)]);
+    });
+
+    it('has a _STAGING twin: staging upload and delete leave the live slot alone', async () => {
+      const live = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
+      const staged = await bodyOf(
+        upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'b.mp4', 'video/mp4'), superAdmin.headers, '?staging=true'),
+      );
+      expect(staged.key).toBe('CMS_PROMO_VIDEO_PORTRAIT_STAGING');
+      expect((await bodyOf(remove(superAdmin.headers, '?staging=true'))).key).toBe('CMS_PROMO_VIDEO_PORTRAIT_STAGING');
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT_STAGING')).toBeUndefined();
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBe(live.url);
+    });
+
+    it('is shown to a kiosk not yet authorised, like the other home screen media', async () => {
+      const { url } = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
+      const res = await t.app.request('/api/admin/config');
+      expect(res.status).toBe(200);
+      expect(await bodyOf(res)).toContainEqual({ key: 'CMS_PROMO_VIDEO_PORTRAIT', value: url });
+    });
+
+    it('refuses anyone but a super admin, uploading or deleting, and changes nothing', async () => {
+      const { url } = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
+      const admin = await t.seed.admin();
+      for (const headers of [admin.headers, {}]) {
+        const status = headers === admin.headers ? 403 : 401;
+        expect((await upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'b.mp4', 'video/mp4'), headers)).status).toBe(
+          status,
+        );
+        const refused = await remove(headers);
+        expect(refused.status).toBe(status);
+        expect(typeof (await bodyOf(refused)).message).toBe('string');
+      }
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBe(url);
+      expect(mediaFiles()).toEqual([url.slice('/media/'.length)]);
+    });
+
+    it.each([
+      [
+        'not a video',
+        form('video', Buffer.from('GIF89a not a video at all'), 'x.mp4', 'video/mp4'),
+        415,
+        'Please select a valid video file',
+      ],
+      ['the wrong field', form('image', mp4Bytes(1000), 'x.mp4', 'video/mp4'), 400, 'Please select a video file to upload'],
+      ['no file', new FormData(), 400, 'Please select a video file to upload'],
+    ] as const)('refuses %s in the spec words and keeps the stored one', async (_name, body, status, message) => {
+      const { url } = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
+      const res = await upload('upload-portrait-promo-video', body);
+      expect(res.status).toBe(status);
+      expect((await bodyOf(res)).message).toBe(message);
+      expect(await configValue('CMS_PROMO_VIDEO_PORTRAIT')).toBe(url);
+      expect(mediaFiles()).toEqual([url.slice('/media/'.length)]);
+    });
+
+    it('answers 404 with a message when there is none to delete, and keeps a file another key still shows', async () => {
+      const none = await remove();
+      expect(none.status).toBe(404);
+      expect((await bodyOf(none)).message).toBe(MESSAGES.cms.noPortraitVideo);
+      const { url } = await bodyOf(upload('upload-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
+      const put = await t.app.request('/api/admin/config', {
+        method: 'PUT',
+        headers: { ...superAdmin.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: 'CMS_PROMO_VIDEO_PORTRAIT', value: url }),
+      });
+      expect(put.status).toBe(200);
+      expect((await remove()).status).toBe(200);
+      expect((await t.app.request(url)).status).toBe(200);
+    });
+  });
+
   it('survives a body cut short inside a file part it does not want (another field, or a second file)', async () => {
     const part = (field: string) =>
       `--b1\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;

@@ -1,5 +1,5 @@
-// The three CMS uploads (super admin; ?staging=true writes the _STAGING key) and the media they
-// produce, served at /media/:file with long cache headers (every upload gets a new name).
+// The CMS uploads and the portrait promo video's removal (super admin; ?staging=true writes the
+// _STAGING key) and the media they produce, served at /media/:file with long cache headers (every upload gets a new name).
 import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
@@ -7,7 +7,7 @@ import type { AppEnv } from '../app.ts';
 import { route } from '../http/contract.ts';
 import { bodyStream } from '../storage/body-stream.ts';
 import { sendFile } from '../storage/send-file.ts';
-import { MEDIA_PATH, MEDIA_TYPES, mediaDir, ownMediaFile, RULES, storeMedia, type CmsUpload } from './service.ts';
+import { MEDIA_PATH, MEDIA_TYPES, mediaDir, ownMediaFile, removePortraitPromoVideo, RULES, storeMedia, type CmsUpload } from './service.ts';
 
 export function cmsRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -20,6 +20,12 @@ export function cmsRoutes(): Hono<AppEnv> {
       return { status: 200, body: answer };
     });
   }
+  route(app, endpoints.deletePortraitPromoVideo).handle(async (c, { query }) => {
+    const { db, config } = c.var.deps;
+    const answer = await removePortraitPromoVideo({ db, dataDir: config.dataDir }, query.staging === 'true');
+    c.var.log.info({ key: answer.key }, 'CMS media removed');
+    return { status: 200, body: answer };
+  });
   return app;
 }
 

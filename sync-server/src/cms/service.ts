@@ -9,7 +9,8 @@ import { imageKind, isVideo, videoMimeType } from '../adapters/magic-bytes.ts';
 import type { Db } from '../db/database.ts';
 import { findConfigValue, upsertConfigEntries } from '../config-entries/queries.ts';
 import { receiveMedia, type MediaRule } from './media-upload.ts';
-import { findKeyWithValue } from './queries.ts';
+import { deleteConfigEntry, findKeyWithValue } from './queries.ts';
+import { notFound } from '../errors.ts';
 
 const MB = 1024 * 1024;
 const m = MESSAGES.cms;
@@ -18,19 +19,26 @@ export const MEDIA_PATH = '/media/';
 const VIDEO_EXT: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
 const IMAGE_EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 
-export type CmsUpload = 'uploadPromoVideo' | 'uploadBackgroundImage' | 'uploadWatermark';
+export type CmsUpload = 'uploadPromoVideo' | 'uploadPortraitPromoVideo' | 'uploadBackgroundImage' | 'uploadWatermark';
+
+const videoRule = (prefix: string): MediaRule => ({
+  field: 'video',
+  prefix,
+  maxBytes: 100 * MB,
+  detect: (head) => (isVideo(head) ? VIDEO_EXT[videoMimeType(head)] : undefined),
+  messages: { invalid: m.invalidVideo, tooLarge: m.videoTooLarge, missing: m.noVideo, malformed: m.malformedUpload },
+});
 
 export const RULES: Record<CmsUpload, { key: StagedConfigKey; rule: MediaRule; done: string }> = {
   uploadPromoVideo: {
     key: 'CMS_PROMO_VIDEO',
     done: 'Promo video uploaded successfully',
-    rule: {
-      field: 'video',
-      prefix: 'promo-video',
-      maxBytes: 100 * MB,
-      detect: (head) => (isVideo(head) ? VIDEO_EXT[videoMimeType(head)] : undefined),
-      messages: { invalid: m.invalidVideo, tooLarge: m.videoTooLarge, missing: m.noVideo, malformed: m.malformedUpload },
-    },
+    rule: videoRule('promo-video'),
+  },
+  uploadPortraitPromoVideo: {
+    key: 'CMS_PROMO_VIDEO_PORTRAIT',
+    done: m.portraitUploaded,
+    rule: videoRule('promo-portrait'),
   },
   uploadBackgroundImage: {
     key: 'CMS_BG_IMAGE',
@@ -78,13 +86,18 @@ export function ownMediaFile(dir: string, value: string | undefined): string | u
   return path.startsWith(dir + sep) ? path : undefined;
 }
 
+/** Removes the file a key showed before, unless it is `kept` or another key still shows it. */
+async function dropUnused(db: Db, dir: string, previous: string | undefined, kept?: string): Promise<void> {
+  const old = ownMediaFile(dir, previous);
+  if (old && previous && previous !== kept && !(await findKeyWithValue(db, previous))) await unlink(old).catch(() => undefined);
+}
+
 /** Sets the key to the new media and removes the file it showed before, unless another key still shows it. */
 async function pointKeyAt(db: Db, dir: string, key: string, name: string, now: Date): Promise<string> {
   const url = `${MEDIA_PATH}${name}`;
   const previous = await findConfigValue(db, key);
   await upsertConfigEntries(db, [{ key, value: url }], now.toISOString());
-  const old = ownMediaFile(dir, previous);
-  if (old && previous && previous !== url && !(await findKeyWithValue(db, previous))) await unlink(old).catch(() => undefined);
+  await dropUnused(db, dir, previous, url);
   return url;
 }
 
@@ -107,4 +120,16 @@ export async function storeMedia(
   const name = await receiveMedia(dir, entry.rule, request.contentType, request.contentLength, request.body);
   const url = await pointKeyAt(deps.db, dir, key, name, deps.now());
   return { message: entry.done, key, url };
+}
+
+/** Clears the (staging) portrait promo video and removes its file; 404 when none is set. */
+export async function removePortraitPromoVideo(
+  deps: { db: Db; dataDir: string },
+  staging: boolean,
+): Promise<{ message: string; key: string }> {
+  const key = configKey('CMS_PROMO_VIDEO_PORTRAIT', staging);
+  const previous = await findConfigValue(deps.db, key);
+  if (previous === undefined || !(await deleteConfigEntry(deps.db, key))) throw notFound(m.noPortraitVideo);
+  await dropUnused(deps.db, mediaDir(deps.dataDir), previous);
+  return { message: m.portraitRemoved, key };
 }

@@ -8,6 +8,7 @@ import { MediaSection } from './MediaSection.tsx';
 import { MEDIA, type CmsMedia } from './upload.ts';
 
 const T = MESSAGES.cms;
+/** The four sections' media; the promo video's section also holds the optional portrait one (issue 12 point 13). */
 const MEDIA_ORDER: CmsMedia[] = ['promoVideo', 'backgroundImage', 'watermark'];
 
 export function CmsTab() {
@@ -17,6 +18,9 @@ export function CmsTab() {
       {MEDIA_ORDER.map((media) => (
         <Collapsible key={media} title={T.sections[media]}>
           <MediaSection media={media} current={configValue(config.data, MEDIA[media].configKey) || undefined} />
+          {media === 'promoVideo' ? (
+            <MediaSection media="portraitPromoVideo" current={configValue(config.data, MEDIA.portraitPromoVideo.configKey) || undefined} />
+          ) : null}
         </Collapsible>
       ))}
       <Collapsible title={T.sections.emailTemplate}>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@courtreplay/shared';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
-import { useUploadMediaMutation } from './mutations.ts';
+import { useRemovePortraitVideoMutation, useUploadMediaMutation } from './mutations.ts';
 import { MEDIA, type CmsMedia } from './upload.ts';
 
 const T = MESSAGES.cms;
@@ -19,6 +20,7 @@ export function MediaSection({ media, current }: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
   const upload = useUploadMediaMutation(rule, setProgress);
+  const removePortrait = useRemovePortraitVideoMutation();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,8 +45,8 @@ export function MediaSection({ media, current }: Props) {
       <p className="muted">{T.recommendations[media]}</p>
       {current ? (
         <div className="media-preview">
-          {media === 'promoVideo' ? (
-            <video src={current} controls muted preload="metadata" aria-label="Current promo video" />
+          {rule.field === 'video' ? (
+            <video src={current} controls muted preload="metadata" aria-label={`Current ${T.sections[media].toLowerCase()}`} />
           ) : (
             <img src={current} alt={`Current ${T.sections[media].toLowerCase()}`} />
           )}
@@ -66,6 +68,19 @@ export function MediaSection({ media, current }: Props) {
         <button type="submit" className="btn btn-primary" disabled={upload.isPending}>
           Upload
         </button>
+        {media === 'portraitPromoVideo' && current ? (
+          <ConfirmButton
+            label={T.removePortrait}
+            className="btn btn-danger"
+            disabled={removePortrait.isPending || upload.isPending}
+            onConfirm={() =>
+              removePortrait.mutate(undefined, {
+                onSuccess: (answer) => setNotice(success(answer.message)),
+                onError: (err) => setNotice(failure(err.message)),
+              })
+            }
+          />
+        ) : null}
       </div>
       {progress !== null && (
         <div className="upload-progress">

@@ -13,6 +13,15 @@ export function useUploadMediaMutation(rule: MediaRule, onProgress: (percent: nu
   });
 }
 
+/** Clears the portrait promo video: portrait screens go back to the landscape one. */
+export function useRemovePortraitVideoMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.cms.portraitRemoveFailed, () => call('deletePortraitPromoVideo', { query: {} })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: configQueries.all() }),
+  });
+}
+
 export function useSaveEmailCopyMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -15,16 +15,16 @@ import { readSession } from '../session/session.ts';
 
 const T = MESSAGES.cms;
 
-export type CmsMedia = 'promoVideo' | 'backgroundImage' | 'watermark';
+export type CmsMedia = 'promoVideo' | 'portraitPromoVideo' | 'backgroundImage' | 'watermark';
 
-type CmsUpload = 'uploadPromoVideo' | 'uploadBackgroundImage' | 'uploadWatermark';
+type CmsUpload = 'uploadPromoVideo' | 'uploadPortraitPromoVideo' | 'uploadBackgroundImage' | 'uploadWatermark';
 /** What the server answers an upload: its message, the key it set and the media's URL. */
 export type MediaUploaded = Answer<Endpoints[CmsUpload]>;
 
 export interface MediaRule {
   endpoint: CmsUpload;
   field: 'video' | 'image';
-  configKey: 'CMS_PROMO_VIDEO' | 'CMS_BG_IMAGE' | 'CMS_WATERMARK';
+  configKey: 'CMS_PROMO_VIDEO' | 'CMS_PROMO_VIDEO_PORTRAIT' | 'CMS_BG_IMAGE' | 'CMS_WATERMARK';
   accept: string;
   /** null when the file may be sent, else the message to show. */
   check: (file: File | null) => ValidationResult;
@@ -35,6 +35,13 @@ export const MEDIA: Record<CmsMedia, MediaRule> = {
     endpoint: 'uploadPromoVideo',
     field: 'video',
     configKey: 'CMS_PROMO_VIDEO',
+    accept: 'video/*',
+    check: validatePromoVideoFile,
+  },
+  portraitPromoVideo: {
+    endpoint: 'uploadPortraitPromoVideo',
+    field: 'video',
+    configKey: 'CMS_PROMO_VIDEO_PORTRAIT',
     accept: 'video/*',
     check: validatePromoVideoFile,
   },

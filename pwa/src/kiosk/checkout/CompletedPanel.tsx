@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
@@ -18,6 +19,7 @@ export function CompletedPanel({
   const left = useCountdown(seconds, onDone);
   const C = useMessages().checkout;
   const tr = useTranslate();
+  const progressLabelId = useId();
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="purchase-completed">
@@ -29,10 +31,19 @@ export function CompletedPanel({
         {step ? (
           <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
             <div className="progress-label">
-              <span data-testid="progress-label">{tr(step.label)}</span>
+              <span id={progressLabelId} data-testid="progress-label">
+                {tr(step.label)}
+              </span>
               <span>{step.percent}%</span>
             </div>
-            <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={step.percent}>
+            <div
+              className="progress-track"
+              role="progressbar"
+              aria-labelledby={progressLabelId}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={step.percent}
+            >
               <div className="progress-fill" style={{ width: `${step.percent}%` }} />
             </div>
           </div>
