@@ -186,8 +186,9 @@ describe('kiosk video selection', () => {
       for (let i = 0; i < d.length; i += 4) sum += 0.2126 * d[i]! + 0.7152 * d[i + 1]! + 0.0722 * d[i + 2]!;
       return { luma: sum / (d.length / 4), w: img.naturalWidth, h: img.naturalHeight };
     });
-    expect(meanLuma.w).toBe(135);
-    expect(meanLuma.h).toBe(240);
+    // 16:9 at the widest card (480 CSS px) on this 1x screen.
+    expect(meanLuma.w).toBe(480);
+    expect(meanLuma.h).toBe(270);
     expect(meanLuma.luma).toBeGreaterThan(40);
     await expect(selection.card('starts black').getByTestId('video-duration').textContent()).resolves.toBe('0:05');
     await context.close();

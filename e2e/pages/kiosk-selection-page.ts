@@ -26,6 +26,11 @@ export class KioskSelectionPage {
   checkoutButton = () => this.page.getByRole('button', { name: M.checkout, exact: true });
   clearCartButton = () => this.page.getByRole('button', { name: /^Clear cart/ });
   emptyState = () => this.page.getByTestId('empty-state');
+  /** The bottom bar's price line (issue 12 point 4): the total and the next tier's offer. */
+  cartSummary = () => this.page.getByTestId('cart-summary');
+  cartTotal = () => this.page.getByTestId('cart-total');
+  cartOffer = () => this.page.getByTestId('cart-offer');
+  cardPrice = (n: number) => this.cards().nth(n).getByTestId('video-price');
 
   /** Clicks Browse Videos (the test's picker returns the OPFS folder) and waits for the grid. */
   async browse() {

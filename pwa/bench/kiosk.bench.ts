@@ -2,12 +2,14 @@
 // the built PWA and the real server in Debian's Chromium: seconds until page 1 shows all 15
 // thumbnails, until every duration is known, and until page 1 is back after reopening (from the
 // IndexedDB cache); plus the JavaScript /box downloads, gzipped (aim: at most 150 KiB). Each time
-// includes the spec's 3 s minimum loading screen. Prints figures; never fails.
+// includes the spec's 3 s minimum loading screen; the page 1 figures are also given beyond it
+// (issue 12 aims: page 1 within 1.5 s, reopening within 0.3 s). Prints figures; never fails.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { LOADING_MIN_DISPLAY_MS } from '@courtreplay/shared';
 import {
   feedFolder,
   installFolderPicker,
@@ -20,6 +22,16 @@ import {
 import { seedKiosk, useDeviceId as assignDeviceId } from '../../e2e/support/kiosk-setup.ts';
 
 const CLIPS = Number(process.env.BENCH_KIOSK_CLIPS ?? 120);
+const MIN_LOADING_S = LOADING_MIN_DISPLAY_MS / 1000;
+/** Issue 12's aims, in seconds beyond the minimum loading screen. */
+const AIM_FIRST_PAGE_BEYOND_S = 1.5;
+const AIM_REOPEN_BEYOND_S = 0.3;
+
+/** '2.34 s beyond the 3 s minimum loading screen (aim: <= 1.5 s) -> met' */
+const beyond = (seconds: number, aim: number) => {
+  const extra = seconds - MIN_LOADING_S;
+  return `${extra.toFixed(2)} s beyond the ${MIN_LOADING_S} s minimum loading screen (aim: <= ${aim} s) -> ${extra <= aim ? 'met' : 'NOT met'}`;
+};
 const dist = join(repoRoot, 'pwa/dist');
 
 /** The JS files index.html loads, followed through their static imports, gzipped. */
@@ -114,14 +126,19 @@ try {
   await page.goto('/box');
   const t1 = performance.now();
   await page.goto('/box/video-selection');
+  await page.getByTestId('loading-screen').waitFor();
+  const reopenBoot = (performance.now() - t1) / 1000;
   await until('15 thumbnails after reopening', async () => (await thumbnailsShown(page)) >= 15);
   const reopen = (performance.now() - t1) / 1000;
 
   const js = boxJavaScriptGzipped();
   console.log(`clips in folder:                      ${CLIPS} (1920x1080, 4 s, MP4 and WebM)`);
-  console.log(`page 1 shows 15 thumbnails:           ${firstPage.toFixed(2)} s after Browse (3 s of it is the minimum loading screen)`);
+  console.log(`page 1 shows 15 thumbnails:           ${firstPage.toFixed(2)} s after Browse`);
+  console.log(`                                      ${beyond(firstPage, AIM_FIRST_PAGE_BEYOND_S)}`);
   console.log(`every duration known:                 ${allDurations.toFixed(2)} s after Browse`);
-  console.log(`reopened, page 1 back from the cache: ${reopen.toFixed(2)} s (3 s of it is the minimum loading screen)`);
+  console.log(`reopened, page 1 back from the cache: ${reopen.toFixed(2)} s after opening the screen`);
+  console.log(`                                      ${beyond(reopen, AIM_REOPEN_BEYOND_S)}`);
+  console.log(`                                      of which ${reopenBoot.toFixed(2)} s before the loading screen showed`);
   console.log(
     `/box JavaScript, gzipped:             ${js.kib.toFixed(1)} KiB in ${js.files} files (aim: <= 150 KiB) -> ${js.kib <= 150 ? 'met' : 'NOT met'}`,
   );

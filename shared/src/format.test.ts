@@ -4,6 +4,7 @@ import {
   bytesToMB,
   formatDate,
   formatDateTime24,
+  formatTime24,
   formatDuration,
   formatRupiah,
   isSameLocalDay,
@@ -51,6 +52,12 @@ describe('dates in the venue time zone (Asia/Jakarta, UTC+7)', () => {
     expect(formatDateTime24(Date.parse('2026-01-05T17:00:00Z'))).toBe('06/01/2026 00:00');
     expect(formatDateTime24(instant, 'UTC')).toBe('22/11/2026 07:05');
     expect(formatDate(instant)).toBe('22/11/2026');
+  });
+
+  it('formats the 24-hour time of day in the venue time zone', () => {
+    expect(formatTime24(instant)).toBe('14:05');
+    expect(formatTime24(Date.parse('2026-01-05T17:00:00Z'))).toBe('00:00');
+    expect(formatTime24('not a date')).toBe('-');
   });
 
   it('crosses midnight by the venue clock, not UTC', () => {

@@ -71,6 +71,12 @@ export function formatDate(input: DateInput, timeZone: string = VENUE_TIME_ZONE)
   return p ? `${p.day}/${p.month}/${p.year}` : INVALID_DATE_TEXT;
 }
 
+/** '14:05' (24-hour) in the venue's time zone: a video card's recorded time. */
+export function formatTime24(input: DateInput, timeZone: string = VENUE_TIME_ZONE): string {
+  const p = dateParts(input, timeZone);
+  return p ? `${p.hour}:${p.minute}` : INVALID_DATE_TEXT;
+}
+
 /**
  * '2026-11-22': the calendar day in the venue's time zone, as a date input's value and the
  * filters' max. Null for an invalid date.

@@ -8,6 +8,7 @@ export * from './languages.ts';
 export * from './messages.ts';
 export * from './messages-id.ts';
 export * from './pricing.ts';
+export * from './bundle-offer.ts';
 export * from './validation.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';

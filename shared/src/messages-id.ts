@@ -101,6 +101,10 @@ export const MESSAGES_ID: KioskMessages = {
     previousPage: 'Halaman sebelumnya',
     nextPage: 'Halaman berikutnya',
     closePlayer: 'Tutup',
+    total: (amount) => `Total harga: ${amount}`,
+    addsToTotal: (amount) => `+${amount}`,
+    bundleOffer: (more, each, save) => `Tambah ${more} lagi: ${each} per video, hemat ${save}`,
+    cannotPlay: 'Video ini tidak dapat diputar',
   },
 
   checkout: {

@@ -74,6 +74,13 @@ export const MESSAGES = {
     previousPage: 'Previous page',
     nextPage: 'Next page',
     closePlayer: 'Close',
+    // Issue 12 point 4 (prices on the grid): our wording. Amounts come formatted ('Rp 9.000').
+    total: (amount: string) => `Total: ${amount}`,
+    /** On an unselected card: what ticking it adds to the total now. */
+    addsToTotal: (amount: string) => `+${amount}`,
+    bundleOffer: (more: number, each: string, save: string) => `Add ${more} more: ${each} each, save ${save}`,
+    // Issue 12 point 6 (a clip the browser cannot decode): our wording.
+    cannotPlay: "This video can't be played",
   },
 
   checkout: {

@@ -3,7 +3,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { FOLDER_RELOAD_CHECK_MS, INACTIVITY_TIMEOUT_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES } from '@courtreplay/shared';
+import {
+  FOLDER_RELOAD_CHECK_MS,
+  INACTIVITY_TIMEOUT_MS,
+  MAX_VIDEOS_NOTICE_MS,
+  MESSAGES,
+  bundleOfferText,
+  gridPrices,
+} from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
@@ -12,10 +19,11 @@ import { PlayerModal } from './PlayerModal.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
+import { formatRupiah } from './format.ts';
 import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
-import { configQuery, configValue, productName } from './queries.ts';
+import { configQuery, configValue, pricingOf, productName } from './queries.ts';
 
 // Errors are kept in English (the catalogue's words) and shown translated.
 const FOLDER_ERRORS = MESSAGES.folder;
@@ -160,7 +168,17 @@ export function VideoSelectionPage() {
     setPage(p);
     gridTop.current?.scrollIntoView({ block: 'start' });
   };
-  const card = (clip: Clip) => <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} onToggle={onToggle} onPlay={onPlay} />;
+  // Prices only once the configuration is known, and only when checkout takes a payment.
+  const prices = config.data ? gridPrices(pricingOf(config.data, staging), count) : null;
+  const priceTag = (clip: Clip): string | null => {
+    if (prices === null) return null;
+    const line = clips.selected.indexOf(clip.id);
+    if (line >= 0) return formatRupiah(prices.lineTotals[line] ?? 0);
+    return prices.addOne === null ? null : M.addsToTotal(formatRupiah(prices.addOne));
+  };
+  const card = (clip: Clip) => (
+    <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} price={priceTag(clip)} onToggle={onToggle} onPlay={onPlay} />
+  );
 
   return (
     <main className="selection has-bottombar">
@@ -244,7 +262,19 @@ export function VideoSelectionPage() {
           {M.maxVideos}
         </div>
       ) : null}
-      <footer className="bottombar">
+      <footer className="bottombar" ref={publishBottomBarSpace}>
+        {prices ? (
+          <div className="cart-summary" data-testid="cart-summary" aria-live="polite">
+            <span className="cart-total" data-testid="cart-total">
+              {M.total(formatRupiah(prices.total))}
+            </span>
+            {prices.offer ? (
+              <span className="cart-offer" data-testid="cart-offer">
+                {bundleOfferText(prices.offer, M)}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         <button type="button" className="btn btn-secondary btn-lg" disabled={count === 0} onClick={clearCart}>
           {M.clearCart(count)}
         </button>
@@ -263,4 +293,22 @@ export function VideoSelectionPage() {
       {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} /> : null}
     </main>
   );
+}
+
+/**
+ * The bottom bar's ref: publishes its real height as --bottombar-space while it is on screen (it
+ * grows with the price line and wraps on portrait screens), so the grid's last row, the toast and
+ * the status chip clear it.
+ */
+function publishBottomBarSpace(footer: HTMLElement | null) {
+  if (!footer) return;
+  const root = document.documentElement.style;
+  const update = () => root.setProperty('--bottombar-space', `${footer.offsetHeight}px`);
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(footer);
+  return () => {
+    observer.disconnect();
+    root.removeProperty('--bottombar-space');
+  };
 }

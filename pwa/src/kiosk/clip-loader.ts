@@ -1,15 +1,18 @@
 // Fills the clip store from a folder handle (spec section 4): the loading screen for at least 3 s
 // (ended with an error after 20 s, the page reloaded when it keeps coming back), then durations one
-// by one and thumbnails one by one, each from the IndexedDB cache or probed and cached.
+// by one and thumbnails one by one, each from the IndexedDB cache or probed and cached. The work on
+// page 1 starts as soon as the folder is listed, behind the loading screen's minimum 3 s.
 import {
   LOADING_MAX_CYCLES,
   LOADING_MIN_DISPLAY_MS,
   LOADING_SAFETY_TIMEOUT_MS,
   MESSAGES,
   THUMBNAIL_CACHE_MAX_CHARS,
+  VIDEOS_PER_PAGE,
 } from '@courtreplay/shared';
 import { toVideoInfo } from '../lib/clip-files.ts';
-import { makeThumbnail, probeDuration } from '../lib/clip-probe.ts';
+import { makeThumbnail, probeClip } from '../lib/clip-probe.ts';
+import { thumbnailPixelSize } from '../lib/thumbnail-size.ts';
 import { clipKey, db, type CachedClip } from '../lib/db.ts';
 import { FolderAccessError, listTodaysClips } from '../lib/folder-access.ts';
 import { CART_KEY, clipStore, currentGeneration, nextGeneration, patchClip, setClipState, type Clip } from './clip-store.ts';
@@ -51,22 +54,37 @@ export async function loadFolder(handle: FileSystemDirectoryHandle): Promise<voi
   try {
     const files = await listTodaysClips(handle);
     const cached = await db.clips.bulkGet(files.map(clipKey));
+    const neededWidth = thumbnailWidthNeeded();
     const clips = files.map((file, i): Clip => {
       const hit = cached[i];
+      const sharpEnough = (hit?.thumbnailWidth ?? 0) >= neededWidth;
       return {
         ...toVideoInfo(file),
         file,
         url: URL.createObjectURL(file),
         duration: hit?.duration ?? null,
-        thumbnailUrl: hit?.thumbnail ?? null,
+        thumbnailUrl: sharpEnough ? (hit?.thumbnail ?? null) : null,
+        undecodable: hit?.undecodable === true,
       };
     });
+    if (gen !== currentGeneration() || timedOut) return;
+    // Page 1 (the newest clips) gets its durations and thumbnails while the loading screen is up;
+    // its cached thumbnails are decoded meanwhile, so the grid paints them at once.
+    setClipState({ clips });
+    const firstPage = clips.slice(0, VIDEOS_PER_PAGE);
+    setVisibleClips(firstPage.map((c) => c.id));
+    for (const clip of firstPage) if (clip.thumbnailUrl) predecode(clip.thumbnailUrl);
+    void fillInDetails(gen, cached);
     await delay(LOADING_MIN_DISPLAY_MS - (Date.now() - started));
     if (gen !== currentGeneration() || timedOut) return;
-    const ids = new Set(clips.map((c) => c.id));
-    setClipState({ status: 'loaded', clips, selected: savedCart.filter((id) => ids.has(id)), error: null });
+    const usable = new Set(
+      clipStore
+        .get()
+        .clips.filter((c) => !c.undecodable)
+        .map((c) => c.id),
+    );
+    setClipState({ status: 'loaded', selected: savedCart.filter((id) => usable.has(id)), error: null });
     sessionStorage.removeItem(CYCLES_KEY);
-    void fillInDetails(gen, cached);
   } catch (e) {
     await delay(LOADING_MIN_DISPLAY_MS - (Date.now() - started));
     if (gen !== currentGeneration()) return;
@@ -98,26 +116,53 @@ export function setVisibleClips(ids: readonly string[]): void {
   visibleIds = ids;
 }
 
+/** The thumbnail width this screen needs (its device pixel ratio times the widest card). */
+const thumbnailWidthNeeded = () => thumbnailPixelSize(null, null, window.devicePixelRatio).width;
+
+function predecode(url: string) {
+  const image = new Image();
+  image.src = url;
+  image.decode().catch(() => undefined);
+}
+
+/** Resolves once the grid is shown (or the clips were replaced), after its first frame. */
+function gridShown(gen: number): Promise<void> {
+  return new Promise((resolve) => {
+    let unsubscribe = () => {};
+    const check = () => {
+      if (gen === currentGeneration() && clipStore.get().status === 'loading') return;
+      unsubscribe();
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    };
+    unsubscribe = clipStore.subscribe(check);
+    check();
+  });
+}
+
 type Task = { kind: 'duration' | 'thumbnail'; clip: Clip };
 
 /**
  * The next piece of work: durations before thumbnails (spec section 4), but the visible page's
  * clips before the others, so the first screen fills in without waiting for the whole folder.
  */
-function nextTask(tried: Set<string>, skipThumbnail: Set<string>): Task | null {
+function nextTask(tried: Set<string>, skipThumbnail: Set<string>, visibleOnly: boolean): Task | null {
   const clips = clipStore.get().clips;
   const visible = new Set(visibleIds);
-  const groups = [clips.filter((c) => visible.has(c.id)), clips.filter((c) => !visible.has(c.id))];
+  const groups = [clips.filter((c) => visible.has(c.id))];
+  if (!visibleOnly) groups.push(clips.filter((c) => !visible.has(c.id)));
   for (const group of groups) {
-    const d = group.find((c) => c.duration === null && !tried.has(`d:${c.id}`));
+    const d = group.find((c) => c.duration === null && !c.undecodable && !tried.has(`d:${c.id}`));
     if (d) return { kind: 'duration', clip: d };
-    const t = group.find((c) => c.thumbnailUrl === null && !skipThumbnail.has(c.id) && !tried.has(`t:${c.id}`));
+    const t = group.find((c) => c.thumbnailUrl === null && !c.undecodable && !skipThumbnail.has(c.id) && !tried.has(`t:${c.id}`));
     if (t) return { kind: 'thumbnail', clip: t };
   }
   return null;
 }
 
-/** Durations and thumbnails one at a time, each cached as it comes. */
+/**
+ * Durations and thumbnails one at a time, each cached as it comes: the visible page's first, then,
+ * once the grid has painted (never competing with the loading screen's end), the other pages'.
+ */
 async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
   const tried = new Set<string>();
   const skipThumbnail = new Set(
@@ -126,22 +171,38 @@ async function fillInDetails(gen: number, cached: (CachedClip | undefined)[]) {
       .clips.filter((_, i) => cached[i]?.thumbnailFailed)
       .map((c) => c.id),
   );
-  for (let task = nextTask(tried, skipThumbnail); task; task = nextTask(tried, skipThumbnail)) {
+  let visibleOnly = true;
+  for (;;) {
     if (gen !== currentGeneration()) return;
+    const task = nextTask(tried, skipThumbnail, visibleOnly);
+    if (task === null) {
+      if (!visibleOnly) return;
+      await gridShown(gen);
+      visibleOnly = false;
+      continue;
+    }
     const { clip } = task;
     if (task.kind === 'duration') {
       tried.add(`d:${clip.id}`);
-      const duration = await probeDuration(clip.url);
+      const probe = await probeClip(clip.url);
       if (gen !== currentGeneration()) return;
-      patchClip(clip.id, { duration });
-      if (duration !== null) await cache(clip, { duration }).catch(() => undefined);
+      const { duration, undecodable } = probe;
+      patchClip(clip.id, { duration, undecodable });
+      if (undecodable) await cache(clip, { undecodable }).catch(() => undefined);
+      else if (duration !== null) await cache(clip, { duration }).catch(() => undefined);
     } else {
       tried.add(`t:${clip.id}`);
-      const thumbnail = await makeThumbnail(clip.url, clip.duration);
+      const { dataUrl, width, undecodable } = await makeThumbnail(clip.url, clip.duration, window.devicePixelRatio);
       if (gen !== currentGeneration()) return;
-      if (thumbnail) patchClip(clip.id, { thumbnailUrl: thumbnail });
-      const cacheable = thumbnail && thumbnail.length <= THUMBNAIL_CACHE_MAX_CHARS;
-      await cache(clip, cacheable ? { thumbnail } : { thumbnailFailed: !thumbnail }).catch(() => undefined);
+      if (dataUrl) patchClip(clip.id, { thumbnailUrl: dataUrl });
+      else if (undecodable) patchClip(clip.id, { undecodable });
+      const cacheable = dataUrl && dataUrl.length <= THUMBNAIL_CACHE_MAX_CHARS;
+      const patch = cacheable
+        ? { thumbnail: dataUrl, thumbnailWidth: width }
+        : undecodable
+          ? { undecodable }
+          : { thumbnailFailed: !dataUrl };
+      await cache(clip, patch).catch(() => undefined);
     }
   }
 }

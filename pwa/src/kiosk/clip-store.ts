@@ -10,6 +10,8 @@ export interface Clip extends VideoInfo {
   url: string;
   duration: number | null;
   thumbnailUrl: string | null;
+  /** The browser cannot decode the file: marked on its card, never selectable (issue 12 point 6). */
+  undecodable: boolean;
 }
 
 export interface ClipState {
@@ -37,7 +39,10 @@ export function setClipState(patch: Partial<ClipState>) {
 }
 
 export function patchClip(id: string, patch: Partial<Clip>) {
-  setClipState({ clips: state.clips.map((c) => (c.id === id ? { ...c, ...patch } : c)) });
+  const clips = state.clips.map((c) => (c.id === id ? { ...c, ...patch } : c));
+  // A clip found undecodable leaves the cart (a restored cart may hold it).
+  if (patch.undecodable && state.selected.includes(id)) setClipState({ clips, selected: state.selected.filter((s) => s !== id) });
+  else setClipState({ clips });
 }
 
 export const clipStore = {
@@ -57,7 +62,9 @@ export function selectedClips(s: ClipState = state): Clip[] {
   return s.selected.map((id) => byId.get(id)).filter((c): c is Clip => !!c);
 }
 
+/** Ticks or unticks a clip; false when a 7th is refused. An undecodable clip is never ticked. */
 export function toggleClip(id: string): boolean {
+  if (state.clips.find((c) => c.id === id)?.undecodable) return true;
   const r = toggleInCart(state.selected, id);
   if (!r.refused) setClipState({ selected: r.selected });
   return !r.refused;

@@ -1,18 +1,24 @@
-// Reads a clip's duration and draws its thumbnail with a <video> element (spec sections 4 and 9):
-// duration within 2 s, thumbnail within 3 s, 135x240 JPEG at quality 0.7, a dark first frame
-// retried at 20% then 50% of the duration.
+// Reads a clip's duration and size and draws its thumbnail with a <video> element (spec sections 4
+// and 9, issue 12 points 5 and 6): duration within 2 s, thumbnail within 3 s, a JPEG at quality 0.7
+// (16:9 for landscape clips, a portrait one in its own shape) at the device pixel ratio, a dark first frame retried at
+// 20% then 50% of the duration. A file the browser cannot decode is reported as such.
 import {
   DARK_FRAME_RETRY_FRACTIONS,
   DURATION_PROBE_TIMEOUT_MS,
-  THUMBNAIL_HEIGHT,
   THUMBNAIL_MIME_TYPE,
   THUMBNAIL_PROBE_TIMEOUT_MS,
   THUMBNAIL_QUALITY,
-  THUMBNAIL_WIDTH,
 } from '@courtreplay/shared';
 import { isDarkFrame, thumbnailSeekTimes } from './dark-frame.ts';
+import { thumbnailPixelSize, type Size } from './thumbnail-size.ts';
 
 class ProbeTimeout extends Error {}
+
+/** The browser read the file and cannot decode it (not a video, a codec it lacks, a broken file). */
+class UndecodableClip extends Error {}
+
+const isDecodeError = (error: MediaError | null) =>
+  error !== null && (error.code === MediaError.MEDIA_ERR_DECODE || error.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED);
 
 function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -43,7 +49,8 @@ function once(video: HTMLVideoElement, event: string, signal: AbortSignal): Prom
     };
     const fail = () => {
       video.removeEventListener(event, done);
-      reject(new Error(video.error?.message || 'video error'));
+      const error = video.error;
+      reject(isDecodeError(error) ? new UndecodableClip(error?.message) : new Error(error?.message || 'video error'));
     };
     video.addEventListener(event, done);
     video.addEventListener('error', fail);
@@ -65,12 +72,20 @@ function release(video: HTMLVideoElement) {
   video.load();
 }
 
-/** Duration in seconds, or null when it cannot be read within 2 s. */
-export async function probeDuration(url: string): Promise<number | null> {
+export interface ClipProbe {
+  /** Seconds; null when it could not be read within 2 s or the clip cannot be decoded. */
+  duration: number | null;
+  undecodable: boolean;
+}
+
+/** The clip's duration, read within 2 s; or that the browser cannot decode it. */
+export async function probeClip(url: string): Promise<ClipProbe> {
   const video = makeVideo(url, 'metadata');
   try {
     return await withTimeout(DURATION_PROBE_TIMEOUT_MS, async (signal) => {
       if (video.readyState < 1) await once(video, 'loadedmetadata', signal);
+      // No picture at all (an audio file named .mp4) is as unplayable here as a broken one.
+      if (!video.videoWidth || !video.videoHeight) throw new UndecodableClip('no video track');
       let d = video.duration;
       if (d === Infinity) {
         // Some WebM files carry no duration in their header: seeking far ahead makes the browser find it.
@@ -78,10 +93,10 @@ export async function probeDuration(url: string): Promise<number | null> {
         await once(video, 'durationchange', signal);
         d = video.duration;
       }
-      return Number.isFinite(d) ? d : null;
+      return { duration: Number.isFinite(d) ? d : null, undecodable: false };
     });
-  } catch {
-    return null;
+  } catch (e) {
+    return { duration: null, undecodable: e instanceof UndecodableClip };
   } finally {
     release(video);
   }
@@ -94,47 +109,58 @@ async function seek(video: HTMLVideoElement, time: number, signal: AbortSignal) 
   await seeked;
 }
 
-/** Draws the frame centred and cropped to the portrait thumbnail box ("cover"). */
-function drawCover(ctx: CanvasRenderingContext2D, video: HTMLVideoElement) {
-  const vw = video.videoWidth || THUMBNAIL_WIDTH;
-  const vh = video.videoHeight || THUMBNAIL_HEIGHT;
-  const scale = Math.max(THUMBNAIL_WIDTH / vw, THUMBNAIL_HEIGHT / vh);
-  const sw = THUMBNAIL_WIDTH / scale;
-  const sh = THUMBNAIL_HEIGHT / scale;
-  ctx.drawImage(video, (vw - sw) / 2, (vh - sh) / 2, sw, sh, 0, 0, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT);
+/** Draws the frame centred and cropped to the canvas ("cover"). */
+function drawCover(ctx: CanvasRenderingContext2D, video: HTMLVideoElement, out: Size) {
+  const vw = video.videoWidth || out.width;
+  const vh = video.videoHeight || out.height;
+  const scale = Math.max(out.width / vw, out.height / vh);
+  const sw = out.width / scale;
+  const sh = out.height / scale;
+  ctx.drawImage(video, (vw - sw) / 2, (vh - sh) / 2, sw, sh, 0, 0, out.width, out.height);
+}
+
+export interface Thumbnail {
+  /** A JPEG data URL; null when no frame could be drawn. */
+  dataUrl: string | null;
+  /** Its width in pixels (0 without one). */
+  width: number;
+  undecodable: boolean;
 }
 
 /**
- * A JPEG data URL of a representative frame, or null when none could be drawn. Each attempt (the
- * first frame, then the 20% and 50% retries of a dark one) has its own 3 s limit.
+ * A representative frame as a JPEG data URL, at `devicePixelRatio` times the widest card. Each
+ * attempt (the first frame, then the 20% and 50% retries of a dark one) has its own 3 s limit.
  */
-export async function makeThumbnail(url: string, knownDuration?: number | null): Promise<string | null> {
+export async function makeThumbnail(url: string, knownDuration: number | null, devicePixelRatio: number): Promise<Thumbnail> {
   const video = makeVideo(url, 'auto');
   const canvas = document.createElement('canvas');
-  canvas.width = THUMBNAIL_WIDTH;
-  canvas.height = THUMBNAIL_HEIGHT;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return null;
+  if (!ctx) return { dataUrl: null, width: 0, undecodable: false };
   let best: string | null = null;
+  let undecodable = false;
   try {
     const duration = await withTimeout(THUMBNAIL_PROBE_TIMEOUT_MS, async (signal) => {
       if (video.readyState < 1) await once(video, 'loadedmetadata', signal);
       return knownDuration ?? video.duration;
     });
+    const out = thumbnailPixelSize(video.videoWidth, video.videoHeight, devicePixelRatio);
+    canvas.width = out.width;
+    canvas.height = out.height;
     for (const time of thumbnailSeekTimes(duration, DARK_FRAME_RETRY_FRACTIONS)) {
       const dark = await withTimeout(THUMBNAIL_PROBE_TIMEOUT_MS, async (signal) => {
         await seek(video, time, signal);
-        drawCover(ctx, video);
-        const pixels = ctx.getImageData(0, 0, THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT).data;
+        drawCover(ctx, video, out);
+        const pixels = ctx.getImageData(0, 0, out.width, out.height).data;
         best = canvas.toDataURL(THUMBNAIL_MIME_TYPE, THUMBNAIL_QUALITY);
         return isDarkFrame(pixels);
       });
       if (!dark) break;
     }
-  } catch {
+  } catch (e) {
     // A timeout keeps the last frame drawn, even a dark one: better than the default picture.
+    undecodable = e instanceof UndecodableClip && best === null;
   } finally {
     release(video);
   }
-  return best;
+  return { dataUrl: best, width: best === null ? 0 : canvas.width, undecodable };
 }

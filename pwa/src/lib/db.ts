@@ -22,6 +22,10 @@ export interface CachedClip {
   format: string;
   duration?: number;
   thumbnail?: string;
+  /** The thumbnail's width in pixels: one narrower than this screen needs is drawn again. */
+  thumbnailWidth?: number;
+  /** The browser could not decode the file (issue 12 point 6): not probed again. */
+  undecodable?: boolean;
   /** When the thumbnail could not be made (timeout, decode error): don't retry on every visit. */
   thumbnailFailed?: boolean;
   cachedAt: number;
