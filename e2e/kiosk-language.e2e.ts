@@ -155,14 +155,20 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await context.close();
   });
 
-  it("starts in the venue's language ('id'), on the staging and payment pages too, and goes back to it at home", async () => {
+  it("starts in the venue's language ('id'), grid prices, staging and payment pages too, and goes back to it at home", async () => {
     const seed = await seedKiosk(server);
     await seed.admin.request('PUT', `/venue/${seed.venueId}`, { name: 'Arena Senayan', language: 'id' });
+    // Paid, so the grid shows its prices and the next tier's offer.
+    await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
     const context = await newKioskContext(browser, server.url, { viewport });
     await useDeviceId(context, seed.deviceId);
     await installFolderPicker(context);
     const page = await context.newPage();
     await page.goto('/box');
+    await feedFolder(page, [
+      { name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) },
+      { name: 'rally-2.webm', path: makeClip({ format: 'webm' }) },
+    ]);
     await page.getByRole('link', { name: MESSAGES_ID.kioskHome.seeYour(PRODUCT_NAME_DEFAULT) }).waitFor();
     expect(await englishLeft(page)).toEqual([]);
 
@@ -172,6 +178,14 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await page.getByRole('button', { name: MESSAGES.folder.browseVideos }).waitFor();
     await page.getByRole('button', { name: MESSAGES.folder.home, exact: true }).click();
     await page.getByRole('link', { name: MESSAGES_ID.kioskHome.seeYour(PRODUCT_NAME_DEFAULT) }).waitFor();
+
+    // The grid's prices and tier offer are worded in Indonesian too (amounts as in English).
+    await page.getByRole('link', { name: MESSAGES_ID.kioskHome.seeYour(PRODUCT_NAME_DEFAULT) }).click();
+    await page.getByRole('button', { name: MESSAGES_ID.folder.browseVideos }).click();
+    await page.getByTestId('pagination-info').waitFor({ timeout: 25_000 });
+    await page.getByTestId('video-card').first().locator('.video-card-select').click();
+    await page.getByText(MESSAGES_ID.selection.bundleOffer(1, 'Rp 12.000', 'Rp 6.000'), { exact: true }).waitFor();
+    expect(await englishLeft(page)).toEqual([]);
 
     // The staging kiosk's refusal on a live device, and a payment result page, in the venue's language too.
     await page.goto('/staging');
