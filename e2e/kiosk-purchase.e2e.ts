@@ -332,7 +332,7 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
-  it('sends an abandoned order form home after 60 s', async () => {
+  it("asks 'Still there?' on an order form left for 60 s, then sends it home 10 s later", async () => {
     const { context, page, checkout } = await toCheckout(1);
     await page.clock.install();
     // A touch restarts the 60 s wait (now on the installed clock).
@@ -341,6 +341,9 @@ describe('kiosk purchase', () => {
     await page.clock.runFor(59_000);
     expect(new URL(page.url()).pathname).toBe('/box/checkout');
     await page.clock.runFor(2_000);
+    await page.getByRole('alertdialog', { name: MESSAGES.guards.stillThereTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/box/checkout');
+    await page.clock.runFor(10_500);
     await page.waitForURL('**/box');
     await context.close();
   });

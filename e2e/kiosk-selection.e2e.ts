@@ -209,7 +209,7 @@ describe('kiosk video selection', () => {
     await selection.maxNotice().waitFor({ state: 'detached', timeout: 4_000 });
     await selection.selectNth(0);
     expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(5));
-    await selection.clearCartButton().click();
+    await selection.clearCart();
     expect(await selection.clearCartButton().textContent()).toBe(MESSAGES.selection.clearCart(0));
     expect(await selection.checkoutButton().isDisabled()).toBe(true);
     await context.close();
@@ -307,7 +307,7 @@ describe('kiosk video selection', () => {
     await context.close();
   });
 
-  it('goes back to /box after 60 s without activity', async () => {
+  it("asks 'Still there?' after 60 s without activity and goes back to /box 10 s later", async () => {
     const { context, page } = await kiosk();
     await page.clock.install();
     await page.goto('/box');
@@ -322,7 +322,11 @@ describe('kiosk video selection', () => {
     await page.mouse.move(10, 10);
     await page.clock.runFor(50_000);
     expect(new URL(page.url()).pathname).toBe('/box/video-selection');
+    expect(await selection.stillThere().count()).toBe(0);
     await page.clock.runFor(11_000);
+    await selection.stillThere().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/box/video-selection');
+    await page.clock.runFor(10_500);
     await page.waitForURL('**/box');
     await context.close();
   });

@@ -41,6 +41,18 @@ export class AdminDevicesTab {
       .click();
   }
 
+  staffPinForm = () => this.panel().getByRole('form', { name: MESSAGES.staffPin.title });
+  staffPinState = () => this.panel().getByTestId('staff-pin-state');
+
+  /** Sets the venue's staff PIN (issue 12 point 9) and waits for the server's answer. */
+  async setStaffPin(venueId: number, pin: string) {
+    const form = this.staffPinForm();
+    await form.getByLabel(MESSAGES.staffPin.venue).selectOption(String(venueId));
+    await form.getByLabel(MESSAGES.staffPin.pin).fill(pin);
+    await form.getByRole('button', { name: MESSAGES.staffPin.save }).click();
+    await this.staffPinState().getByText(MESSAGES.staffPin.isSet).waitFor();
+  }
+
   testDevice = (deviceId: string) => this.row(deviceId).getByTestId('test-device');
   stagingToggle = (deviceId: string) =>
     this.row(deviceId).getByRole('button', { name: new RegExp(`^(${T.makeTestDevice}|${T.makeLiveDevice})$`) });

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 
 const M = MESSAGES.selection;
+const G = MESSAGES.guards;
 
 export class KioskSelectionPage {
   constructor(
@@ -26,6 +27,48 @@ export class KioskSelectionPage {
   checkoutButton = () => this.page.getByRole('button', { name: M.checkout, exact: true });
   clearCartButton = () => this.page.getByRole('button', { name: /^Clear cart/ });
   emptyState = () => this.page.getByTestId('empty-state');
+  homeButton = () => this.page.getByRole('button', { name: MESSAGES.folder.home, exact: true });
+  /** The folder re-pick: acts only after a long press (issue 12 point 9). */
+  adminButton = () => this.page.getByRole('button', { name: MESSAGES.folder.admin });
+  stillThere = () => this.page.getByRole('alertdialog', { name: G.stillThereTitle });
+  stayButton = () => this.stillThere().getByRole('button', { name: G.stillThereStay });
+  confirmClearCart = () => this.page.getByTestId('confirm-clear-cart');
+  confirmLeave = () => this.page.getByTestId('confirm-leave');
+  keepShopping = () => this.page.getByRole('alertdialog').getByRole('button', { name: G.keepShopping });
+
+  staffPinPad = () => this.page.getByTestId('staff-pin');
+
+  /** Types a PIN on the kiosk's pad and presses Unlock. */
+  async enterStaffPin(pin: string) {
+    const pad = this.staffPinPad();
+    for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click();
+    await pad.getByRole('button', { name: G.staffPinSubmit }).click();
+  }
+
+  /** Clear cart, then answers its question: yes clears, no keeps. */
+  async clearCart(answer: 'yes' | 'no' = 'yes') {
+    await this.clearCartButton().click();
+    const dialog = this.confirmClearCart();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: answer === 'yes' ? G.clearCartConfirm : G.keepShopping }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Holds the Admin button down until its bar is full, then lets go (the release opens the picker). */
+  async longPressAdmin(via: 'pointer' | 'keyboard' = 'pointer') {
+    const admin = this.adminButton();
+    if (via === 'keyboard') {
+      await admin.focus();
+      await this.page.keyboard.down('Enter');
+    } else {
+      const box = (await admin.boundingBox())!;
+      await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await this.page.mouse.down();
+    }
+    await this.page.locator('.long-press[data-state="ready"]').waitFor({ timeout: 5_000 });
+    if (via === 'keyboard') await this.page.keyboard.up('Enter');
+    else await this.page.mouse.up();
+  }
   /** The bottom bar's price line (issue 12 point 4): the total and the next tier's offer. */
   cartSummary = () => this.page.getByTestId('cart-summary');
   cartTotal = () => this.page.getByTestId('cart-total');

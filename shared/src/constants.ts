@@ -12,6 +12,10 @@ export const LOCAL_USER_ID = 'local-user';
 
 // ---------------------------------------------------------------- kiosk: timings
 export const INACTIVITY_TIMEOUT_MS = 60_000;
+/** Issue 12 point 7: how long 'Still there?' waits for an answer before the 60 s rule goes home. */
+export const STILL_THERE_SECONDS = 10;
+/** Issue 12 point 9: how long staff hold the Admin button before the folder re-pick opens. */
+export const STAFF_LONG_PRESS_MS = 2_000;
 export const LOADING_MIN_DISPLAY_MS = 3_000;
 export const LOADING_SAFETY_TIMEOUT_MS = 20_000;
 /** The page reloads when the loading screen comes back more than this many times. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KIOSK_MESSAGE_GROUPS, MESSAGES_EN, MESSAGES_ID, SERVER_MESSAGES_ID, translateKioskText } from './messages-id.ts';
-import { DEVICE_MESSAGES, PROMO_MESSAGES, PURCHASE_MESSAGES } from './api/index.ts';
+import { DEVICE_MESSAGES, PROMO_MESSAGES, PURCHASE_MESSAGES, STAFF_PIN_MESSAGES } from './api/index.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
 /** Every text of a catalogue with its path; functions are called with sample arguments of their kind. */
@@ -46,9 +46,11 @@ describe('the Indonesian kiosk catalogue (issue 12 point 12)', () => {
 
   it('translates server messages the kiosk may show: each still one the server sends, none left in English or empty', () => {
     const serverTexts = new Set(
-      texts({ SERVER_MESSAGES, PURCHASE_MESSAGES, DEVICE_MESSAGES, PROMO_MESSAGES, promoForm: MESSAGES.promoForm }, '', []).map(
-        ([, text]) => text,
-      ),
+      texts(
+        { SERVER_MESSAGES, PURCHASE_MESSAGES, DEVICE_MESSAGES, PROMO_MESSAGES, STAFF_PIN_MESSAGES, promoForm: MESSAGES.promoForm },
+        '',
+        [],
+      ).map(([, text]) => text),
     );
     for (const [en, id] of Object.entries(SERVER_MESSAGES_ID)) {
       expect(serverTexts.has(en), en).toBe(true);

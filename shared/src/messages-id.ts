@@ -15,6 +15,7 @@ export const ADMIN_MESSAGE_GROUPS = [
   'transactions',
   'admins',
   'devices',
+  'staffPin',
   'promoForm',
   'product',
   'bundling',
@@ -105,6 +106,31 @@ export const MESSAGES_ID: KioskMessages = {
     addsToTotal: (amount) => `+${amount}`,
     bundleOffer: (more, each, save) => `Tambah ${more} lagi: ${each} per video, hemat ${save}`,
     cannotPlay: 'Video ini tidak dapat diputar',
+  },
+
+  guards: {
+    stillThereTitle: 'Masih di sana?',
+    stillThereCountdown: (seconds) => `Kembali ke layar utama dalam ${seconds} detik`,
+    stillThereStay: 'Ya, saya masih di sini',
+    holdForStaff: 'Staf: tekan dan tahan',
+    clearCartTitle: (count) =>
+      count === 1 ? 'Hapus video yang dipilih dari keranjang Anda?' : `Hapus semua ${count} video yang dipilih dari keranjang Anda?`,
+    clearCartConfirm: 'Ya, kosongkan keranjang',
+    leaveWithCartTitle: 'Keluar dan kosongkan keranjang Anda?',
+    leaveWithCartText: (count) => `${plural(count, 'video')} yang Anda pilih akan dihapus.`,
+    leaveConfirm: 'Ya, ke beranda',
+    keepShopping: 'Tidak, simpan video saya',
+    staffPinTitle: 'PIN Staf',
+    staffPinSubmit: 'Buka',
+    staffPinCancel: 'Batal',
+    staffPinClear: 'Hapus',
+    staffPinWrong: 'PIN salah. Silakan coba lagi.',
+    staffPinOffline: 'PIN tidak dapat diperiksa saat kios tidak terhubung ke internet.',
+  },
+
+  player: {
+    fullScreen: 'Layar penuh',
+    exitFullScreen: 'Keluar dari layar penuh',
   },
 
   checkout: {
@@ -208,6 +234,8 @@ export const SERVER_MESSAGES_ID: Readonly<Record<string, string>> = {
     'Perangkat ini bukan perangkat uji. Pembelian staging hanya dapat dilakukan di perangkat uji.',
   'Promo code may contain only letters, digits, "-" and "_"': 'Kode promo hanya boleh berisi huruf, angka, "-" dan "_"',
   [MESSAGES.promoForm.codeRequired]: 'Kode promo wajib diisi',
+  'The PIN must be 4 to 8 digits': 'PIN harus terdiri dari 4 sampai 8 angka',
+  'Too many wrong PINs. Please try again in 15 minutes.': 'Terlalu banyak PIN salah. Silakan coba lagi dalam 15 menit.',
   [SERVER_MESSAGES.access.deviceNotRegistered]: 'Perangkat ini belum terdaftar. Silakan minta staf untuk mendaftarkannya.',
   [SERVER_MESSAGES.access.deviceNotAuthorized]: 'Perangkat ini belum diotorisasi. Silakan minta staf untuk mengotorisasinya.',
   [SERVER_MESSAGES.request.serverError]: 'Terjadi kesalahan di server. Silakan coba lagi.',
@@ -223,6 +251,8 @@ export const MESSAGES_EN: KioskMessages = {
   folder: MESSAGES.folder,
   loading: MESSAGES.loading,
   selection: MESSAGES.selection,
+  guards: MESSAGES.guards,
+  player: MESSAGES.player,
   checkout: MESSAGES.checkout,
   promo: MESSAGES.promo,
   paymentSuccess: MESSAGES.paymentSuccess,

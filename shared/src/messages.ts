@@ -83,6 +83,32 @@ export const MESSAGES = {
     cannotPlay: "This video can't be played",
   },
 
+  // Issue 12 points 7 and 9 (kiosk guards): not in the spec, our wording.
+  guards: {
+    stillThereTitle: 'Still there?',
+    stillThereCountdown: (seconds: number) => `Going back to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
+    stillThereStay: "Yes, I'm still here",
+    holdForStaff: 'Staff: press and hold',
+    clearCartTitle: (count: number) => `Remove ${count === 1 ? 'the selected video' : `all ${count} selected videos`} from your cart?`,
+    clearCartConfirm: 'Yes, clear cart',
+    leaveWithCartTitle: 'Leave and clear your cart?',
+    leaveWithCartText: (count: number) => `Your ${count} selected ${plural(count, 'video', 'videos')} will be removed.`,
+    leaveConfirm: 'Yes, go home',
+    keepShopping: 'No, keep my videos',
+    staffPinTitle: 'Staff PIN',
+    staffPinSubmit: 'Unlock',
+    staffPinCancel: 'Cancel',
+    staffPinClear: 'Clear',
+    staffPinWrong: 'Wrong PIN. Please try again.',
+    staffPinOffline: 'The PIN cannot be checked while the kiosk is offline.',
+  },
+
+  // Issue 12 point 8: the player's own full-screen button (fullscreen shows the watermark too). Our wording.
+  player: {
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
+  },
+
   checkout: {
     title: 'Complete Your Purchase',
     subtotal: 'Subtotal',
@@ -281,6 +307,20 @@ export const MESSAGES = {
     fieldsLoadFailed: 'Failed to load fields',
     getIdFailed: 'Failed to get device ID. Please try again.',
     syncIdFailed: 'Failed to sync device ID. Please try again.',
+  },
+
+  // Issue 12 point 9: the staff PIN panel of the Devices tab. Not in the spec, our wording.
+  staffPin: {
+    title: 'Staff PIN',
+    help: "Staff hold the kiosk's Admin button for 2 seconds to choose another folder. With a PIN set, the kiosk also asks for it.",
+    venue: 'Venue',
+    pin: 'New PIN (4 to 8 digits)',
+    save: 'Save PIN',
+    remove: 'Remove PIN',
+    isSet: 'A PIN is set for this venue',
+    notSet: 'No PIN: the long press alone opens the folder choice',
+    saveFailed: 'Failed to save the staff PIN',
+    loadFailed: 'Failed to load the staff PINs',
   },
 
   promoForm: {

@@ -20,6 +20,7 @@ import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';
 import type { SessionAdmin } from './auth/queries.ts';
 import { deviceRoutes } from './devices/routes.ts';
+import { staffPinRoutes } from './staff-pin/routes.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', venueRoutes());
   app.route('/', fieldRoutes());
   app.route('/', deviceRoutes());
+  app.route('/', staffPinRoutes());
   app.route('/', promoRoutes());
 
   app.route('/', purchaseRoutes());

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { Logo } from './Logo.tsx';
@@ -6,10 +6,31 @@ import { Logo } from './Logo.tsx';
 /**
  * The modal player, always with a watermark over the video (spec section 2): the CMS one, or the
  * product mark until a venue uploads its own. Closing gives the focus back to what opened it.
+ * Full screen (issue 12 point 8) is the frame holding the video and the watermark together, never
+ * the bare video: the video's own full-screen and picture-in-picture are switched off, and should
+ * a browser still put the bare video in full screen, the frame takes its place.
  */
-export function PlayerModal({ clip, watermark, onClose }: { clip: Clip; watermark: string | null; onClose: () => void }) {
+export function PlayerModal({
+  clip,
+  watermark,
+  onClose,
+  onPlayingChange,
+}: {
+  clip: Clip;
+  watermark: string | null;
+  onClose: () => void;
+  /** Told whether the preview is playing: the inactivity rule counts playing as activity. */
+  onPlayingChange?: (playing: boolean) => void;
+}) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const m = useMessages();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  const playing = useRef(onPlayingChange);
+  useEffect(() => {
+    playing.current = onPlayingChange;
+  }, [onPlayingChange]);
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
@@ -22,11 +43,48 @@ export function PlayerModal({ clip, watermark, onClose }: { clip: Clip; watermar
       if (opener?.isConnected) opener.focus();
     };
   }, [onClose]);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    const onChange = () => {
+      const element = document.fullscreenElement;
+      if (element instanceof HTMLVideoElement && frame?.contains(element)) {
+        void document
+          .exitFullscreen()
+          .then(() => frame.requestFullscreen())
+          .catch(() => undefined);
+      }
+      setFullScreen(element !== null && element === frame);
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      if (document.fullscreenElement && frame?.contains(document.fullscreenElement)) void document.exitFullscreen().catch(() => undefined);
+      playing.current?.(false);
+    };
+  }, []);
+
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void frameRef.current?.requestFullscreen().catch(() => undefined);
+  };
+
   return (
     <div className="modal-backdrop" role="dialog" aria-modal="true" aria-label={clip.title} onClick={onClose} data-testid="player-modal">
       <div className="modal-player" onClick={(e) => e.stopPropagation()}>
-        <div className="player-frame">
-          <video src={clip.url} autoPlay controls playsInline controlsList="nodownload" disablePictureInPicture />
+        <div ref={frameRef} className="player-frame" data-testid="player-frame">
+          <video
+            src={clip.url}
+            autoPlay
+            controls
+            playsInline
+            controlsList="nodownload nofullscreen noremoteplayback"
+            disablePictureInPicture
+            onDoubleClick={(e) => e.preventDefault()}
+            onPlaying={() => playing.current?.(true)}
+            onPause={() => playing.current?.(false)}
+            onEnded={() => playing.current?.(false)}
+          />
           {watermark ? (
             <img className="player-watermark" src={watermark} alt="" data-testid="player-watermark" />
           ) : (
@@ -34,6 +92,9 @@ export function PlayerModal({ clip, watermark, onClose }: { clip: Clip; watermar
               <Logo size="sm" />
             </div>
           )}
+          <button type="button" className="btn btn-secondary player-fullscreen" onClick={toggleFullScreen}>
+            {fullScreen ? m.player.exitFullScreen : m.player.fullScreen}
+          </button>
         </div>
         <div className="modal-footer">
           <span className="modal-title">{clip.title}</span>

@@ -3,27 +3,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  FOLDER_RELOAD_CHECK_MS,
-  INACTIVITY_TIMEOUT_MS,
-  MAX_VIDEOS_NOTICE_MS,
-  MESSAGES,
-  bundleOfferText,
-  gridPrices,
-} from '@courtreplay/shared';
+import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, bundleOfferText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
+import { LongPressButton } from './LongPressButton.tsx';
 import { Logo } from './Logo.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
+import { StaffPinDialog } from './StaffPinDialog.tsx';
+import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { formatRupiah } from './format.ts';
-import { useInactivity } from './hooks.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configQuery, configValue, pricingOf, productName } from './queries.ts';
+import { staffPinQuery } from './staff-pin.ts';
 
 // Errors are kept in English (the catalogue's words) and shown translated.
 const FOLDER_ERRORS = MESSAGES.folder;
@@ -42,13 +39,17 @@ export function VideoSelectionPage() {
   const [page, setPage] = useState(1);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
+  const [previewPlaying, setPreviewPlaying] = useState(false);
+  // Issue 12 point 9: questions that guard the cart against a stray tap.
+  const [asking, setAsking] = useState<'clearCart' | 'home' | 'staffPin' | null>(null);
+  const staffPin = useQuery(staffPinQuery());
   const gridTop = useRef<HTMLDivElement>(null);
   const m = useMessages();
   const M = m.selection;
   const F = m.folder;
+  const G = m.guards;
   const tr = useTranslate();
-
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base));
+  const goHome = useCallback(() => void navigate(base), [navigate, base]);
 
   useEffect(() => {
     goingToCheckout = false;
@@ -106,26 +107,59 @@ export function VideoSelectionPage() {
   }, []);
   const onPlay = useCallback((clip: Clip) => setPlaying(clip), []);
   const closePlayer = useCallback(() => setPlaying(null), []);
+  const idleGuard = <IdleGuard onIdle={goHome} busy={previewPlaying} />;
 
   // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
   if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
   if (clips.status === 'loading')
-    return <FullScreenMessage title={m.loading.title} subtitle={m.loading.subtitle} testId="loading-screen" />;
+    return (
+      <>
+        <FullScreenMessage title={m.loading.title} subtitle={m.loading.subtitle} testId="loading-screen" />
+        {idleGuard}
+      </>
+    );
+  const count = clips.selected.length;
 
   const header = (
-    <header className="topbar">
-      <Logo size="sm" />
-      <div className="topbar-actions">
-        {clips.status === 'loaded' ? (
-          <button type="button" className="btn btn-ghost" onClick={() => void browse(true)}>
-            {F.admin}
+    <>
+      <header className="topbar">
+        <Logo size="sm" />
+        <div className="topbar-actions">
+          {clips.status === 'loaded' ? (
+            <LongPressButton
+              className="btn-ghost"
+              // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
+              onLongPress={() => (staffPin.data?.required === false ? void browse(true) : setAsking('staffPin'))}
+            >
+              {F.admin}
+            </LongPressButton>
+          ) : null}
+          <button type="button" className="btn btn-secondary" onClick={() => (count > 0 ? setAsking('home') : goHome())}>
+            {F.home}
           </button>
-        ) : null}
-        <button type="button" className="btn btn-secondary" onClick={() => void navigate(base)}>
-          {F.home}
-        </button>
-      </div>
-    </header>
+        </div>
+      </header>
+      {asking === 'home' ? (
+        <ConfirmDialog
+          title={G.leaveWithCartTitle}
+          text={G.leaveWithCartText(count)}
+          confirmLabel={G.leaveConfirm}
+          cancelLabel={G.keepShopping}
+          onConfirm={goHome}
+          onCancel={() => setAsking(null)}
+          testId="confirm-leave"
+        />
+      ) : null}
+      {asking === 'staffPin' ? (
+        <StaffPinDialog
+          onUnlocked={() => {
+            setAsking(null);
+            void browse(true);
+          }}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
+    </>
   );
 
   if (clips.status === 'idle') {
@@ -154,6 +188,7 @@ export function VideoSelectionPage() {
           ) : null}
           <p className="folder-help">{F.help}</p>
         </section>
+        {idleGuard}
       </main>
     );
   }
@@ -163,7 +198,6 @@ export function VideoSelectionPage() {
   const recent = visible.slice(0, layout.recentCount);
   const older = visible.slice(layout.recentCount);
   const selected = new Set(clips.selected);
-  const count = clips.selected.length;
   const goTo = (p: number) => {
     setPage(p);
     gridTop.current?.scrollIntoView({ block: 'start' });
@@ -275,7 +309,12 @@ export function VideoSelectionPage() {
             ) : null}
           </div>
         ) : null}
-        <button type="button" className="btn btn-secondary btn-lg" disabled={count === 0} onClick={clearCart}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-lg bottombar-clear"
+          disabled={count === 0}
+          onClick={() => setAsking('clearCart')}
+        >
           {M.clearCart(count)}
         </button>
         <button
@@ -290,7 +329,21 @@ export function VideoSelectionPage() {
           {M.checkout}
         </button>
       </footer>
-      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} /> : null}
+      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} onPlayingChange={setPreviewPlaying} /> : null}
+      {asking === 'clearCart' ? (
+        <ConfirmDialog
+          title={G.clearCartTitle(count)}
+          confirmLabel={G.clearCartConfirm}
+          cancelLabel={G.keepShopping}
+          onConfirm={() => {
+            clearCart();
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+          testId="confirm-clear-cart"
+        />
+      ) : null}
+      {idleGuard}
     </main>
   );
 }

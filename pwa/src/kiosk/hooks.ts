@@ -1,7 +1,7 @@
 // Small React hooks shared by the kiosk and payment screens.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { KIOSK_SCREEN_HEIGHT, KIOSK_SCREEN_WIDTH } from '@courtreplay/shared';
-import { ACTIVITY_EVENTS, createInactivityTimer, secondsLeft } from './timers.ts';
+import { ACTIVITY_EVENTS, createIdleWatch, secondsLeft, type IdleWatch } from './timers.ts';
 
 /** Seconds left of a countdown; calls onDone once at 0. */
 export function useCountdown(seconds: number, onDone: () => void, running = true): number {
@@ -26,19 +26,49 @@ export function useCountdown(seconds: number, onDone: () => void, running = true
   return left;
 }
 
-/** Calls onIdle after `timeoutMs` without touch, mouse or keyboard activity. */
-export function useInactivity(timeoutMs: number, onIdle: () => void, enabled = true): void {
+/**
+ * The inactivity rule (spec: 60 s sends the player home) with issue 12's 'Still there?' question:
+ * `asking` turns true after `timeoutMs` without touch, mouse or keyboard; `stay` answers it; unanswered
+ * for `graceMs`, onIdle runs. While `busy` (a preview playing) the wait is held.
+ */
+export function useIdleWatch(
+  timeoutMs: number,
+  graceMs: number,
+  onIdle: () => void,
+  { enabled = true, busy = false }: { enabled?: boolean; busy?: boolean } = {},
+): { asking: boolean; stay: () => void } {
+  const [asking, setAsking] = useState(false);
+  const watch = useRef<IdleWatch | null>(null);
+  const idle = useRef(onIdle);
+  useEffect(() => {
+    idle.current = onIdle;
+  }, [onIdle]);
   useEffect(() => {
     if (!enabled) return;
-    const timer = createInactivityTimer(timeoutMs, onIdle);
+    const timer = createIdleWatch({
+      idleMs: timeoutMs,
+      graceMs,
+      onAsk: () => setAsking(true),
+      onIdle: () => idle.current(),
+    });
+    watch.current = timer;
     const poke = () => timer.poke();
     for (const e of ACTIVITY_EVENTS) window.addEventListener(e, poke, { passive: true, capture: true });
     return () => {
       timer.stop();
+      watch.current = null;
+      setAsking(false);
       for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, poke, { capture: true });
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [timeoutMs, enabled]);
+  }, [timeoutMs, graceMs, enabled]);
+  useEffect(() => {
+    watch.current?.setBusy(busy);
+  }, [busy, enabled]);
+  const stay = useCallback(() => {
+    watch.current?.stay();
+    setAsking(false);
+  }, []);
+  return { asking, stay };
 }
 
 const isKioskPortrait = () => window.innerWidth === KIOSK_SCREEN_WIDTH && window.innerHeight === KIOSK_SCREEN_HEIGHT;

@@ -15,26 +15,72 @@ const realTimers: TimerApi = {
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Calls onIdle once after `timeoutMs` without activity; each poke() restarts the wait. */
-export function createInactivityTimer(timeoutMs: number, onIdle: () => void, timers: TimerApi = realTimers) {
+export interface IdleWatchOptions {
+  /** How long without activity before the kiosk asks 'Still there?'. */
+  idleMs: number;
+  /** How long the question waits for an answer before the kiosk gives up on the player. */
+  graceMs: number;
+  onAsk: () => void;
+  onIdle: () => void;
+  timers?: TimerApi;
+}
+
+export interface IdleWatch {
+  /** Someone touched the screen: restarts the wait, unless the question is already asked. */
+  poke(): void;
+  /** The player answered 'Still there?': the question goes and the wait starts again. */
+  stay(): void;
+  /** A preview is playing (true) or stopped (false): playing counts as activity the whole time. */
+  setBusy(busy: boolean): void;
+  stop(): void;
+}
+
+/**
+ * Issue 12 point 7: after `idleMs` without activity asks once (onAsk); unanswered for `graceMs`,
+ * gives up (onIdle, once). While busy nothing runs; the wait starts afresh when busy ends. Ambient
+ * activity while asking does not answer: only stay() does, so a stray touch cannot hide the
+ * question unseen.
+ */
+export function createIdleWatch({ idleMs, graceMs, onAsk, onIdle, timers = realTimers }: IdleWatchOptions): IdleWatch {
+  let phase: 'watching' | 'asking' | 'busy' | 'stopped' = 'watching';
   let handle: unknown = null;
-  let stopped = false;
-  const arm = () => {
+  const clear = () => {
     if (handle !== null) timers.clearTimeout(handle);
-    handle = timers.setTimeout(() => {
-      handle = null;
-      if (!stopped) onIdle();
-    }, timeoutMs);
+    handle = null;
   };
-  arm();
+  const watch = () => {
+    clear();
+    phase = 'watching';
+    handle = timers.setTimeout(() => {
+      phase = 'asking';
+      handle = timers.setTimeout(() => {
+        handle = null;
+        phase = 'stopped';
+        onIdle();
+      }, graceMs);
+      onAsk();
+    }, idleMs);
+  };
+  watch();
   return {
     poke() {
-      if (!stopped) arm();
+      if (phase === 'watching') watch();
+    },
+    stay() {
+      if (phase === 'asking') watch();
+    },
+    setBusy(busy) {
+      if (phase === 'stopped' || phase === 'asking') return;
+      if (busy) {
+        clear();
+        phase = 'busy';
+      } else if (phase === 'busy') {
+        watch();
+      }
     },
     stop() {
-      stopped = true;
-      if (handle !== null) timers.clearTimeout(handle);
-      handle = null;
+      clear();
+      phase = 'stopped';
     },
   };
 }

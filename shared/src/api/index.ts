@@ -13,3 +13,4 @@ export * from './kiosk-reports.ts';
 export * from './integrations.ts';
 export * from './storage.ts';
 export * from './payments.ts';
+export * from './staff-pin.ts';

@@ -11,6 +11,7 @@ import { promoEndpoints } from './promos.ts';
 import { purchaseEndpoints } from './purchases.ts';
 import { paymentEndpoints } from './payments.ts';
 import { kioskReportEndpoints } from './kiosk-reports.ts';
+import { staffPinEndpoints } from './staff-pin.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -22,6 +23,7 @@ export const endpoints = {
   ...purchaseEndpoints,
   ...paymentEndpoints,
   ...kioskReportEndpoints,
+  ...staffPinEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -43,6 +43,12 @@ export const ROUTES = {
   getDevice: { method: 'GET', path: '/api/device/:deviceId' },
   deleteDevice: { method: 'DELETE', path: '/api/device/:deviceId' },
 
+  // staff PIN (issue 12 point 9): guards the kiosk's folder re-pick
+  listStaffPins: { method: 'GET', path: '/api/admin/staff-pin' },
+  setStaffPin: { method: 'PUT', path: '/api/admin/staff-pin' },
+  staffPinStatus: { method: 'GET', path: '/api/staff-pin' },
+  verifyStaffPin: { method: 'POST', path: '/api/staff-pin/verify' },
+
   // promo codes
   validatePromo: { method: 'POST', path: '/api/promo/validate' },
   listPromos: { method: 'GET', path: '/api/promo' },

@@ -37,7 +37,7 @@ export function waitAfter(failures: number): number {
 }
 
 /** Refuses (429, before any password check) an abusive address or a pair still inside its wait. */
-async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
+export async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
   const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString();
   if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS)
     throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);

@@ -10,6 +10,7 @@ import { venueQueries } from '../venues/queries.ts';
 import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useDeviceStagingMutation, useResetDeviceIdMutation } from './mutations.ts';
 import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
+import { StaffPinPanel } from './StaffPinPanel.tsx';
 
 const T = MESSAGES.devices;
 
@@ -116,6 +117,7 @@ export function DevicesTab({ user }: { user: AdminUser }) {
         )}
         <RegisterDeviceForm deviceId={deviceId} venues={venues.data ?? []} user={user} />
       </div>
+      <StaffPinPanel venues={venues.data ?? []} user={user} />
       <div className="panel">
         <div className="panel-header">
           <h2>Devices</h2>

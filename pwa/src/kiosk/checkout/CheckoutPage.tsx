@@ -6,7 +6,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
   COUNTDOWN_SECONDS,
-  INACTIVITY_TIMEOUT_MS,
   MESSAGES,
   PAY_FORM_DELAY_MS,
   quote,
@@ -18,7 +17,7 @@ import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
-import { useInactivity } from '../hooks.ts';
+import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
@@ -61,8 +60,6 @@ export function CheckoutPage() {
   const C = useMessages().checkout;
   const tr = useTranslate();
   const { language } = useKioskLanguage();
-  // An abandoned order form goes home like the selection screen does; never while paying.
-  useInactivity(INACTIVITY_TIMEOUT_MS, () => void navigate(base), phase.name === 'form' && !busy);
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -295,6 +292,8 @@ export function CheckoutPage() {
           </section>
         </div>
       ) : null}
+      {/* An abandoned order form goes home like the selection screen does (after 'Still there?'); never while paying. */}
+      <IdleGuard onIdle={() => void navigate(base)} enabled={phase.name === 'form' && !busy} />
     </main>
   );
 }

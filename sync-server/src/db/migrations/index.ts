@@ -11,7 +11,8 @@ import { mailRetryAndIntegrations011 } from './011-mail-retry-and-integrations.t
 import { storageFolders012 } from './012-storage-folders.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { uploadSessions010 } from './010-upload-sessions.ts';
-import { venueLanguage013 } from './013-venue-language.ts';
+import { staffPins013 } from './013-staff-pins.ts';
+import { venueLanguage014 } from './014-venue-language.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-upload-sessions': uploadSessions010,
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,
   '012-storage-folders': storageFolders012,
-  '013-venue-language': venueLanguage013,
+  '013-staff-pins': staffPins013,
+  '014-venue-language': venueLanguage014,
 };

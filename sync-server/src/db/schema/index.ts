@@ -11,6 +11,7 @@ import type { PromoCodeTable } from './promo-code.ts';
 import type { SessionTable } from './session.ts';
 import type { VenueTable } from './venue.ts';
 import type { StorageFolderTable } from './storage-folder.ts';
+import type { StaffPinTable } from './staff-pin.ts';
 import type { UploadSessionTable } from './upload-session.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
@@ -47,4 +48,5 @@ export interface Database {
   email_resends: EmailResendTable;
   upload_sessions: UploadSessionTable;
   storage_folders: StorageFolderTable;
+  staff_pins: StaffPinTable;
 }

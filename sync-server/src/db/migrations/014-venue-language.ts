@@ -5,7 +5,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-export const venueLanguage013: Migration = {
+export const venueLanguage014: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .alterTable('venues')

@@ -1,0 +1,63 @@
+// Issue 12 point 9: a venue's staff PIN guards its kiosks' folder re-pick. Admins set it for their
+// own venue (a super admin for any); it is stored as a scrypt hash and never sent anywhere. Wrong
+// PINs are throttled per kiosk exactly as failed logins are per e-mail and address (auth/service.ts),
+// in the same table under their own key, so a kiosk's mistakes never slow an admin's login.
+import { STAFF_PIN_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
+import type { AppDeps } from '../app.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
+import { clearFailedLogins, recordFailedLogin } from '../auth/queries.ts';
+import { assertMayTry } from '../auth/service.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import type { DeviceRow } from '../devices/queries.ts';
+import { findVenue } from '../venues/queries.ts';
+import { DomainError, forbidden, notFound } from '../errors.ts';
+import { deleteStaffPin, findStaffPinHash, listStaffPins, upsertStaffPin } from './queries.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** The throttle's "e-mail" and "address" for one kiosk's PIN attempts. */
+const THROTTLE_KEY = 'staff-pin';
+const throttleAddress = (device: DeviceRow) => `kiosk:${device.deviceId}`;
+
+export async function staffPinsFor(deps: Deps, admin: SessionAdmin) {
+  return { venues: await listStaffPins(deps.db, venueScope(admin)) };
+}
+
+export async function setStaffPin(deps: Deps, admin: SessionAdmin, input: { venueId: number; pin: string | null }) {
+  assertVenueAccess(admin, input.venueId);
+  if (!(await findVenue(deps.db, input.venueId))) throw notFound(VENUE_MESSAGES.notFound);
+  if (input.pin === null) {
+    await deleteStaffPin(deps.db, input.venueId);
+    return { message: STAFF_PIN_MESSAGES.removed, set: false };
+  }
+  const pinHash = await hashPassword(input.pin);
+  await upsertStaffPin(deps.db, { venueId: input.venueId, pinHash, updatedAt: deps.clock.now().toISOString() });
+  return { message: STAFF_PIN_MESSAGES.saved, set: true };
+}
+
+export async function staffPinRequired(deps: Deps, device: DeviceRow): Promise<boolean> {
+  return (await findStaffPinHash(deps.db, device.venueId)) !== undefined;
+}
+
+/** Accepts the venue's PIN (or anything when the venue has none: there is nothing to guard). */
+export async function verifyStaffPin(deps: Deps, device: DeviceRow, pin: string) {
+  const now = deps.clock.now();
+  const address = throttleAddress(device);
+  await assertMayTry(deps.db, THROTTLE_KEY, address, now).catch((e: unknown) => {
+    if (!(e instanceof DomainError) || e.code !== 'too_many_requests') throw e;
+    const seconds = e.extra?.retryAfterSeconds;
+    throw new DomainError(
+      'too_many_requests',
+      typeof seconds === 'number' ? STAFF_PIN_MESSAGES.waitBeforeRetry(seconds) : STAFF_PIN_MESSAGES.tooManyAttempts,
+      e.extra,
+    );
+  });
+  const hash = await findStaffPinHash(deps.db, device.venueId);
+  if (hash !== undefined && !(await verifyPassword(pin, hash))) {
+    await recordFailedLogin(deps.db, { email: THROTTLE_KEY, ip: address, attemptedAt: now.toISOString() });
+    throw forbidden(STAFF_PIN_MESSAGES.wrong);
+  }
+  await clearFailedLogins(deps.db, THROTTLE_KEY, address);
+  return { message: STAFF_PIN_MESSAGES.accepted, ok: true as const };
+}
