@@ -137,6 +137,11 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await page.getByTestId('video-card').first().locator('.video-card-select').click();
     await checkScreen(page, 'selection', MESSAGES.selection.recentVideos, MESSAGES_ID.selection.recentVideos);
     expect(await page.getByText(MESSAGES_ID.selection.clearCart(1)).count()).toBe(1);
+    // The question that guards the cart is asked in Indonesian too.
+    await page.getByRole('button', { name: MESSAGES_ID.selection.clearCart(1) }).click();
+    await page.getByText(MESSAGES_ID.guards.clearCartTitle(1), { exact: true }).waitFor();
+    expect(await englishLeft(page), 'clear-cart question').toEqual([]);
+    await page.getByRole('button', { name: MESSAGES_ID.guards.keepShopping }).click();
 
     await page.getByRole('button', { name: MESSAGES_ID.selection.checkout, exact: true }).click();
     await checkScreen(page, 'checkout', MESSAGES.checkout.payNow, MESSAGES_ID.checkout.payNow);
