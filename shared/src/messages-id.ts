@@ -50,6 +50,9 @@ export const MESSAGES_ID: KioskMessages = {
     checkingDevice: 'Memeriksa otorisasi perangkat...',
     notTestDevice: 'Ini bukan perangkat uji',
     notTestDeviceHint: 'Pembelian staging hanya dapat dilakukan di perangkat uji. Silakan gunakan /box.',
+    deviceStopped: 'Silakan hubungi staf kami',
+    deviceStoppedHint: 'Kios ini tidak dapat menjual video saat ini. Staf kami dapat mengaktifkannya kembali.',
+    testBanner: 'KIOS UJI: harga staging, bukan untuk pelanggan',
   },
 
   kioskHome: {

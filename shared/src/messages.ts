@@ -19,6 +19,11 @@ export const MESSAGES = {
     // Issue 9 (test devices): our wording.
     notTestDevice: 'This is not a test device',
     notTestDeviceHint: 'Staging purchases can only be made on a test device. Please use /box.',
+    // Issue 12 point 1 (our wording): the kiosk was deauthorised or deleted, or was never authorised.
+    deviceStopped: 'Please call our staff',
+    deviceStoppedHint: 'This kiosk cannot sell videos right now. Our staff can turn it back on.',
+    // Issue 12 point 10 (our wording): the banner on every /staging screen.
+    testBanner: 'TEST KIOSK: staging prices, not for customers',
   },
 
   kioskHome: {
@@ -353,6 +358,8 @@ export const MESSAGES = {
     configLoadFailed: 'Failed to load configurations',
     priceUpdateFailed: 'Failed to update price',
     gatewayUpdateFailed: 'Failed to update payment gateway status',
+    // Issue 12 point 10 (our wording): on the Product - Staging tab.
+    stagingOnly: 'These settings change the staging kiosk (/staging) only. The live kiosk (/box) keeps the Product tab’s settings.',
   },
 
   bundling: {

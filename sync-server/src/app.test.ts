@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, type TestApp } from './testing/index.ts';
 
@@ -15,6 +16,36 @@ describe('the app shell', () => {
     const res = await t.app.request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('publishes the product name (PRODUCT_NAME) for the kiosk, the default when unset', async () => {
+    expect(await (await t.app.request('/api/product')).json()).toEqual({ productName: 'CourtReplay' });
+    const named = await makeTestApp({ env: { PRODUCT_NAME: 'PadelCam' } });
+    try {
+      expect(await (await named.app.request('/api/product')).json()).toEqual({ productName: 'PadelCam' });
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('logs a kiosk’s status poll at debug, every other request at info', async () => {
+    const lines: { level: number; path: string }[] = [];
+    const logger = pino(
+      { level: 'debug' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; path: string }) },
+    );
+    const logged = await makeTestApp({ deps: { logger } });
+    try {
+      const venue = await logged.seed.venue({ name: 'Arena' });
+      const kiosk = await logged.seed.device({ venueId: venue.id });
+      await logged.app.request(`/api/device/${kiosk.deviceId}`);
+      await logged.app.request('/api/health');
+      const levelOf = (path: string) => lines.find((l) => l.path === path)?.level;
+      expect(levelOf(`/api/device/${kiosk.deviceId}`)).toBe(pino.levels.values.debug);
+      expect(levelOf('/api/health')).toBe(pino.levels.values.info);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -1,6 +1,6 @@
 // Builds the Hono app from injected dependencies, so tests call app.request() in-process.
 // Routes are thin: parse with the shared schema, call a service, return.
-import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { findRoute, SERVER_MESSAGES } from '@courtreplay/shared';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -100,6 +100,9 @@ const jsonBodyLimit = bodyLimit({
  */
 const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
+/** GET /api/device/{deviceId}: the kiosk's own status poll. */
+const isDevicePoll = (method: string, path: string): boolean => method === 'GET' && findRoute(method, path) === 'getDevice';
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
@@ -109,7 +112,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('log', log);
     const started = performance.now();
     await next();
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
+    // Every open kiosk asks about itself every few seconds (issue 12 point 1): a normal answer is debug, not news.
+    if (isDevicePoll(c.req.method, c.req.path) && c.res.status < 500) log.debug(line, 'request');
+    else log.info(line, 'request');
   });
   app.use(securityHeaders(deps.config));
   app.use('/api/*', noStoreForPrivateApi);
@@ -120,6 +126,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();
     return { status: 200, body: { ok: true } };
   });
+  route(app, endpoints.productInfo).handle(async () => ({ status: 200, body: { productName: deps.config.productName } }));
   app.route('/', apiDocsRoutes());
   app.route('/', authRoutes());
   app.route('/', configRoutes());

@@ -10,7 +10,8 @@ import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { useKioskBase } from './kiosk-base.ts';
-import { configQuery, configValue, deviceStatusQuery, productName } from './queries.ts';
+import { useDeviceTrust } from './device-trust.tsx';
+import { configQuery, configValue, useProductName } from './queries.ts';
 import { clearExceptKept } from './storage-rule.ts';
 
 type Backdrop = 'video' | 'embed' | 'static';
@@ -33,7 +34,8 @@ function usePortraitScreen(): boolean {
 
 export function HomePage() {
   const { base, staging } = useKioskBase();
-  const device = useQuery(deviceStatusQuery());
+  const { trust } = useDeviceTrust();
+  const productName = useProductName();
   const config = useQuery(configQuery());
   const portrait = usePortraitScreen();
   const landscapeVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
@@ -98,7 +100,7 @@ export function HomePage() {
           <Logo size="lg" />
         </div>
         <p className="home-tagline">{m.kioskHome.tagline}</p>
-        {device.data?.authorized ? (
+        {trust === 'authorized' ? (
           <Link className="btn btn-primary btn-xl home-cta" to={`${base}/video-selection`}>
             {m.kioskHome.seeYour(productName)}
           </Link>

@@ -2,14 +2,28 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { StatusChip } from '../offline/StatusChip.tsx';
 import { ApplyUpdateOnHome } from '../offline/sw-update.ts';
+import { DeviceStopped, useDeviceTrust } from './device-trust.tsx';
 import { KioskBaseContext, type KioskBase } from './kiosk-base.ts';
+import { useProductName } from './queries.ts';
 
-/** Provides /box or /staging to the three kiosk screens below it. */
+/**
+ * Provides /box or /staging to the three kiosk screens below it, keeps the device's status live
+ * (its poll runs while any kiosk screen is open), and covers every screen when it may not sell.
+ */
 export function KioskShell({ kiosk }: { kiosk: KioskBase }) {
+  const { trust } = useDeviceTrust();
+  const productName = useProductName();
   useEffect(() => void import('./kiosk-upkeep.ts').then((m) => m.startKioskUpkeep()), []);
+  useEffect(() => {
+    document.title = productName;
+  }, [productName]);
+  const stopped = trust === 'unauthorized';
   return (
     <KioskBaseContext.Provider value={kiosk}>
-      <Outlet />
+      <div className="kiosk-screen" inert={stopped}>
+        <Outlet />
+      </div>
+      {stopped ? <DeviceStopped /> : null}
       <StatusChip />
       <ApplyUpdateOnHome />
     </KioskBaseContext.Provider>

@@ -1,7 +1,9 @@
-import { productName } from './queries.ts';
+import { PRODUCT_NAME_DEFAULT } from '@courtreplay/shared';
+import { useProductName } from './queries.ts';
 
 /** The product mark: a play button inside a court outline, and the name. */
 export function Logo({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  const productName = useProductName();
   return (
     <div className={`logo logo-${size}`} aria-label={productName}>
       <svg className="logo-mark" viewBox="0 0 64 64" aria-hidden="true">
@@ -10,7 +12,13 @@ export function Logo({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
         <path d="M25 22 L44 32 L25 42 Z" fill="var(--accent)" />
       </svg>
       <span className="logo-text">
-        Court<strong>Replay</strong>
+        {productName === PRODUCT_NAME_DEFAULT ? (
+          <>
+            Court<strong>Replay</strong>
+          </>
+        ) : (
+          productName
+        )}
       </span>
     </div>
   );

@@ -1,21 +1,18 @@
 // Guards the selection and checkout screens (spec section 2): while the device is checked the
 // 'Checking device authorization...' screen shows; an unauthorised device goes to /box,
-// remembering where it came from.
+// remembering where it came from. The status is live (device-trust.tsx): a kiosk deauthorised
+// while a player is on these screens is sent to /box too.
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useMessages } from '../i18n/language.ts';
-import { getDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
-import { deviceStatusQuery } from './queries.ts';
+import { useDeviceTrust } from './device-trust.tsx';
 
 export function RequireAuthorizedDevice({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const device = useQuery(deviceStatusQuery());
+  const { trust } = useDeviceTrust();
   const m = useMessages();
-  if (device.isPending) return <FullScreenMessage title={m.routing.checkingDevice} testId="checking-device" />;
-  // Without an answer (network down) the cookie copy of the last known status decides.
-  const authorized = device.data ? device.data.authorized : getDeviceAuthorizedCookie() === true;
-  if (!authorized) return <Navigate to="/box" replace state={{ from: location.pathname }} />;
+  if (trust === 'checking') return <FullScreenMessage title={m.routing.checkingDevice} testId="checking-device" />;
+  if (trust === 'unauthorized') return <Navigate to="/box" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

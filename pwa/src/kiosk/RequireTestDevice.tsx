@@ -1,6 +1,7 @@
 // Guards every /staging screen (issue 9): staging prices are often 0 and deliver real clips, so
 // only a device a super admin marked as a test device sells there. The server refuses a staging
-// purchase from any other device too; this screen just says so before anyone picks a clip.
+// purchase from any other device too; this screen just says so before anyone picks a clip. Every
+// /staging screen carries the TEST banner (issue 12 point 10), whatever it shows.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';
@@ -8,6 +9,18 @@ import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { deviceStatusQuery } from './queries.ts';
 
 export function RequireTestDevice({ children }: { children: ReactNode }) {
+  const m = useMessages();
+  return (
+    <>
+      <p className="test-banner" role="note" data-testid="test-banner">
+        {m.routing.testBanner}
+      </p>
+      <TestDeviceOnly>{children}</TestDeviceOnly>
+    </>
+  );
+}
+
+function TestDeviceOnly({ children }: { children: ReactNode }) {
   const device = useQuery(deviceStatusQuery());
   const m = useMessages();
   if (device.isPending) return <FullScreenMessage title={m.routing.checkingDevice} testId="checking-device" />;

@@ -19,7 +19,7 @@ import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { formatRupiah } from './format.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
-import { configQuery, configValue, pricingOf, productName } from './queries.ts';
+import { configQuery, configValue, pricingOf, useProductName } from './queries.ts';
 import { staffPinQuery } from './staff-pin.ts';
 
 // Errors are kept in English (the catalogue's words) and shown translated.
@@ -33,6 +33,7 @@ export function VideoSelectionPage() {
   const navigate = useNavigate();
   const clips = useClipState();
   const config = useQuery(configQuery());
+  const productName = useProductName();
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const [restoring, setRestoring] = useState(clips.status === 'idle');
   const [folderError, setFolderError] = useState<string | null>(null);

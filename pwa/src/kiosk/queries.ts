@@ -1,6 +1,6 @@
 // Server state the kiosk reads (TanStack Query key factory, style.md): this device's registration,
-// the configuration (prices, gateway, CMS), and the payment script the server names.
-import { queryOptions } from '@tanstack/react-query';
+// the configuration (prices, gateway, CMS), the payment script the server names, and the product name.
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_KIOSK_LANGUAGE,
   PRODUCT_NAME_DEFAULT,
@@ -24,8 +24,21 @@ export interface DeviceStatus {
   venueLanguage: KioskLanguage;
 }
 
+let askedSinceLoad = false;
+
+/** True once the server has answered (or failed to answer) about this device since the page loaded. */
+export const deviceAskedSinceLoad = () => askedSinceLoad;
+
 /** This kiosk as the server knows it; unknown to the server, or not authorised (false), means not authorised. */
 async function fetchDeviceStatus(): Promise<DeviceStatus> {
+  try {
+    return await askServer();
+  } finally {
+    askedSinceLoad = true;
+  }
+}
+
+async function askServer(): Promise<DeviceStatus> {
   const deviceId = await ensureDeviceId();
   try {
     const device = await call('getDevice', { params: { deviceId } });
@@ -52,10 +65,23 @@ export const kioskKeys = {
   device: ['kiosk', 'device'] as const,
   config: ['kiosk', 'config'] as const,
   paymentClient: (staging: boolean) => ['kiosk', 'payment-client', staging] as const,
+  product: ['kiosk', 'product'] as const,
 };
 
+/** How often an open kiosk screen asks the server about this device (issue 12 point 1: changes show within 5 s). */
+export const DEVICE_POLL_MS = 3_000;
+/** An answer older than this (a persisted one, after a reload) waits for the server before it decides. */
+export const DEVICE_ANSWER_FRESH_MS = 5_000;
+
 export const deviceStatusQuery = () =>
-  queryOptions({ queryKey: kioskKeys.device, queryFn: fetchDeviceStatus, staleTime: 60_000, retry: 1 });
+  queryOptions({
+    queryKey: kioskKeys.device,
+    queryFn: fetchDeviceStatus,
+    staleTime: DEVICE_ANSWER_FRESH_MS,
+    refetchInterval: DEVICE_POLL_MS,
+    refetchIntervalInBackground: true,
+    retry: 1,
+  });
 
 export interface KioskConfig {
   entries: ConfigEntry[];
@@ -84,5 +110,16 @@ export const paymentClientQuery = (staging: boolean) =>
     retry: 1,
   });
 
-/** The product name shown in labels; the server does not publish it, so the shared default. */
-export const productName = PRODUCT_NAME_DEFAULT;
+/** The product name the server is configured with (PRODUCT_NAME); persisted, so known offline after the first load. */
+export const productQuery = () =>
+  queryOptions({
+    queryKey: kioskKeys.product,
+    queryFn: () => call('productInfo', {}),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+
+/** The product name shown in labels: the server's, or the shared default until it is known. */
+export function useProductName(): string {
+  return useQuery(productQuery()).data?.productName ?? PRODUCT_NAME_DEFAULT;
+}

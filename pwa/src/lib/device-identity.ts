@@ -18,21 +18,42 @@ function writeCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Strict`;
 }
 
+/** What the fingerprint is made of: the browser's attributes that belong to the machine, not the screen. */
+export interface FingerprintInputs {
+  userAgent: string;
+  platform: string;
+  hardwareConcurrency?: number;
+  deviceMemory?: number;
+  timeZone: string;
+}
+
+/** The user agent without its version numbers: the OS and browser names stay, an update changes nothing. */
+export const userAgentWithoutVersions = (userAgent: string) => userAgent.replace(/\d+(?:[._]\d+)*/g, '');
+
+/**
+ * Only attributes that stay when the screen rotates, the window is resized, a monitor is swapped
+ * or the browser updates (issue 12 point 2): no screen size or colour depth, no version numbers.
+ */
+export function fingerprintSourceOf(inputs: FingerprintInputs): string {
+  return [
+    userAgentWithoutVersions(inputs.userAgent),
+    inputs.platform,
+    inputs.hardwareConcurrency,
+    inputs.deviceMemory,
+    inputs.timeZone,
+  ].join('|');
+}
+
 /** The public attributes the fingerprint is made of; stable across reloads of the same kiosk. */
 export function fingerprintSource(): string {
   const nav = navigator as Navigator & { deviceMemory?: number };
-  return [
-    nav.userAgent,
-    nav.language,
-    nav.languages?.join(','),
-    nav.platform,
-    nav.hardwareConcurrency,
-    nav.deviceMemory,
-    screen.width,
-    screen.height,
-    screen.colorDepth,
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
-  ].join('|');
+  return fingerprintSourceOf({
+    userAgent: nav.userAgent,
+    platform: nav.platform,
+    hardwareConcurrency: nav.hardwareConcurrency,
+    deviceMemory: nav.deviceMemory,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
 }
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -61,8 +82,7 @@ export async function ensureDeviceId(): Promise<string> {
     store(existing);
     return existing;
   }
-  const random = toHex(crypto.getRandomValues(new Uint8Array(8)));
-  const id = `${await computeFingerprint()}-${random}`;
+  const id = await newDeviceId();
   store(id);
   return id;
 }
@@ -73,11 +93,14 @@ export async function deviceIdMatchesFingerprint(): Promise<boolean> {
   return !!id && id.startsWith(`${await computeFingerprint()}-`);
 }
 
-/** Throws the stored id away and makes a new one from the current fingerprint. */
-export async function resetDeviceId(): Promise<string> {
-  localStorage.removeItem(DEVICE_ID_KEY);
-  document.cookie = `${DEVICE_ID_KEY}=; Max-Age=0; Path=/`;
-  return ensureDeviceId();
+/** A new id from the current fingerprint; nothing is stored until the server has taken it over. */
+export async function newDeviceId(): Promise<string> {
+  return `${await computeFingerprint()}-${toHex(crypto.getRandomValues(new Uint8Array(8)))}`;
+}
+
+/** Makes `id` this kiosk's id (cookie and localStorage). */
+export function adoptDeviceId(id: string): void {
+  store(id);
 }
 
 /** The cookie copy of the server's authorisation status (spec section 4). */

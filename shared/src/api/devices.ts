@@ -15,6 +15,10 @@ export const DEVICE_MESSAGES = {
   madeTestDevice: 'Device marked as a test device',
   madeLiveDevice: 'Device marked as a live device',
   notTestDevice: 'This device is not a test device. Staging purchases can only be made on a test device.',
+  // Ours (issue 12 point 3): 'Reset and Sync Device ID' moves the registration to the new id.
+  replaced: 'Device ID replaced: the new ID keeps this kiosk’s registration',
+  sameId: 'The new device ID is the same as the current one',
+  newIdTaken: 'The new device ID is already registered',
 } as const;
 
 export const deviceSchema = z.object({
@@ -55,6 +59,12 @@ export const deviceStagingRequest = z.strictObject({
   staging: z.boolean({ error: 'staging must be true or false' }),
 });
 export type DeviceStagingRequest = z.input<typeof deviceStagingRequest>;
+
+/** POST /device/{deviceId}/replace: the new id takes over the old id's registration. */
+export const replaceDeviceRequest = z.strictObject({
+  newDeviceId: deviceIdSchema,
+});
+export type ReplaceDeviceRequest = z.input<typeof replaceDeviceRequest>;
 
 export const deviceResponse = z.object({ message: z.string(), device: deviceSchema });
 export type DeviceResponse = z.infer<typeof deviceResponse>;

@@ -12,6 +12,7 @@ import {
   messageResponse,
   registerDeviceRequest,
   registerDeviceResponse,
+  replaceDeviceRequest,
 } from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
@@ -88,5 +89,18 @@ export const deviceEndpoints = {
     unknownMessage: DEVICE_MESSAGES.notFound,
     responses: { 200: messageResponse },
     errors: [403, 404],
+  }),
+  replaceDevice: defineEndpoint({
+    ...ROUTES.replaceDevice,
+    tag,
+    summary: "Give a kiosk a new id: the new id takes over the old id's registration in one step",
+    description:
+      "'Reset and Sync Device ID': venue, court, authorisation, test status and creation date move to the new id; the old id is then unknown (404).",
+    access: 'admin',
+    params: deviceIdParams,
+    unknownMessage: DEVICE_MESSAGES.notFound,
+    body: replaceDeviceRequest,
+    responses: { 200: deviceResponse },
+    errors: [403, 404, 409],
   }),
 };

@@ -1,4 +1,4 @@
-// The server's own calls: health and its API description.
+// The server's own calls: health, its API description, and the product's name.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
@@ -26,5 +26,12 @@ export const metaEndpoints = {
     summary: 'A readable reference page of this document',
     access: 'public',
     responses: { 200: { contentType: 'text/html', description: 'The API reference page' } },
+  }),
+  productInfo: defineEndpoint({
+    ...ROUTES.productInfo,
+    tag,
+    summary: "The product's name as this server is configured (PRODUCT_NAME), for the kiosk's labels",
+    access: 'public',
+    responses: { 200: z.object({ productName: z.string() }) },
   }),
 };

@@ -5,6 +5,7 @@ export const ROUTES = {
   // the server itself
   health: { method: 'GET', path: '/api/health' },
   openApi: { method: 'GET', path: '/api/openapi.json' },
+  productInfo: { method: 'GET', path: '/api/product' },
   apiDocs: { method: 'GET', path: '/api/docs' },
 
   // admins: sessions and accounts
@@ -42,6 +43,7 @@ export const ROUTES = {
   listDevices: { method: 'GET', path: '/api/device/all' },
   getDevice: { method: 'GET', path: '/api/device/:deviceId' },
   deleteDevice: { method: 'DELETE', path: '/api/device/:deviceId' },
+  replaceDevice: { method: 'POST', path: '/api/device/:deviceId/replace' },
 
   // staff PIN (issue 12 point 9): guards the kiosk's folder re-pick
   listStaffPins: { method: 'GET', path: '/api/admin/staff-pin' },

@@ -183,3 +183,81 @@ describe('DELETE /api/device/:deviceId', () => {
     expect((await t.json('DELETE', `/api/device/${a.deviceId}`, undefined, superAdmin.headers)).status).toBe(404);
   });
 });
+
+describe('POST /api/device/:deviceId/replace (Reset and Sync Device ID)', () => {
+  const replace = (deviceId: string, body: unknown, headers?: Record<string, string>) =>
+    t.json('POST', `/api/device/${deviceId}/replace`, body, headers);
+
+  it('moves venue, court, authorisation and test status to the new id; the old id is then unknown', async () => {
+    const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
+    const old = await t.seed.device({ venueId: venueA.id, fieldId: court.id, staging: true });
+    const before = await deviceRow(old.deviceId);
+    const newId = newDeviceId();
+    const res = await replace(old.deviceId, { newDeviceId: newId }, adminA.headers);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      message: DEVICE_MESSAGES.replaced,
+      device: { id: old.id, deviceId: newId, venueId: venueA.id, fieldId: court.id, isAuthorized: true, staging: true },
+    });
+    expect(await deviceRow(newId)).toEqual({ ...before, deviceId: newId });
+    expect(await deviceRow(old.deviceId)).toBeUndefined();
+    expect(await countRows(t.db, 'devices')).toBe(1);
+    // The kiosk asking by its new id is authorised; by its old id it is unknown.
+    expect(await (await t.json('GET', `/api/device/${newId}`)).json()).toMatchObject({ isAuthorized: true, fieldId: court.id });
+    expect((await t.json('GET', `/api/device/${old.deviceId}`)).status).toBe(404);
+    expect((await replace(old.deviceId, { newDeviceId: newDeviceId() }, adminA.headers)).status).toBe(404);
+  });
+
+  it('keeps a deauthorised kiosk deauthorised', async () => {
+    const old = await t.seed.device({ venueId: venueA.id, authorized: false });
+    const newId = newDeviceId();
+    expect((await replace(old.deviceId, { newDeviceId: newId }, superAdmin.headers)).status).toBe(200);
+    expect((await deviceRow(newId))?.isAuthorized).toBe(0);
+  });
+
+  it('is for an admin of the device’s venue or a super admin', async () => {
+    const kioskB = await t.seed.device({ venueId: venueB.id });
+    const newId = newDeviceId();
+    expect((await replace(kioskB.deviceId, { newDeviceId: newId })).status).toBe(401);
+    const other = await replace(kioskB.deviceId, { newDeviceId: newId }, adminA.headers);
+    expect(other.status).toBe(403);
+    expect(await deviceRow(kioskB.deviceId)).toBeDefined();
+    expect(await deviceRow(newId)).toBeUndefined();
+    expect((await replace(kioskB.deviceId, { newDeviceId: newId }, adminB.headers)).status).toBe(200);
+    expect((await replace(newId, { newDeviceId: newDeviceId() }, superAdmin.headers)).status).toBe(200);
+  });
+
+  it('refuses a new id that another kiosk already has (409), changing nothing', async () => {
+    const a = await t.seed.device({ venueId: venueA.id });
+    const b = await t.seed.device({ venueId: venueA.id, authorized: false });
+    const res = await replace(a.deviceId, { newDeviceId: b.deviceId }, adminA.headers);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.newIdTaken });
+    expect((await deviceRow(a.deviceId))?.isAuthorized).toBe(1);
+    expect((await deviceRow(b.deviceId))?.isAuthorized).toBe(0);
+  });
+
+  it.each<[unknown, string]>([
+    [{}, 'Device ID is required'],
+    [{ newDeviceId: 'short' }, 'Device ID must be 16 to 128 letters, digits, "-" or "_"'],
+    [{ newDeviceId: '<script>alert(1)</script>xx' }, 'Device ID must be 16 to 128 letters, digits, "-" or "_"'],
+    [{ newDeviceId: 'SAME' }, DEVICE_MESSAGES.sameId],
+    [{ newDeviceId: 'VALID', venueId: 2 }, 'Unknown field: venueId'],
+    ['not an object', 'Request body must be valid JSON'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const kiosk = await t.seed.device({ venueId: venueA.id });
+    const before = await deviceRow(kiosk.deviceId);
+    const input =
+      body && typeof body === 'object' && 'newDeviceId' in body
+        ? {
+            ...body,
+            newDeviceId: body.newDeviceId === 'SAME' ? kiosk.deviceId : body.newDeviceId === 'VALID' ? newDeviceId() : body.newDeviceId,
+          }
+        : body;
+    const res = await replace(kiosk.deviceId, input, adminA.headers);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(await deviceRow(kiosk.deviceId)).toEqual(before);
+    expect(await countRows(t.db, 'devices')).toBe(1);
+  });
+});

@@ -90,6 +90,11 @@ export async function setDeviceField(db: Db, deviceId: string, fieldId: number |
   await db.updateTable('devices').set({ fieldId }).where('deviceId', '=', deviceId).execute();
 }
 
+/** Renames a registration: the row (venue, court, authorisation, test status) keeps everything but its id. */
+export async function renameDevice(db: Db, deviceId: string, newDeviceId: string): Promise<void> {
+  await db.updateTable('devices').set({ deviceId: newDeviceId }).where('deviceId', '=', deviceId).execute();
+}
+
 export async function deleteDevice(db: Db, deviceId: string): Promise<void> {
   await db.deleteFrom('devices').where('deviceId', '=', deviceId).execute();
 }

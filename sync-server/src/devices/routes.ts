@@ -5,7 +5,7 @@ import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';
 import { findDeviceStatus } from './queries.ts';
-import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice } from './service.ts';
+import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
 
 /** Kiosk devices: managed by admins of their venue; each kiosk reads its own status. */
 export function deviceRoutes(): Hono<AppEnv> {
@@ -40,6 +40,10 @@ export function deviceRoutes(): Hono<AppEnv> {
   route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
     await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);
     return { status: 200, body: { message: DEVICE_MESSAGES.deleted } };
+  });
+  route(app, endpoints.replaceDevice).handle(async (c, { params, body }) => {
+    const device = await replaceDeviceId(c.var.deps, currentAdmin(c), params.deviceId, body.newDeviceId);
+    return { status: 200, body: { message: DEVICE_MESSAGES.replaced, device } };
   });
   return app;
 }

@@ -3,12 +3,21 @@
 // only on devices of their own venue, whatever the request names.
 import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { deleteDevice, findDevice, listDevices, setDeviceAuthorized, setDeviceField, setDeviceStaging, upsertDevice } from './queries.ts';
+import {
+  deleteDevice,
+  findDevice,
+  listDevices,
+  renameDevice,
+  setDeviceAuthorized,
+  setDeviceField,
+  setDeviceStaging,
+  upsertDevice,
+} from './queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { findField } from '../fields/queries.ts';
 import { findVenue } from '../venues/queries.ts';
 import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
-import { forbidden, invalidInput, notFound } from '../errors.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -79,4 +88,20 @@ export async function devicesFor(deps: Deps, admin: SessionAdmin, venueFilter: n
 export async function removeDevice(deps: Deps, admin: SessionAdmin, deviceId: string): Promise<void> {
   await deviceInScope(deps, admin, deviceId);
   await deleteDevice(deps.db, deviceId);
+}
+
+/**
+ * 'Reset and Sync Device ID' (issue 12 point 3): the new id takes over the old id's registration in
+ * one transaction, so the kiosk is never unregistered in between and the old id stops working.
+ */
+export async function replaceDeviceId(deps: Deps, admin: SessionAdmin, deviceId: string, newDeviceId: string): Promise<Device> {
+  if (newDeviceId === deviceId) throw invalidInput(DEVICE_MESSAGES.sameId);
+  await deps.db.transaction().execute(async (tx) => {
+    const device = await findDevice(tx, deviceId);
+    if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    assertVenueAccess(admin, device.venueId);
+    if (await findDevice(tx, newDeviceId)) throw conflict(DEVICE_MESSAGES.newIdTaken);
+    await renameDevice(tx, deviceId, newDeviceId);
+  });
+  return mustFind(deps, newDeviceId);
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@courtreplay/shared';
-import { call } from '../../lib/api-client.ts';
-import { resetDeviceId, setDeviceAuthorizedCookie } from '../../lib/device-identity.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { adoptDeviceId, ensureDeviceId, newDeviceId, setDeviceAuthorizedCookie } from '../../lib/device-identity.ts';
 import { withFallback } from '../common/errors.ts';
+import { kioskKeys } from '../../kiosk/queries.ts';
 import { deviceQueries } from './queries.ts';
 
 const T = MESSAGES.devices;
@@ -52,8 +53,29 @@ export function useDeleteDeviceMutation() {
   });
 }
 
-/** Throws the stored id away, makes one from the current fingerprint and stores both copies. */
+/**
+ * 'Reset and Sync Device ID' (issue 12 point 3): a new id from the current fingerprint takes over
+ * the old id's registration on the server in one step, and only then replaces the stored id, so a
+ * failure leaves the kiosk as it was. An id the server never knew has nothing to take over.
+ */
 export function useResetDeviceIdMutation() {
-  const onSuccess = useInvalidateDevices();
-  return useMutation({ mutationFn: withFallback<void, string>(T.syncIdFailed, () => resetDeviceId()), onSuccess });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback<void, void>(T.syncIdFailed, async () => {
+      const oldId = await ensureDeviceId();
+      const newId = await newDeviceId();
+      try {
+        const answer = await call('replaceDevice', { params: { deviceId: oldId }, body: { newDeviceId: newId } });
+        setDeviceAuthorizedCookie(answer.device.isAuthorized);
+      } catch (e) {
+        if (!(e instanceof ApiError && e.status === 404)) throw e;
+      }
+      adoptDeviceId(newId);
+    }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: kioskKeys.device }),
+      ]),
+  });
 }

@@ -11,6 +11,11 @@ export function ProductTab({ staging }: { staging: boolean }) {
   const config = useQuery(configQueries.list());
   return (
     <div className="stack" data-staging={staging}>
+      {staging && (
+        <p className="notice notice-info" data-testid="staging-only">
+          {MESSAGES.product.stagingOnly}
+        </p>
+      )}
       <QueryState isPending={config.isPending} error={config.error} fallback={MESSAGES.product.configLoadFailed} />
       {config.data && (
         // Keyed by variant so switching tabs re-reads the stored values into the forms.

@@ -19,6 +19,7 @@ import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
 import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
+import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
 import { CompletedPanel } from './CompletedPanel.tsx';
@@ -60,6 +61,8 @@ export function CheckoutPage() {
   const C = useMessages().checkout;
   const tr = useTranslate();
   const { language } = useKioskLanguage();
+  // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
+  useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
