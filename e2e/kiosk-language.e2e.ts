@@ -160,7 +160,7 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await context.close();
   });
 
-  it("starts in the venue's language ('id'), grid prices, staging and payment pages too, and goes back to it at home", async () => {
+  it("starts in the venue's language ('id'), grid prices, stopped, staging and payment screens too, and goes back to it at home", async () => {
     const seed = await seedKiosk(server);
     await seed.admin.request('PUT', `/venue/${seed.venueId}`, { name: 'Arena Senayan', language: 'id' });
     // Paid, so the grid shows its prices and the next tier's offer.
@@ -191,6 +191,11 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await page.getByTestId('video-card').first().locator('.video-card-select').click();
     await page.getByText(MESSAGES_ID.selection.bundleOffer(1, 'Rp 12.000', 'Rp 6.000'), { exact: true }).waitFor();
     expect(await englishLeft(page)).toEqual([]);
+
+    // Deauthorised while open: the screen that stops selling says so in Indonesian.
+    await seed.admin.request('PUT', '/device/authorize', { deviceId: seed.deviceId, isAuthorized: false });
+    await page.getByTestId('device-stopped').getByText(MESSAGES_ID.routing.deviceStopped, { exact: true }).waitFor();
+    expect(await englishLeft(page), 'device stopped').toEqual([]);
 
     // The staging kiosk's refusal on a live device, and a payment result page, in the venue's language too.
     await page.goto('/staging');
