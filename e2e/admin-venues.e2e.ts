@@ -2,7 +2,7 @@
 // confirmed deletes, checked against what the server stored.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { KIOSK_LANGUAGE_NAMES, MESSAGES } from '@courtreplay/shared';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
@@ -15,7 +15,7 @@ let api: AdminApi;
 let page: Page;
 let venues: AdminVenuesTab;
 
-type Venue = { id: number; name: string; location: string };
+type Venue = { id: number; name: string; location: string; language: string };
 type Field = { id: number; name: string };
 
 beforeAll(async () => {
@@ -124,6 +124,15 @@ test('inline edits save on Enter and cancel on Escape; the courts panel starts a
   expect(await venues.courtForm().count()).toBe(0);
   await venues.delete(venues.venueItem('Arena Tiga'), true);
   await venues.venueItem('Arena Tiga').waitFor({ state: 'detached' });
+});
+
+test("a venue's kiosk language is chosen in its row: English until set, then Bahasa Indonesia, stored on the server", async () => {
+  const [venue] = await storedVenues();
+  expect(venue!.language).toBe('en');
+  expect(await venues.languageSelect(venue!.name).inputValue()).toBe('en');
+  await venues.languageSelect(venue!.name).selectOption({ label: KIOSK_LANGUAGE_NAMES.id });
+  await expect.poll(async () => (await storedVenues()).find((v) => v.id === venue!.id)?.language).toBe('id');
+  expect((await storedVenues()).find((v) => v.id === venue!.id)).toMatchObject({ name: venue!.name, location: venue!.location });
 });
 
 test('deleting a venue asks first that its courts go too, then removes both', async () => {

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { HomePage } from './kiosk/HomePage.tsx';
 import { KioskShell } from './kiosk/KioskShell.tsx';
+import { KioskLanguageLayer } from './kiosk/KioskLanguageProvider.tsx';
 import { RequireAuthorizedDevice } from './kiosk/RequireAuthorizedDevice.tsx';
 import { RequireTestDevice } from './kiosk/RequireTestDevice.tsx';
 import { LIVE, STAGING, type KioskBase } from './kiosk/kiosk-base.ts';
@@ -19,13 +20,15 @@ function kioskRoutes(kiosk: KioskBase) {
     <Route
       path={kiosk.base}
       element={
-        kiosk.staging ? (
-          <RequireTestDevice>
+        <KioskLanguageLayer>
+          {kiosk.staging ? (
+            <RequireTestDevice>
+              <KioskShell kiosk={kiosk} />
+            </RequireTestDevice>
+          ) : (
             <KioskShell kiosk={kiosk} />
-          </RequireTestDevice>
-        ) : (
-          <KioskShell kiosk={kiosk} />
-        )
+          )}
+        </KioskLanguageLayer>
       }
     >
       <Route index element={<HomePage />} />
@@ -57,8 +60,16 @@ export function App() {
           <Route path="/" element={<Navigate to="/box" replace />} />
           {kioskRoutes(LIVE)}
           {kioskRoutes(STAGING)}
-          <Route path="/payment/success" element={<PaymentSuccessPage />} />
-          <Route path="/payment/failure" element={<PaymentFailurePage />} />
+          <Route
+            element={
+              <KioskLanguageLayer>
+                <Outlet />
+              </KioskLanguageLayer>
+            }
+          >
+            <Route path="/payment/success" element={<PaymentSuccessPage />} />
+            <Route path="/payment/failure" element={<PaymentFailurePage />} />
+          </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="*" element={<Navigate to="/box" replace />} />
         </Routes>

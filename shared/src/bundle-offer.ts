@@ -41,9 +41,12 @@ export function nextBundleOffer(pricing: PricingConfig, count: number, max = MAX
   return null;
 }
 
-/** 'Add 1 more: Rp 9.000 each, save Rp 16.000'. */
-export function bundleOfferText(offer: BundleOffer): string {
-  return MESSAGES.selection.bundleOffer(offer.more, formatRupiah(offer.each), formatRupiah(offer.save));
+/** 'Add 1 more: Rp 9.000 each, save Rp 16.000', in the kiosk's language when given its words. */
+export function bundleOfferText(
+  offer: BundleOffer,
+  words: { bundleOffer: (more: number, each: string, save: string) => string } = MESSAGES.selection,
+): string {
+  return words.bundleOffer(offer.more, formatRupiah(offer.each), formatRupiah(offer.save));
 }
 
 /**

@@ -28,6 +28,9 @@ export const MESSAGES = {
 
   kioskHome: {
     seeYour: (productName: string) => `See Your ${productName}`,
+    // Issue 12 point 12: texts the screen showed inline until they needed translating. Our wording.
+    tagline: 'Relive your best moments on court',
+    promoTitle: 'Promo',
   },
 
   folder: {
@@ -67,6 +70,15 @@ export const MESSAGES = {
     emptyTitle: 'No Videos Found',
     emptyText: "The selected folder doesn't contain any video files",
     maxVideos: 'Maximum of 6 videos can be selected',
+    // Issue 12 point 12: texts (and screen-reader names) the grid and player showed inline. Our wording.
+    // Before a card's title, for screen readers (the card's name starts with its action).
+    select: 'Select',
+    deselect: 'Deselect',
+    playClip: (title: string) => `Play ${title}`,
+    pages: 'Pages',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    closePlayer: 'Close',
     // Issue 12 point 4 (prices on the grid): our wording. Amounts come formatted ('Rp 9.000').
     total: (amount: string) => `Total: ${amount}`,
     /** On an unselected card: what ticking it adds to the total now. */
@@ -135,6 +147,9 @@ export const MESSAGES = {
       completedUpdateFailed: 'Completed (update failed)',
       error: 'Error processing videos',
     },
+    // Issue 12 point 12: section names the screen gave inline. Our wording.
+    orderSummary: 'Order summary',
+    yourDetails: 'Your details',
   },
 
   promo: {
@@ -144,6 +159,8 @@ export const MESSAGES = {
     enterCode: 'Please enter a promo code',
     invalidOrExpired: 'Invalid or expired promo code',
     requestFailed: 'Promo has ended or you entered a wrong code.',
+    // Issue 12 point 12: the field label the box showed inline. Our wording.
+    label: 'Promo code',
   },
 
   paymentSuccess: {
@@ -158,6 +175,27 @@ export const MESSAGES = {
     transactionId: 'Transaction ID',
     errorCode: 'Error Code',
     tryAgain: 'Try Again',
+    // Issue 12 point 12: the countdown the screen showed inline. Our wording.
+    redirectCountdown: (seconds: number) => `Returning to your videos in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
+  },
+
+  // Issue 12 point 12: the offline layer's wording (design section 4; the spec words none of it),
+  // moved here from the PWA so it is translated with the rest. Plain, short, legible at arm's length.
+  offline: {
+    online: 'Online',
+    offline: 'Offline',
+    purchasesWaiting: (n: number) => `${n} ${plural(n, 'purchase', 'purchases')} waiting`,
+    clipsWaiting: (n: number) => `${n} ${plural(n, 'clip', 'clips')} waiting`,
+    allSent: 'All sent',
+    needsConnectionTitle: 'Paying needs an internet connection',
+    needsConnectionBody:
+      'The kiosk is offline right now, so card and e-wallet payments cannot be taken. Nothing has been charged. Please come back in a few minutes: your videos will still be here.',
+    comeBackLater: 'Come back later',
+  },
+
+  // Issue 12 point 12: the EN | ID switch on every kiosk screen. Our wording.
+  language: {
+    switchLabel: 'Language',
   },
 
   adminLogin: {
@@ -362,6 +400,8 @@ export const MESSAGES = {
     fieldUpdateFailed: 'Failed to update field. Please try again.',
     venueCreateFailed: 'Failed to create venue. Please try again.',
     fieldCreateFailed: 'Failed to create field. Please try again.',
+    // Issue 12 point 12 (the venue's kiosk language): our wording.
+    kioskLanguage: 'Kiosk language',
   },
 
   cms: {

@@ -6,7 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MESSAGES } from '@courtreplay/shared';
+import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { useKioskBase } from './kiosk-base.ts';
@@ -44,12 +44,16 @@ export function HomePage() {
   /** `${backdrop} ${url}` of every backdrop that could not play. */
   const [failed, setFailed] = useState<string[]>([]);
   const fail = (backdrop: Backdrop, url: string) => setFailed((f) => [...f, `${backdrop} ${url}`]);
+  const m = useMessages();
+  const { reset: resetLanguage } = useKioskLanguage();
 
   useEffect(() => {
+    // Every player starts in the venue's language (issue 12 point 12).
+    resetLanguage();
     clearExceptKept(localStorage);
     clearExceptKept(sessionStorage);
     resetClips();
-  }, []);
+  }, [resetLanguage]);
 
   // The portrait video first on a portrait screen, then the landscape one; each as a video, then embedded.
   const candidates = [portrait ? portraitVideo : null, landscapeVideo].filter((url): url is string => !!url);
@@ -85,7 +89,7 @@ export function HomePage() {
           key={promoVideo}
           className="home-embed"
           src={promoVideo}
-          title="Promo"
+          title={m.kioskHome.promoTitle}
           allow="autoplay"
           onError={() => fail('embed', promoVideo)}
         />
@@ -95,10 +99,10 @@ export function HomePage() {
         <div className="home-logo">
           <Logo size="lg" />
         </div>
-        <p className="home-tagline">Relive your best moments on court</p>
+        <p className="home-tagline">{m.kioskHome.tagline}</p>
         {trust === 'authorized' ? (
           <Link className="btn btn-primary btn-xl home-cta" to={`${base}/video-selection`}>
-            {MESSAGES.kioskHome.seeYour(productName)}
+            {m.kioskHome.seeYour(productName)}
           </Link>
         ) : null}
       </div>

@@ -2,7 +2,8 @@
 // down), with a filling bar as progress. It acts on release, not at the end of the hold: the release
 // is the user gesture a browser asks for before it opens the folder picker on a touch screen.
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { MESSAGES, STAFF_LONG_PRESS_MS } from '@courtreplay/shared';
+import { STAFF_LONG_PRESS_MS } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 
 type HoldState = 'idle' | 'holding' | 'ready' | 'hint';
 
@@ -17,6 +18,7 @@ export function LongPressButton({
   holdMs?: number;
   className?: string;
 }) {
+  const G = useMessages().guards;
   const [state, setState] = useState<HoldState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,7 +52,7 @@ export function LongPressButton({
         type="button"
         className={`btn long-press ${className}`}
         data-state={state}
-        aria-description={MESSAGES.guards.holdForStaff}
+        aria-description={G.holdForStaff}
         style={{ '--hold-ms': `${holdMs}ms` } as CSSProperties}
         onPointerDown={(e) => {
           if (e.button === 0) start();
@@ -76,7 +78,7 @@ export function LongPressButton({
       </button>
       {state === 'hint' ? (
         <span className="long-press-hint" role="status">
-          {MESSAGES.guards.holdForStaff}
+          {G.holdForStaff}
         </span>
       ) : null}
     </span>

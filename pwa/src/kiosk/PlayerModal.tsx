@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { Logo } from './Logo.tsx';
 
@@ -23,6 +23,7 @@ export function PlayerModal({
   onPlayingChange?: (playing: boolean) => void;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const m = useMessages();
   const frameRef = useRef<HTMLDivElement>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const playing = useRef(onPlayingChange);
@@ -92,13 +93,13 @@ export function PlayerModal({
             </div>
           )}
           <button type="button" className="btn btn-secondary player-fullscreen" onClick={toggleFullScreen}>
-            {fullScreen ? MESSAGES.player.exitFullScreen : MESSAGES.player.fullScreen}
+            {fullScreen ? m.player.exitFullScreen : m.player.fullScreen}
           </button>
         </div>
         <div className="modal-footer">
           <span className="modal-title">{clip.title}</span>
           <button ref={closeRef} type="button" className="btn btn-secondary" onClick={onClose}>
-            Close
+            {m.selection.closePlayer}
           </button>
         </div>
       </div>

@@ -4,14 +4,15 @@
 // while a player is on these screens is sent to /box too.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { useDeviceTrust } from './device-trust.tsx';
 
 export function RequireAuthorizedDevice({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { trust } = useDeviceTrust();
-  if (trust === 'checking') return <FullScreenMessage title={MESSAGES.routing.checkingDevice} testId="checking-device" />;
+  const m = useMessages();
+  if (trust === 'checking') return <FullScreenMessage title={m.routing.checkingDevice} testId="checking-device" />;
   if (trust === 'unauthorized') return <Navigate to="/box" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

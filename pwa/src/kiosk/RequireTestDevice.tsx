@@ -4,15 +4,16 @@
 // /staging screen carries the TEST banner (issue 12 point 10), whatever it shows.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { deviceStatusQuery } from './queries.ts';
 
 export function RequireTestDevice({ children }: { children: ReactNode }) {
+  const m = useMessages();
   return (
     <>
       <p className="test-banner" role="note" data-testid="test-banner">
-        {MESSAGES.routing.testBanner}
+        {m.routing.testBanner}
       </p>
       <TestDeviceOnly>{children}</TestDeviceOnly>
     </>
@@ -21,16 +22,12 @@ export function RequireTestDevice({ children }: { children: ReactNode }) {
 
 function TestDeviceOnly({ children }: { children: ReactNode }) {
   const device = useQuery(deviceStatusQuery());
-  if (device.isPending) return <FullScreenMessage title={MESSAGES.routing.checkingDevice} testId="checking-device" />;
+  const m = useMessages();
+  if (device.isPending) return <FullScreenMessage title={m.routing.checkingDevice} testId="checking-device" />;
   // No answer and nothing cached: not known to be a test device, so it is not one.
   if (!device.data?.staging) {
     return (
-      <FullScreenMessage
-        title={MESSAGES.routing.notTestDevice}
-        subtitle={MESSAGES.routing.notTestDeviceHint}
-        testId="not-test-device"
-        spinner={false}
-      />
+      <FullScreenMessage title={m.routing.notTestDevice} subtitle={m.routing.notTestDeviceHint} testId="not-test-device" spinner={false} />
     );
   }
   return <>{children}</>;

@@ -1,15 +1,16 @@
 // Issue 12 point 9: the staff PIN pad the long-pressed Admin button opens when the venue set a PIN.
 // The server checks the PIN; the digits are shown as dots and typed on the pad or a keyboard.
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../i18n/language.ts';
 import { KioskDialog } from './ConfirmDialog.tsx';
 import { checkStaffPin } from './staff-pin.ts';
 
-const G = MESSAGES.guards;
 const MAX_DIGITS = 8;
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;
 
 export function StaffPinDialog({ onUnlocked, onCancel }: { onUnlocked: () => void; onCancel: () => void }) {
+  const G = useMessages().guards;
+  const tr = useTranslate();
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -43,7 +44,7 @@ export function StaffPinDialog({ onUnlocked, onCancel }: { onUnlocked: () => voi
       </p>
       {error ? (
         <p className="kiosk-dialog-error" role="alert">
-          {error}
+          {tr(error)}
         </p>
       ) : null}
       <div className="pin-pad">

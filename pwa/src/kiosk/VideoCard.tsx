@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { formatDuration, formatRecordedTime } from './format.ts';
 
@@ -18,6 +18,7 @@ interface Props {
  * A clip the browser cannot decode says so and can be neither ticked nor played.
  */
 export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay }: Props) {
+  const M = useMessages().selection;
   const time = formatRecordedTime(clip.createdAt);
   const classes = `video-card${selected ? ' is-selected' : ''}${clip.undecodable ? ' is-undecodable' : ''}`;
   return (
@@ -32,7 +33,7 @@ export const VideoCard = memo(function VideoCard({ clip, selected, price, onTogg
         <span className="video-thumb">
           {clip.undecodable ? (
             <span className="video-undecodable" data-testid="video-undecodable">
-              {MESSAGES.selection.cannotPlay}
+              {M.cannotPlay}
             </span>
           ) : clip.thumbnailUrl ? (
             <img src={clip.thumbnailUrl} alt="" data-testid="video-thumbnail" />
@@ -67,14 +68,14 @@ export const VideoCard = memo(function VideoCard({ clip, selected, price, onTogg
             {time}
           </span>
           {/* Named by its visible text, the action before the title (axe: label-content-name-mismatch). */}
-          <span className="visually-hidden">{selected ? 'Deselect' : 'Select'} </span>
+          <span className="visually-hidden">{selected ? M.deselect : M.select} </span>
           <span className="video-title" data-testid="video-title">
             {clip.title}
           </span>
         </span>
       </button>
       {clip.undecodable ? null : (
-        <button type="button" className="video-play" aria-label={`Play ${clip.title}`} onClick={() => onPlay(clip)}>
+        <button type="button" className="video-play" aria-label={M.playClip(clip.title)} onClick={() => onPlay(clip)}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>

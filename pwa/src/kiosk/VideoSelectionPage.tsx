@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, bundleOfferText, gridPrices } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
@@ -21,9 +22,8 @@ import { pageLayout } from './pagination.ts';
 import { configQuery, configValue, pricingOf, useProductName } from './queries.ts';
 import { staffPinQuery } from './staff-pin.ts';
 
-const M = MESSAGES.selection;
-const F = MESSAGES.folder;
-const G = MESSAGES.guards;
+// Errors are kept in English (the catalogue's words) and shown translated.
+const FOLDER_ERRORS = MESSAGES.folder;
 
 /** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
 let goingToCheckout = false;
@@ -45,6 +45,11 @@ export function VideoSelectionPage() {
   const [asking, setAsking] = useState<'clearCart' | 'home' | 'staffPin' | null>(null);
   const staffPin = useQuery(staffPinQuery());
   const gridTop = useRef<HTMLDivElement>(null);
+  const m = useMessages();
+  const M = m.selection;
+  const F = m.folder;
+  const G = m.guards;
+  const tr = useTranslate();
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
 
   useEffect(() => {
@@ -76,7 +81,7 @@ export function VideoSelectionPage() {
   const browse = useCallback(async (repick: boolean) => {
     setFolderError(null);
     if (!isFolderPickerSupported()) {
-      setFolderError(F.browserUnsupported);
+      setFolderError(FOLDER_ERRORS.browserUnsupported);
       return;
     }
     try {
@@ -91,7 +96,7 @@ export function VideoSelectionPage() {
       }, FOLDER_RELOAD_CHECK_MS);
       await loadFolder(handle).finally(() => clearTimeout(check));
     } catch (e) {
-      setFolderError(e instanceof FolderAccessError ? e.message : F.failedToAccess);
+      setFolderError(e instanceof FolderAccessError ? e.message : FOLDER_ERRORS.failedToAccess);
     }
   }, []);
 
@@ -110,7 +115,7 @@ export function VideoSelectionPage() {
   if (clips.status === 'loading')
     return (
       <>
-        <FullScreenMessage title={MESSAGES.loading.title} subtitle={MESSAGES.loading.subtitle} testId="loading-screen" />
+        <FullScreenMessage title={m.loading.title} subtitle={m.loading.subtitle} testId="loading-screen" />
         {idleGuard}
       </>
     );
@@ -179,7 +184,7 @@ export function VideoSelectionPage() {
           </button>
           {folderError ? (
             <p className="alert alert-error" role="alert">
-              {folderError}
+              {tr(folderError)}
             </p>
           ) : null}
           <p className="folder-help">{F.help}</p>
@@ -219,12 +224,12 @@ export function VideoSelectionPage() {
       </div>
       {clips.error ? (
         <p className="alert alert-error" role="alert">
-          {clips.error}
+          {tr(clips.error)}
         </p>
       ) : null}
       {folderError ? (
         <p className="alert alert-error" role="alert">
-          {folderError}
+          {tr(folderError)}
         </p>
       ) : null}
       {clips.clips.length === 0 && !clips.error ? (
@@ -251,13 +256,13 @@ export function VideoSelectionPage() {
               </ul>
             </>
           ) : null}
-          <nav className="pagination" aria-label="Pages">
+          <nav className="pagination" aria-label={M.pages}>
             <button
               type="button"
               className="btn btn-secondary"
               disabled={layout.page <= 1}
               onClick={() => goTo(layout.page - 1)}
-              aria-label="Previous page"
+              aria-label={M.previousPage}
             >
               ‹
             </button>
@@ -277,7 +282,7 @@ export function VideoSelectionPage() {
               className="btn btn-secondary"
               disabled={layout.page >= layout.pageCount}
               onClick={() => goTo(layout.page + 1)}
-              aria-label="Next page"
+              aria-label={M.nextPage}
             >
               ›
             </button>
@@ -300,7 +305,7 @@ export function VideoSelectionPage() {
             </span>
             {prices.offer ? (
               <span className="cart-offer" data-testid="cart-offer">
-                {bundleOfferText(prices.offer)}
+                {bundleOfferText(prices.offer, M)}
               </span>
             ) : null}
           </div>

@@ -5,7 +5,7 @@
 // or the server failing, the last answer (or the cookie copy) still decides, as before.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import { getDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { deviceAskedSinceLoad, deviceStatusQuery, type DeviceStatus } from './queries.ts';
@@ -50,9 +50,10 @@ export function useDeviceTrust(): { trust: DeviceTrust; device: DeviceStatus | u
 
 /** Over every kiosk screen while the device may not sell: selling stops, and it says to call staff. */
 export function DeviceStopped() {
+  const m = useMessages();
   return (
     <div className="device-stopped" data-testid="device-stopped">
-      <FullScreenMessage title={MESSAGES.routing.deviceStopped} subtitle={MESSAGES.routing.deviceStoppedHint} spinner={false} />
+      <FullScreenMessage title={m.routing.deviceStopped} subtitle={m.routing.deviceStoppedHint} spinner={false} />
     </div>
   );
 }

@@ -1,7 +1,15 @@
 // Server state the kiosk reads (TanStack Query key factory, style.md): this device's registration,
 // the configuration (prices, gateway, CMS), the payment script the server names, and the product name.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PRODUCT_NAME_DEFAULT, pricingFromConfig, configKey, type ConfigEntry, type StagedConfigKey } from '@courtreplay/shared';
+import {
+  DEFAULT_KIOSK_LANGUAGE,
+  PRODUCT_NAME_DEFAULT,
+  pricingFromConfig,
+  configKey,
+  type ConfigEntry,
+  type KioskLanguage,
+  type StagedConfigKey,
+} from '@courtreplay/shared';
 import { ApiError, call } from '../lib/api-client.ts';
 import { ensureDeviceId, setDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 
@@ -12,6 +20,8 @@ export interface DeviceStatus {
   staging: boolean;
   venueId: number | null;
   fieldId: number | null;
+  /** The venue's kiosk language: the screens start in it and go back to it after each player. */
+  venueLanguage: KioskLanguage;
 }
 
 let askedSinceLoad = false;
@@ -38,13 +48,14 @@ async function askServer(): Promise<DeviceStatus> {
       staging: device.staging === true,
       venueId: device.venueId,
       fieldId: device.fieldId,
+      venueLanguage: device.venueLanguage,
     };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 401 || e.status === 403)) {
       setDeviceAuthorizedCookie(false);
-      return { deviceId, authorized: false, staging: false, venueId: null, fieldId: null };
+      return { deviceId, authorized: false, staging: false, venueId: null, fieldId: null, venueLanguage: DEFAULT_KIOSK_LANGUAGE };
     }
     throw e;
   }

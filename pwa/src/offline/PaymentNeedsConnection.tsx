@@ -1,9 +1,10 @@
 // Shown instead of the checkout form when the purchase needs payment and the kiosk is offline:
 // said before the player types anything, with a way out (design section 4).
-import { OFFLINE_MESSAGES as M } from './messages.ts';
+import { useMessages } from '../i18n/language.ts';
 import './offline.css';
 
 export function PaymentNeedsConnection({ onComeBack }: { onComeBack: () => void }) {
+  const M = useMessages().offline;
   return (
     <section className="card needs-connection" role="alert" aria-labelledby="needs-connection-title" data-testid="needs-connection">
       <svg className="needs-connection-icon" viewBox="0 0 24 24" aria-hidden="true">

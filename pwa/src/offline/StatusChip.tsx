@@ -1,7 +1,7 @@
 // The kiosk's status chip (design section 4): online or offline, and how many purchases and clips
 // wait to be sent. Small and out of the way in a corner; it never covers a button.
 import { useEffect, useState } from 'react';
-import { OFFLINE_MESSAGES as M } from './messages.ts';
+import { useMessages } from '../i18n/language.ts';
 import { useOnline } from './network.ts';
 import type { WaitingWork } from './offline-status.ts';
 import './offline.css';
@@ -24,6 +24,7 @@ function useWaitingWork(): WaitingWork {
 }
 
 export function StatusChip() {
+  const M = useMessages().offline;
   const online = useOnline();
   const { purchases, clips } = useWaitingWork();
   const waiting = [purchases > 0 ? M.purchasesWaiting(purchases) : null, clips > 0 ? M.clipsWaiting(clips) : null].filter(Boolean);

@@ -1,13 +1,15 @@
 // /payment/failure?order_id&error_code&error_message (spec section 2): the error, its code and the
 // transaction id; 10 s back to /box/video-selection; 'Try Again' goes to /box/checkout.
 import { useNavigate, useSearchParams } from 'react-router';
-import { FAILURE_REDIRECT_SECONDS, MESSAGES } from '@courtreplay/shared';
+import { FAILURE_REDIRECT_SECONDS } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
 
-const F = MESSAGES.paymentFailure;
-
 export function PaymentFailurePage() {
+  const m = useMessages();
+  const F = m.paymentFailure;
+  const tr = useTranslate();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => void navigate('/box/video-selection'));
@@ -18,7 +20,7 @@ export function PaymentFailurePage() {
         <h1>{F.title}</h1>
         <p className="result-subtitle">{F.subtitle}</p>
         <p className="alert alert-error" data-testid="error-message">
-          {params.get('error_message') || MESSAGES.checkout.unexpectedError}
+          {tr(params.get('error_message') || m.checkout.unexpectedError)}
         </p>
         <dl className="result-details">
           <div>
@@ -34,7 +36,7 @@ export function PaymentFailurePage() {
           {F.tryAgain}
         </button>
         <p className="countdown" data-testid="countdown">
-          Returning to your videos in {left} {left === 1 ? 'second' : 'seconds'}
+          {F.redirectCountdown(left)}
         </p>
       </section>
     </main>

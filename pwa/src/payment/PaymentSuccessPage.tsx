@@ -1,12 +1,13 @@
 // /payment/success?order_id= (spec section 2): thanks, the transaction id, 15 s back to /box.
 import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
+import { SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
+import { useMessages } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
 
-const S = MESSAGES.paymentSuccess;
-
 export function PaymentSuccessPage() {
+  const m = useMessages();
+  const S = m.paymentSuccess;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => void navigate('/box'));
@@ -23,7 +24,7 @@ export function PaymentSuccessPage() {
           </div>
         </dl>
         <p className="countdown" data-testid="countdown">
-          {MESSAGES.checkout.redirectCountdown(left)}
+          {m.checkout.redirectCountdown(left)}
         </p>
       </section>
     </main>

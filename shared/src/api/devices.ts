@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { deviceIdSchema, idSchema, requiredId, timestamp } from './common.ts';
+import { kioskLanguage } from './venues.ts';
 
 export const DEVICE_MESSAGES = {
   registered: 'Device registered successfully',
@@ -80,6 +81,8 @@ export const deviceStatusResponse = z.object({
   deviceId: z.string(),
   venueId: z.number(),
   venueName: z.string(),
+  /** The venue's kiosk language: the kiosk starts in it and goes back to it after each player. */
+  venueLanguage: kioskLanguage,
   fieldId: z.number().nullable(),
   fieldName: z.string().nullable(),
   isAuthorized: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIOSK_LANGUAGES } from '../languages.ts';
 import { MESSAGES } from '../messages.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
 
@@ -18,7 +19,16 @@ export const FIELD_MESSAGES = {
   wrongVenue: "The field does not belong to this device's venue",
 } as const;
 
-export const venueSchema = z.object({ id: z.number(), name: z.string(), location: z.string(), createdAt: timestamp });
+/** The language a venue's kiosks start in (issue 12 point 12). */
+export const kioskLanguage = z.enum(KIOSK_LANGUAGES, { error: 'language must be en or id' });
+
+export const venueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  location: z.string(),
+  language: kioskLanguage,
+  createdAt: timestamp,
+});
 export type Venue = z.infer<typeof venueSchema>;
 export const venueListResponse = z.array(venueSchema);
 
@@ -26,14 +36,16 @@ export const venueListResponse = z.array(venueSchema);
 export const createVenueRequest = z.strictObject({
   name: requiredText(100, MESSAGES.venues.requiredFields),
   location: requiredText(200, MESSAGES.venues.requiredFields),
+  language: kioskLanguage.optional(),
   deviceId: z.null().optional(),
 });
 export type CreateVenueRequest = z.input<typeof createVenueRequest>;
 
-/** PUT /venue/{id}: the location may be left out to keep it. */
+/** PUT /venue/{id}: the location and the kiosk language may be left out to keep them. */
 export const updateVenueRequest = z.strictObject({
   name: requiredText(100, MESSAGES.venues.venueNameEmpty),
   location: requiredText(200, MESSAGES.venues.requiredFields).optional(),
+  language: kioskLanguage.optional(),
 });
 export type UpdateVenueRequest = z.input<typeof updateVenueRequest>;
 

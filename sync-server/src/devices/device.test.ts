@@ -147,11 +147,18 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
       deviceId: kiosk.deviceId,
       venueId: venueA.id,
       venueName: 'Arena A',
+      venueLanguage: 'en',
       fieldId: court.id,
       fieldName: 'Court 1',
       isAuthorized: false,
       staging: false,
     });
+  });
+
+  it("answers the venue's kiosk language, so the kiosk starts in it (issue 12 point 12)", async () => {
+    const kiosk = await t.seed.device({ venueId: venueA.id });
+    await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language: 'id' }, superAdmin.headers);
+    expect(await (await t.json('GET', `/api/device/${kiosk.deviceId}`)).json()).toMatchObject({ venueLanguage: 'id' });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

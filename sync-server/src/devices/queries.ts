@@ -1,3 +1,4 @@
+import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 
 export interface DeviceRow {
@@ -36,6 +37,15 @@ const toDevice = (row: RawDevice): DeviceRow => ({ ...row, isAuthorized: row.isA
 export async function findDevice(db: Db, deviceId: string): Promise<DeviceRow | undefined> {
   const row = await selectDevices(db).where('devices.deviceId', '=', deviceId).executeTakeFirst();
   return row && toDevice(row);
+}
+
+/** A device with its venue's kiosk language: what the kiosk reads about itself. */
+export async function findDeviceStatus(db: Db, deviceId: string): Promise<(DeviceRow & { venueLanguage: KioskLanguage }) | undefined> {
+  const row = await selectDevices(db)
+    .select('venues.language as venueLanguage')
+    .where('devices.deviceId', '=', deviceId)
+    .executeTakeFirst();
+  return row && { ...toDevice(row), venueLanguage: row.venueLanguage };
 }
 
 /** Every device, or only one venue's when `venueId` is given; newest first. */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';
-import { findDevice } from './queries.ts';
+import { findDeviceStatus } from './queries.ts';
 import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
 
 /** Kiosk devices: managed by admins of their venue; each kiosk reads its own status. */
@@ -32,10 +32,10 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   // Public: the kiosk asks about itself (its id is a long random secret of its own).
   route(app, endpoints.getDevice).handle(async (c, { params }) => {
-    const device = await findDevice(c.var.deps.db, params.deviceId);
+    const device = await findDeviceStatus(c.var.deps.db, params.deviceId);
     if (!device) throw notFound(DEVICE_MESSAGES.notFound);
-    const { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging } = device;
-    return { status: 200, body: { deviceId, venueId, venueName, fieldId, fieldName, isAuthorized, staging } };
+    const { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } = device;
+    return { status: 200, body: { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } };
   });
   route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
     await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);

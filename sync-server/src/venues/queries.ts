@@ -1,29 +1,37 @@
+import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 
 export interface VenueRow {
   id: number;
   name: string;
   location: string;
+  language: KioskLanguage;
   createdAt: string;
 }
 
+const COLUMNS = ['id', 'name', 'location', 'language', 'createdAt'] as const;
+
 /** Every venue, or only `venueId` when given (an admin's scope); by name. */
 export async function listVenues(db: Db, venueId?: number): Promise<VenueRow[]> {
-  let query = db.selectFrom('venues').select(['id', 'name', 'location', 'createdAt']).orderBy('name').orderBy('id');
+  let query = db.selectFrom('venues').select(COLUMNS).orderBy('name').orderBy('id');
   if (venueId !== undefined) query = query.where('id', '=', venueId);
   return query.execute();
 }
 
 export async function findVenue(db: Db, id: number): Promise<VenueRow | undefined> {
-  return db.selectFrom('venues').select(['id', 'name', 'location', 'createdAt']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('venues').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertVenue(db: Db, row: Omit<VenueRow, 'id'>): Promise<VenueRow> {
-  return db.insertInto('venues').values(row).returning(['id', 'name', 'location', 'createdAt']).executeTakeFirstOrThrow();
+export async function insertVenue(db: Db, row: Omit<VenueRow, 'id' | 'language'> & { language?: KioskLanguage }): Promise<VenueRow> {
+  return db.insertInto('venues').values(row).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
-export async function updateVenue(db: Db, id: number, changes: { name: string; location?: string }): Promise<VenueRow | undefined> {
-  return db.updateTable('venues').set(changes).where('id', '=', id).returning(['id', 'name', 'location', 'createdAt']).executeTakeFirst();
+export async function updateVenue(
+  db: Db,
+  id: number,
+  changes: { name: string; location?: string; language?: KioskLanguage },
+): Promise<VenueRow | undefined> {
+  return db.updateTable('venues').set(changes).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
 }
 
 /** Deletes a venue with its courts and devices in one transaction (the foreign keys cascade too). */

@@ -16,8 +16,8 @@ export function venueRoutes(): Hono<AppEnv> {
     const scope = venueScope(currentAdmin(c));
     return { status: 200, body: await listVenues(c.var.deps.db, scope ?? undefined) };
   });
-  route(app, endpoints.createVenue).handle(async (c, { body: { name, location } }) => {
-    const venue = await insertVenue(c.var.deps.db, { name, location, createdAt: c.var.deps.clock.now().toISOString() });
+  route(app, endpoints.createVenue).handle(async (c, { body: { name, location, language } }) => {
+    const venue = await insertVenue(c.var.deps.db, { name, location, language, createdAt: c.var.deps.clock.now().toISOString() });
     return { status: 201, body: { message: VENUE_MESSAGES.created, venue } };
   });
   route(app, endpoints.updateVenue).handle(async (c, { params, body }) => {

@@ -74,6 +74,25 @@ describe('creating, changing and deleting venues', () => {
     expect((await t.json('PUT', '/api/venue/999', { name: 'X' }, superAdmin.headers)).status).toBe(404);
   });
 
+  it("sets the venue's kiosk language (issue 12 point 12): 'en' by default, 'id' when chosen, anything else refused", async () => {
+    const created = (await (
+      await t.json('POST', '/api/venue/create', { name: 'Club', location: 'Bali' }, superAdmin.headers)
+    ).json()) as VenueResponse;
+    expect(created.venue.language).toBe('en');
+    const ok = await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language: 'id' }, superAdmin.headers);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ venue: { id: venueA.id, language: 'id', location: 'Jakarta' } });
+    for (const language of ['fr', '', 7, null]) {
+      const bad = await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language }, superAdmin.headers);
+      expect(bad.status, String(language)).toBe(400);
+      expect(await bad.json()).toEqual({ message: 'language must be en or id' });
+    }
+    // Renaming without a language keeps it.
+    await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime' }, superAdmin.headers);
+    const row = await t.db.selectFrom('venues').select(['name', 'language']).where('id', '=', venueA.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Arena Prime', language: 'id' });
+  });
+
   it('deletes a venue with its courts and kiosks', async () => {
     const court = await t.seed.field({ venueId: venueA.id });
     await t.seed.field({ venueId: venueB.id });

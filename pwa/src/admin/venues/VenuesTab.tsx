@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateVenueCreate, validateVenueEdit, type Venue } from '@courtreplay/shared';
+import {
+  isKioskLanguage,
+  KIOSK_LANGUAGE_NAMES,
+  KIOSK_LANGUAGES,
+  MESSAGES,
+  validateVenueCreate,
+  validateVenueEdit,
+  type Venue,
+} from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
@@ -105,6 +113,24 @@ function VenueRow({
         <span className="muted">{venue.location}</span>
       </button>
       <div className="row-actions">
+        <label className="venue-language">
+          <span className="muted">{T.kioskLanguage}</span>
+          <select
+            value={venue.language}
+            disabled={update.isPending}
+            onChange={(e) => {
+              const language = e.target.value;
+              if (isKioskLanguage(language))
+                update.mutate({ id: venue.id, name: venue.name, location: venue.location, language }, { onError });
+            }}
+          >
+            {KIOSK_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {KIOSK_LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
         <button
           type="button"
           className="btn btn-sm"

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, type KioskLanguage } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { venueQueries } from './queries.ts';
@@ -24,8 +24,10 @@ export function useCreateVenueMutation() {
 export function useUpdateVenueMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
-    mutationFn: withFallback(T.venueUpdateFailed, ({ id, ...venue }: { id: number; name: string; location: string }) =>
-      call('updateVenue', { params: { id }, body: venue }),
+    mutationFn: withFallback(
+      T.venueUpdateFailed,
+      ({ id, ...venue }: { id: number; name: string; location: string; language?: KioskLanguage }) =>
+        call('updateVenue', { params: { id }, body: venue }),
     ),
     onSuccess,
   });

@@ -10,8 +10,10 @@ import {
   PAY_FORM_DELAY_MS,
   quote,
   type CreatePurchaseBody,
+  type KioskMessages,
   type PaymentClientConfig,
 } from '@courtreplay/shared';
+import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
@@ -29,12 +31,14 @@ import { abandonPurchase } from './abandon.ts';
 import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
 import type { AppliedPromo } from './promo.ts';
 
-const C = MESSAGES.checkout;
 const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
 const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: string };
+/** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
+type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
+
+type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say };
 
 export function CheckoutPage() {
   const { base, staging } = useKioskBase();
@@ -46,7 +50,7 @@ export function CheckoutPage() {
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Say | null>(null);
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
@@ -54,6 +58,9 @@ export function CheckoutPage() {
   const idempotencyKey = useRef<string | null>(null);
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
+  const C = useMessages().checkout;
+  const tr = useTranslate();
+  const { language } = useKioskLanguage();
   // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
   useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
@@ -71,7 +78,7 @@ export function CheckoutPage() {
     void deliverClips(transactionId, bought, setDelivery);
   };
 
-  const finish = (message: string, transactionId: string, bought: Clip[]) => {
+  const finish = (message: Say, transactionId: string, bought: Clip[]) => {
     clearCart();
     setPhase({ name: 'done', message });
     startDelivery(transactionId, bought);
@@ -79,7 +86,7 @@ export function CheckoutPage() {
 
   const openPaymentForm = async (token: string, transactionId: string, bought: Clip[]) => {
     // Every way out without paying ends the pending purchase first, giving its promo use back.
-    const giveUp = async (message: string) => {
+    const giveUp = async (message: Say) => {
       await abandonPurchase(transactionId);
       fail(message);
     };
@@ -90,17 +97,17 @@ export function CheckoutPage() {
     } catch {
       // Not kept: the next Pay Now asks the server again.
       queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey });
-      return giveUp(C.paymentNotConfigured);
+      return giveUp((c) => c.paymentNotConfigured);
     }
     try {
       await loadSnapScript(client.scriptUrl, client.clientKey);
     } catch {
-      return giveUp(C.paymentSystemLoadFailed);
+      return giveUp((c) => c.paymentSystemLoadFailed);
     }
     setPhase({ name: 'paying' });
     await new Promise((r) => setTimeout(r, PAY_FORM_DELAY_MS));
     const snap = getSnap();
-    if (!snap) return giveUp(C.paymentFormLoadFailed);
+    if (!snap) return giveUp((c) => c.paymentFormLoadFailed);
     // Only the first callback counts: Snap may still call onClose after onSuccess or onPending,
     // which must neither reopen the form nor end a purchase that is being paid.
     let answered = false;
@@ -114,19 +121,20 @@ export function CheckoutPage() {
     try {
       snap.embed(token, {
         embedId: EMBED_ID,
-        onSuccess: once(() => finish(C.paymentSuccess, transactionId, bought)),
-        onPending: once(() => finish(C.paymentPending, transactionId, bought)),
-        onError: once((result: SnapResult) => fail(C.paymentFailed(result?.status_message))),
-        onClose: once(() => void giveUp(C.paymentCancelled)),
+        language,
+        onSuccess: once(() => finish((c) => c.paymentSuccess, transactionId, bought)),
+        onPending: once(() => finish((c) => c.paymentPending, transactionId, bought)),
+        onError: once((result: SnapResult) => fail((c) => c.paymentFailed(result?.status_message))),
+        onClose: once(() => void giveUp((c) => c.paymentCancelled)),
       });
     } catch {
-      await giveUp(C.paymentInitFailed);
+      await giveUp((c) => c.paymentInitFailed);
     }
   };
 
-  const fail = (message: string) => {
+  const fail = (message: Say) => {
     setPhase({ name: 'form' });
-    setError(message);
+    setError(() => message);
     setBusy(false);
   };
 
@@ -136,7 +144,7 @@ export function CheckoutPage() {
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
     if (!isValidEmail(email)) {
-      setEmailError(C.invalidEmail);
+      setEmailError(MESSAGES.checkout.invalidEmail);
       return;
     }
     if (!promoSettled) return;
@@ -159,19 +167,19 @@ export function CheckoutPage() {
       try {
         await enqueuePurchase(body, staging, offlineUploadPlan(bought), key);
       } catch {
-        return fail(C.unexpectedError);
+        return fail((c) => c.unexpectedError);
       }
       idempotencyKey.current = null;
       setPurchased(bought);
       clearCart();
-      setPhase({ name: 'done', message: C.gatewaySkipped });
+      setPhase({ name: 'done', message: (c) => c.gatewaySkipped });
     };
     if (q.total === 0 && !isOnline()) return acceptOffline();
     try {
       const answer = await submitPurchase(body, staging, key);
       idempotencyKey.current = null;
       setPurchased(bought);
-      if (answer.skip_payment_gateway || !answer.payment?.token) finish(C.gatewaySkipped, answer.transaction.id, bought);
+      if (answer.skip_payment_gateway || !answer.payment?.token) finish((c) => c.gatewaySkipped, answer.transaction.id, bought);
       else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
     } catch (e) {
       if (q.total === 0 && e instanceof ApiError && e.status === 0) return acceptOffline();
@@ -180,12 +188,13 @@ export function CheckoutPage() {
       if (e instanceof ApiError && e.status === 400) void queryClient.invalidateQueries({ queryKey: configQuery().queryKey });
       // A request that never arrived may be retried with the same key; anything else starts afresh.
       if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
-      fail(errorMessage(e, C.unexpectedError));
+      const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
+      fail((_, translate) => translate(said));
     }
   };
 
   if (phase.name === 'done') {
-    return <CompletedPanel message={phase.message} step={delivery} onDone={() => void navigate(base)} seconds={COUNTDOWN_SECONDS} />;
+    return <CompletedPanel message={phase.message(C, tr)} step={delivery} onDone={() => void navigate(base)} seconds={COUNTDOWN_SECONDS} />;
   }
 
   return (
@@ -195,7 +204,7 @@ export function CheckoutPage() {
       </header>
       <h1 className="page-title">{C.title}</h1>
       <div className="checkout-layout">
-        <section className="card order-summary" aria-label="Order summary">
+        <section className="card order-summary" aria-label={C.orderSummary}>
           <ul className="order-lines">
             {clips.map((clip, i) => (
               <li key={clip.id} className="order-line" data-testid="order-line">
@@ -226,7 +235,7 @@ export function CheckoutPage() {
         {!online && q.total > 0 ? (
           <PaymentNeedsConnection onComeBack={() => void navigate(base)} />
         ) : (
-          <section className="card checkout-form" aria-label="Your details">
+          <section className="card checkout-form" aria-label={C.yourDetails}>
             <PromoBox ref={promoBox} promo={promo} onChange={setPromo} disabled={busy} />
             <div className="field">
               <label htmlFor="checkout-email" className="field-label">
@@ -253,13 +262,13 @@ export function CheckoutPage() {
               />
               {emailError ? (
                 <p id="email-error" className="field-error" role="alert">
-                  {emailError}
+                  {tr(emailError)}
                 </p>
               ) : null}
             </div>
             {error ? (
               <p className="alert alert-error" role="alert" data-testid="checkout-error">
-                {error}
+                {error(C, tr)}
               </p>
             ) : null}
             <div className="checkout-actions">

@@ -1,10 +1,8 @@
 import { useId } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
-
-const C = MESSAGES.checkout;
 
 /** 'Purchase Completed!' with the outcome, the upload progress, the spam warning and the countdown. */
 export function CompletedPanel({
@@ -19,6 +17,8 @@ export function CompletedPanel({
   onDone: () => void;
 }) {
   const left = useCountdown(seconds, onDone);
+  const C = useMessages().checkout;
+  const tr = useTranslate();
   const progressLabelId = useId();
   return (
     <main className="result-screen">
@@ -32,7 +32,7 @@ export function CompletedPanel({
           <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
             <div className="progress-label">
               <span id={progressLabelId} data-testid="progress-label">
-                {step.label}
+                {tr(step.label)}
               </span>
               <span>{step.percent}%</span>
             </div>

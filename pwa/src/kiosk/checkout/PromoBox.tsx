@@ -1,8 +1,6 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
+import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { validatePromo, type AppliedPromo } from './promo.ts';
-
-const P = MESSAGES.promo;
 
 export interface PromoBoxHandle {
   /**
@@ -24,6 +22,8 @@ export function PromoBox({
   disabled?: boolean;
   ref?: Ref<PromoBoxHandle>;
 }) {
+  const P = useMessages().promo;
+  const tr = useTranslate();
   const [code, setCode] = useState(promo?.code ?? '');
   const [error, setError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
@@ -54,7 +54,7 @@ export function PromoBox({
   return (
     <div className="promo-box">
       <label htmlFor="promo-code" className="field-label">
-        Promo code
+        {P.label}
       </label>
       <div className="promo-row">
         <input
@@ -96,7 +96,7 @@ export function PromoBox({
       </div>
       {error ? (
         <p id="promo-error" className="field-error" role="alert">
-          {error}
+          {tr(error)}
         </p>
       ) : null}
       {promo ? (

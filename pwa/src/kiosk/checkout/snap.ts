@@ -11,6 +11,8 @@ export interface SnapResult {
 
 export interface SnapCallbacks {
   embedId: string;
+  /** Snap's own wording: 'id' (its default) or 'en'; the kiosk passes the player's language. */
+  language: 'en' | 'id';
   onSuccess: (result: SnapResult) => void;
   onPending: (result: SnapResult) => void;
   onError: (result: SnapResult) => void;

@@ -12,6 +12,7 @@ import { storageFolders012 } from './012-storage-folders.ts';
 import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { uploadSessions010 } from './010-upload-sessions.ts';
 import { staffPins013 } from './013-staff-pins.ts';
+import { venueLanguage014 } from './014-venue-language.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-mail-retry-and-integrations': mailRetryAndIntegrations011,
   '012-storage-folders': storageFolders012,
   '013-staff-pins': staffPins013,
+  '014-venue-language': venueLanguage014,
 };

@@ -1,0 +1,287 @@
+// Bahasa Indonesia for every kiosk screen (issue 12 point 12). The type makes each key of the
+// English kiosk catalogue present here, with the same parameters; English stays the spec's words.
+// Formal address ('Anda') throughout, as on a shop's own screen; rupiah amounts are formatted alike.
+import type { KioskLanguage } from './languages.ts';
+import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
+
+/**
+ * The groups of MESSAGES only the back-office shows (English only). Every other group is a kiosk
+ * screen's (/box, /staging, /payment/*), so a new group must be translated below unless it is
+ * listed here.
+ */
+export const ADMIN_MESSAGE_GROUPS = [
+  'adminLogin',
+  'dashboard',
+  'transactions',
+  'admins',
+  'devices',
+  'staffPin',
+  'promoForm',
+  'product',
+  'bundling',
+  'venues',
+  'cms',
+  'emailConfig',
+  'storage',
+  'integrations',
+  'errorsTab',
+  'createAdmin',
+] as const;
+type KioskGroup = Exclude<keyof typeof MESSAGES, (typeof ADMIN_MESSAGE_GROUPS)[number]>;
+
+/** The kiosk's groups, in MESSAGES' order. */
+export const KIOSK_MESSAGE_GROUPS = Object.keys(MESSAGES).filter(
+  (group): group is KioskGroup => !(ADMIN_MESSAGE_GROUPS as readonly string[]).includes(group),
+);
+
+/** A literal catalogue widened to its shape: any string where English has one, functions alike. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type KioskMessages = Widen<Pick<typeof MESSAGES, KioskGroup>>;
+
+const plural = (n: number, text: string) => `${n} ${text}`;
+
+export const MESSAGES_ID: KioskMessages = {
+  routing: {
+    checkingDevice: 'Memeriksa otorisasi perangkat...',
+    notTestDevice: 'Ini bukan perangkat uji',
+    notTestDeviceHint: 'Pembelian staging hanya dapat dilakukan di perangkat uji. Silakan gunakan /box.',
+    deviceStopped: 'Silakan hubungi staf kami',
+    deviceStoppedHint: 'Kios ini tidak dapat menjual video saat ini. Staf kami dapat mengaktifkannya kembali.',
+    testBanner: 'KIOS UJI: harga staging, bukan untuk pelanggan',
+  },
+
+  kioskHome: {
+    seeYour: (productName) => `Lihat ${productName} Anda`,
+    tagline: 'Saksikan kembali momen terbaik Anda di lapangan',
+    promoTitle: 'Video promo',
+  },
+
+  folder: {
+    browseVideos: 'Telusuri Video',
+    home: 'Beranda',
+    admin: 'Admin',
+    help: 'Silakan hubungi staf kami untuk bantuan',
+    // 'Select' and 'Allow' are the browser's own buttons: named as the browser may show them.
+    instructionSteps: (productName) =>
+      [
+        "Klik tombol 'Telusuri Video'",
+        `Buka folder ${productName} lalu klik 'Select' (Pilih)`,
+        "Klik 'Allow' (Izinkan) jika diminta izin",
+      ] as const,
+    couldNotRead: 'Tidak dapat membaca isi folder',
+    noVideoFiles: 'Tidak ada file video di folder yang dipilih',
+    failedToLoad: 'Gagal memuat video dari folder yang dipilih',
+    permissionNotGranted: 'Izin untuk folder yang dipilih tidak diberikan',
+    cancelled: 'Pemilihan folder dibatalkan',
+    failedToAccess: 'Gagal mengakses folder',
+    browserUnsupported: 'Fitur ini memerlukan browser Chrome atau Edge',
+    loadingTooLong: 'Pemuatan terlalu lama. Silakan coba lagi.',
+  },
+
+  loading: {
+    title: 'Menyiapkan Video Anda',
+    subtitle: 'Mohon tunggu sebentar',
+  },
+
+  selection: {
+    title: 'Video Anda',
+    recentVideos: 'Video Terbaru',
+    olderVideos: 'Video Sebelumnya',
+    checkout: 'Lanjut ke Pembayaran',
+    clearCart: (count) => `Kosongkan keranjang (${plural(count, 'video')})`,
+    showing: (from, to, total) => `Menampilkan ${from} - ${to} dari ${plural(total, 'video')}`,
+    emptyTitle: 'Tidak Ada Video',
+    emptyText: 'Folder yang dipilih tidak berisi file video',
+    maxVideos: 'Maksimal 6 video dapat dipilih',
+    select: 'Pilih',
+    deselect: 'Batalkan pilihan',
+    playClip: (title) => `Putar ${title}`,
+    pages: 'Halaman',
+    previousPage: 'Halaman sebelumnya',
+    nextPage: 'Halaman berikutnya',
+    closePlayer: 'Tutup',
+    total: (amount) => `Total harga: ${amount}`,
+    addsToTotal: (amount) => `+${amount}`,
+    bundleOffer: (more, each, save) => `Tambah ${more} lagi: ${each} per video, hemat ${save}`,
+    cannotPlay: 'Video ini tidak dapat diputar',
+  },
+
+  guards: {
+    stillThereTitle: 'Masih di sana?',
+    stillThereCountdown: (seconds) => `Kembali ke layar utama dalam ${seconds} detik`,
+    stillThereStay: 'Ya, saya masih di sini',
+    holdForStaff: 'Staf: tekan dan tahan',
+    clearCartTitle: (count) =>
+      count === 1 ? 'Hapus video yang dipilih dari keranjang Anda?' : `Hapus semua ${count} video yang dipilih dari keranjang Anda?`,
+    clearCartConfirm: 'Ya, kosongkan keranjang',
+    leaveWithCartTitle: 'Keluar dan kosongkan keranjang Anda?',
+    leaveWithCartText: (count) => `${plural(count, 'video')} yang Anda pilih akan dihapus.`,
+    leaveConfirm: 'Ya, ke beranda',
+    keepShopping: 'Tidak, simpan video saya',
+    staffPinTitle: 'PIN Staf',
+    staffPinSubmit: 'Buka',
+    staffPinCancel: 'Batal',
+    staffPinClear: 'Hapus',
+    staffPinWrong: 'PIN salah. Silakan coba lagi.',
+    staffPinOffline: 'PIN tidak dapat diperiksa saat kios tidak terhubung ke internet.',
+  },
+
+  player: {
+    fullScreen: 'Layar penuh',
+    exitFullScreen: 'Keluar dari layar penuh',
+  },
+
+  checkout: {
+    title: 'Selesaikan Pembelian Anda',
+    subtotal: 'Subtotal',
+    discount: 'Diskon',
+    total: 'Total Pembayaran',
+    email: 'Email',
+    back: 'Kembali',
+    payNow: 'Bayar Sekarang',
+    selectPaymentMethod: 'Pilih Metode Pembayaran',
+    purchaseCompleted: 'Pembelian Selesai!',
+    checkSpam: 'Email tidak ditemukan? Silakan periksa folder spam atau junk Anda.',
+    redirectCountdown: (seconds) => `Kembali ke layar utama dalam ${seconds} detik`,
+    invalidEmail: 'Silakan masukkan alamat email yang valid',
+    unexpectedError: 'Terjadi kesalahan yang tidak terduga',
+    paymentNotConfigured: 'Sistem pembayaran belum diatur dengan benar. Silakan hubungi staf kami.',
+    paymentSystemLoadFailed: 'Gagal memuat sistem pembayaran. Silakan coba lagi nanti.',
+    paymentFormLoadFailed: 'Gagal memuat formulir pembayaran. Silakan coba lagi nanti.',
+    paymentInitFailed: 'Gagal memulai pembayaran. Silakan coba lagi nanti.',
+    paymentFailed: (message) => `Pembayaran gagal: ${message || 'Kesalahan tidak diketahui'}`,
+    paymentCancelled: 'Pembayaran dibatalkan. Anda dapat mencoba lagi nanti.',
+    gatewaySkipped: 'Video Anda sedang disiapkan dan akan segera dikirim ke email Anda.',
+    paymentSuccess: 'Pembayaran berhasil! Video Anda akan segera dikirim ke email Anda.',
+    paymentPending: 'Pembayaran sedang diproses. Video Anda akan dikirim ke email Anda setelah pembayaran dikonfirmasi.',
+    progress: {
+      preparing: 'Menyiapkan video',
+      uploading: 'Mengunggah video',
+      finalizing: 'Menyelesaikan transaksi',
+      completed: 'Selesai',
+      completedWithoutUpload: 'Selesai (tanpa unggahan)',
+      completedUpdateFailed: 'Selesai (pembaruan gagal)',
+      error: 'Terjadi kesalahan saat memproses video',
+    },
+    orderSummary: 'Ringkasan pesanan',
+    yourDetails: 'Data Anda',
+  },
+
+  promo: {
+    apply: 'Terapkan',
+    reapply: 'Terapkan Ulang',
+    remove: 'Hapus',
+    enterCode: 'Silakan masukkan kode promo',
+    invalidOrExpired: 'Kode promo tidak valid atau sudah kedaluwarsa',
+    requestFailed: 'Promo sudah berakhir atau kode yang Anda masukkan salah.',
+    label: 'Kode promo',
+  },
+
+  paymentSuccess: {
+    title: 'Pembayaran Berhasil',
+    subtitle: 'Terima Kasih!',
+    transactionId: 'ID Transaksi',
+  },
+
+  paymentFailure: {
+    title: 'Pembayaran Gagal',
+    subtitle: 'Pembayaran Belum Selesai',
+    transactionId: 'ID Transaksi',
+    errorCode: 'Kode Kesalahan',
+    tryAgain: 'Coba Lagi',
+    redirectCountdown: (seconds) => `Kembali ke video Anda dalam ${seconds} detik`,
+  },
+
+  offline: {
+    online: 'Terhubung',
+    offline: 'Tidak terhubung',
+    purchasesWaiting: (n) => `${plural(n, 'pembelian')} menunggu`,
+    clipsWaiting: (n) => `${plural(n, 'klip')} menunggu`,
+    allSent: 'Semua terkirim',
+    needsConnectionTitle: 'Pembayaran memerlukan koneksi internet',
+    needsConnectionBody:
+      'Kios sedang tidak terhubung ke internet, jadi pembayaran dengan kartu dan dompet digital belum bisa diterima. Tidak ada biaya yang ditagihkan. Silakan kembali beberapa menit lagi: video Anda tetap tersimpan di sini.',
+    comeBackLater: 'Kembali nanti',
+  },
+
+  language: {
+    switchLabel: 'Bahasa',
+  },
+};
+
+/**
+ * The server's answers a kiosk screen may show (a refused purchase, promo or device), in
+ * Indonesian, keyed by their English text: the kiosk shows the server's message word for word in
+ * English and translates the ones it knows. The keys of api/ are written out rather than imported,
+ * so the kiosk's first download does not carry the schemas (zod) beside them; a test checks each
+ * key is still one of the server's messages.
+ */
+export const SERVER_MESSAGES_ID: Readonly<Record<string, string>> = {
+  'The total has changed. Please review your order.': 'Total harga telah berubah. Silakan periksa kembali pesanan Anda.',
+  'Please select at least one video': 'Silakan pilih setidaknya satu video',
+  'The same video is selected twice': 'Video yang sama terpilih dua kali',
+  'This kiosk is registered to another venue.': 'Kios ini terdaftar di venue lain.',
+  'This kiosk is registered to another court.': 'Kios ini terdaftar di lapangan lain.',
+  'The promo code does not match the promo applied. Please apply it again.':
+    'Kode promo tidak cocok dengan promo yang diterapkan. Silakan terapkan lagi.',
+  'Please enter the promo code to use this promo.': 'Silakan masukkan kode promo untuk menggunakan promo ini.',
+  'A request with this Idempotency-Key is still being processed. Please retry shortly.':
+    'Pembelian ini masih diproses. Silakan coba lagi sebentar lagi.',
+  'Device not found': 'Perangkat tidak ditemukan',
+  'This device is not a test device. Staging purchases can only be made on a test device.':
+    'Perangkat ini bukan perangkat uji. Pembelian staging hanya dapat dilakukan di perangkat uji.',
+  'Promo code may contain only letters, digits, "-" and "_"': 'Kode promo hanya boleh berisi huruf, angka, "-" dan "_"',
+  [MESSAGES.promoForm.codeRequired]: 'Kode promo wajib diisi',
+  'The PIN must be 4 to 8 digits': 'PIN harus terdiri dari 4 sampai 8 angka',
+  'Too many wrong PINs. Please try again in 15 minutes.': 'Terlalu banyak PIN salah. Silakan coba lagi dalam 15 menit.',
+  [SERVER_MESSAGES.access.deviceNotRegistered]: 'Perangkat ini belum terdaftar. Silakan minta staf untuk mendaftarkannya.',
+  [SERVER_MESSAGES.access.deviceNotAuthorized]: 'Perangkat ini belum diotorisasi. Silakan minta staf untuk mengotorisasinya.',
+  [SERVER_MESSAGES.request.serverError]: 'Terjadi kesalahan di server. Silakan coba lagi.',
+  [SERVER_MESSAGES.request.invalidBody]: 'Isi permintaan tidak valid',
+  [SERVER_MESSAGES.storage.notConfigured]: 'Penyimpanan belum diatur.',
+  [SERVER_MESSAGES.storage.full]: 'Penyimpanan penuh. Silakan minta staf untuk menghapus file lama.',
+};
+
+/** The English kiosk catalogue: MESSAGES' kiosk groups, unchanged. */
+export const MESSAGES_EN: KioskMessages = {
+  routing: MESSAGES.routing,
+  kioskHome: MESSAGES.kioskHome,
+  folder: MESSAGES.folder,
+  loading: MESSAGES.loading,
+  selection: MESSAGES.selection,
+  guards: MESSAGES.guards,
+  player: MESSAGES.player,
+  checkout: MESSAGES.checkout,
+  promo: MESSAGES.promo,
+  paymentSuccess: MESSAGES.paymentSuccess,
+  paymentFailure: MESSAGES.paymentFailure,
+  offline: MESSAGES.offline,
+  language: MESSAGES.language,
+};
+
+export const KIOSK_MESSAGES: Record<KioskLanguage, KioskMessages> = { en: MESSAGES_EN, id: MESSAGES_ID };
+
+/** Pairs of English and translated fixed texts, found by walking both catalogues side by side. */
+function pairTexts(en: unknown, other: unknown, into: Map<string, string>): Map<string, string> {
+  if (typeof en === 'string' && typeof other === 'string') into.set(en, other);
+  else if (typeof en === 'object' && en !== null && typeof other === 'object' && other !== null) {
+    for (const [key, value] of Object.entries(en)) pairTexts(value, (other as Record<string, unknown>)[key], into);
+  }
+  return into;
+}
+
+const TRANSLATIONS: Record<KioskLanguage, ReadonlyMap<string, string>> = {
+  en: new Map(),
+  id: pairTexts(MESSAGES_EN, MESSAGES_ID, new Map(Object.entries(SERVER_MESSAGES_ID))),
+};
+
+/**
+ * A fixed English text the kiosk holds (a folder error, a progress step, a server's refusal) in
+ * `language`; a text it does not know (a payment provider's own words) stays as it is.
+ */
+export const translateKioskText = (language: KioskLanguage, english: string): string => TRANSLATIONS[language].get(english) ?? english;
