@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';
 import { getDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
-import { deviceAskedSinceLoad, deviceStatusQuery, type DeviceStatus } from './queries.ts';
+import { deviceAnswerStaleAtLoad, deviceAskedSinceLoad, deviceStatusQuery, type DeviceStatus } from './queries.ts';
 
 export type DeviceTrust = 'checking' | 'authorized' | 'unauthorized';
 
@@ -41,8 +41,10 @@ export function useDeviceTrust(): { trust: DeviceTrust; device: DeviceStatus | u
   const query = useQuery(deviceStatusQuery());
   const holding = useSyncExternalStore(subscribe, saleUnderway);
   if (query.isPending) return { trust: 'checking', device: undefined };
-  // A persisted answer from an earlier page load, too old to trust, while the server is asked for the first time.
-  if (query.isStale && query.fetchStatus === 'fetching' && !deviceAskedSinceLoad()) return { trust: 'checking', device: query.data };
+  // A persisted answer already too old to trust when the page loaded, while the server is asked for the first time.
+  if (query.fetchStatus === 'fetching' && !deviceAskedSinceLoad() && deviceAnswerStaleAtLoad(query.dataUpdatedAt)) {
+    return { trust: 'checking', device: query.data };
+  }
   // Without an answer (the network down) the cookie copy of the last known status decides.
   const authorized = query.data ? query.data.authorized : getDeviceAuthorizedCookie() === true;
   return { trust: authorized || holding ? 'authorized' : 'unauthorized', device: query.data };

@@ -25,9 +25,17 @@ export interface DeviceStatus {
 }
 
 let askedSinceLoad = false;
+const pageLoadedAt = Date.now();
 
 /** True once the server has answered (or failed to answer) about this device since the page loaded. */
 export const deviceAskedSinceLoad = () => askedSinceLoad;
+
+/**
+ * True for a stored answer that was already too old to decide when this page loaded. An answer
+ * fresh at load decides until the first poll replaces it: judging it by its age at each poll
+ * would flash the checking screen over (and remount) whatever screen the player is on.
+ */
+export const deviceAnswerStaleAtLoad = (answeredAt: number) => answeredAt < pageLoadedAt - DEVICE_ANSWER_FRESH_MS;
 
 /** This kiosk as the server knows it; unknown to the server, or not authorised (false), means not authorised. */
 async function fetchDeviceStatus(): Promise<DeviceStatus> {

@@ -77,7 +77,7 @@ describe('checkAgainstContract', () => {
 
   it('accepts declared answers and implied errors in the one error shape', async () => {
     await expect(
-      checkAgainstContract('GET', '/api/venue', json(200, [{ id: 1, name: 'A', location: 'B', createdAt: 'x' }])),
+      checkAgainstContract('GET', '/api/venue', json(200, [{ id: 1, name: 'A', location: 'B', language: 'en', createdAt: 'x' }])),
     ).resolves.toBeUndefined();
     await expect(checkAgainstContract('GET', '/api/venue', json(401, { message: 'You are not logged in.' }))).resolves.toBeUndefined();
     await expect(checkAgainstContract('GET', '/api/no-such-call', json(404, { message: 'Not found' }))).resolves.toBeUndefined();
