@@ -32,6 +32,13 @@ export const COUNTDOWN_SECONDS = 10;
 export const FAILURE_REDIRECT_SECONDS = 10;
 export const PAYMENT_PANEL_HEIGHT_PX = 700;
 
+// ---------------------------------------------------------------- the phone page (issue 13)
+/**
+ * The token of a purchase's phone page /p/{token}: at least 22 base64url characters (128 random
+ * bits and more). The kiosk draws it and the server checks its form.
+ */
+export const PHONE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
 // ---------------------------------------------------------------- kiosk: thumbnails
 export const THUMBNAIL_WIDTH = 135;
 export const THUMBNAIL_HEIGHT = 240;

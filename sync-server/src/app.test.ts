@@ -18,11 +18,19 @@ describe('the app shell', () => {
     expect(await res.json()).toEqual({ ok: true });
   });
 
-  it('publishes the product name (PRODUCT_NAME) for the kiosk, the default when unset', async () => {
-    expect(await (await t.app.request('/api/product')).json()).toEqual({ productName: 'CourtReplay' });
-    const named = await makeTestApp({ env: { PRODUCT_NAME: 'PadelCam' } });
+  it("publishes the product name, the players' address and the retention for the kiosk, defaults when unset", async () => {
+    expect(await (await t.app.request('/api/product')).json()).toEqual({
+      productName: 'CourtReplay',
+      publicUrl: t.config.publicUrl,
+      retentionDays: 14,
+    });
+    const named = await makeTestApp({ env: { PRODUCT_NAME: 'PadelCam', PUBLIC_URL: 'https://replay.example.com/', RETENTION_DAYS: '30' } });
     try {
-      expect(await (await named.app.request('/api/product')).json()).toEqual({ productName: 'PadelCam' });
+      expect(await (await named.app.request('/api/product')).json()).toEqual({
+        productName: 'PadelCam',
+        publicUrl: 'https://replay.example.com',
+        retentionDays: 30,
+      });
     } finally {
       await named.close();
     }

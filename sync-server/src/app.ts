@@ -126,7 +126,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await deps.db.selectFrom('venues').select('id').limit(1).execute();
     return { status: 200, body: { ok: true } };
   });
-  route(app, endpoints.productInfo).handle(async () => ({ status: 200, body: { productName: deps.config.productName } }));
+  route(app, endpoints.productInfo).handle(async () => ({
+    status: 200,
+    body: { productName: deps.config.productName, publicUrl: deps.config.publicUrl, retentionDays: deps.config.retentionDays },
+  }));
   app.route('/', apiDocsRoutes());
   app.route('/', authRoutes());
   app.route('/', configRoutes());

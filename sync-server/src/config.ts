@@ -77,6 +77,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(15),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_URL_TTL_MINUTES: z.coerce
@@ -119,6 +120,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
   pendingPaymentExpiryMs: number;
+  /** How many days a purchase's clips are kept in storage (issue 13 point 6): told to players, then removed. */
+  retentionDays: number;
   payments:
     | { provider: 'simulator'; serverKey: string | undefined }
     | {
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     pendingPaymentExpiryMs: e.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
+    retentionDays: e.RETENTION_DAYS,
     payments:
       provider === 'simulator'
         ? { provider, serverKey: e.MIDTRANS_SERVER_KEY }

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { MAX_VIDEOS_PER_PURCHASE, TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_SIZE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { KIOSK_LANGUAGES } from '../languages.ts';
+import { PHONE_TOKEN_PATTERN } from '../constants.ts';
 
 /** Answers of the purchase calls that the spec does not word; ours. */
 export const PURCHASE_MESSAGES = {
@@ -22,6 +24,8 @@ export const PURCHASE_MESSAGES = {
   updated: 'Transaction updated',
   limitTooHigh: (max: number) => `limit must be at most ${max}`,
   badDate: (field: string) => `${field} must be a date (YYYY-MM-DD) or an ISO date-time`,
+  phoneTokenInvalid: 'phoneToken must be 22 to 64 characters of A-Z, a-z, 0-9, - and _',
+  phoneTokenTaken: 'This phoneToken belongs to another purchase. Please draw a new one.',
 } as const;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'free', 'failed', 'expired'] as const;
@@ -84,6 +88,13 @@ export const createPurchaseBodySchema = z
     promoId: positiveId.nullable().optional(),
     promoCode: z.string().trim().toUpperCase().max(PROMO_CODE_MAX_LENGTH).nullable().optional(),
     isStaging: z.boolean().optional().default(false),
+    /**
+     * The phone page's token, drawn by the kiosk (so an offline free purchase can show its QR code at
+     * once); the server draws one when it is missing.
+     */
+    phoneToken: z.string().regex(PHONE_TOKEN_PATTERN, PURCHASE_MESSAGES.phoneTokenInvalid).optional(),
+    /** The kiosk's language at the time of purchase: the phone page and the e-mail speak it. */
+    language: z.enum(KIOSK_LANGUAGES).optional(),
   })
   .superRefine((body, ctx) => {
     if (new Set(body.videoIds).size !== body.videoIds.length) {
@@ -132,11 +143,22 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
+// ---------------------------------------------------------------- GET /api/transaction/:id/status
+
+/** What the kiosk's 'Waiting for payment' screen polls (issue 13 point 3). */
+export const purchaseStatusResponseSchema = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  phoneUrl: z.string(),
+});
+export type PurchaseStatusResponse = z.infer<typeof purchaseStatusResponseSchema>;
+
 export const createPurchaseResponseSchema = z.object({
   transaction: purchaseSchema,
   /** null when no payment is taken (skip_payment_gateway). */
   payment: z.object({ token: z.string(), redirectUrl: z.string().optional() }).nullable(),
   skip_payment_gateway: z.boolean(),
+  /** The purchase's phone page (PUBLIC_URL/p/{token}): what the kiosk's QR code opens. */
+  phoneUrl: z.string(),
 });
 export type CreatePurchaseResponse = z.infer<typeof createPurchaseResponseSchema>;
 

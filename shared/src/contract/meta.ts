@@ -30,8 +30,11 @@ export const metaEndpoints = {
   productInfo: defineEndpoint({
     ...ROUTES.productInfo,
     tag,
-    summary: "The product's name as this server is configured (PRODUCT_NAME), for the kiosk's labels",
+    summary: "The product's name (PRODUCT_NAME), the players' address (PUBLIC_URL) and how long clips are kept",
+    description:
+      "The kiosk keeps the answer for offline use: it names the product on its labels and builds an offline free purchase's " +
+      'phone page address (publicUrl/p/{token}) for the QR code; retentionDays is RETENTION_DAYS.',
     access: 'public',
-    responses: { 200: z.object({ productName: z.string() }) },
+    responses: { 200: z.object({ productName: z.string(), publicUrl: z.string(), retentionDays: z.number().int() }) },
   }),
 };

@@ -9,6 +9,7 @@ import {
   listPurchasesResponseSchema,
   PURCHASE_MESSAGES,
   purchaseIdParams,
+  purchaseStatusResponseSchema,
   resendEmailResponseSchema,
   updateZipUrlBodySchema,
   updateZipUrlResponseSchema,
@@ -78,5 +79,18 @@ export const purchaseEndpoints = {
     unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
     responses: { 200: resendEmailResponseSchema },
     errors: [403, 404, 409, 429, 502, 503],
+  }),
+  purchaseStatus: defineEndpoint({
+    ...ROUTES.purchaseStatus,
+    tag,
+    summary: "Where the kiosk's own purchase stands with the payment provider, and its phone page",
+    description:
+      "Polled by the kiosk's 'Waiting for payment' screen until the payment lands. Only the kiosk that made " +
+      'the purchase may ask (403 for another kiosk).',
+    access: 'kiosk',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: purchaseStatusResponseSchema },
+    errors: [403, 404],
   }),
 };

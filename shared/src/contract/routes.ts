@@ -64,6 +64,7 @@ export const ROUTES = {
   updateZipUrl: { method: 'PUT', path: '/api/transaction/:id/zipUrl' },
   abandonPurchase: { method: 'POST', path: '/api/transaction/:id/abandon' },
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
+  purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
 
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },

@@ -18,10 +18,11 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
-import { invalidInput, forbidden, DomainError } from '../errors.ts';
+import { conflict, invalidInput, forbidden, DomainError } from '../errors.ts';
 import { reservePromo } from '../promos/queries.ts';
 import type { IdempotentRun } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import { ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
 import {
   findPromoByCode,
   findPurchase,
@@ -33,7 +34,9 @@ import {
   type Tx,
 } from './queries.ts';
 
-export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger'>;
+export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger'> & {
+  config: Pick<AppDeps['config'], 'publicUrl'>;
+};
 
 /** The payment and delivery ports, or 503 before anything is stored when they are not wired. */
 export function portsOf(deps: PurchaseDeps): Required<Pick<AppDeps, 'payments' | 'delivery'>> {
@@ -142,6 +145,13 @@ export async function createPurchase(
     const appliedPromo = promo && priced.discount > 0 ? promo : undefined;
     if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw invalidInput(MESSAGES.promo.requestFailed);
 
+    // The kiosk's token is kept so the QR code it may already show stays right; one another purchase
+    // holds is refused (the unique index backs this check against a race).
+    if (input.phoneToken) {
+      const holder = await tx.selectFrom('purchases').select('id').where('phoneToken', '=', input.phoneToken).executeTakeFirst();
+      if (holder) throw conflict(PURCHASE_MESSAGES.phoneTokenTaken);
+    }
+
     const free = priced.free || priced.total === 0;
     const nowIso = now.toISOString();
     const latest = await latestCreatedAt(tx);
@@ -173,6 +183,8 @@ export async function createPurchase(
       createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
       updatedAt: nowIso,
       paidAt: null,
+      phoneToken: input.phoneToken ?? newPhoneToken(),
+      language: input.language ?? null,
     });
     await idempotency?.bindKey(tx, id);
     return { id, priced, free, promoCode: appliedPromo?.code ?? null };
@@ -247,5 +259,7 @@ async function answerFor(
 ): Promise<CreatedPurchase> {
   const row = await findPurchase(deps.db, id);
   if (!row) throw new Error(`purchase ${id} vanished after creation`);
-  return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: free } };
+  const token = row.phoneToken ?? (await ensurePhoneToken(deps.db, id))!;
+  const phoneUrl = phoneUrlOf(deps.config.publicUrl, token);
+  return { status: 201, body: { transaction: toApiPurchase(row), payment, skip_payment_gateway: free, phoneUrl } };
 }

@@ -1,6 +1,13 @@
 // Changes after creation: the kiosk (or an admin) saves the purchase's link, and an admin asks for
 // the e-mail again.
-import { MESSAGES, PURCHASE_MESSAGES, type Purchase, type ResendEmailResponse, SERVER_MESSAGES } from '@courtreplay/shared';
+import {
+  MESSAGES,
+  PURCHASE_MESSAGES,
+  type Purchase,
+  type PurchaseStatusResponse,
+  type ResendEmailResponse,
+  SERVER_MESSAGES,
+} from '@courtreplay/shared';
 import type { DeviceRow } from '../devices/queries.ts';
 import { bookResend } from '../delivery/resend-limit.ts';
 import { assertVenueAccess } from '../auth/venue-access.ts';
@@ -8,6 +15,7 @@ import type { SessionAdmin } from '../auth/queries.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
 
 export type Caller = { admin: SessionAdmin } | { device: DeviceRow };
@@ -60,6 +68,13 @@ export async function abandonPurchase(deps: PurchaseDeps, id: string, device: De
   const { purchase } = await markPurchaseOutcome(deps.db, id, 'expired', deps.clock.now());
   if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   return toApiPurchase(purchase);
+}
+
+/** The kiosk's own purchase's payment status and phone page, for its 'Waiting for payment' screen. */
+export async function purchaseStatus(deps: PurchaseDeps, id: string, device: DeviceRow): Promise<PurchaseStatusResponse> {
+  const purchase = await purchaseFor(deps, id, { device });
+  const token = purchase.phoneToken ?? (await ensurePhoneToken(deps.db, id))!;
+  return { paymentStatus: purchase.paymentStatus, phoneUrl: phoneUrlOf(deps.config.publicUrl, token) };
 }
 
 /**

@@ -93,8 +93,19 @@ export async function latestCreatedAt(tx: Tx): Promise<string | undefined> {
 
 export type NewPurchase = Omit<
   PurchaseRow,
-  'seq' | 'venueSeq' | 'fieldSeq' | 'reconcileAttempts' | 'reconcileAt' | 'paymentReversal' | 'paymentReversedAt'
->;
+  | 'seq'
+  | 'venueSeq'
+  | 'fieldSeq'
+  | 'reconcileAttempts'
+  | 'reconcileAt'
+  | 'paymentReversal'
+  | 'paymentReversedAt'
+  | 'phoneToken'
+  | 'language'
+  | 'clipsExpiredAt'
+  | 'erasedAt'
+> &
+  Partial<Pick<PurchaseRow, 'phoneToken' | 'language'>>;
 
 /** Inserts a purchase with its ranks; call inside the transaction that reserved its promo. */
 export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<void> {

@@ -8,7 +8,7 @@ import { route } from '../http/contract.ts';
 import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
-import { abandonPurchase, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
+import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
 export function purchaseRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -44,6 +44,10 @@ export function purchaseRoutes(): Hono<AppEnv> {
   route(app, endpoints.abandonPurchase).handle(async (c, { params }) => {
     const transaction = await abandonPurchase(c.var.deps, params.id, currentDevice(c));
     return { status: 200, body: { transaction } };
+  });
+
+  route(app, endpoints.purchaseStatus).handle(async (c, { params }) => {
+    return { status: 200, body: await purchaseStatus(c.var.deps, params.id, currentDevice(c)) };
   });
 
   route(app, endpoints.resendEmail).handle(async (c, { params }) => {

@@ -13,6 +13,7 @@ import { paymentReconciliation009 } from './009-payment-reconciliation.ts';
 import { uploadSessions010 } from './010-upload-sessions.ts';
 import { staffPins013 } from './013-staff-pins.ts';
 import { venueLanguage014 } from './014-venue-language.ts';
+import { phonePage015 } from './015-phone-page.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-storage-folders': storageFolders012,
   '013-staff-pins': staffPins013,
   '014-venue-language': venueLanguage014,
+  '015-phone-page': phonePage015,
 };

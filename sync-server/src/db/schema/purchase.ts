@@ -1,3 +1,4 @@
+import type { KioskLanguage } from '@courtreplay/shared';
 import type { Generated } from 'kysely';
 
 /** Where a purchase stands with the payment provider (design section 2). Moves only forward. */
@@ -59,6 +60,14 @@ export interface PurchaseTable {
   /** The provider's reversal of a paid purchase ('failed': deny/cancel, 'refunded'); paymentStatus stays paid. */
   paymentReversal: PaymentReversal | null;
   paymentReversedAt: string | null;
+  /** The phone page's secret: /p/{phoneToken} (migration 015). Null only for older purchases until first needed. */
+  phoneToken: string | null;
+  /** The kiosk's language when the purchase was made; null: the venue's language. */
+  language: KioskLanguage | null;
+  /** When the retention job removed the clips from storage. */
+  clipsExpiredAt: string | null;
+  /** When an admin erased the player's e-mail and clips on request. */
+  erasedAt: string | null;
 }
 
 export type PaymentReversal = 'failed' | 'expired' | 'refunded';

@@ -1,0 +1,88 @@
+// The phone page's token (issue 13 point 1): drawn by the kiosk or the server, kept, never guessable
+// from the purchase, and only the kiosk that made a purchase reads its status.
+import { PURCHASE_MESSAGES } from '@courtreplay/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { created, messageOf, PRICE, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
+import { ensurePhoneToken, newPhoneToken } from './phone-token.ts';
+
+let w: PurchaseWorld;
+beforeEach(async () => {
+  w = await purchaseWorld();
+});
+afterEach(async () => {
+  await w.t.close();
+});
+
+const KIOSK_TOKEN = 'k1osk-Drawn_token-0123456789';
+
+describe('the phone token of POST /api/transaction', () => {
+  it('keeps the token the kiosk drew and answers the phone page address on PUBLIC_URL', async () => {
+    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN, language: 'id' })));
+    expect(answer.phoneUrl).toBe(`${w.t.config.publicUrl}/p/${KIOSK_TOKEN}`);
+    const [stored] = await storedPurchases(w.t);
+    expect(stored).toMatchObject({ phoneToken: KIOSK_TOKEN, language: 'id' });
+  });
+
+  it('draws a 128-bit token when the kiosk sends none, unrelated to the purchase id', async () => {
+    const first = await created(await w.buy(w.kioskA));
+    const second = await created(await w.buy(w.kioskA));
+    const tokens = [first, second].map((a) => new URL(a.phoneUrl).pathname.replace('/p/', ''));
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(first.phoneUrl).not.toContain(first.transaction.id);
+    expect((await storedPurchases(w.t))[0]?.language).toBeNull();
+  });
+
+  it('refuses a short or malformed token and stores nothing', async () => {
+    for (const phoneToken of ['short', 'has spaces in it but long enough', 'x'.repeat(65), '../../../../etc/passwd-aaaaaaa']) {
+      const res = await w.buy(w.kioskA, w.body({ phoneToken }));
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.phoneTokenInvalid);
+    }
+    expect(await storedPurchases(w.t)).toEqual([]);
+  });
+
+  it("refuses another purchase's token with 409 and keeps the first purchase's", async () => {
+    await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN })));
+    const res = await w.buy(w.kioskB, w.body({ phoneToken: KIOSK_TOKEN, venueId: w.venueB.id, fieldId: w.courtB.id }));
+    expect(res.status).toBe(409);
+    expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.phoneTokenTaken);
+    expect((await storedPurchases(w.t)).map((p) => p.phoneToken)).toEqual([KIOSK_TOKEN]);
+  });
+
+  it('answers the same phone page when the kiosk retries with the same Idempotency-Key', async () => {
+    const body = w.body({ phoneToken: KIOSK_TOKEN });
+    const first = await created(await w.buy(w.kioskA, body, { 'Idempotency-Key': 'retry-1' }));
+    const again = await created(await w.buy(w.kioskA, body, { 'Idempotency-Key': 'retry-1' }));
+    expect(again.phoneUrl).toBe(first.phoneUrl);
+    expect(await storedPurchases(w.t)).toHaveLength(1);
+  });
+
+  it('gives a purchase made before tokens existed one token on first need, the same ever after', async () => {
+    const answer = await created(await w.buy(w.kioskA));
+    await w.t.db.updateTable('purchases').set({ phoneToken: null }).execute();
+    const token = await ensurePhoneToken(w.t.db, answer.transaction.id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await ensurePhoneToken(w.t.db, answer.transaction.id)).toBe(token);
+    expect(await ensurePhoneToken(w.t.db, 'CR-20260101-NOSUCHID00')).toBeUndefined();
+    expect(newPhoneToken()).not.toBe(newPhoneToken());
+  });
+});
+
+describe('GET /api/transaction/:id/status', () => {
+  it("answers the kiosk's own purchase's payment status and phone page, following the payment", async () => {
+    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN, totalAmount: PRICE })));
+    const ask = () => w.t.json('GET', `/api/transaction/${answer.transaction.id}/status`, undefined, w.kioskA.headers);
+    expect(await (await ask()).json()).toEqual({ paymentStatus: 'pending', phoneUrl: answer.phoneUrl });
+    await w.t.db.updateTable('purchases').set({ paymentStatus: 'paid' }).execute();
+    expect(await (await ask()).json()).toEqual({ paymentStatus: 'paid', phoneUrl: answer.phoneUrl });
+  });
+
+  it('refuses another kiosk (403), an unknown id (404) and a caller without a device (401)', async () => {
+    const answer = await created(await w.buy(w.kioskA));
+    const path = `/api/transaction/${answer.transaction.id}/status`;
+    expect((await w.t.json('GET', path, undefined, w.kioskB.headers)).status).toBe(403);
+    expect((await w.t.json('GET', '/api/transaction/CR-20260101-NOSUCHID00/status', undefined, w.kioskA.headers)).status).toBe(404);
+    expect((await w.t.json('GET', path)).status).toBe(401);
+  });
+});

@@ -1,0 +1,33 @@
+// The phone page's secret (issue 13 point 1): /p/{token} opens one purchase's clips without an
+// account, so the token is 128 random bits and never the purchase id. The kiosk draws it (so an
+// offline free purchase can show its QR code at once) and the server keeps it when it is well formed
+// and unused; the server draws one itself for a kiosk that sends none, and for purchases made before
+// tokens existed, on first need.
+import { randomBytes } from 'node:crypto';
+import type { Tx } from './queries.ts';
+
+export { PHONE_TOKEN_PATTERN } from '@courtreplay/shared';
+
+export function newPhoneToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function phoneUrlOf(publicUrl: string, token: string): string {
+  return `${publicUrl}/p/${token}`;
+}
+
+/** The purchase's token, drawing and storing one for an older purchase; undefined for an unknown id. */
+export async function ensurePhoneToken(db: Tx, purchaseId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('purchases').select('phoneToken').where('id', '=', purchaseId).executeTakeFirst();
+  if (!row) return undefined;
+  if (row.phoneToken) return row.phoneToken;
+  // Only fills an empty slot, so two callers at once agree on whichever token landed first.
+  await db
+    .updateTable('purchases')
+    .set({ phoneToken: newPhoneToken() })
+    .where('id', '=', purchaseId)
+    .where('phoneToken', 'is', null)
+    .execute();
+  const filled = await db.selectFrom('purchases').select('phoneToken').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+  return filled.phoneToken ?? undefined;
+}
