@@ -1,3 +1,5 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,6 +7,19 @@ import { precacheScope } from './pwa/src/offline/precache-scope.ts';
 import { offlineRuntimeCaching } from './pwa/src/offline/runtime-caching.ts';
 
 const serverPort = process.env.PORT ?? '8080';
+// The version a kiosk reports in its heartbeat (issue 14 point 1): the package version and, in a git
+// checkout, the commit it was built from.
+const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const commit = (() => {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return '';
+  }
+})();
+const appVersion = commit ? `${packageVersion}+${commit}` : packageVersion;
 // The back-office and the phone-only payment pages stay out of the kiosk's precache.
 const kioskPrecache = precacheScope();
 
@@ -13,6 +28,7 @@ const kioskPrecache = precacheScope();
 export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
   server: {
     port: 5173,

@@ -296,7 +296,7 @@ export const MESSAGES = {
     authorize: 'Authorize',
     deauthorize: 'Deauthorize',
     delete: 'Delete',
-    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Created', 'Actions'],
+    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
     // Issue 9 (test devices): our wording.
     yes: 'Yes',
     no: 'No',
@@ -312,6 +312,26 @@ export const MESSAGES = {
     fieldsLoadFailed: 'Failed to load fields',
     getIdFailed: 'Failed to get device ID. Please try again.',
     syncIdFailed: 'Failed to sync device ID. Please try again.',
+    // Issue 14 point 1 (kiosk health): our wording.
+    online: 'Online',
+    offline: 'Offline',
+    neverSeen: 'Never seen',
+    lastSeen: (when: string) => `Last seen ${when}`,
+    onlineSince: (when: string) => `online since ${when}`,
+    version: (version: string) => `Version ${version}`,
+    queue: (purchases: number, clips: number) =>
+      purchases === 0 && clips === 0
+        ? 'Nothing waiting to upload'
+        : `Waiting: ${purchases} ${purchases === 1 ? 'purchase' : 'purchases'}, ${clips} ${clips === 1 ? 'clip' : 'clips'}`,
+    screen: (screen: string) => `On the ${screen} screen`,
+    warnings: {
+      no_new_clips: 'No new clip in the folder for an hour: check the camera and the folder',
+      storage_nearly_full: 'Browser storage nearly full: clear old clips or free disk space',
+    },
+    nameLabel: (deviceId: string) => `Name of kiosk ${deviceId}`,
+    namePlaceholder: 'e.g. Court 1 kiosk',
+    saveName: 'Save name',
+    nameFailed: 'Failed to save the device name',
   },
 
   // Issue 12 point 9: the staff PIN panel of the Devices tab. Not in the spec, our wording.
@@ -495,6 +515,11 @@ export const MESSAGES = {
     reversedTable: 'Payments reversed after they were paid',
     reversedColumns: ['Reversed At', 'Transaction', 'Venue', 'Email', 'Amount', 'Provider says'],
     reversalReason: { failed: 'Denied or cancelled', expired: 'Expired', refunded: 'Refunded' },
+    // Not in the spec: issue 14 point 1's kiosks silent for more than 10 minutes.
+    offlineTable: 'Kiosks offline',
+    offlineColumns: ['Last Seen', 'Venue', 'Kiosk', 'What happened', 'What to do'],
+    offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
+    offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
   },
 
   createAdmin: {

@@ -100,8 +100,11 @@ const jsonBodyLimit = bodyLimit({
  */
 const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
-/** GET /api/device/{deviceId}: the kiosk's own status poll. */
-const isDevicePoll = (method: string, path: string): boolean => method === 'GET' && findRoute(method, path) === 'getDevice';
+/** GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few seconds. */
+const isDevicePoll = (method: string, path: string): boolean => {
+  const name = findRoute(method, path);
+  return name === 'getDevice' || name === 'deviceHeartbeat';
+};
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

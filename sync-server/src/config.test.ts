@@ -15,6 +15,23 @@ describe('loadConfig', () => {
     expect(config.databaseFile).toMatch(/data\/courtreplay\.sqlite$/);
   });
 
+  it('reads retention, the kiosk offline window and opening hours, refusing values that cannot work', () => {
+    expect(loadConfig({})).toMatchObject({
+      retentionDays: 14,
+      kioskOfflineAfterMs: 120_000,
+      openingHours: { openMinute: 6 * 60, closeMinute: 23 * 60 },
+    });
+    expect(loadConfig({ RETENTION_DAYS: '30', KIOSK_OFFLINE_AFTER_SECONDS: '300', OPENING_HOURS: '07:30-22:00' })).toMatchObject({
+      retentionDays: 30,
+      kioskOfflineAfterMs: 300_000,
+      openingHours: { openMinute: 7 * 60 + 30, closeMinute: 22 * 60 },
+    });
+    expect(() => loadConfig({ RETENTION_DAYS: '0' })).toThrow(/RETENTION_DAYS/);
+    expect(() => loadConfig({ KIOSK_OFFLINE_AFTER_SECONDS: '20' })).toThrow(/KIOSK_OFFLINE_AFTER_SECONDS must be at least 40/);
+    expect(() => loadConfig({ OPENING_HOURS: '6-23' })).toThrow(/OPENING_HOURS must look like 06:00-23:00/);
+    expect(() => loadConfig({ OPENING_HOURS: '22:00-06:00' })).toThrow(/open before it closes/);
+  });
+
   it('switches to Midtrans when a server key is set', () => {
     expect(
       loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-x' }).payments.provider,

@@ -78,6 +78,20 @@ const envSchema = z.object({
     .default(15),
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  // At least the kiosk's 30 s heartbeat and a margin, or an open kiosk would flicker offline between beats.
+  KIOSK_OFFLINE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(40, 'KIOSK_OFFLINE_AFTER_SECONDS must be at least 40: kiosks report every 30 s')
+    .max(86_400)
+    .default(120),
+  OPENING_HOURS: z
+    .string()
+    .trim()
+    .default('06:00-23:00')
+    .pipe(
+      z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'OPENING_HOURS must look like 06:00-23:00 (venue-local time)'),
+    ),
   STORAGE: z.enum(['local', 'google-drive']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_URL_TTL_MINUTES: z.coerce
@@ -122,6 +136,10 @@ export interface Config {
   pendingPaymentExpiryMs: number;
   /** How many days a purchase's clips are kept in storage (issue 13 point 6): told to players, then removed. */
   retentionDays: number;
+  /** Kiosk health (issue 14 point 1): a kiosk silent this long shows offline (2 minutes by default). */
+  kioskOfflineAfterMs: number;
+  /** Venue-local minutes of the day [open, close) in which a kiosk's folder should be getting clips. */
+  openingHours: { openMinute: number; closeMinute: number };
   payments:
     | { provider: 'simulator'; serverKey: string | undefined }
     | {
@@ -162,6 +180,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function openingHoursOf(text: string): Config['openingHours'] {
+  const [open, close] = text.split('-').map((hhmm) => {
+    const [h, m] = hhmm.split(':').map(Number);
+    return h! * 60 + m!;
+  });
+  if (open! >= close!) throw new ConfigError('OPENING_HOURS: the venue must open before it closes, e.g. 06:00-23:00');
+  return { openMinute: open!, closeMinute: close! };
+}
 
 /**
  * Reads a `.env` file (KEY=value lines) into the environment when one exists. Variables already
@@ -217,6 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     pendingPaymentExpiryMs: e.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     retentionDays: e.RETENTION_DAYS,
+    kioskOfflineAfterMs: e.KIOSK_OFFLINE_AFTER_SECONDS * 1000,
+    openingHours: openingHoursOf(e.OPENING_HOURS),
     payments:
       provider === 'simulator'
         ? { provider, serverKey: e.MIDTRANS_SERVER_KEY }

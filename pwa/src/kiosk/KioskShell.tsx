@@ -8,12 +8,15 @@ import { useProductName } from './queries.ts';
 
 /**
  * Provides /box or /staging to the three kiosk screens below it, keeps the device's status live
- * (its poll runs while any kiosk screen is open), and covers every screen when it may not sell.
+ * (its poll runs while any kiosk screen is open), reports its health, and covers every screen when
+ * it may not sell.
  */
 export function KioskShell({ kiosk }: { kiosk: KioskBase }) {
   const { trust } = useDeviceTrust();
   const productName = useProductName();
   useEffect(() => void import('./kiosk-upkeep.ts').then((m) => m.startKioskUpkeep()), []);
+  // Tells the Devices tab this kiosk is open and how it is doing (issue 14 point 1).
+  useEffect(() => void import('./heartbeat.ts').then((m) => m.startHeartbeat()), []);
   useEffect(() => {
     document.title = productName;
   }, [productName]);

@@ -19,6 +19,9 @@ export const DEVICE_MESSAGES = {
   replaced: 'Device ID replaced: the new ID keeps this kiosk’s registration',
   sameId: 'The new device ID is the same as the current one',
   newIdTaken: 'The new device ID is already registered',
+  // Ours (issue 14 point 1): kiosk health.
+  renamed: 'Device name saved',
+  nameTooLong: 'The device name must be at most 60 characters',
 } as const;
 
 export const deviceSchema = z.object({
@@ -34,7 +37,58 @@ export const deviceSchema = z.object({
   createdAt: timestamp,
 });
 export type Device = z.infer<typeof deviceSchema>;
-export const deviceListResponse = z.array(deviceSchema);
+
+/** What may be wrong with a kiosk that is online (issue 14 point 1). */
+export const DEVICE_WARNINGS = ['no_new_clips', 'storage_nearly_full'] as const;
+export type DeviceWarning = (typeof DEVICE_WARNINGS)[number];
+
+/** A device in the Devices tab: its registration plus its health from the latest heartbeat. */
+export const deviceListItemSchema = deviceSchema.extend({
+  /** A friendly name an admin gave it; null: none. */
+  name: z.string().nullable(),
+  /** The latest heartbeat; null: never seen since health reporting began. */
+  lastSeenAt: timestamp.nullable(),
+  /** Seen within the last 2 minutes (KIOSK_OFFLINE_AFTER_SECONDS). */
+  online: z.boolean(),
+  /** Seen before, authorised, and silent for more than 10 minutes: also listed in the Errors tab. */
+  offlineAlert: z.boolean(),
+  appVersion: z.string().nullable(),
+  onlineSince: timestamp.nullable(),
+  /** The kiosk's outbox: purchases and clips waiting to reach the server. */
+  queue: z.object({ purchases: z.number(), clips: z.number() }).nullable(),
+  lastClipAt: timestamp.nullable(),
+  storage: z.object({ usage: z.number(), quota: z.number() }).nullable(),
+  screen: z.string().nullable(),
+  warnings: z.array(z.enum(DEVICE_WARNINGS)),
+});
+export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
+export const deviceListResponse = z.array(deviceListItemSchema);
+
+const kioskTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
+const count = z.number().int().min(0).max(1_000_000);
+const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** POST /device/{deviceId}/heartbeat: what an open kiosk reports every 30 s. */
+export const deviceHeartbeatRequest = z.strictObject({
+  appVersion: z.string().trim().min(1).max(40),
+  onlineSince: kioskTime,
+  queue: z.strictObject({ purchases: count, clips: count }),
+  lastClipAt: kioskTime.nullable(),
+  storage: z.strictObject({ usage: bytes, quota: bytes }).nullable(),
+  /** The kiosk screen showing: 'home', 'selection', 'checkout', ... */
+  screen: z
+    .string()
+    .max(30)
+    .regex(/^[a-z][a-z-]*$/, 'screen must be a lower-case word'),
+});
+export type DeviceHeartbeatRequest = z.input<typeof deviceHeartbeatRequest>;
+
+/** PUT /device/{deviceId}/name: an empty name clears it. */
+export const nameDeviceRequest = z.strictObject({
+  name: z.string().trim().max(60, DEVICE_MESSAGES.nameTooLong),
+});
+export type NameDeviceRequest = z.input<typeof nameDeviceRequest>;
+export const nameDeviceResponse = z.object({ message: z.string(), device: deviceListItemSchema });
 
 /** POST /device/register, by a logged-in admin from the back-office on the kiosk itself. */
 export const registerDeviceRequest = z.strictObject({

@@ -44,6 +44,8 @@ export const ROUTES = {
   getDevice: { method: 'GET', path: '/api/device/:deviceId' },
   deleteDevice: { method: 'DELETE', path: '/api/device/:deviceId' },
   replaceDevice: { method: 'POST', path: '/api/device/:deviceId/replace' },
+  deviceHeartbeat: { method: 'POST', path: '/api/device/:deviceId/heartbeat' },
+  nameDevice: { method: 'PUT', path: '/api/device/:deviceId/name' },
 
   // staff PIN (issue 12 point 9): guards the kiosk's folder re-pick
   listStaffPins: { method: 'GET', path: '/api/admin/staff-pin' },

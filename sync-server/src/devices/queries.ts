@@ -1,5 +1,6 @@
 import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import { HEALTH_COLUMNS, type HealthColumns } from './health.ts';
 
 export interface DeviceRow {
   id: number;
@@ -48,11 +49,42 @@ export async function findDeviceStatus(db: Db, deviceId: string): Promise<(Devic
   return row && { ...toDevice(row), venueLanguage: row.venueLanguage };
 }
 
-/** Every device, or only one venue's when `venueId` is given; newest first. */
-export async function listDevices(db: Db, venueId?: number): Promise<DeviceRow[]> {
-  let query = selectDevices(db).orderBy('devices.id', 'desc');
+export type DeviceWithHealth = { device: DeviceRow; health: HealthColumns };
+
+/** Every device with its latest heartbeat, or only one venue's when `venueId` is given; newest first. */
+export async function listDevices(db: Db, venueId?: number): Promise<DeviceWithHealth[]> {
+  let query = selectDevices(db).select(HEALTH_COLUMNS).orderBy('devices.id', 'desc');
   if (venueId !== undefined) query = query.where('devices.venueId', '=', venueId);
-  return (await query.execute()).map(toDevice);
+  return (await query.execute()).map(splitHealth);
+}
+
+export async function findDeviceWithHealth(db: Db, deviceId: string): Promise<DeviceWithHealth | undefined> {
+  const row = await selectDevices(db).select(HEALTH_COLUMNS).where('devices.deviceId', '=', deviceId).executeTakeFirst();
+  return row && splitHealth(row);
+}
+
+function splitHealth(row: RawDevice & HealthColumns): DeviceWithHealth {
+  const {
+    name,
+    lastSeenAt,
+    appVersion,
+    onlineSince,
+    queuePurchases,
+    queueClips,
+    lastClipAt,
+    storageUsage,
+    storageQuota,
+    screen,
+    ...device
+  } = row;
+  return {
+    device: toDevice(device),
+    health: { name, lastSeenAt, appVersion, onlineSince, queuePurchases, queueClips, lastClipAt, storageUsage, storageQuota, screen },
+  };
+}
+
+export async function setDeviceName(db: Db, deviceId: string, name: string | null): Promise<void> {
+  await db.updateTable('devices').set({ name }).where('deviceId', '=', deviceId).execute();
 }
 
 /** Registers a device, or moves an existing one to the venue/court given (same row, same id). */

@@ -5,7 +5,8 @@ import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';
 import { findDeviceStatus } from './queries.ts';
-import { authorizeDevice, devicesFor, markTestDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
+import { recordHeartbeat } from './health.ts';
+import { authorizeDevice, devicesFor, markTestDevice, nameDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
 
 /** Kiosk devices: managed by admins of their venue; each kiosk reads its own status. */
 export function deviceRoutes(): Hono<AppEnv> {
@@ -44,6 +45,15 @@ export function deviceRoutes(): Hono<AppEnv> {
   route(app, endpoints.replaceDevice).handle(async (c, { params, body }) => {
     const device = await replaceDeviceId(c.var.deps, currentAdmin(c), params.deviceId, body.newDeviceId);
     return { status: 200, body: { message: DEVICE_MESSAGES.replaced, device } };
+  });
+  // Public like the status poll: the kiosk reports about itself by its own secret id.
+  route(app, endpoints.deviceHeartbeat).handle(async (c, { params, body }) => {
+    if (!(await recordHeartbeat(c.var.deps.db, params.deviceId, body, c.var.deps.clock.now()))) throw notFound(DEVICE_MESSAGES.notFound);
+    return { status: 200, body: { ok: true as const } };
+  });
+  route(app, endpoints.nameDevice).handle(async (c, { params, body }) => {
+    const device = await nameDevice(c.var.deps, currentAdmin(c), params.deviceId, body.name);
+    return { status: 200, body: { message: DEVICE_MESSAGES.renamed, device } };
   });
   return app;
 }

@@ -1,12 +1,14 @@
 // Kiosk devices. A device is registered from the back-office on the kiosk itself by a logged-in
 // admin, so it starts authorised: staff standing at the kiosk is the authorisation. An admin acts
 // only on devices of their own venue, whatever the request names.
-import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device, type DeviceListItem } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import {
   deleteDevice,
   findDevice,
+  findDeviceWithHealth,
   listDevices,
+  setDeviceName,
   renameDevice,
   setDeviceAuthorized,
   setDeviceField,
@@ -18,8 +20,9 @@ import { findField } from '../fields/queries.ts';
 import { findVenue } from '../venues/queries.ts';
 import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../errors.ts';
+import { withHealth } from './health.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 export async function registerDevice(
   deps: Deps,
@@ -80,9 +83,19 @@ export async function assignDeviceField(deps: Deps, admin: SessionAdmin, deviceI
 }
 
 /** An admin sees their venue's devices only; a super admin all, or one venue's when asked. */
-export async function devicesFor(deps: Deps, admin: SessionAdmin, venueFilter: number | undefined): Promise<Device[]> {
+export async function devicesFor(deps: Deps, admin: SessionAdmin, venueFilter: number | undefined): Promise<DeviceListItem[]> {
   const scope = venueScope(admin);
-  return listDevices(deps.db, scope ?? venueFilter);
+  const now = deps.clock.now();
+  return (await listDevices(deps.db, scope ?? venueFilter)).map(({ device, health }) => withHealth(device, health, now, deps.config));
+}
+
+/** Names a kiosk for the Devices tab ('Court 1 kiosk'); an empty name clears it. */
+export async function nameDevice(deps: Deps, admin: SessionAdmin, deviceId: string, name: string): Promise<DeviceListItem> {
+  await deviceInScope(deps, admin, deviceId);
+  await setDeviceName(deps.db, deviceId, name === '' ? null : name);
+  const named = await findDeviceWithHealth(deps.db, deviceId);
+  if (!named) throw notFound(DEVICE_MESSAGES.notFound);
+  return withHealth(named.device, named.health, deps.clock.now(), deps.config);
 }
 
 export async function removeDevice(deps: Deps, admin: SessionAdmin, deviceId: string): Promise<void> {

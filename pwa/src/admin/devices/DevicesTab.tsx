@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES, type Device } from '@courtreplay/shared';
+import { MESSAGES, type DeviceListItem } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
@@ -10,12 +10,13 @@ import { venueQueries } from '../venues/queries.ts';
 import { useAuthorizeDeviceMutation, useDeleteDeviceMutation, useDeviceStagingMutation, useResetDeviceIdMutation } from './mutations.ts';
 import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
+import { DeviceHealth, DeviceName } from './DeviceHealth.tsx';
 import { StaffPinPanel } from './StaffPinPanel.tsx';
 
 const T = MESSAGES.devices;
 
 /** Super admins only: the server answers 403 to anyone else, so the button is not shown to them. */
-function StagingToggle({ device, setNotice }: { device: Device; setNotice: (n: NoticeValue) => void }) {
+function StagingToggle({ device, setNotice }: { device: DeviceListItem; setNotice: (n: NoticeValue) => void }) {
   const staging = useDeviceStagingMutation();
   return (
     <button
@@ -40,7 +41,7 @@ function DeviceRow({
   superAdmin,
   setNotice,
 }: {
-  device: Device;
+  device: DeviceListItem;
   current: boolean;
   superAdmin: boolean;
   setNotice: (n: NoticeValue) => void;
@@ -64,6 +65,12 @@ function DeviceRow({
         </span>
       </td>
       <td data-testid="test-device">{device.staging ? T.yes : T.no}</td>
+      <td>
+        <DeviceName device={device} setNotice={setNotice} />
+      </td>
+      <td>
+        <DeviceHealth device={device} />
+      </td>
       <td>{formatDateTime(device.createdAt)}</td>
       <td className="row-actions">
         <button

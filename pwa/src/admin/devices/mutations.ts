@@ -36,6 +36,17 @@ export function useAuthorizeDeviceMutation() {
   });
 }
 
+/** Gives a kiosk a friendly name for the Devices tab (an empty name clears it). */
+export function useNameDeviceMutation() {
+  const onSuccess = useInvalidateDevices();
+  return useMutation({
+    mutationFn: withFallback(T.nameFailed, (input: { deviceId: string; name: string }) =>
+      call('nameDevice', { params: { deviceId: input.deviceId }, body: { name: input.name } }),
+    ),
+    onSuccess,
+  });
+}
+
 /** Super admin: marks a device as a test device (allowed staging purchases) or back to live. */
 export function useDeviceStagingMutation() {
   const onSuccess = useInvalidateDevices();

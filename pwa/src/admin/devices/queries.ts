@@ -8,6 +8,10 @@ export const deviceQueries = {
     queryOptions({
       queryKey: [...deviceQueries.all(), 'list'] as const,
       queryFn: () => call('listDevices', { query: {} }),
+      // Kiosks report every 30 s: the list follows, so online and offline change without a reload,
+      // also while the back-office sits in a background tab (it is one small read).
+      refetchInterval: 15_000,
+      refetchIntervalInBackground: true,
     }),
   /** This browser's own device id and whether it still matches the fingerprint. */
   current: () =>

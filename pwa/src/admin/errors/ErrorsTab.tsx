@@ -3,6 +3,7 @@ import { formatRupiah, MESSAGES, type ReversedPayment } from '@courtreplay/share
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { CredentialAlerts } from './CredentialAlerts.tsx';
+import { OfflineKiosks } from './OfflineKiosks.tsx';
 import { errorQueries } from './queries.ts';
 
 const T = MESSAGES.errorsTab;
@@ -12,7 +13,8 @@ const T = MESSAGES.errorsTab;
  * server later refused, parked by the kiosk's outbox with the server's reason, so an operator can
  * follow up with the player instead of the kiosk retrying forever; paid purchases whose payment
  * the provider reversed afterwards (issue 10), which stay paid until an admin decides; and above
- * them, the credential alerts of the outside services (CredentialAlerts).
+ * them, the credential alerts of the outside services (CredentialAlerts) and the kiosks that stopped
+ * reporting (OfflineKiosks).
  */
 export function ErrorsTab() {
   const parked = useQuery(errorQueries.parked());
@@ -23,6 +25,7 @@ export function ErrorsTab() {
     <div className="panel">
       <h2>{T.title}</h2>
       <CredentialAlerts />
+      <OfflineKiosks />
       <QueryState isPending={parked.isPending} error={parked.error} fallback={T.loadFailed} />
       {parked.isSuccess && reversed.isSuccess && rows.length === 0 && reversedRows.length === 0 && <p className="empty">{T.empty}</p>}
       {reversedRows.length > 0 && <ReversedTable rows={reversedRows} />}

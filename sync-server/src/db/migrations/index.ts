@@ -14,6 +14,7 @@ import { uploadSessions010 } from './010-upload-sessions.ts';
 import { staffPins013 } from './013-staff-pins.ts';
 import { venueLanguage014 } from './014-venue-language.ts';
 import { phonePage015 } from './015-phone-page.ts';
+import { deviceHealth016 } from './016-device-health.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-staff-pins': staffPins013,
   '014-venue-language': venueLanguage014,
   '015-phone-page': phonePage015,
+  '016-device-health': deviceHealth016,
 };

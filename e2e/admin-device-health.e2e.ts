@@ -1,0 +1,76 @@
+// Kiosk health (issue 14 point 1): the Devices tab shows a kiosk online while its page is open, with
+// its version, screen and queue, lets an admin name it, and shows it offline once the page is closed.
+// The server here calls a kiosk offline after 40 s of silence (KIOSK_OFFLINE_AFTER_SECONDS, just
+// above the kiosk's 30 s beat) instead of 2 minutes, so the test waits under a minute; the rule itself is tested with a frozen clock in
+// sync-server/src/devices/health.test.ts.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES, type DeviceListItem } from '@courtreplay/shared';
+import { installFolderPicker, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+
+const T = MESSAGES.devices;
+
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+let admin: Page;
+let devices: AdminDevicesTab;
+
+beforeAll(async () => {
+  server = await startServer({ KIOSK_OFFLINE_AFTER_SECONDS: '40' });
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  admin = await context.newPage();
+  const dashboard = await loginAs(admin, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('devices');
+  devices = new AdminDevicesTab(admin);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const health = (online: boolean) => devices.row(seed.deviceId).locator(`[data-testid=device-health][data-online=${online}]`);
+
+test('a kiosk shows online with its version and screen while its page is open, then offline once it is closed', async () => {
+  await expect(health(false).textContent()).resolves.toContain(T.neverSeen);
+
+  const kioskContext = await newKioskContext(browser, server.url, { viewport: { width: 1366, height: 768 } });
+  await useDeviceId(kioskContext, seed.deviceId);
+  await installFolderPicker(kioskContext);
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto(`${server.url}/box`);
+
+  // The list follows by itself (no reload): the kiosk beats at once, the tab asks every 15 s.
+  await health(true).waitFor({ timeout: 30_000 });
+  const shown = await health(true).textContent();
+  expect(shown).toContain(T.online);
+  expect(shown).toContain(T.screen('home'));
+  expect(shown).toContain(T.queue(0, 0));
+  const [listed] = await seed.admin.request<DeviceListItem[]>('GET', '/device/all');
+  expect(listed).toMatchObject({ deviceId: seed.deviceId, online: true, screen: 'home', queue: { purchases: 0, clips: 0 } });
+  // The build's own version (package version and commit), not the unit tests' stand-in.
+  expect(listed?.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  expect(shown).toContain(T.version(listed!.appVersion!));
+
+  await kioskContext.close();
+  await health(false).waitFor({ timeout: 70_000 });
+  expect(await health(false).textContent()).toContain(T.offline);
+}, 150_000);
+
+test('an admin names a kiosk in place; the name is kept', async () => {
+  const input = devices.row(seed.deviceId).getByLabel(T.nameLabel(seed.deviceId));
+  await input.fill('Court 1 kiosk');
+  await devices.row(seed.deviceId).getByRole('button', { name: T.saveName }).click();
+  await expect
+    .poll(async () => (await seed.admin.request<DeviceListItem[]>('GET', '/device/all')).find((d) => d.deviceId === seed.deviceId)?.name)
+    .toBe('Court 1 kiosk');
+  await admin.reload();
+  await new AdminDashboardPage(admin).openTab('devices');
+  await expect(devices.row(seed.deviceId).getByLabel(T.nameLabel(seed.deviceId)).inputValue()).resolves.toBe('Court 1 kiosk');
+});
