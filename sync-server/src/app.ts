@@ -83,6 +83,7 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   upstream_failed: 502,
   unavailable: 503,
   insufficient_storage: 507,
+  bad_range: 416,
 };
 
 const JSON_BODY_LIMIT = 1024 * 1024;

@@ -20,6 +20,8 @@ export const DOMAIN_ERROR_CODES = [
   /** Not configured, or not able to decide yet: the caller may retry later. */
   'unavailable',
   'insufficient_storage',
+  /** A byte range that starts past the end of the file (HTTP 416). */
+  'bad_range',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -99,6 +99,8 @@ export interface DriveCall {
   headers?: Record<string, string>;
   /** Set when repeating this POST cannot create anything twice. */
   idempotent?: boolean;
+  /** The body is streamed on: the timeout covers the wait for the headers only. */
+  stream?: boolean;
 }
 
 export class DriveRest {
@@ -132,6 +134,7 @@ export class DriveRest {
         {
           timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS,
           ...(call.idempotent ? { idempotent: true } : {}),
+          ...(call.stream ? { stream: true } : {}),
           ...retryOptions(this.tuning),
         },
       );

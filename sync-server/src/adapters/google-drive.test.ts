@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryIntegrationHealth } from '../integrations/health.ts';
 import { systemClock } from './ports.ts';
@@ -197,5 +198,132 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     const answer = await uploadWhole(String(result.details!.uploadUrl), Buffer.alloc(TEST_UPLOAD_BYTES, 1));
     expect(answer.status).toBe(200);
     expect(drive.files.filter((f) => !f.trashed).every((f) => f.appProperties.courtreplay === '1')).toBe(true);
+  });
+
+  describe('reading and deleting through the port', () => {
+    const read = async (body: Readable) => Buffer.concat(await body.toArray());
+
+    async function folderWith(storage: GoogleDriveStorage, clips: Record<string, Buffer>) {
+      const { folderId } = await storage.createFolder('videos_read');
+      for (const [filename, bytes] of Object.entries(clips)) {
+        const { uploadUrl } = await storage.createUploadUrl({
+          folderId,
+          filename,
+          mimeType: 'video/mp4',
+          size: bytes.length,
+          origin: undefined,
+        });
+        expect((await uploadWhole(uploadUrl, bytes)).status).toBe(200);
+      }
+      return folderId;
+    }
+
+    it('lists every page of a folder in name order, never an unfinished upload or another folder', async () => {
+      drive.options.maxPageSize = 2;
+      const storage = oauth();
+      const folderId = await folderWith(storage, { 'c.mp4': Buffer.from('ccc'), 'a.mp4': Buffer.from('a'), 'b.mp4': Buffer.from('bb') });
+      const other = await folderWith(storage, { 'z.mp4': Buffer.from('zz') });
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: 'd.mp4',
+        mimeType: 'video/mp4',
+        size: 10,
+        origin: undefined,
+      });
+      await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-3/10' }, body: Buffer.from('0123') });
+      const listed = await storage.listFiles(folderId);
+      expect(listed.map((f) => [f.name, f.size, f.mimeType])).toEqual([
+        ['a.mp4', 1, 'video/mp4'],
+        ['b.mp4', 2, 'video/mp4'],
+        ['c.mp4', 3, 'video/mp4'],
+      ]);
+      expect(listed.map((f) => f.id)).not.toContain(drive.files.find((f) => f.name === 'z.mp4')!.id);
+      expect(ops('files.list').length).toBeGreaterThanOrEqual(2);
+      expect(await storage.listFiles(other)).toHaveLength(1);
+      expect(await storage.listFiles('unknownFolder123')).toEqual([]);
+      expect(await storage.listFiles("x' or trashed = true or 'y")).toEqual([]);
+    });
+
+    it('streams exactly the bytes of a range (a Range header, 206), the end clamped, and past the end is bad_range', async () => {
+      const storage = oauth();
+      const clip = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+      const folderId = await folderWith(storage, { 'rally.mp4': clip });
+      const [file] = await storage.listFiles(folderId);
+      const whole = await storage.readFile(folderId, file!.id);
+      expect([whole.size, whole.start, whole.end, whole.mimeType]).toEqual([1000, 0, 999, 'video/mp4']);
+      expect((await read(whole.body)).equals(clip)).toBe(true);
+      const part = await storage.readFile(folderId, file!.id, { start: 100, end: 199 });
+      expect([part.start, part.end]).toEqual([100, 199]);
+      expect((await read(part.body)).equals(clip.subarray(100, 200))).toBe(true);
+      expect(ops('files.download').at(-1)!.headers.range).toBe('bytes=100-199');
+      const tail = await storage.readFile(folderId, file!.id, { start: 990, end: 5000 });
+      expect((await read(tail.body)).equals(clip.subarray(990))).toBe(true);
+      await expect(storage.readFile(folderId, file!.id, { start: 1000 })).rejects.toMatchObject({ code: 'bad_range' });
+      // A server may answer a Range with 200 and the whole file: the adapter cuts the range out itself.
+      drive.options.ignoreRange = true;
+      const cut = await storage.readFile(folderId, file!.id, { start: 300, end: 301 });
+      expect((await read(cut.body)).equals(clip.subarray(300, 302))).toBe(true);
+    });
+
+    it('answers not_found for an unknown file, a file of another folder and a folder', async () => {
+      const storage = oauth();
+      const folderId = await folderWith(storage, { 'a.mp4': Buffer.from('aaa') });
+      const other = await folderWith(storage, { 'b.mp4': Buffer.from('bbb') });
+      const [theirs] = await storage.listFiles(other);
+      for (const [folder, file] of [
+        [folderId, 'unknownFile123'],
+        [folderId, theirs!.id],
+        [folderId, folderId],
+        [folderId, '../about'],
+      ] as const) {
+        await expect(storage.readFile(folder, file)).rejects.toMatchObject({ code: 'not_found' });
+      }
+      expect(health.status('storage').lastError).toBeUndefined();
+    });
+
+    it('retries a download that meets 429 or a 5xx, and a slow body outlives the header timeout', async () => {
+      const storage = oauth({ tuning: { ...noSleep, timeoutMs: 300 } });
+      const clip = Buffer.alloc(4000, 7);
+      const folderId = await folderWith(storage, { 'a.mp4': clip });
+      const [file] = await storage.listFiles(folderId);
+      drive.inject('files.download', '429');
+      drive.inject('files.download', '503-html');
+      drive.options.mediaTrickleMs = 150; // four pieces: the whole body takes ~450 ms, longer than the timeout
+      const got = await storage.readFile(folderId, file!.id, { start: 10 });
+      expect((await read(got.body)).equals(clip.subarray(10))).toBe(true);
+      expect(ops('files.download')).toHaveLength(3);
+    });
+
+    it('deletes a folder it made with its files and leaves everything else; again it answers 0', async () => {
+      const storage = oauth();
+      const theirs = drive.seed({ name: 'accounts.xlsx', mimeType: 'application/vnd.ms-excel' });
+      const doomed = await folderWith(storage, { 'a.mp4': Buffer.from('a'), 'b.mp4': Buffer.from('b') });
+      const kept = await folderWith(storage, { 'c.mp4': Buffer.from('c') });
+      drive.inject('files.delete', '500');
+      expect(await storage.deleteFolder(doomed)).toBe(2);
+      expect(drive.files.some((f) => f.id === doomed || f.parents.includes(doomed))).toBe(false);
+      expect(drive.files.map((f) => f.id)).toContain(theirs.id);
+      expect(await storage.listFiles(kept)).toHaveLength(1);
+      expect(await storage.deleteFolder(doomed)).toBe(0);
+      expect(await storage.listFiles(doomed)).toEqual([]);
+    });
+
+    it('refuses to delete a folder the product did not make', async () => {
+      const storage = oauth();
+      const foreign = drive.seed({ name: 'Holiday photos' });
+      drive.seed({ name: 'beach.jpg', mimeType: 'image/jpeg', parents: [foreign.id] });
+      await expect(storage.deleteFolder(foreign.id)).rejects.toMatchObject({ code: 'forbidden' });
+      expect(drive.files).toHaveLength(2);
+      expect(ops('files.delete')).toHaveLength(0);
+    });
+
+    it('a delete that keeps failing rejects, and the files stay for the next try', async () => {
+      const storage = oauth();
+      const folderId = await folderWith(storage, { 'a.mp4': Buffer.from('a') });
+      for (let i = 0; i < 4; i++) drive.inject('files.delete', '500');
+      await expect(storage.deleteFolder(folderId)).rejects.toMatchObject({ code: 'upstream_failed' });
+      expect(await storage.listFiles(folderId)).toHaveLength(1);
+      expect(await storage.deleteFolder(folderId)).toBe(1);
+    });
   });
 });

@@ -7,10 +7,13 @@
 // things this product never made, and they must survive "Empty Drive". Calls are raw REST through
 // outboundFetch (drive-rest.ts) for timeouts and retries.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DomainError } from '../errors.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
 import {
   DriveApiError,
+  driveErrorOf,
   DriveRest,
   InvalidGrantError,
   RefreshTokenSource,
@@ -18,13 +21,17 @@ import {
   type RetryTuning,
   type TokenSource,
 } from './drive-rest.ts';
+import { clampRange } from './byte-range.ts';
 import { sanitizeStoredName } from './file-names.ts';
 import type {
+  ByteRange,
   CreateFolderOptions,
+  FileRead,
   CreateUploadUrlInput,
   IntegrationTestResult,
   StorageProvider,
   StorageQuota,
+  StoredClip,
   UploadStatus,
 } from './ports.ts';
 import { queryUploadStatus } from './upload-status.ts';
@@ -59,9 +66,16 @@ export interface GoogleDriveOptions {
 
 interface DriveFile {
   id: string;
+  name?: string;
   mimeType?: string;
   size?: string;
+  parents?: string[];
+  trashed?: boolean;
+  appProperties?: Record<string, string>;
 }
+
+/** Drive's ids are URL-safe base64-like; anything else cannot be one and must not reach a query string. */
+const DRIVE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 export class GoogleDriveStorage implements StorageProvider {
   readonly name = 'google-drive' as const;
@@ -147,6 +161,95 @@ export class GoogleDriveStorage implements StorageProvider {
   async empty(): Promise<number> {
     // Never emptyTrash: on a shared drive or a personal account it would also take others' trash.
     return this.report(() => this.removeTagged('trashed = false'));
+  }
+
+  /** The clips in a folder (files.list `'<folder>' in parents`, every page); Drive lists an upload only once it is whole. */
+  async listFiles(folderId: string): Promise<StoredClip[]> {
+    if (!DRIVE_ID.test(folderId)) return [];
+    return this.report(async () => {
+      const items = await this.listPage(
+        `'${folderId}' in parents and trashed = false and mimeType != '${FOLDER_MIME}'`,
+        'name, size',
+        true,
+      );
+      return items
+        .map((f) => ({ id: f.id, name: f.name ?? f.id, size: Number(f.size ?? 0), mimeType: f.mimeType ?? 'application/octet-stream' }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    });
+  }
+
+  /**
+   * Streams a clip through this server (files.get alt=media with a Range header), so a player never
+   * needs a Google account. The file must sit in `folderId`: a file id alone opens nothing else.
+   */
+  async readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead> {
+    const meta = DRIVE_ID.test(folderId) && DRIVE_ID.test(fileId) ? await this.report(() => this.metadata(fileId)) : undefined;
+    if (!meta || meta.trashed || meta.mimeType === FOLDER_MIME || !meta.parents?.includes(folderId)) {
+      throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    }
+    const size = Number(meta.size ?? 0);
+    const { start, end } = clampRange(size, range);
+    const mimeType = meta.mimeType ?? 'application/octet-stream';
+    if (size === 0) return { body: Readable.from([]), size, mimeType, start, end };
+    const res = await this.report(() =>
+      this.rest.send(`${this.rest.apiUrl}drive/v3/files/${encodeURIComponent(fileId)}`, {
+        query: { alt: 'media', supportsAllDrives: true },
+        headers: { Range: `bytes=${start}-${end}` },
+        stream: true,
+      }),
+    );
+    if (res.status === 404) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    }
+    if (res.status === 416) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new DomainError('bad_range', SERVER_MESSAGES.storage.rangeNotSatisfiable);
+    }
+    if ((res.status !== 206 && res.status !== 200) || !res.body) throw this.failure(await driveErrorOf(res));
+    const stream = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+    // A 200 is the whole file (a server may ignore Range): cut the asked bytes out of it.
+    const body = res.status === 206 ? stream : stream.pipe(sliceBytes(start, end));
+    if (body !== stream) stream.on('error', (err) => body.destroy(err));
+    return { body, size, mimeType, start, end };
+  }
+
+  /**
+   * Deletes a folder this product made and its files (files first, so the count is exact and no
+   * file outlives a folder that could not take it along). A folder without the product's tag is
+   * refused: whatever the caller believes, the Drive's own things are never touched.
+   */
+  async deleteFolder(folderId: string): Promise<number> {
+    if (!DRIVE_ID.test(folderId)) return 0;
+    const folder = await this.report(() => this.metadata(folderId));
+    if (!folder || folder.trashed) return 0;
+    if (folder.mimeType !== FOLDER_MIME || folder.appProperties?.courtreplay !== APP_TAG.courtreplay) {
+      throw new DomainError('forbidden', SERVER_MESSAGES.storage.notOurFolder);
+    }
+    return this.report(async () => {
+      const children = await this.listPage(`'${folderId}' in parents and trashed = false`, 'size', true);
+      let removed = 0;
+      let trashed = 0;
+      for (const f of [...children, folder]) {
+        const outcome = await this.removeOne(f);
+        if (outcome === 'trashed') trashed++;
+        if (outcome !== 'gone' && f.mimeType !== FOLDER_MIME) removed++;
+      }
+      if (trashed > 0) this.options.onTrashedInstead?.(trashed);
+      return removed;
+    });
+  }
+
+  /** files.get metadata, or undefined when Drive has no such item (or this app may not see it). */
+  private async metadata(fileId: string): Promise<DriveFile | undefined> {
+    try {
+      return await this.rest.json<DriveFile>(`drive/v3/files/${encodeURIComponent(fileId)}`, {
+        query: { supportsAllDrives: true, fields: 'id, name, mimeType, size, parents, trashed, appProperties' },
+      });
+    } catch (err) {
+      if (err instanceof DriveApiError && err.status === 404) return undefined;
+      throw err;
+    }
   }
 
   async testConnection(origin?: string): Promise<IntegrationTestResult> {
@@ -279,4 +382,17 @@ export class GoogleDriveStorage implements StorageProvider {
     }
     return http;
   }
+}
+
+/** Passes on bytes start..end (inclusive) of a stream that begins at byte 0. */
+function sliceBytes(start: number, end: number): Transform {
+  let at = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      const from = Math.max(start - at, 0);
+      const to = Math.min(end + 1 - at, chunk.length);
+      at += chunk.length;
+      callback(null, from < to ? chunk.subarray(from, to) : undefined);
+    },
+  });
 }

@@ -213,4 +213,99 @@ describe('local storage adapter', () => {
     expect(await storage.empty()).toBe(1);
     expect(readdirSync(join(dir, 'drive'))).toEqual([]);
   });
+
+  describe('reading and deleting through the port', () => {
+    const read = async (body: Readable) => Buffer.concat(await body.toArray());
+
+    async function storedClip(folderId: string, filename: string, bytes: Buffer, mimeType = 'video/mp4') {
+      const { uploadUrl } = await storage.createUploadUrl({ folderId, filename, mimeType, size: bytes.length, origin: undefined });
+      const answer = await storage.receive(ticketOf(storage, uploadUrl), undefined, mimeType, Readable.from([bytes]));
+      expect(answer.status).toBe(201);
+    }
+
+    it('lists only whole files, in name order, with the type they were uploaded as', async () => {
+      const { folderId } = await storage.createFolder('x');
+      await storedClip(folderId, 'b.webm', webmBytes(300), 'video/webm');
+      await storedClip(folderId, 'a.mp4', mp4Bytes(200));
+      // Half of a third clip has arrived: it must not be offered to a player yet.
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: 'c.mp4',
+        mimeType: 'video/mp4',
+        size: 400,
+        origin: undefined,
+      });
+      const half = mp4Bytes(400).subarray(0, 200);
+      expect(await storage.receive(ticketOf(storage, uploadUrl), 'bytes 0-199/400', undefined, Readable.from([half]))).toMatchObject({
+        status: 308,
+      });
+      expect(await storage.listFiles(folderId)).toEqual([
+        { id: 'a.mp4', name: 'a.mp4', size: 200, mimeType: 'video/mp4' },
+        { id: 'b.webm', name: 'b.webm', size: 300, mimeType: 'video/webm' },
+      ]);
+    });
+
+    it('reads a whole file and exactly the bytes of a range, the end clamped to the size', async () => {
+      const { folderId } = await storage.createFolder('x');
+      const clip = mp4Bytes(5000);
+      await storedClip(folderId, 'rally.mp4', clip);
+      const whole = await storage.readFile(folderId, 'rally.mp4');
+      expect([whole.size, whole.start, whole.end, whole.mimeType]).toEqual([5000, 0, 4999, 'video/mp4']);
+      expect((await read(whole.body)).equals(clip)).toBe(true);
+      const middle = await storage.readFile(folderId, 'rally.mp4', { start: 1000, end: 1999 });
+      expect([middle.start, middle.end]).toEqual([1000, 1999]);
+      expect((await read(middle.body)).equals(clip.subarray(1000, 2000))).toBe(true);
+      const tail = await storage.readFile(folderId, 'rally.mp4', { start: 4990, end: 99_999 });
+      expect([tail.start, tail.end]).toEqual([4990, 4999]);
+      expect((await read(tail.body)).equals(clip.subarray(4990))).toBe(true);
+      const open = await storage.readFile(folderId, 'rally.mp4', { start: 4000 });
+      expect((await read(open.body)).equals(clip.subarray(4000))).toBe(true);
+      await expect(storage.readFile(folderId, 'rally.mp4', { start: 5000 })).rejects.toMatchObject({ code: 'bad_range' });
+    });
+
+    it('answers not_found for an unknown folder or file, a partial upload and anything outside the folder', async () => {
+      const { folderId } = await storage.createFolder('x');
+      await storedClip(folderId, 'a.mp4', mp4Bytes(100));
+      const other = await storage.createFolder('y');
+      await storedClip(other.folderId, 'secret.mp4', mp4Bytes(100));
+      const { uploadUrl } = await storage.createUploadUrl({
+        folderId,
+        filename: 'c.mp4',
+        mimeType: 'video/mp4',
+        size: 400,
+        origin: undefined,
+      });
+      const ticket = ticketOf(storage, uploadUrl);
+      await storage.receive(ticket, 'bytes 0-199/400', undefined, Readable.from([mp4Bytes(200)]));
+      for (const [folder, file] of [
+        [folderId, 'missing.mp4'],
+        [folderId, 'c.mp4'],
+        [folderId, `.uploads/${ticket.nonce}.part`],
+        [folderId, '.folder.json'],
+        [folderId, `../${other.folderId}/secret.mp4`],
+        ['A'.repeat(22), 'a.mp4'],
+        ['../drive', 'a.mp4'],
+      ] as const) {
+        await expect(storage.readFile(folder, file)).rejects.toMatchObject({ code: 'not_found' });
+      }
+      expect(await storage.listFiles('A'.repeat(22))).toEqual([]);
+      expect(await storage.listFiles('../..')).toEqual([]);
+    });
+
+    it('deletes one folder with its files and partial uploads, and nothing else; again it answers 0', async () => {
+      const doomed = await storage.createFolder('x');
+      await storedClip(doomed.folderId, 'a.mp4', mp4Bytes(100));
+      await storedClip(doomed.folderId, 'b.mp4', mp4Bytes(100));
+      const kept = await storage.createFolder('y');
+      await storedClip(kept.folderId, 'c.mp4', mp4Bytes(100));
+      expect(await storage.deleteFolder(doomed.folderId)).toBe(2);
+      expect(existsSync(join(dir, 'drive', doomed.folderId))).toBe(false);
+      expect(await storage.listFiles(doomed.folderId)).toEqual([]);
+      await expect(storage.readFile(doomed.folderId, 'a.mp4')).rejects.toMatchObject({ code: 'not_found' });
+      expect(await storage.listFiles(kept.folderId)).toHaveLength(1);
+      expect(await storage.deleteFolder(doomed.folderId)).toBe(0);
+      expect(await storage.deleteFolder('../..')).toBe(0);
+      expect(readdirSync(join(dir, 'drive'))).toEqual([kept.folderId]);
+    });
+  });
 });

@@ -5,20 +5,23 @@
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { link, readdir, readFile, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
+import { link, open, readdir, readFile, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { DomainError } from '../errors.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { clampRange } from './byte-range.ts';
 import { numberedName, sanitizeStoredName } from './file-names.ts';
 import { isVideo, MAGIC_HEAD_BYTES } from './magic-bytes.ts';
 import type {
+  ByteRange,
   Clock,
   CreateFolderOptions,
+  FileRead,
   CreateUploadUrlInput,
   FolderInfo,
   StoredFile,
@@ -26,6 +29,7 @@ import type {
   SelfHostedStorage,
   StorageProvider,
   StorageQuota,
+  StoredClip,
   UploadAnswer,
   UploadStatus,
   UploadTicket,
@@ -320,6 +324,59 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     const info = await this.folder(folderId);
     if (!info?.files.some((f) => f.name === name)) return undefined;
     return this.inside(this.folderDir(folderId), name);
+  }
+
+  /**
+   * The clips in a folder. A file gets its name only once whole (claimName links the finished
+   * `.part`), so an upload in progress is never listed. The type is the one the upload was signed for.
+   */
+  async listFiles(folderId: string): Promise<StoredClip[]> {
+    const info = await this.folder(folderId);
+    if (!info) return [];
+    const types = await this.uploadedTypes(folderId);
+    return info.files.map((f) => ({ id: f.name, name: f.name, size: f.size, mimeType: types.get(f.name) ?? 'application/octet-stream' }));
+  }
+
+  async readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead> {
+    const clip = (await this.listFiles(folderId)).find((f) => f.id === fileId);
+    if (!clip) throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    // Sized through the open handle: a file deleted meanwhile fails here, not halfway through the stream.
+    const handle = await open(this.inside(this.folderDir(folderId), clip.name)).catch(() => {
+      throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    });
+    let size: number;
+    let bytes: { start: number; end: number };
+    try {
+      size = (await handle.stat()).size;
+      bytes = clampRange(size, range);
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+    const { start, end } = bytes;
+    if (size === 0) await handle.close(); // no byte to read: an inclusive end of -1 is refused by createReadStream
+    // The stream closes the handle when it ends or is destroyed (a player who stops watching).
+    const body = size === 0 ? Readable.from([]) : handle.createReadStream({ start, end, highWaterMark: 1024 * 1024 });
+    return { body, size, mimeType: clip.mimeType, start, end };
+  }
+
+  async deleteFolder(folderId: string): Promise<number> {
+    if (!FOLDER_ID.test(folderId) || !existsSync(this.folderDir(folderId))) return 0;
+    const count = (await this.listFiles(folderId)).length;
+    await rm(this.folderDir(folderId), { recursive: true, force: true });
+    return count;
+  }
+
+  /** File name -> the MIME type its upload was signed for, from the `.done` records. */
+  private async uploadedTypes(folderId: string): Promise<Map<string, string>> {
+    const uploads = join(this.folderDir(folderId), '.uploads');
+    const names = await readdir(uploads).catch(() => [] as string[]);
+    const types = new Map<string, string>();
+    for (const name of names.filter((n) => n.endsWith('.done'))) {
+      const file = await readJson<StoredFile>(join(uploads, name));
+      if (file) types.set(file.name, file.mimeType);
+    }
+    return types;
   }
 
   async quota(): Promise<StorageQuota> {

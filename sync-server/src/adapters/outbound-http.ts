@@ -9,6 +9,12 @@
 export interface OutboundOptions {
   /** Abort an attempt that has not answered (headers) within this many milliseconds. */
   timeoutMs: number;
+  /**
+   * The answer's body is streamed on (a clip to a phone): the timeout covers only the wait for the
+   * headers, since a long file over a slow link may flow for many minutes. Otherwise the timeout
+   * also bounds reading the body.
+   */
+  stream?: boolean;
   /** Attempts after the first; 0 disables retrying. Default 3. */
   retries?: number;
   /** Set when repeating this request cannot do anything twice (e.g. the API dedupes it). */
@@ -53,20 +59,32 @@ export async function outboundFetch(url: string, init: RequestInit, options: Out
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= retries;
     let res: Response;
+    const deadline = options.stream
+      ? headersDeadline(options.timeoutMs)
+      : { signal: AbortSignal.timeout(options.timeoutMs), answered() {} };
     try {
-      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+      res = await doFetch(url, { ...init, signal: deadline.signal });
     } catch (err) {
       const kind: OutboundFailure = isTimeout(err) ? 'timeout' : 'network';
       // A refused connection never reached the server; anything else may have been processed.
       if (last || !(repeatable || isConnectionRefused(err))) throw new OutboundHttpError(kind, url, { cause: err });
       await sleep(backoff(attempt, options));
       continue;
+    } finally {
+      deadline.answered();
     }
     const verdict = await retryVerdict(res, repeatable);
     if (last || verdict === 'final') return res;
     await res.body?.cancel().catch(() => undefined);
     await sleep(retryAfterMs(res, options) ?? backoff(attempt, options));
   }
+}
+
+/** A signal that times out unless `answered()` is called first (when the headers are in). */
+function headersDeadline(timeoutMs: number): { signal: AbortSignal; answered(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs);
+  return { signal: controller.signal, answered: () => clearTimeout(timer) };
 }
 
 /** 'retry' when the answer says try again later and repeating is safe. */

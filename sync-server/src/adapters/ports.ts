@@ -129,6 +129,28 @@ export interface UploadStatus {
   complete: boolean;
 }
 
+/** A finished file in a storage folder. */
+export interface StoredClip {
+  id: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+/** Inclusive end, as in HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface FileRead {
+  body: Readable;
+  size: number;
+  mimeType: string;
+  start: number;
+  end: number;
+}
+
 export interface StorageProvider {
   readonly name: 'local' | 'google-drive';
   createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string }>;
@@ -143,6 +165,12 @@ export interface StorageProvider {
    * session has expired.
    */
   uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus>;
+  /** The finished files of a folder, in name order; [] for an unknown or deleted folder. */
+  listFiles(folderId: string): Promise<StoredClip[]>;
+  /** Streams one file or a byte range of it (end clamped to size-1). DomainError 'not_found' when absent; 'bad_range' when start >= size. */
+  readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead>;
+  /** Removes the folder and its files; resolves to how many files went (0 when already gone). */
+  deleteFolder(folderId: string): Promise<number>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
   /** The local disk's upload endpoint and share page; absent for Google Drive. */

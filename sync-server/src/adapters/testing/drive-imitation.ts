@@ -1,6 +1,7 @@
 // An imitation of Google Drive v3, written from Google's documentation, as a real loopback HTTP
 // server: the OAuth token endpoint (refresh_token grant), files.create/get/list/update/delete,
-// permissions.create, about.get, drives.get and the resumable upload protocol (POST opens a
+// files.get alt=media with a Range header (206 + Content-Range, 416 past the end), permissions.create,
+// about.get, drives.get and the resumable upload protocol (POST opens a
 // session, PUT with Content-Range sends a chunk, 308 + Range says what arrived, an empty PUT with
 // `Content-Range: bytes */total` asks). The real adapters and the kiosk run against it unmodified
 // through GOOGLE_API_URL and GOOGLE_OAUTH_TOKEN_URL.
@@ -23,6 +24,7 @@ export type DriveOperation =
   | 'drives.get'
   | 'files.list'
   | 'files.get'
+  | 'files.download'
   | 'files.create'
   | 'files.update'
   | 'files.delete'
@@ -55,6 +57,12 @@ export interface DriveImitationOptions {
   hideRange: boolean;
   /** The token endpoint answers invalid_grant (refresh token revoked or expired after 7 days). */
   invalidGrant: boolean;
+  /** files.list answers at most this many items a page (Drive may return fewer than pageSize). */
+  maxPageSize: number;
+  /** alt=media answers 200 with the whole file whatever the Range header asks (HTTP lets a server ignore it). */
+  ignoreRange: boolean;
+  /** alt=media bodies are sent in four pieces this many ms apart (a slow link). */
+  mediaTrickleMs: number;
   /** about.get's storageQuota for the caller's account. */
   userQuota: { limit?: string; usage: string; usageInDrive: string; usageInDriveTrash: string };
 }
@@ -77,6 +85,9 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     organizerOnlyDelete: false,
     hideRange: false,
     invalidGrant: false,
+    maxPageSize: 1000,
+    mediaTrickleMs: 0,
+    ignoreRange: false,
     userQuota: { limit: '16106127360', usage: '5368709120', usageInDrive: '4294967296', usageInDriveTrash: '1073741824' },
     ...initial,
   };
@@ -96,7 +107,7 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const u = new URL(req.url ?? '/', url);
-      const op = operationOf(req.method ?? 'GET', u.pathname);
+      const op = operationOf(req.method ?? 'GET', u.pathname, u.searchParams.get('alt'));
       requests.push({ op: op ?? 'other', method: req.method ?? 'GET', url: u, headers: req.headers });
       cors(req, res);
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
@@ -153,6 +164,10 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
       case 'files.get': {
         const f = visible(id);
         return f ? sendJson(res, 200, fileJson(f, u)) : notFound(res, id);
+      }
+      case 'files.download': {
+        const f = visible(id);
+        return f ? download(f, req, res) : notFound(res, id);
       }
       case 'files.update': {
         const f = visible(id);
@@ -225,11 +240,49 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
 
   function list(u: URL, res: ServerResponse) {
     const matches = files.filter((f) => (!options.driveFileScope || f.byApp) && matchesQuery(f, u.searchParams.get('q') ?? ''));
-    const pageSize = Math.min(Number(u.searchParams.get('pageSize') ?? 100), 1000);
+    const pageSize = Math.min(Number(u.searchParams.get('pageSize') ?? 100), 1000, options.maxPageSize);
     const start = Number(u.searchParams.get('pageToken') ?? 0);
     const page = matches.slice(start, start + pageSize);
     const next = start + pageSize < matches.length ? { nextPageToken: String(start + pageSize) } : {};
     sendJson(res, 200, { kind: 'drive#fileList', ...next, files: page.map((f) => fileJson(f, u)) });
+  }
+
+  /** alt=media: the bytes, or the one range a `Range: bytes=a-b | a- | -n` header asks for. */
+  function download(f: ImitatedFile, req: IncomingMessage, res: ServerResponse) {
+    if (f.mimeType === FOLDER)
+      return sendJson(res, 403, apiError(403, 'fileNotDownloadable', 'Only files with binary content can be downloaded.'));
+    const content = f.content ?? Buffer.alloc(0);
+    const range = options.ignoreRange ? null : /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    let start = 0;
+    let end = content.length - 1;
+    if (range && (range[1] || range[2])) {
+      if (range[1]) {
+        start = Number(range[1]);
+        end = range[2] ? Math.min(Number(range[2]), content.length - 1) : content.length - 1;
+      } else {
+        start = Math.max(content.length - Number(range[2]), 0);
+      }
+      if (start >= content.length || end < start) {
+        res.writeHead(416, { 'Content-Range': `bytes */${content.length}`, 'Content-Type': 'application/json; charset=UTF-8' });
+        return void res.end(JSON.stringify(apiError(416, 'requestedRangeNotSatisfiable', 'Request range not satisfiable')));
+      }
+    }
+    const partial = range !== null && (range[1] !== '' || range[2] !== '');
+    const bytes = content.subarray(start, end + 1);
+    res.writeHead(partial ? 206 : 200, {
+      'Content-Type': f.mimeType,
+      'Content-Length': String(bytes.length),
+      ...(partial ? { 'Content-Range': `bytes ${start}-${end}/${content.length}` } : {}),
+    });
+    if (!options.mediaTrickleMs) return void res.end(bytes);
+    const piece = Math.ceil(bytes.length / 4);
+    const send = (at: number) => {
+      if (res.destroyed) return;
+      if (at >= bytes.length) return void res.end();
+      res.write(bytes.subarray(at, at + piece));
+      setTimeout(() => send(at + piece), options.mediaTrickleMs);
+    };
+    send(0);
   }
 
   function openSession(req: IncomingMessage, meta: Partial<ImitatedFile>, res: ServerResponse) {
@@ -334,14 +387,22 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
 
 export type DriveImitation = Awaited<ReturnType<typeof startDriveImitation>>;
 
-function operationOf(method: string, path: string): DriveOperation | undefined {
+function operationOf(method: string, path: string, alt: string | null): DriveOperation | undefined {
   if (path === '/token' && method === 'POST') return 'token';
   if (path === '/drive/v3/about' && method === 'GET') return 'about.get';
   if (/^\/drive\/v3\/drives\/[^/]+$/.test(path) && method === 'GET') return 'drives.get';
   if (path === '/drive/v3/files' && method === 'GET') return 'files.list';
   if (path === '/drive/v3/files' && method === 'POST') return 'files.create';
   if (/^\/drive\/v3\/files\/[^/]+$/.test(path))
-    return method === 'GET' ? 'files.get' : method === 'PATCH' ? 'files.update' : method === 'DELETE' ? 'files.delete' : undefined;
+    return method === 'GET'
+      ? alt === 'media'
+        ? 'files.download'
+        : 'files.get'
+      : method === 'PATCH'
+        ? 'files.update'
+        : method === 'DELETE'
+          ? 'files.delete'
+          : undefined;
   if (/^\/drive\/v3\/files\/[^/]+\/permissions$/.test(path) && method === 'POST') return 'permissions.create';
   if (path === '/upload/drive/v3/files') return method === 'POST' ? 'upload-session' : method === 'PUT' ? 'upload-chunk' : undefined;
   return undefined;
