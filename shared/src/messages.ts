@@ -475,8 +475,19 @@ export const MESSAGES = {
     deleteOld: 'Delete Files > 2 Days',
     emptyDrive: 'Empty Drive',
     // The spec asks for confirmations without quoting them: our wording.
-    confirmDeleteOld: 'Delete every file older than 2 days from the drive? This cannot be undone.',
-    confirmEmpty: 'Delete every file on the drive? This cannot be undone.',
+    // Issue 14 point 8: each clean-up says what it removes before asking.
+    confirmDeleteOld: (files: number, size: string) =>
+      `Delete ${files} ${files === 1 ? 'file' : 'files'} (${size}) older than 2 days from the drive? This cannot be undone.`,
+    confirmEmpty: (files: number, size: string) =>
+      `Delete all ${files} ${files === 1 ? 'file' : 'files'} (${size}) this product stored on the drive? This cannot be undone.`,
+    nothingOld: 'No file is older than 2 days: there is nothing to delete.',
+    nothingStored: 'This product has stored no file on the drive: there is nothing to delete.',
+    counting: 'Counting the files...',
+    countFailed: 'Failed to count the files. Please try again.',
+    typeDelete: 'Type DELETE to confirm',
+    typeDeleteWord: 'DELETE',
+    cancel: 'Cancel',
+    deleteNow: 'Delete',
     quotaInfoFailed: 'Failed to fetch storage quota information',
     quotaFailed: 'Failed to fetch storage quota. Please try again.',
     deleteOldFailed: 'Failed to delete old files. Please try again.',

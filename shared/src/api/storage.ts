@@ -24,6 +24,19 @@ export const deleteOldFilesRequest = z.object({
 });
 export type DeleteOldFilesRequest = z.input<typeof deleteOldFilesRequest>;
 
+/** GET /google-drive/cleanup-preview: what Delete Old Files (with olderThan) or Empty Drive (without) would remove. */
+export const cleanupPreviewQuery = z.object({
+  olderThan: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), SERVER_MESSAGES.storage.olderThanInvalid)
+    .optional(),
+});
+export const cleanupPreviewResponse = z.object({
+  files: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type CleanupPreviewResponse = z.infer<typeof cleanupPreviewResponse>;
+
 export const filesDeletedResponse = z.object({ success: z.literal(true), filesDeleted: z.number().int().nonnegative() });
 export type FilesDeletedResponse = z.infer<typeof filesDeletedResponse>;
 

@@ -76,6 +76,7 @@ export const ROUTES = {
   storageQuota: { method: 'GET', path: '/api/google-drive/storage-quota' },
   deleteOldFiles: { method: 'POST', path: '/api/google-drive/delete-old-files' },
   emptyDrive: { method: 'POST', path: '/api/google-drive/empty-drive' },
+  storageCleanupPreview: { method: 'GET', path: '/api/google-drive/cleanup-preview' },
   createFolder: { method: 'POST', path: '/api/google-drive/create-folder' },
   getSignedUrl: { method: 'POST', path: '/api/google-drive/get-signed-url' },
   uploadStatus: { method: 'POST', path: '/api/storage/upload-status' },

@@ -93,6 +93,10 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     await uploadWhole(uploadUrl, Buffer.from('abc'));
     // Age every item so the cutoff would catch all of them.
     for (const f of drive.files) f.createdTime = '2021-01-01T00:00:00.000Z';
+    // What the back-office is told before asking: our one clip, not their spreadsheet or the folders.
+    expect(await storage.measure(new Date('2026-11-20T00:00:00.000Z'))).toEqual({ files: 1, bytes: 3 });
+    expect(await storage.measure(new Date('2020-06-01T00:00:00.000Z'))).toEqual({ files: 0, bytes: 0 });
+    expect(await storage.measure()).toEqual({ files: 1, bytes: 3 });
     expect(await storage.deleteOlderThan(new Date('2026-11-20T00:00:00.000Z'))).toBe(1);
     expect(drive.files.map((f) => f.id).sort()).toEqual([parent.id, theirs.id].sort());
     expect(await storage.empty()).toBe(0);

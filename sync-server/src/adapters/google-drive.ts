@@ -31,6 +31,7 @@ import type {
   IntegrationTestResult,
   StorageProvider,
   StorageQuota,
+  StoredAmount,
   StoredClip,
   UploadStatus,
 } from './ports.ts';
@@ -156,6 +157,14 @@ export class GoogleDriveStorage implements StorageProvider {
 
   async deleteOlderThan(cutoff: Date): Promise<number> {
     return this.report(() => this.removeTagged(`createdTime < '${cutoff.toISOString()}' and trashed = false`));
+  }
+
+  async measure(cutoff?: Date): Promise<StoredAmount> {
+    const filter = cutoff ? `createdTime < '${cutoff.toISOString()}' and trashed = false` : 'trashed = false';
+    return this.report(async () => {
+      const files = (await this.listTagged(filter, 'size')).filter((f) => f.mimeType !== FOLDER_MIME);
+      return { files: files.length, bytes: files.reduce((n, f) => n + Number(f.size ?? 0), 0) };
+    });
   }
 
   async empty(): Promise<number> {

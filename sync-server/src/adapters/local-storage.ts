@@ -29,6 +29,7 @@ import type {
   SelfHostedStorage,
   StorageProvider,
   StorageQuota,
+  StoredAmount,
   StoredClip,
   UploadAnswer,
   UploadStatus,
@@ -394,13 +395,23 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     let deleted = 0;
     for (const folderId of await this.folderIds()) {
       const info = await this.folder(folderId);
-      const created = info?.createdAt ? new Date(info.createdAt) : (await stat(this.folderDir(folderId))).mtime;
-      if (created < cutoff) {
+      if ((await this.folderCreated(folderId, info)) < cutoff) {
         deleted += info?.files.length ?? 0;
         await rm(this.folderDir(folderId), { recursive: true, force: true });
       }
     }
     return deleted;
+  }
+
+  async measure(cutoff?: Date): Promise<StoredAmount> {
+    const amount = { files: 0, bytes: 0 };
+    for (const folderId of await this.folderIds()) {
+      const info = await this.folder(folderId);
+      if (cutoff && (await this.folderCreated(folderId, info)) >= cutoff) continue;
+      amount.files += info?.files.length ?? 0;
+      amount.bytes += info?.files.reduce((n, f) => n + f.size, 0) ?? 0;
+    }
+    return amount;
   }
 
   async empty(): Promise<number> {
@@ -410,6 +421,11 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
       await rm(this.folderDir(folderId), { recursive: true, force: true });
     }
     return deleted;
+  }
+
+  /** When a folder was made: its record, else the directory's own time. */
+  private async folderCreated(folderId: string, info: FolderInfo | undefined): Promise<Date> {
+    return info?.createdAt ? new Date(info.createdAt) : (await stat(this.folderDir(folderId))).mtime;
   }
 
   private async folderIds(): Promise<string[]> {

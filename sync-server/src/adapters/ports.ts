@@ -151,6 +151,12 @@ export interface FileRead {
   end: number;
 }
 
+/** How many files, and how many bytes, this product stored (or a part of it). */
+export interface StoredAmount {
+  files: number;
+  bytes: number;
+}
+
 export interface StorageProvider {
   readonly name: 'local' | 'google-drive';
   createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string }>;
@@ -159,6 +165,11 @@ export interface StorageProvider {
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
+  /**
+   * What deleteOlderThan(cutoff), or empty() without a cutoff, would remove: the files this product
+   * stored and their bytes, so an admin is told before asking (issue 14 point 8).
+   */
+  measure(cutoff?: Date): Promise<StoredAmount>;
   /**
    * Asks the provider where a session stands (an empty PUT with `Content-Range: bytes * /total`):
    * the kiosk's browser cannot read Drive's Range header, the server can. DomainError 'gone' when the

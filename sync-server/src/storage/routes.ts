@@ -48,6 +48,11 @@ export function storageRoutes(): Hono<AppEnv> {
     return { status: 200, body: { success: true, filesDeleted } };
   });
 
+  route(app, endpoints.storageCleanupPreview).handle(async (c, { query }) => {
+    const cutoff = query.olderThan === undefined ? undefined : new Date(query.olderThan);
+    return { status: 200, body: await storageOf(c).measure(cutoff) };
+  });
+
   route(app, endpoints.createFolder).handle(async (c, { body }) => {
     const { db, clock } = c.var.deps;
     const folder = await createPurchaseFolder({ db, storage: storageOf(c), now: clock.now() }, callerOf(c), {

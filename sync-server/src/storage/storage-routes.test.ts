@@ -206,6 +206,31 @@ describe('storage routes with the local adapter', () => {
     expect(driveFiles().filter((f) => /\.(mp4|part)$/.test(f))).toEqual([]);
   });
 
+  it('cleanup-preview tells a super admin how many files and bytes each clean-up would remove, exactly what it then removes', async () => {
+    const old = [mp4Bytes(1000), mp4Bytes(3000)];
+    for (const [i, clip] of old.entries()) {
+      const { uploadUrl } = await folderAndUrl({ filename: `old-${i}.mp4`, mimeType: 'video/mp4', size: clip.length });
+      await t.app.request(path(uploadUrl), { method: 'PUT', body: clip });
+    }
+    t.clock.advance(3 * 86_400_000);
+    const fresh = mp4Bytes(500);
+    const { uploadUrl } = await folderAndUrl({ filename: 'fresh.mp4', mimeType: 'video/mp4', size: fresh.length });
+    await t.app.request(path(uploadUrl), { method: 'PUT', body: fresh });
+    const later = await t.seed.admin({ role: 'super_admin' });
+    const admin = await t.seed.admin();
+    const preview = (query = '') => bodyOf(t.app.request(`/api/google-drive/cleanup-preview${query}`, { headers: later.headers }));
+
+    const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
+    expect(await preview(`?olderThan=${encodeURIComponent(twoDaysAgo)}`)).toEqual({ files: 2, bytes: 4000 });
+    expect(await preview()).toEqual({ files: 3, bytes: 4500 });
+    expect((await t.app.request('/api/google-drive/cleanup-preview', { headers: admin.headers })).status).toBe(403);
+    expect((await t.app.request('/api/google-drive/cleanup-preview?olderThan=soon', { headers: later.headers })).status).toBe(400);
+
+    const deleted = await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, later.headers));
+    expect(deleted.filesDeleted).toBe(2);
+    expect(await preview()).toEqual({ files: 1, bytes: 500 });
+  });
+
   it('quota, delete-old-files and empty-drive are for super admins', async () => {
     const admin = await t.seed.admin();
     const superAdmin = await t.seed.admin({ role: 'super_admin' });

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES, quotaColour } from '@courtreplay/shared';
-import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { IntegrationsPanel } from '../integrations/IntegrationsPanel.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
-import { useDeleteOldFilesMutation, useEmptyDriveMutation } from './mutations.ts';
+import { oldFilesCutoff, useDeleteOldFilesMutation, useEmptyDriveMutation } from './mutations.ts';
+import { CleanupButton } from './CleanupButton.tsx';
 import { readCachedQuota, storageQueries } from './queries.ts';
 
 const T = MESSAGES.storage;
@@ -64,15 +64,19 @@ export function StorageQuotaTab() {
         </div>
       )}
       <div className="row-actions">
-        <ConfirmButton
+        <CleanupButton
           label={T.deleteOld}
+          cutoff={() => oldFilesCutoff()}
           question={T.confirmDeleteOld}
+          nothing={T.nothingOld}
           disabled={busy}
-          onConfirm={() => deleteOld.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
+          onConfirm={(olderThan) => deleteOld.mutate(olderThan!, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
         />
-        <ConfirmButton
+        <CleanupButton
           label={T.emptyDrive}
           question={T.confirmEmpty}
+          nothing={T.nothingStored}
+          typeToConfirm
           disabled={busy}
           onConfirm={() => empty.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
         />
