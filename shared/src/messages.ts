@@ -273,6 +273,25 @@ export const MESSAGES = {
     // Spec section 5 bounds the date filters without messages (the inputs enforce them): ours.
     dateAfterToday: 'The date cannot be later than today',
     endBeforeStart: 'The end date cannot be before the start date',
+    // Issue 13 points 4 and 6: correcting a player's address, and erasing on request (PDP law). Ours.
+    editEmail: 'Edit e-mail',
+    newEmail: 'New e-mail address',
+    save: 'Save',
+    saving: 'Saving...',
+    cancel: 'Cancel',
+    emailCorrected: (email: string) => `E-mail changed to ${email}. Use Resend to send the clips there.`,
+    emailUnchanged: "This is already the purchase's e-mail address.",
+    erase: 'Erase',
+    erasing: 'Erasing...',
+    eraseConfirm:
+      "Erase this player's data? Their clips are deleted from storage and their e-mail address is removed for good. " +
+      'The amount, payment status, promo code and purchase id stay for the books. This cannot be undone.',
+    eraseYes: 'Yes, erase',
+    erasedDone: 'The e-mail address and clips of this purchase were erased.',
+    erased: 'Erased',
+    erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
+    clipsExpired: 'Clips removed',
+    clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
   },
 
   admins: {

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
+import { startClipRetention } from './purchases/retention.ts';
 import { createPaymentReconciler } from './payments/reconciler.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
@@ -36,6 +37,13 @@ async function main() {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
+  const stopRetention = startClipRetention({
+    db,
+    clock: systemClock,
+    config,
+    storage: adapters.storage,
+    logger: logger.child({ component: 'retention' }),
+  });
   const reconciler = createPaymentReconciler({
     db,
     clock: systemClock,
@@ -46,6 +54,7 @@ async function main() {
   const stopReconciler = reconciler.start();
   const shutdown = () => {
     stopMaintenance();
+    stopRetention();
     adapters.delivery.stop();
     stopReconciler();
     server.close();

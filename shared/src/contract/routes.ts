@@ -67,6 +67,8 @@ export const ROUTES = {
   abandonPurchase: { method: 'POST', path: '/api/transaction/:id/abandon' },
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
+  updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },
+  erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
 
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
