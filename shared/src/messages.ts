@@ -198,6 +198,26 @@ export const MESSAGES = {
     switchLabel: 'Language',
   },
 
+  // Issue 13 point 5: the purchase e-mail's fixed parts around the CMS copy (the player's: also in
+  // Indonesian). Our wording.
+  purchaseEmail: {
+    watchButton: 'Watch and download your clips',
+    folderLink: 'Or open the storage folder:',
+    receiptTitle: 'Receipt',
+    purchaseId: 'Purchase ID',
+    venue: 'Venue',
+    court: 'Court',
+    dateTime: 'Date and time',
+    clips: 'Clips',
+    subtotal: 'Subtotal',
+    promo: (code: string) => `Promo code ${code}`,
+    discount: 'Discount',
+    amountPaid: 'Amount paid',
+    free: 'Free',
+    keptUntil: (days: number, date: string) =>
+      `Your clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Please download them before then.`,
+  },
+
   adminLogin: {
     title: 'Admin Portal',
     login: 'Login',
