@@ -507,6 +507,11 @@ export const MESSAGES = {
     invalidStored: 'The stored email configuration is invalid. Default values will be used.',
     loadFailed: 'Failed to load email configuration. Please try again.',
     saveFailed: 'Failed to save email configuration. Please try again.',
+    // Issue 13 point 5: the editor names its placeholders; the preview is the server's e-mail. Ours.
+    placeholders:
+      "Use {productName} for the product name, {button} for the label of the e-mail's main button ('Watch and download your clips', which opens the player's phone page) and {retentionDays} for how many days the clips are kept. The folder link, the receipt and the date the clips are removed are added below the button.",
+    previewLanguage: 'Preview in',
+    previewFailed: 'The preview could not be loaded. Please try again.',
   },
 
   storage: {

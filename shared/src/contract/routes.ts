@@ -90,6 +90,7 @@ export const ROUTES = {
   deletePortraitPromoVideo: { method: 'DELETE', path: '/api/admin/cms/portrait-promo-video' },
   uploadBackgroundImage: { method: 'POST', path: '/api/admin/cms/upload-bg-image' },
   uploadWatermark: { method: 'POST', path: '/api/admin/cms/upload-watermark' },
+  emailPreview: { method: 'POST', path: '/api/admin/cms/email-preview' },
 
   // kiosk reports (delivery problems the kiosk could not solve alone)
   reportParked: { method: 'POST', path: '/api/kiosk-reports/parked' },
