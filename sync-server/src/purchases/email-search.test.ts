@@ -26,33 +26,34 @@ afterAll(async () => {
   await db.destroy();
 });
 
-async function insertPurchase(email: string): Promise<number> {
+function purchaseRow(email: string) {
   seq += 1;
   const at = new Date(Date.UTC(2026, 10, 1) + seq * 60_000).toISOString();
-  await db
-    .insertInto('purchases')
-    .values({
-      id: `CR-TEST-${seq}`,
-      seq,
-      venueSeq: seq,
-      fieldSeq: seq,
-      email,
-      videoCount: 1,
-      videoIds: '["a.mp4"]',
-      videoTitles: '["a"]',
-      subtotal: 10_000,
-      discount: 0,
-      totalAmount: 10_000,
-      venueId,
-      fieldId,
-      deviceId,
-      isStaging: 0,
-      paymentStatus: 'paid',
-      uploadError: 0,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
+  return {
+    id: `CR-TEST-${seq}`,
+    seq,
+    venueSeq: seq,
+    fieldSeq: seq,
+    email,
+    videoCount: 1,
+    videoIds: '["a.mp4"]',
+    videoTitles: '["a"]',
+    subtotal: 10_000,
+    discount: 0,
+    totalAmount: 10_000,
+    venueId,
+    fieldId,
+    deviceId,
+    isStaging: 0,
+    paymentStatus: 'paid',
+    uploadError: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+async function insertPurchase(email: string): Promise<number> {
+  await db.insertInto('purchases').values(purchaseRow(email)).execute();
   return seq;
 }
 
@@ -102,6 +103,22 @@ describe('e-mail search through the trigram index', () => {
     expect(await searched('wrong.address')).toEqual([]);
     expect(await searched('right.address')).toEqual(['right.address@gmail.com']);
     expect(await searched('gone.player')).toEqual([]);
+  });
+
+  it('finds the same for a part so common that reading every row is cheaper than the index', async () => {
+    const many = Array.from({ length: 20_050 }, (_, i) => purchaseRow(`common.${i}@warung.id`));
+    await db.transaction().execute(async (tx) => {
+      for (let i = 0; i < many.length; i += 1000)
+        await tx
+          .insertInto('purchases')
+          .values(many.slice(i, i + 1000))
+          .execute();
+    });
+    const page = await listPurchases(db, { email: 'WARUNG' }, 3, 25);
+    expect(page.totalCount).toBe(20_050);
+    expect(page.transactions.map((p) => p.email)).toEqual((await substringMatches('warung')).slice(50, 75));
+    const rare = await listPurchases(db, { email: 'common.20049@' }, 1, 25);
+    expect(rare.transactions.map((p) => p.email)).toEqual(['common.20049@warung.id']);
   });
 
   it('answers a search of three characters or more from the index, not by reading every purchase', async () => {

@@ -103,16 +103,26 @@ async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: nu
 
 /** The trigram index answers searches of at least this many characters; shorter ones read every row. */
 const TRIGRAM = 3;
+/**
+ * A search matching more purchases than this reads every row instead: walking the index for a part
+ * nearly every address has (say 'gmail') costs more than one pass over the narrow e-mail index.
+ */
+const BROAD_SEARCH = 20_000;
+
+const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(part)} escape '\\'`;
 
 /**
- * Addresses containing `part` (any case), as `email like '%part%'` finds them. From three characters
- * on, through the trigram index (migration 021): the part as one quoted FTS5 phrase, so every
- * character is taken literally.
+ * Addresses containing `part` (any case), exactly as `email like '%part%'` finds them. From three
+ * characters on, through the trigram index (migration 021), the part as one quoted FTS5 phrase so
+ * every character is taken literally, unless a bounded probe finds the part too common to be worth it.
  */
-function emailContains(part: string) {
-  if ([...part].length < TRIGRAM) return sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(part)} escape '\\'`;
+async function emailContains(db: Tx, part: string) {
+  if ([...part].length < TRIGRAM) return scanFor(part);
   const phrase = `"${part.replaceAll('"', '""')}"`;
-  return sql<boolean>`${sql.ref('purchases.seq')} in (select rowid from purchase_email_search where purchase_email_search match ${phrase})`;
+  const indexed = sql`select rowid from purchase_email_search where purchase_email_search match ${phrase}`;
+  const probe = await sql<{ n: number }>`select count(*) as n from (${indexed} limit ${BROAD_SEARCH + 1})`.execute(db);
+  if (Number(probe.rows[0]?.n ?? 0) > BROAD_SEARCH) return scanFor(part);
+  return sql<boolean>`${sql.ref('purchases.seq')} in (${indexed})`;
 }
 
 /**
@@ -121,7 +131,7 @@ function emailContains(part: string) {
  * page never walks more than half of them beyond the count.
  */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
-  let matches = db.selectFrom('purchases').where(emailContains(filter.email ?? ''));
+  let matches = db.selectFrom('purchases').where(await emailContains(db, filter.email ?? ''));
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
   if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);
