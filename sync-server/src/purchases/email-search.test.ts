@@ -45,7 +45,7 @@ function purchaseRow(email: string) {
     fieldId,
     deviceId,
     isStaging: 0,
-    paymentStatus: 'paid',
+    paymentStatus: 'paid' as const,
     uploadError: 0,
     createdAt: at,
     updatedAt: at,
