@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorProvider } from '../adapters/simulator.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
+import { listPurchaseEvents } from '../purchases/events.ts';
 import { setFolder } from '../purchases/queries.ts';
 
 const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
@@ -129,6 +130,12 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     expect(await bodyOf(res)).toEqual({ message: 'Email resent successfully' });
     expect(sink.received).toHaveLength(1);
     expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent', emailError: null });
+    // The timeline: the failure with its reason, then the admin's resend and its success.
+    const events = await listPurchaseEvents(t.db, purchase.id);
+    expect(events.map((e) => e.kind)).toEqual(['email_failed', 'resend', 'email_sent']);
+    expect(events[0]!.detail).toMatchObject({ reason: expect.stringMatching(/550.*No such mailbox/) });
+    expect(events[1]!.adminId).toBe(admin.id);
+    expect(events[2]!.detail).toEqual({ to: 'player@example.com' });
   });
 
   it('resend sends again on request, and answers searchLocally while there is no link', async () => {

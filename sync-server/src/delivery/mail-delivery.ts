@@ -13,6 +13,7 @@ import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError } from '../errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
+import { recordPurchaseEvent } from '../purchases/events.ts';
 import { recordEmailOutcome } from '../purchases/queries.ts';
 import {
   claimDelivery,
@@ -76,10 +77,12 @@ export class MailDelivery implements Delivery {
       logger.warn({ err, purchaseId }, 'resend failed');
       await recordAttempt(db, purchaseId, clock.now(), reason);
       await recordEmailOutcome(db, purchaseId, { status: 'failed', error: reason, at: clock.now() });
+      await recordPurchaseEvent(db, { purchaseId, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
       throw new DomainError('upstream_failed', MESSAGES.transactions.resendFailed);
     }
     await recordAttempt(db, purchaseId, clock.now());
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });
+    await recordPurchaseEvent(db, { purchaseId, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
   }
 
   /**
@@ -156,11 +159,13 @@ export class MailDelivery implements Delivery {
       const reason = failure.retryable ? `Gave up after a day of retries: ${failure.reason}` : failure.reason;
       await recordAttempt(db, facts.id, clock.now(), reason);
       await recordEmailOutcome(db, facts.id, { status: 'failed', error: reason, at: clock.now() });
+      await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
       logger.warn({ purchaseId: facts.id, reason }, 'purchase e-mail failed for good');
       return;
     }
     await recordAttempt(db, facts.id, clock.now());
     await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
+    await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
     logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
   }
 

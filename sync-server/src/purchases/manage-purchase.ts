@@ -15,6 +15,7 @@ import type { SessionAdmin } from '../auth/queries.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import { recordPurchaseEvent } from './events.ts';
 import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
 
@@ -87,6 +88,7 @@ export async function resendEmail(deps: PurchaseDeps, id: string, admin: Session
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
   if (!purchase.zipUrl) return { searchLocally: true, transaction: toApiPurchase(purchase) };
   await bookResend(deps.db, id, deps.clock.now());
+  await recordPurchaseEvent(deps.db, { purchaseId: id, kind: 'resend', at: deps.clock.now(), adminId: admin.id });
   try {
     await delivery.resend(id);
   } catch (err) {

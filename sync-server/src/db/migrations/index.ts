@@ -15,6 +15,7 @@ import { staffPins013 } from './013-staff-pins.ts';
 import { venueLanguage014 } from './014-venue-language.ts';
 import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
+import { purchaseEvents017 } from './017-purchase-events.ts';
 import { emailSearch021 } from './021-email-search.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '014-venue-language': venueLanguage014,
   '015-phone-page': phonePage015,
   '016-device-health': deviceHealth016,
+  '017-purchase-events': purchaseEvents017,
   '021-email-search': emailSearch021,
 };

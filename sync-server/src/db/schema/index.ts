@@ -16,6 +16,7 @@ import type { UploadSessionTable } from './upload-session.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+import type { PurchaseEventTable } from './purchase-event.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -28,6 +29,7 @@ export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
   admins: AdminTable;
@@ -49,4 +51,5 @@ export interface Database {
   upload_sessions: UploadSessionTable;
   storage_folders: StorageFolderTable;
   staff_pins: StaffPinTable;
+  purchase_events: PurchaseEventTable;
 }
