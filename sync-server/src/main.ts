@@ -1,6 +1,6 @@
 // Start-up: read the environment, open the database, run migrations, pick adapters, serve.
 import { serve } from '@hono/node-server';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
@@ -13,6 +13,7 @@ import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
+import { REPO_ROOT } from './paths.ts';
 
 async function main() {
   loadEnvFile();
@@ -22,7 +23,7 @@ async function main() {
   const db = openDatabase(config.databaseFile);
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
-  const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
+  const pwaDir = config.servePwa ? join(REPO_ROOT, 'pwa/dist') : undefined;
   const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
   const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
   if (config.production && config.payments.provider === 'simulator') {

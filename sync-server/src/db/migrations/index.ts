@@ -16,6 +16,7 @@ import { venueLanguage014 } from './014-venue-language.ts';
 import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
 import { purchaseEvents017 } from './017-purchase-events.ts';
+import { emailSearch021 } from './021-email-search.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-phone-page': phonePage015,
   '016-device-health': deviceHealth016,
   '017-purchase-events': purchaseEvents017,
+  '021-email-search': emailSearch021,
 };
