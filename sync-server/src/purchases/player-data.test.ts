@@ -179,7 +179,11 @@ describe('POST /api/transaction/:id/erase', () => {
       admin.headers,
     );
     expect(relink.status).toBe(409);
+    // A kiosk's upload that finishes after the erase is taken (its outbox moves on) and dropped.
+    const late = await t.json('PUT', `/api/transaction/${seeded.purchase.id}/zipUrl`, { zipUrl: null, error: true }, seeded.device.headers);
+    expect(late.status).toBe(200);
     expect((await row(seeded.purchase.id)).zipUrl).toBeNull();
+    expect((await row(seeded.purchase.id)).uploadError).toBe(0);
     expect(sink.received).toHaveLength(1);
   });
 
