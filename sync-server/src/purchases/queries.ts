@@ -274,7 +274,14 @@ export async function findExpiredClips(db: Tx, cutoff: Date, limit: number) {
     .execute();
 }
 
-export async function markClipsExpired(db: Tx, id: string, now: Date): Promise<void> {
+/** True when this call marked it (two passes at once, e.g. two instances, record it once). */
+export async function markClipsExpired(db: Tx, id: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  await db.updateTable('purchases').set({ clipsExpiredAt: at, updatedAt: at }).where('id', '=', id).execute();
+  const result = await db
+    .updateTable('purchases')
+    .set({ clipsExpiredAt: at, updatedAt: at })
+    .where('id', '=', id)
+    .where('clipsExpiredAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }

@@ -31,11 +31,12 @@ export async function expireOldClips(deps: RetentionDeps): Promise<number> {
     for (const purchase of due) {
       try {
         const filesRemoved = await storage.deleteFolder(purchase.folderId!);
-        await db.transaction().execute(async (tx) => {
-          await markClipsExpired(tx, purchase.id, now);
+        const marked = await db.transaction().execute(async (tx) => {
+          if (!(await markClipsExpired(tx, purchase.id, now))) return false;
           await recordPurchaseEvent(tx, { purchaseId: purchase.id, kind: 'clips_expired', at: now, detail: { filesRemoved } });
+          return true;
         });
-        expired++;
+        if (marked) expired++;
       } catch (err) {
         // Left for tomorrow's pass; the others go on.
         failed.add(purchase.id);
