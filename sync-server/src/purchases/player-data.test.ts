@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalStorage } from '../adapters/local-storage.ts';
+import { DomainError } from '../errors.ts';
 import { UPLOAD_PATH } from '../adapters/local-storage.ts';
 import { mp4Bytes } from '../adapters/testing/clips.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
@@ -185,6 +186,19 @@ describe('POST /api/transaction/:id/erase', () => {
     expect((await row(seeded.purchase.id)).zipUrl).toBeNull();
     expect((await row(seeded.purchase.id)).uploadError).toBe(0);
     expect(sink.received).toHaveLength(1);
+  });
+
+  it('changes nothing when storage cannot delete the clips (502), so the admin can try again', async () => {
+    const folderId = await deliver(seeded.purchase.id, seeded.token);
+    const deleteFolder = storage().deleteFolder.bind(storage());
+    storage().deleteFolder = () => Promise.reject(new DomainError('upstream_failed', 'Google Drive did not answer'));
+    const res = await erase(admin);
+    expect(res.status).toBe(502);
+    expect((await row(seeded.purchase.id)).email).toBe('player@gmial.com');
+    expect((await listPurchaseEvents(t.db, seeded.purchase.id)).map((e) => e.kind)).toEqual(['email_sent']);
+    storage().deleteFolder = deleteFolder;
+    expect((await erase(admin)).status).toBe(200);
+    expect(existsSync(folderPath(folderId))).toBe(false);
   });
 
   it('erases a purchase that never got a folder', async () => {
