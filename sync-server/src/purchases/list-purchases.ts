@@ -119,10 +119,12 @@ const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} lik
 async function emailContains(db: Tx, part: string) {
   if ([...part].length < TRIGRAM) return scanFor(part);
   const phrase = `"${part.replaceAll('"', '""')}"`;
-  const indexed = sql`select rowid from purchase_email_search where purchase_email_search match ${phrase}`;
-  const probe = await sql<{ n: number }>`select count(*) as n from (${indexed} limit ${BROAD_SEARCH + 1})`.execute(db);
-  if (Number(probe.rows[0]?.n ?? 0) > BROAD_SEARCH) return scanFor(part);
-  return sql<boolean>`${sql.ref('purchases.seq')} in (${indexed})`;
+  // Asked once: the count and the page below reuse the list rather than asking the index again.
+  const found = await sql<{ seq: number }>`select rowid as seq from purchase_email_search
+    where purchase_email_search match ${phrase} limit ${BROAD_SEARCH + 1}`.execute(db);
+  if (found.rows.length > BROAD_SEARCH) return scanFor(part);
+  const seqs = JSON.stringify(found.rows.map((row) => row.seq));
+  return sql<boolean>`${sql.ref('purchases.seq')} in (select value from json_each(${seqs}))`;
 }
 
 /**
