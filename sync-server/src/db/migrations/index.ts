@@ -17,6 +17,7 @@ import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
 import { purchaseEvents017 } from './017-purchase-events.ts';
 import { emailSearch021 } from './021-email-search.ts';
+import { promoSchedule022 } from './022-promo-schedule.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-device-health': deviceHealth016,
   '017-purchase-events': purchaseEvents017,
   '021-email-search': emailSearch021,
+  '022-promo-schedule': promoSchedule022,
 };
