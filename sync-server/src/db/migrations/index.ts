@@ -18,6 +18,7 @@ import { deviceHealth016 } from './016-device-health.ts';
 import { purchaseEvents017 } from './017-purchase-events.ts';
 import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
+import { adminAccounts023 } from './023-admin-accounts.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-purchase-events': purchaseEvents017,
   '021-email-search': emailSearch021,
   '022-promo-schedule': promoSchedule022,
+  '023-admin-accounts': adminAccounts023,
 };
