@@ -68,6 +68,9 @@ export const ROUTES = {
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
 
+  // reports
+  salesReport: { method: 'GET', path: '/api/reports/sales' },
+
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
   paymentNotification: { method: 'POST', path: '/api/payment/notification' },

@@ -15,6 +15,7 @@ import { staffPins013 } from './013-staff-pins.ts';
 import { venueLanguage014 } from './014-venue-language.ts';
 import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
+import { salesDaily018 } from './018-sales-daily.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-venue-language': venueLanguage014,
   '015-phone-page': phonePage015,
   '016-device-health': deviceHealth016,
+  '018-sales-daily': salesDaily018,
 };
