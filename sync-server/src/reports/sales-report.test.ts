@@ -127,6 +127,27 @@ describe('GET /api/reports/sales: the figures', () => {
     expect(await report({ endDate: '2026-11-21T03:00:00.000Z' })).toMatchObject({ revenue: 35_000, purchases: 3, discounts: 5_000 });
   });
 
+  it('gives the same courts whether a range is read by whole months, part-months or days', async () => {
+    const courts = (await report()).byCourt;
+    for (const [startDate, endDate] of [
+      ['2026-11-01', '2026-11-30'], // one whole month
+      ['2026-10-15', '2026-12-10'], // days, a whole month, days
+      ['2026-11-20', '2026-12-05'], // no whole month
+      ['2026-09-01', '2027-01-31'], // whole months only
+    ]) {
+      expect((await report({ startDate: startDate!, endDate: endDate! })).byCourt, `${startDate} to ${endDate}`).toEqual(courts);
+    }
+    expect((await report({ startDate: '2026-11-01', endDate: '2026-11-30', venueId: String(w.venueA.id) })).byCourt).toEqual(
+      courts.filter((c) => c.fieldId === w.courtA.id),
+    );
+    expect((await report({ startDate: '2026-12-01', endDate: '2026-12-31' })).byCourt).toEqual([]);
+    // A whole October, then 1 to 20 November by days: P1 only; and from 21 November by days, then December.
+    expect((await report({ startDate: '2026-10-01', endDate: '2026-11-20' })).byCourt).toEqual([
+      { fieldId: w.courtA.id, fieldName: 'Court A1', revenue: 20_000, purchases: 1 },
+    ]);
+    expect((await report({ startDate: '2026-11-21', endDate: '2027-01-31' })).revenue).toBe(45_000);
+  });
+
   it('filters by venue and court', async () => {
     expect(await report({ venueId: String(w.venueB.id) })).toMatchObject({ revenue: 30_000, purchases: 1, clips: 3, free: 0 });
     expect(await report({ fieldId: String(w.courtA.id) })).toMatchObject({ revenue: 35_000, purchases: 3, free: 1 });

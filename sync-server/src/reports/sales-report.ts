@@ -1,6 +1,8 @@
 // GET /api/reports/sales: the figures of the Transactions tab's cards, chart and per-court table.
-// Whole Asia/Jakarta days come from the sales_daily roll-up (kept by triggers, migration 018), so a
-// year over every venue reads a few tens of thousands of roll-up rows, not a million purchases; the
+// Whole Asia/Jakarta days come from the roll-ups kept by triggers (migration 018): the chart from
+// the day roll-up (over all venues, or per court for one venue or court), the per-court table from
+// the month roll-up plus the days of the part-months at the ends, so a year over every venue reads a
+// few thousand roll-up rows, not a million purchases; the
 // part-days at the edges of a range given as exact instants are summed from the purchases
 // themselves (through the createdAt indexes), with the same rules as the roll-up's triggers.
 import type { SalesReport, SalesReportQuery } from '@courtreplay/shared';
@@ -98,17 +100,58 @@ function scopeSql(filter: SalesReportFilter, alias: string): RawBuilder<unknown>
 
 const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/** First day of the month after `day`'s. */
+const nextMonthStart = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+async function rollup(db: Tx, table: string, key: string, where: RawBuilder<unknown>[]): Promise<Group[]> {
+  const { rows } = await sql<Group>`select ${sql.ref(`s.${key}`)} as "key", ${sql.raw(ROLLUP_SUMS)}
+    from ${sql.table(table)} s ${and(where)} group by 1`.execute(db);
+  return rows;
+}
+
+/** Whole days [firstDay, endDay) from the day roll-up, in a venue or court or (neither) over all venues. */
+function dayRows(db: Tx, filter: SalesReportFilter, key: 'day' | 'fieldId', firstDay?: string, endDay?: string) {
+  const scoped = filter.venueId !== undefined || filter.fieldId !== undefined || key !== 'day';
+  const where = scopeSql(filter, 's');
+  if (firstDay !== undefined) where.push(sql`s.day >= ${firstDay}`);
+  if (endDay !== undefined) where.push(sql`s.day < ${endDay}`);
+  return rollup(db, scoped ? 'sales_daily' : 'sales_daily_all', key, where);
+}
+
+/**
+ * Per court over whole days [firstDay, endDay): the whole months from the month roll-up, the days
+ * before the first and after the last whole month from the day roll-up.
+ */
+async function courtRows(db: Tx, filter: SalesReportFilter, firstDay?: string, endDay?: string): Promise<Group[]> {
+  const firstMonth = firstDay === undefined ? undefined : firstDay.endsWith('-01') ? firstDay : nextMonthStart(firstDay);
+  const endMonth = endDay === undefined ? undefined : `${endDay.slice(0, 7)}-01`;
+  if (firstMonth !== undefined && endMonth !== undefined && firstMonth >= endMonth) {
+    return dayRows(db, filter, 'fieldId', firstDay, endDay);
+  }
+  const rows: Group[] = [];
+  const where = scopeSql(filter, 's');
+  if (firstMonth !== undefined) where.push(sql`s.month >= ${firstMonth.slice(0, 7)}`);
+  if (endMonth !== undefined) where.push(sql`s.month < ${endMonth.slice(0, 7)}`);
+  rows.push(...(await rollup(db, 'sales_monthly', 'fieldId', where)));
+  if (firstDay !== undefined && firstMonth !== undefined && firstDay < firstMonth) {
+    rows.push(...(await dayRows(db, filter, 'fieldId', firstDay, firstMonth)));
+  }
+  if (endDay !== undefined && endMonth !== undefined && endMonth < endDay) {
+    rows.push(...(await dayRows(db, filter, 'fieldId', endMonth, endDay)));
+  }
+  return rows;
+}
+
 /** Figures grouped by `by` ('day' or 'fieldId') over the whole days and the part-days. */
 async function grouped(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId'): Promise<Group[]> {
   const { days, edges } = splitRange(filter);
   const parts: Group[] = [];
   if (days) {
-    const where = scopeSql(filter, 's');
-    if (days.firstDay !== undefined) where.push(sql`s.day >= ${days.firstDay}`);
-    if (days.endDay !== undefined) where.push(sql`s.day < ${days.endDay}`);
-    const { rows } = await sql<Group>`select ${sql.ref(`s.${by}`)} as "key", ${sql.raw(ROLLUP_SUMS)}
-      from sales_daily s ${and(where)} group by 1`.execute(db);
-    parts.push(...rows);
+    if (by === 'day') parts.push(...(await dayRows(db, filter, 'day', days.firstDay, days.endDay)));
+    else parts.push(...(await courtRows(db, filter, days.firstDay, days.endDay)));
   }
   for (const [start, end] of edges) {
     const where = scopeSql(filter, 'p');

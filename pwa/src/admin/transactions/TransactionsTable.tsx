@@ -36,7 +36,14 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
             const delivery = deliveries.get(tx.id);
             return (
               <tr key={tx.id} data-id={tx.id}>
-                <td className="mono">{tx.id}</td>
+                <td className="mono">
+                  {tx.id}
+                  {tx.isStaging && (
+                    <span className="badge badge-staging" data-testid="staging-badge">
+                      {T.stagingBadge}
+                    </span>
+                  )}
+                </td>
                 <td>{tx.email}</td>
                 <td className="num">{tx.videoCount}</td>
                 <td title={tx.videoTitles.join(', ')}>{truncateText(tx.videoTitles.join(', '), VIDEO_TITLES_TRUNCATE_LENGTH)}</td>
@@ -80,9 +87,16 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                 <td>{tx.fieldName ?? ''}</td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
-                  <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
-                    {sending ? T.sending : T.resend}
-                  </button>
+                  {/* The server refuses a resend for anything but a paid or free purchase (nothing to send). */}
+                  {payment === 'paid' || payment === 'free' ? (
+                    <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
+                      {sending ? T.sending : T.resend}
+                    </button>
+                  ) : (
+                    <span className="muted" title={T.resendOnlyPaid} data-testid="no-resend">
+                      —
+                    </span>
+                  )}
                 </td>
               </tr>
             );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { exportTransactions } from './export.ts';
+import { exportTransactions, exportTransactionsCsv } from './export.ts';
 import type { Transaction, TransactionFilters } from './queries.ts';
 import { transactionQueries } from './queries.ts';
 import { resendEmail } from './resend.ts';
@@ -14,4 +14,8 @@ export function useResendEmailMutation() {
 
 export function useExportTransactionsMutation() {
   return useMutation({ mutationFn: (filters: TransactionFilters) => exportTransactions(filters) });
+}
+
+export function useExportCsvMutation() {
+  return useMutation({ mutationFn: (filters: TransactionFilters) => exportTransactionsCsv(filters) });
 }

@@ -1,4 +1,5 @@
-// Sales at a glance (issue 14 point 2): a daily roll-up of the purchases per Jakarta day and court,
+// Sales at a glance (issue 14 point 2): roll-ups of the purchases per Jakarta day and court (and per
+// month and court, and per day over all venues),
 // kept by triggers on every insert, update and delete of a purchase, so the report reads a few
 // thousand roll-up rows instead of up to a million purchases, and no code path that changes a
 // purchase (payment notification, reconciler, reversal, admin) can forget to keep it.
@@ -32,34 +33,61 @@ const FIGURES = (r: string): [column: string, expression: string][] => {
 };
 const COLUMNS = FIGURES('NEW').map(([column]) => column);
 
-/** Adds (sign 1) or takes away (sign -1) one purchase row's figures. */
-function upsert(r: string, sign: 1 | -1): string {
-  const figures = FIGURES(r);
-  const values = figures.map(([, expr]) => `${sign} * (${expr})`).join(', ');
+type Key = [column: string, type: 'text' | 'integer', value: (r: string) => string];
+const DAY: Key = ['day', 'text', (r) => `date(${r}."createdAt", '+7 hours')`];
+const MONTH: Key = ['month', 'text', (r) => `substr(date(${r}."createdAt", '+7 hours'), 1, 7)`];
+const VENUE: Key = ['venueId', 'integer', (r) => `${r}."venueId"`];
+const FIELD: Key = ['fieldId', 'integer', (r) => `coalesce(${r}."fieldId", 0)`];
+
+/**
+ * Three roll-ups of the same figures, so no report reads more than a few thousand rows:
+ * by day and court (a venue's or a court's days, part-months), by month and court (the per-court
+ * table over long ranges), and by day over every venue (the all-venues chart).
+ */
+const ROLLUPS: { table: string; keys: Key[] }[] = [
+  { table: 'sales_daily', keys: [DAY, VENUE, FIELD] },
+  { table: 'sales_monthly', keys: [MONTH, VENUE, FIELD] },
+  { table: 'sales_daily_all', keys: [DAY] },
+];
+const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
+
+/** Adds (sign 1) or takes away (sign -1) one purchase row's figures in one roll-up. */
+function upsert(table: string, keys: Key[], r: string, sign: 1 | -1): string {
+  const values = FIGURES(r)
+    .map(([, expr]) => `${sign} * (${expr})`)
+    .join(', ');
   const updates = COLUMNS.map((c) => `"${c}" = "${c}" + excluded."${c}"`).join(', ');
-  return `insert into sales_daily ("day", "venueId", "fieldId", ${COLUMNS.map((c) => `"${c}"`).join(', ')})
-    values (date(${r}."createdAt", '+7 hours'), ${r}."venueId", coalesce(${r}."fieldId", 0), ${values})
-    on conflict ("day", "venueId", "fieldId") do update set ${updates};`;
+  const keyNames = keys.map(([name]) => name);
+  return `insert into ${table} (${quoted([...keyNames, ...COLUMNS])})
+    values (${keys.map(([, , value]) => value(r)).join(', ')}, ${values})
+    on conflict (${quoted(keyNames)}) do update set ${updates};`;
 }
+const everyUpsert = (r: string, sign: 1 | -1) => ROLLUPS.map(({ table, keys }) => upsert(table, keys, r, sign)).join('\n');
 
 export const salesDaily018: Migration = {
   async up(db: AnyDb) {
-    let table = db.schema
-      .createTable('sales_daily')
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('venueId', 'integer', (c) => c.notNull())
-      .addColumn('fieldId', 'integer', (c) => c.notNull());
-    for (const column of COLUMNS) table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
-    await table.addPrimaryKeyConstraint('sales_daily_pk', ['day', 'venueId', 'fieldId']).execute();
-    // The one-venue report seeks by venue, then day.
+    for (const { table: name, keys } of ROLLUPS) {
+      let table = db.schema.createTable(name);
+      for (const [column, type] of keys) table = table.addColumn(column, type, (c) => c.notNull());
+      for (const column of COLUMNS) table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
+      // Without rowid: rows are stored in key order, so a range of days or months is one sequential read.
+      await table
+        .addPrimaryKeyConstraint(`${name}_pk`, keys.map(([column]) => column) as never[])
+        .modifyEnd(sql`without rowid`)
+        .execute();
+    }
+    // The one-venue and one-court reports seek by venue or court, then day or month.
     await db.schema.createIndex('sales_daily_venue_day_idx').on('sales_daily').columns(['venueId', 'day']).execute();
     await db.schema.createIndex('sales_daily_field_day_idx').on('sales_daily').columns(['fieldId', 'day']).execute();
+    await db.schema.createIndex('sales_monthly_venue_idx').on('sales_monthly').columns(['venueId', 'month']).execute();
+    await db.schema.createIndex('sales_monthly_field_idx').on('sales_monthly').columns(['fieldId', 'month']).execute();
 
     const triggers = [
-      `create trigger sales_daily_insert after insert on purchases begin ${upsert('NEW', 1)} end`,
-      `create trigger sales_daily_update after update of "paymentStatus", "paymentReversal", "isStaging", "totalAmount",
-         "discount", "videoCount", "createdAt", "venueId", "fieldId" on purchases begin ${upsert('OLD', -1)} ${upsert('NEW', 1)} end`,
-      `create trigger sales_daily_delete after delete on purchases begin ${upsert('OLD', -1)} end`,
+      `create trigger sales_rollup_insert after insert on purchases begin ${everyUpsert('NEW', 1)} end`,
+      `create trigger sales_rollup_update after update of "paymentStatus", "paymentReversal", "isStaging", "totalAmount",
+         "discount", "videoCount", "createdAt", "venueId", "fieldId" on purchases
+         begin ${everyUpsert('OLD', -1)} ${everyUpsert('NEW', 1)} end`,
+      `create trigger sales_rollup_delete after delete on purchases begin ${everyUpsert('OLD', -1)} end`,
     ];
     for (const trigger of triggers) await sql.raw(trigger).execute(db);
 
@@ -67,13 +95,15 @@ export const salesDaily018: Migration = {
     const sums = FIGURES('p')
       .map(([column, expr]) => `sum(${expr}) as "${column}"`)
       .join(', ');
-    await sql
-      .raw(
-        `insert into sales_daily ("day", "venueId", "fieldId", ${COLUMNS.map((c) => `"${c}"`).join(', ')})
-         select date(p."createdAt", '+7 hours'), p."venueId", coalesce(p."fieldId", 0), ${sums}
-         from purchases p group by 1, 2, 3`,
-      )
-      .execute(db);
+    for (const { table, keys } of ROLLUPS) {
+      const groups = keys.map((_, i) => String(i + 1)).join(', ');
+      await sql
+        .raw(
+          `insert into ${table} (${quoted([...keys.map(([name]) => name), ...COLUMNS])})
+           select ${keys.map(([, , value]) => value('p')).join(', ')}, ${sums} from purchases p group by ${groups}`,
+        )
+        .execute(db);
+    }
 
     // The list hides staging purchases by default: these find the few it skips, per rank scope.
     await sql.raw(`create index purchases_staging_seq_idx on purchases ("seq") where "isStaging" = 1`).execute(db);
@@ -84,8 +114,8 @@ export const salesDaily018: Migration = {
     for (const name of ['purchases_staging_seq_idx', 'purchases_staging_venue_idx', 'purchases_staging_field_idx']) {
       await db.schema.dropIndex(name).execute();
     }
-    for (const name of ['sales_daily_insert', 'sales_daily_update', 'sales_daily_delete'])
+    for (const name of ['sales_rollup_insert', 'sales_rollup_update', 'sales_rollup_delete'])
       await sql.raw(`drop trigger ${name}`).execute(db);
-    await db.schema.dropTable('sales_daily').execute();
+    for (const { table } of ROLLUPS) await db.schema.dropTable(table).execute();
   },
 };

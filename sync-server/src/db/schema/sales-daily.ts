@@ -18,3 +18,9 @@ export interface SalesDailyTable {
   /** Staging purchases paid (not reversed) or free. */
   staging: number;
 }
+
+/** The same figures per Asia/Jakarta month ('YYYY-MM') and court (migration 018). */
+export type SalesMonthlyTable = Omit<SalesDailyTable, 'day'> & { month: string };
+
+/** The same figures per Asia/Jakarta day over every venue (migration 018). */
+export type SalesDailyAllTable = Omit<SalesDailyTable, 'venueId' | 'fieldId'>;
