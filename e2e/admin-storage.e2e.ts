@@ -1,8 +1,10 @@
 // Storage Quota tab: the bar and figures from the real storage adapter, Refresh, the cached
 // last-updated time, and the two clean-ups, each confirmed first.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bytesToMB, MESSAGES, quotaColour, quotaPercentUsed } from '@courtreplay/shared';
+import { bytesToMB, formatSize, MESSAGES, quotaColour, quotaPercentUsed } from '@courtreplay/shared';
 import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -90,18 +92,42 @@ test('Refresh fetches again and the last update is kept in the browser for the n
   await page.unroute('**/api/google-drive/storage-quota');
 });
 
-test('Delete Files > 2 Days asks first; today’s files are kept', async () => {
-  expect(await storage.clean('deleteOld', false)).toBe(T.confirmDeleteOld);
-  expect(server.storedFiles().some((f) => f.endsWith('rally.mp4'))).toBe(true);
-  await storage.clean('deleteOld', true);
-  await storage.text('0 files deleted').waitFor();
+/** Makes one stored folder look three days old, the way a folder from earlier in the week would be. */
+function ageOneFolder(): string {
+  const drive = join(server.dataDir, 'drive');
+  const folder = readdirSync(drive).find((name) => existsSync(join(drive, name, '.folder.json')))!;
+  const record = join(drive, folder, '.folder.json');
+  const meta = JSON.parse(readFileSync(record, 'utf8')) as { createdAt: string };
+  meta.createdAt = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+  writeFileSync(record, JSON.stringify(meta));
+  return folder;
+}
+
+test('Delete Files > 2 Days says so when every file is fresh, and deletes nothing', async () => {
+  expect(await storage.cleanNothing('deleteOld')).toBe(T.nothingOld);
   expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
 });
 
-test('Empty Drive asks first, then deletes every file', async () => {
-  expect(await storage.clean('emptyDrive', false)).toBe(T.confirmEmpty);
+test('Delete Files > 2 Days counts the old files first; No keeps them, Yes deletes only those', async () => {
+  const old = ageOneFolder();
+  const size = formatSize(clipBytes({ format: 'mp4' }).length);
+  expect(await storage.clean('deleteOld', false)).toBe(T.confirmDeleteOld(1, size));
+  expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
+
+  expect(await storage.clean('deleteOld', true)).toBe(T.confirmDeleteOld(1, size));
+  await storage.text('1 file deleted').waitFor();
+  const left = server.storedFiles().filter((f) => f.endsWith('.mp4'));
+  expect(left).toHaveLength(1);
+  expect(left.some((f) => f.includes(old))).toBe(false);
+});
+
+test('Empty Drive counts everything and deletes only once DELETE is typed', async () => {
+  await storeClip('volley.mp4');
+  const size = formatSize(2 * clipBytes({ format: 'mp4' }).length);
+  expect(await storage.clean('emptyDrive', false)).toBe(T.confirmEmpty(2, size));
   expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toHaveLength(2);
   await storage.clean('emptyDrive', true);
   await storage.text('2 files deleted').waitFor();
   expect(server.storedFiles().filter((f) => f.endsWith('.mp4'))).toEqual([]);
+  expect(await storage.cleanNothing('emptyDrive')).toBe(T.nothingStored);
 });

@@ -41,7 +41,7 @@ if (!only || only === 'e2e') {
   const hasE2e = existsSync('e2e') && readdirSync('e2e', { recursive: true }).some((f) => String(f).endsWith('.e2e.ts'));
   if (hasE2e) {
     ensureSystemPackages();
-    if (step('build the PWA', 'npm', ['run', '--silent', 'build'])) {
+    if (step('build the PWA and the server', 'npm', ['run', '--silent', 'build'])) {
       vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
     }
   }

@@ -15,6 +15,8 @@ export class AdminCmsTab {
   form = (media: Media) => this.panel().getByRole('form', { name: T.sections[media], exact: true });
   emailForm = () => this.panel().getByRole('form', { name: 'Email template' });
   preview = () => this.panel().getByRole('article', { name: 'Email preview' });
+  /** The previewed e-mail's HTML, in its sandboxed frame. */
+  previewBody = () => this.preview().frameLocator('iframe[title="Email preview body"]');
   text = (text: string) => this.panel().getByText(text, { exact: true });
 
   async expanded(section: Section): Promise<boolean> {

@@ -1,4 +1,4 @@
-// The Transactions tab: filters, table, pagination, export and resend.
+// The Transactions tab: filters, table, pagination, export, and each row's Resend, Edit e-mail and Erase.
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 
@@ -48,4 +48,14 @@ export class AdminTransactionsTab {
   /** The line under it while an e-mail waits for its next try (the SMTP server's last answer). */
   deliveryReason = (id: string) => this.row(id).getByTestId('delivery-reason').textContent();
   resend = (id: string) => this.row(id).getByRole('button', { name: T.resend });
+  editEmail = (id: string) => this.row(id).getByRole('button', { name: T.editEmail });
+  /** The inline e-mail correction form that 'Edit e-mail' opens in the row. */
+  emailForm = (id: string) => this.row(id).getByRole('form', { name: T.editEmail });
+  newEmail = (id: string) => this.emailForm(id).getByLabel(T.newEmail);
+  saveEmail = (id: string) => this.emailForm(id).getByRole('button', { name: T.save });
+  cancelEmail = (id: string) => this.emailForm(id).getByRole('button', { name: T.cancel });
+  erase = (id: string) => this.row(id).getByRole('button', { name: T.erase });
+  confirmErase = (id: string) =>
+    this.row(id).getByRole('group', { name: T.eraseConfirm }).getByRole('button', { name: MESSAGES.dashboard.yes });
+  erased = (id: string) => this.row(id).getByTestId('erased');
 }

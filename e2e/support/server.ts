@@ -1,13 +1,28 @@
 // Starts the real sync server (built PWA, SQLite file, payment simulator, local storage, .eml
-// outbox) in a child process on a free loopback port with a fresh DATA_DIR, exactly as
+// outbox) from its compiled bundle in a child process on a free loopback port with a fresh DATA_DIR, exactly as
 // `npm start` serves it, and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** The compiled server `npm start` runs: the browser tests exercise exactly what production serves. */
+const SERVER_BUNDLE = join(repoRoot, 'sync-server/dist/main.js');
+
+/** Refuses to test a missing or stale server bundle (edited source, not rebuilt) rather than mislead. */
+function assertServerBuilt() {
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('sync-server/dist is missing: run `npm run build` first (npm test does).');
+  const built = statSync(SERVER_BUNDLE).mtimeMs;
+  for (const dir of ['sync-server/src', 'shared/src']) {
+    const newer = readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true }).find(
+      (d) => d.isFile() && d.name.endsWith('.ts') && !d.name.endsWith('.test.ts') && statSync(join(d.parentPath, d.name)).mtimeMs > built,
+    );
+    if (newer) throw new Error(`${join(newer.parentPath, newer.name)} changed after the server was built: run \`npm run build\`.`);
+  }
+}
 
 export const SUPER_ADMIN = { email: 'owner@courtreplay.test', password: 'correct-horse-battery-9' };
 
@@ -40,11 +55,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) {
     throw new Error('pwa/dist is missing: run `npm run build` first (npm test does).');
   }
+  assertServerBuilt();
   // A caller that must know the address first (e.g. to give it to a payment imitation) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: repoRoot,
     env: {
       ...process.env,

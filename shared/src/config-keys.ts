@@ -64,6 +64,10 @@ export type EmailCopy = Record<EmailCopyField, string>;
 
 /** Stands for the configured product name (PRODUCT_NAME) in stored e-mail copy. */
 export const PRODUCT_NAME_PLACEHOLDER = '{productName}';
+/** Stands for the label of the e-mail's main button ('Watch and download your clips', or its Indonesian). */
+export const BUTTON_PLACEHOLDER = '{button}';
+/** Stands for RETENTION_DAYS, how many days the clips are kept. */
+export const RETENTION_DAYS_PLACEHOLDER = '{retentionDays}';
 
 /**
  * The e-mail copy used when CMS_EMAIL_COPY is missing, with `{productName}` left in; subject,
@@ -74,17 +78,31 @@ export const DEFAULT_EMAIL_COPY: Readonly<EmailCopy> = {
   EMAIL_HEADING: 'Your Videos Are Ready!',
   EMAIL_THANK_YOU: 'Thank you for your purchase! Your {productName} videos have been uploaded.',
   EMAIL_INSTRUCTIONS:
-    'Use the button below to open your folder, where you can watch, download and share your videos. Anyone with the link can view them, so share it only with people you trust. Please download your videos soon: the link is not kept forever.',
+    'Tap "{button}" below to watch your videos on your phone, download them one by one or all at once, and share them. The link to the storage folder is below it. Anyone with the links can view your videos, so share them only with people you trust.',
   EMAIL_CLOSING:
     'If you have any questions or trouble with your videos, please contact the staff at the venue, who will be happy to help. Enjoy your game!',
   EMAIL_FOOTER: 'This is an automated email, please do not reply.',
 };
 
-/** Replaces every `{productName}` in the copy with the configured product name. */
-export function renderEmailCopy(copy: Readonly<EmailCopy>, productName: string): EmailCopy {
+/**
+ * Replaces every `{productName}` in the copy with the configured product name, and `{button}` and
+ * `{retentionDays}` with the e-mail's button label and retention period when given.
+ */
+export function renderEmailCopy(
+  copy: Readonly<EmailCopy>,
+  productName: string,
+  more: { button?: string; retentionDays?: number } = {},
+): EmailCopy {
+  const values: [string, string | undefined][] = [
+    [PRODUCT_NAME_PLACEHOLDER, productName],
+    [BUTTON_PLACEHOLDER, more.button],
+    [RETENTION_DAYS_PLACEHOLDER, more.retentionDays === undefined ? undefined : String(more.retentionDays)],
+  ];
   const rendered = {} as EmailCopy;
   for (const field of EMAIL_COPY_FIELDS) {
-    rendered[field] = copy[field].split(PRODUCT_NAME_PLACEHOLDER).join(productName);
+    let text = copy[field];
+    for (const [placeholder, value] of values) if (value !== undefined) text = text.split(placeholder).join(value);
+    rendered[field] = text;
   }
   return rendered;
 }

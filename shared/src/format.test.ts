@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bytesToMB,
+  formatSize,
   formatDate,
   formatDateTime24,
   formatTime24,
@@ -115,6 +116,16 @@ describe('small formatters', () => {
     [15 * 1_073_741_824, 15_360],
   ])('bytesToMB(%i) = %i (by 1048576, rounded)', (bytes, mb) => {
     expect(bytesToMB(bytes)).toBe(mb);
+  });
+
+  it.each([
+    [0, '0 KB'],
+    [10, '1 KB'],
+    [1536, '2 KB'],
+    [5 * 1048576, '5 MB'],
+    [3 * 1073741824 + 1073741824 / 2, '3.5 GB'],
+  ])('formatSize(%i) = %s', (bytes, shown) => {
+    expect(formatSize(bytes)).toBe(shown);
   });
 
   it('quota percentage', () => {

@@ -117,6 +117,13 @@ export function bytesToMB(bytes: number): number {
   return Math.round(bytes / BYTES_PER_MB);
 }
 
+/** A size people read at a glance: KB below a megabyte (at least 1 KB when not empty), MB, then GB. */
+export function formatSize(bytes: number): string {
+  if (bytes < BYTES_PER_MB) return `${Math.max(bytes === 0 ? 0 : 1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * BYTES_PER_MB) return `${Math.round(bytes / BYTES_PER_MB)} MB`;
+  return `${(bytes / (1024 * BYTES_PER_MB)).toFixed(1)} GB`;
+}
+
 /** Share of the quota used, 0..100+ (0 when the limit is unknown or 0). */
 export function quotaPercentUsed(usage: number, limit: number): number {
   return limit > 0 ? (usage / limit) * 100 : 0;

@@ -1,6 +1,7 @@
 // Bahasa Indonesia for every kiosk screen (issue 12 point 12). The type makes each key of the
 // English kiosk catalogue present here, with the same parameters; English stays the spec's words.
 // Formal address ('Anda') throughout, as on a shop's own screen; rupiah amounts are formatted alike.
+import type { EmailCopy } from './config-keys.ts';
 import type { KioskLanguage } from './languages.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
@@ -212,6 +213,40 @@ export const MESSAGES_ID: KioskMessages = {
   language: {
     switchLabel: 'Bahasa',
   },
+  purchaseEmail: {
+    watchButton: 'Tonton dan unduh klip Anda',
+    folderLink: 'Atau buka folder penyimpanan:',
+    receiptTitle: 'Kuitansi',
+    purchaseId: 'ID Pembelian',
+    venue: 'Tempat',
+    court: 'Lapangan',
+    dateTime: 'Tanggal dan waktu',
+    clips: 'Klip',
+    subtotal: 'Subtotal',
+    promo: (code: string) => `Kode promo ${code}`,
+    discount: 'Diskon',
+    amountPaid: 'Jumlah dibayar',
+    free: 'Gratis',
+    keptUntil: (days: number, date: string) =>
+      `Klip Anda disimpan selama ${days} hari, hingga ${date}. Silakan unduh sebelum tanggal tersebut.`,
+  },
+};
+
+/**
+ * The e-mail copy's defaults in Indonesian (CMS_EMAIL_COPY's English defaults are in
+ * config-keys.ts): an Indonesian purchase's e-mail uses them for every field the admin left at
+ * its default; text an admin wrote is sent as written, in either language.
+ */
+export const DEFAULT_EMAIL_COPY_ID: Readonly<EmailCopy> = {
+  EMAIL_SUBJECT: '{productName} Anda Sudah Siap!',
+  EMAIL_HEADING: 'Video Anda Sudah Siap!',
+  EMAIL_THANK_YOU: 'Terima kasih atas pembelian Anda! Video {productName} Anda sudah diunggah.',
+  EMAIL_INSTRUCTIONS:
+    'Ketuk "{button}" di bawah untuk menonton video di ponsel Anda, mengunduhnya satu per satu atau sekaligus, dan membagikannya. ' +
+    'Tautan ke folder penyimpanan ada di bawahnya. Siapa pun yang memiliki tautan dapat melihat video Anda, jadi bagikan hanya kepada orang yang Anda percayai.',
+  EMAIL_CLOSING:
+    'Jika ada pertanyaan atau kendala dengan video Anda, silakan hubungi staf di venue, yang dengan senang hati akan membantu. Selamat bermain!',
+  EMAIL_FOOTER: 'Ini adalah email otomatis, mohon tidak membalas.',
 };
 
 /**
@@ -262,6 +297,7 @@ export const MESSAGES_EN: KioskMessages = {
   paymentFailure: MESSAGES.paymentFailure,
   offline: MESSAGES.offline,
   language: MESSAGES.language,
+  purchaseEmail: MESSAGES.purchaseEmail,
 };
 
 export const KIOSK_MESSAGES: Record<KioskLanguage, KioskMessages> = { en: MESSAGES_EN, id: MESSAGES_ID };

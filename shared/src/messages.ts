@@ -198,6 +198,26 @@ export const MESSAGES = {
     switchLabel: 'Language',
   },
 
+  // Issue 13 point 5: the purchase e-mail's fixed parts around the CMS copy (the player's: also in
+  // Indonesian). Our wording.
+  purchaseEmail: {
+    watchButton: 'Watch and download your clips',
+    folderLink: 'Or open the storage folder:',
+    receiptTitle: 'Receipt',
+    purchaseId: 'Purchase ID',
+    venue: 'Venue',
+    court: 'Court',
+    dateTime: 'Date and time',
+    clips: 'Clips',
+    subtotal: 'Subtotal',
+    promo: (code: string) => `Promo code ${code}`,
+    discount: 'Discount',
+    amountPaid: 'Amount paid',
+    free: 'Free',
+    keptUntil: (days: number, date: string) =>
+      `Your clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Please download them before then.`,
+  },
+
   adminLogin: {
     title: 'Admin Portal',
     login: 'Login',
@@ -282,7 +302,6 @@ export const MESSAGES = {
     no: 'No',
     stagingBadge: 'Staging',
     showStaging: 'Show staging purchases',
-    resendOnlyPaid: 'Only paid or free purchases can be e-mailed',
     report: {
       title: 'Sales at a glance',
       revenue: 'Revenue',
@@ -306,6 +325,25 @@ export const MESSAGES = {
       empty: 'No sales for these filters.',
       loadFailed: 'Failed to load the sales summary. Please try again.',
     },
+    // Issue 13 points 4 and 6: correcting a player's address, and erasing on request (PDP law). Ours.
+    editEmail: 'Edit e-mail',
+    newEmail: 'New e-mail address',
+    save: 'Save',
+    saving: 'Saving...',
+    cancel: 'Cancel',
+    emailCorrected: (email: string) => `E-mail changed to ${email}. Use Resend to send the clips there.`,
+    emailUnchanged: "This is already the purchase's e-mail address.",
+    erase: 'Erase',
+    erasing: 'Erasing...',
+    eraseConfirm:
+      "Erase this player's data? Their clips are deleted from storage and their e-mail address is removed for good. " +
+      'The amount, payment status, promo code and purchase id stay for the books. This cannot be undone.',
+    eraseYes: 'Yes, erase',
+    erasedDone: 'The e-mail address and clips of this purchase were erased.',
+    erased: 'Erased',
+    erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
+    clipsExpired: 'Clips removed',
+    clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
   },
 
   admins: {
@@ -501,6 +539,11 @@ export const MESSAGES = {
     invalidStored: 'The stored email configuration is invalid. Default values will be used.',
     loadFailed: 'Failed to load email configuration. Please try again.',
     saveFailed: 'Failed to save email configuration. Please try again.',
+    // Issue 13 point 5: the editor names its placeholders; the preview is the server's e-mail. Ours.
+    placeholders:
+      "Use {productName} for the product name, {button} for the label of the e-mail's main button ('Watch and download your clips', which opens the player's phone page) and {retentionDays} for how many days the clips are kept. The folder link, the receipt and the date the clips are removed are added below the button.",
+    previewLanguage: 'Preview in',
+    previewFailed: 'The preview could not be loaded. Please try again.',
   },
 
   storage: {

@@ -1,17 +1,19 @@
 // Start-up: read the environment, open the database, run migrations, pick adapters, serve.
 import { serve } from '@hono/node-server';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
+import { startClipRetention } from './purchases/retention.ts';
 import { createPaymentReconciler } from './payments/reconciler.ts';
 import { createAdapters } from './adapters/index.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
+import { REPO_ROOT } from './paths.ts';
 
 async function main() {
   loadEnvFile();
@@ -21,7 +23,7 @@ async function main() {
   const db = openDatabase(config.databaseFile);
   await migrateToLatestOrThrow(db);
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
-  const pwaDir = config.servePwa ? resolve(import.meta.dirname, '../../pwa/dist') : undefined;
+  const pwaDir = config.servePwa ? join(REPO_ROOT, 'pwa/dist') : undefined;
   const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
   const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
   if (config.production && config.payments.provider === 'simulator') {
@@ -36,6 +38,13 @@ async function main() {
     logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
   });
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
+  const stopRetention = startClipRetention({
+    db,
+    clock: systemClock,
+    config,
+    storage: adapters.storage,
+    logger: logger.child({ component: 'retention' }),
+  });
   const reconciler = createPaymentReconciler({
     db,
     clock: systemClock,
@@ -46,6 +55,7 @@ async function main() {
   const stopReconciler = reconciler.start();
   const shutdown = () => {
     stopMaintenance();
+    stopRetention();
     adapters.delivery.stop();
     stopReconciler();
     server.close();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_COPY_FIELDS, type EmailCopyField } from '../config-keys.ts';
+import { KIOSK_LANGUAGES } from '../languages.ts';
 import { whenMissing } from './common.ts';
 
 export const CONFIG_MESSAGES = {
@@ -32,3 +34,22 @@ export type UpdateConfigRequest = z.input<typeof updateConfigRequest>;
 /** The entries the update wrote (setting a price of 0 also turns that twin's gateway off). */
 export const updateConfigResponse = z.object({ message: z.string(), entries: z.array(configEntrySchema) });
 export type UpdateConfigResponse = z.infer<typeof updateConfigResponse>;
+
+/**
+ * POST /admin/cms/email-preview: the e-mail the server would send with this (unsaved) copy, for a
+ * sample purchase, made by the same function that composes every real one (issue 13 point 5).
+ * A field left out or blank takes its default, as when it is stored.
+ */
+export const emailPreviewRequest = z.strictObject({
+  copy: z.strictObject(
+    Object.fromEntries(EMAIL_COPY_FIELDS.map((field) => [field, z.string().max(5_000).optional()])) as Record<
+      EmailCopyField,
+      z.ZodOptional<z.ZodString>
+    >,
+  ),
+  language: z.enum(KIOSK_LANGUAGES).optional().default('en'),
+});
+export type EmailPreviewRequest = z.input<typeof emailPreviewRequest>;
+
+export const emailPreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type EmailPreviewResponse = z.infer<typeof emailPreviewResponse>;

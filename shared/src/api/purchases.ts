@@ -140,8 +140,15 @@ export const purchaseSchema = z.object({
    */
   paymentReversal: z.enum(['failed', 'expired', 'refunded']).nullable(),
   paymentReversedAt: z.string().nullable(),
+  /** When the retention job removed the clips from storage (RETENTION_DAYS after payment). */
+  clipsExpiredAt: z.string().nullable(),
+  /** When an admin erased the player's e-mail and clips on request; email is then ERASED_EMAIL. */
+  erasedAt: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** What an erased purchase keeps in place of the player's address (the column stays NOT NULL; .invalid never delivers, RFC 2606). */
+export const ERASED_EMAIL = 'erased@invalid';
 
 // ---------------------------------------------------------------- GET /api/transaction/:id/status
 
@@ -307,6 +314,18 @@ export const resendEmailResponseSchema = z.union([
   z.object({ searchLocally: z.literal(true), transaction: purchaseSchema }),
 ]);
 export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
+
+// ---------------------------------------------------------------- PUT /api/transaction/:id/email, POST .../erase
+
+/** An admin corrects the player's address (issue 13 point 4); checked like the kiosk's. */
+export const updatePurchaseEmailBodySchema = z.strictObject({ email: purchaseEmailSchema });
+export type UpdatePurchaseEmailBody = z.input<typeof updatePurchaseEmailBodySchema>;
+
+export const updatePurchaseEmailResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
+export type UpdatePurchaseEmailResponse = z.infer<typeof updatePurchaseEmailResponseSchema>;
+
+export const erasePurchaseResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
+export type ErasePurchaseResponse = z.infer<typeof erasePurchaseResponseSchema>;
 
 // ---------------------------------------------------------------- POST /api/transaction/:id/abandon
 

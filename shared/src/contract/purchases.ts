@@ -11,6 +11,9 @@ import {
   purchaseIdParams,
   purchaseStatusResponseSchema,
   resendEmailResponseSchema,
+  erasePurchaseResponseSchema,
+  updatePurchaseEmailBodySchema,
+  updatePurchaseEmailResponseSchema,
   updateZipUrlBodySchema,
   updateZipUrlResponseSchema,
 } from '../api/index.ts';
@@ -52,13 +55,14 @@ export const purchaseEndpoints = {
     summary: "Save the purchase's link (or none, with the upload error flag)",
     description:
       'A kiosk may save only the link of the folder the server made for this purchase, and then the e-mail ' +
-      "goes out when due; an admin's save is the resend flow's upload (the resend call sends the e-mail).",
+      "goes out when due; an admin's save is the resend flow's upload (the resend call sends the e-mail). " +
+      "A purchase erased on request takes no link again (409 for an admin; a kiosk's late save is dropped).",
     access: 'kioskOrAdmin',
     params: purchaseIdParams,
     unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
     body: updateZipUrlBodySchema,
     responses: { 200: updateZipUrlResponseSchema },
-    errors: [404, 503],
+    errors: [404, 409, 503],
   }),
   abandonPurchase: defineEndpoint({
     ...ROUTES.abandonPurchase,
@@ -79,6 +83,35 @@ export const purchaseEndpoints = {
     unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
     responses: { 200: resendEmailResponseSchema },
     errors: [403, 404, 409, 429, 502, 503],
+  }),
+  updatePurchaseEmail: defineEndpoint({
+    ...ROUTES.updatePurchaseEmail,
+    tag,
+    summary: "Correct the player's e-mail address (an admin of the purchase's venue, or a super admin)",
+    description:
+      'The address is checked like the kiosk checks it (400, nothing changed). Who changed it and when is ' +
+      'recorded in the purchase history (purchase_events) and the log. Resend then sends to the new address. ' +
+      '409 for a purchase erased on request.',
+    access: 'admin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    body: updatePurchaseEmailBodySchema,
+    responses: { 200: updatePurchaseEmailResponseSchema },
+    errors: [403, 404, 409],
+  }),
+  erasePurchase: defineEndpoint({
+    ...ROUTES.erasePurchase,
+    tag,
+    summary: "Erase the player's e-mail and clips on request (Indonesia's PDP law); the money figures stay",
+    description:
+      "Deletes the purchase's own storage folder, replaces the e-mail with erased@invalid, clears the folder " +
+      'and share links and sets erasedAt; amounts, payment status, promo and ids stay for the books. ' +
+      'Recorded in the purchase history and the log. Repeating it answers the erased purchase again.',
+    access: 'admin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: erasePurchaseResponseSchema },
+    errors: [403, 404, 502, 503],
   }),
   purchaseStatus: defineEndpoint({
     ...ROUTES.purchaseStatus,

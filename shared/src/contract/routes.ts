@@ -67,6 +67,8 @@ export const ROUTES = {
   abandonPurchase: { method: 'POST', path: '/api/transaction/:id/abandon' },
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
+  updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },
+  erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
 
   // reports
   salesReport: { method: 'GET', path: '/api/reports/sales' },
@@ -91,6 +93,7 @@ export const ROUTES = {
   deletePortraitPromoVideo: { method: 'DELETE', path: '/api/admin/cms/portrait-promo-video' },
   uploadBackgroundImage: { method: 'POST', path: '/api/admin/cms/upload-bg-image' },
   uploadWatermark: { method: 'POST', path: '/api/admin/cms/upload-watermark' },
+  emailPreview: { method: 'POST', path: '/api/admin/cms/email-preview' },
 
   // kiosk reports (delivery problems the kiosk could not solve alone)
   reportParked: { method: 'POST', path: '/api/kiosk-reports/parked' },

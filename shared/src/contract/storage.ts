@@ -17,6 +17,8 @@ import {
   uploadClipQuery,
   uploadStatusRequest,
   uploadStatusResponse,
+  emailPreviewRequest,
+  emailPreviewResponse,
 } from '../api/index.ts';
 import { defineEndpoint, type RawBody } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
@@ -121,6 +123,17 @@ export const storageEndpoints = {
     errors: [403, 404, 415, 507],
   }),
 
+  emailPreview: defineEndpoint({
+    ...ROUTES.emailPreview,
+    tag: cmsTag,
+    summary: "The purchase e-mail as it would be sent with this copy, for a sample purchase (the CMS tab's preview)",
+    description:
+      'Made by the same function that composes every real e-mail, so the preview shows what players receive. ' +
+      'Nothing is stored or sent.',
+    access: 'superAdmin',
+    body: emailPreviewRequest,
+    responses: { 200: emailPreviewResponse },
+  }),
   uploadPromoVideo: defineEndpoint({
     ...ROUTES.uploadPromoVideo,
     tag: cmsTag,

@@ -86,6 +86,8 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     clock: context.clock,
     logger: context.logger.child({ component: 'delivery' }),
     productName: config.productName,
+    publicUrl: config.publicUrl,
+    retentionDays: config.retentionDays,
     ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
   });
   return { payments, storage, mailer, delivery };

@@ -6,18 +6,18 @@ import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppEnv } from '../app.ts';
 import { route } from '../http/contract.ts';
+import { REPO_ROOT, serverFile } from '../paths.ts';
 
 const require = createRequire(import.meta.url);
 /** The version the document states: the server package's own, so it is written in one place. */
-const SERVER_VERSION = (require('../../package.json') as { version: string }).version;
+const SERVER_VERSION = (require(serverFile('package.json')) as { version: string }).version;
 
 export const openApiDocument = () => buildOpenApi(endpoints, { version: SERVER_VERSION });
 
 /** The committed copy, for readers of the repository (kept current by `npm run openapi`). */
-export const OPENAPI_COPY = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
+export const OPENAPI_COPY = join(REPO_ROOT, 'docs/openapi.json');
 
 const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, { file: string; type: string }> = {

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app.ts';
 import { route } from '../http/contract.ts';
 import { bodyStream } from '../storage/body-stream.ts';
 import { sendFile } from '../storage/send-file.ts';
+import { emailPreview } from './email-preview.ts';
 import { MEDIA_PATH, MEDIA_TYPES, mediaDir, ownMediaFile, removePortraitPromoVideo, RULES, storeMedia, type CmsUpload } from './service.ts';
 
 export function cmsRoutes(): Hono<AppEnv> {
@@ -20,6 +21,11 @@ export function cmsRoutes(): Hono<AppEnv> {
       return { status: 200, body: answer };
     });
   }
+  route(app, endpoints.emailPreview).handle(async (c, { body }) => {
+    const { config, clock } = c.var.deps;
+    const { productName, publicUrl, retentionDays } = config;
+    return { status: 200, body: emailPreview({ ...body, productName, publicUrl, retentionDays, now: clock.now() }) };
+  });
   route(app, endpoints.deletePortraitPromoVideo).handle(async (c, { query }) => {
     const { db, config } = c.var.deps;
     const answer = await removePortraitPromoVideo({ db, dataDir: config.dataDir }, query.staging === 'true');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorProvider } from '../adapters/simulator.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
+import { listPurchaseEvents } from '../purchases/events.ts';
 import { setFolder } from '../purchases/queries.ts';
 
 const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
@@ -129,6 +130,12 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     expect(await bodyOf(res)).toEqual({ message: 'Email resent successfully' });
     expect(sink.received).toHaveLength(1);
     expect(await emailState(purchase.id)).toMatchObject({ emailStatus: 'sent', emailError: null });
+    // The timeline: the failure with its reason, then the admin's resend and its success.
+    const events = await listPurchaseEvents(t.db, purchase.id);
+    expect(events.map((e) => e.kind)).toEqual(['email_failed', 'resend', 'email_sent']);
+    expect(events[0]!.detail).toMatchObject({ reason: expect.stringMatching(/550.*No such mailbox/) });
+    expect(events[1]!.adminId).toBe(admin.id);
+    expect(events[2]!.detail).toEqual({ to: 'player@example.com' });
   });
 
   it('resend sends again on request, and answers searchLocally while there is no link', async () => {
@@ -156,5 +163,34 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     await t.delivery.idle();
     expect(sink.received[0]!.subject).toBe('Video CourtReplay siap!');
     expect(sink.received[0]!.decoded).toContain('Halo &lt;b&gt;pemain&lt;/b&gt;');
+  });
+
+  it("speaks the kiosk's language at purchase, else the venue's; the main link is the purchase's phone page", async () => {
+    await setUp();
+    const { purchase, token, device, venue } = await seedPurchase(t);
+    await t.db.updateTable('venues').set({ language: 'id' }).where('id', '=', venue.id).execute();
+    await pay(token);
+    await saveLink(purchase.id, device.headers);
+    await t.delivery.idle();
+    const { phoneToken } = await t.db.selectFrom('purchases').select('phoneToken').where('id', '=', purchase.id).executeTakeFirstOrThrow();
+    const [mail] = sink.received;
+    expect(mail!.subject).toBe('CourtReplay Anda Sudah Siap!');
+    expect(mail!.decoded).toContain(`Tonton dan unduh klip Anda: ${t.config.publicUrl}/p/${phoneToken}`);
+    expect(mail!.decoded).toContain('Klip Anda disimpan selama 14 hari');
+    expect(mail!.decoded).toContain('- Rally 3');
+
+    // The kiosk was switched to English for the next purchase: its e-mail is English.
+    const next = await t.json(
+      'POST',
+      '/api/transaction',
+      { email: 'two@example.com', videoIds: ['v7'], videoTitles: ['Rally 7'], totalAmount: 1000, language: 'en' },
+      device.headers,
+    );
+    const { transaction, payment } = (await next.json()) as { transaction: { id: string }; payment: { token: string } };
+    await pay(payment.token);
+    await saveLink(transaction.id, device.headers);
+    await t.delivery.idle();
+    expect(sink.received[1]!.subject).toBe('Your CourtReplay Is Ready!');
+    expect(sink.received[1]!.decoded).toContain('Your clips are kept for 14 days');
   });
 });

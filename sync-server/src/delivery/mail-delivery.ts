@@ -6,14 +6,17 @@
 // retried with growing waits for up to a day; the due time is stored on the claim row, so retries
 // survive a restart, and a worker (start()) picks due deliveries on a timer and at start-up. A 5xx
 // fails at once with the server's reason stored on the purchase.
-import { SERVER_MESSAGES, MESSAGES } from '@courtreplay/shared';
+import { DEFAULT_KIOSK_LANGUAGE, SERVER_MESSAGES, MESSAGES } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import { asMailError } from '../adapters/mail-error.ts';
 import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError } from '../errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
-import { recordEmailOutcome } from '../purchases/queries.ts';
+import { recordPurchaseEvent } from '../purchases/events.ts';
+import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
+import { recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/queries.ts';
+import { clipsKeptUntil } from '../purchases/retention.ts';
 import {
   claimDelivery,
   dueDeliveries,
@@ -34,6 +37,10 @@ export interface MailDeliveryOptions {
   clock: Clock;
   logger: Logger;
   productName: string;
+  /** PUBLIC_URL: the phone page's origin. */
+  publicUrl: string;
+  /** RETENTION_DAYS: the e-mail says until when the clips are kept. */
+  retentionDays: number;
   /** Waits after the 1st, 2nd, ... temporary failure; the last one repeats. */
   retryDelaysMs?: number[];
   /** How long after the first attempt temporary failures are still retried. */
@@ -76,10 +83,12 @@ export class MailDelivery implements Delivery {
       logger.warn({ err, purchaseId }, 'resend failed');
       await recordAttempt(db, purchaseId, clock.now(), reason);
       await recordEmailOutcome(db, purchaseId, { status: 'failed', error: reason, at: clock.now() });
+      await recordPurchaseEvent(db, { purchaseId, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
       throw new DomainError('upstream_failed', MESSAGES.transactions.resendFailed);
     }
     await recordAttempt(db, purchaseId, clock.now());
     await recordEmailOutcome(db, purchaseId, { status: 'sent', at: clock.now() });
+    await recordPurchaseEvent(db, { purchaseId, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
   }
 
   /**
@@ -156,11 +165,13 @@ export class MailDelivery implements Delivery {
       const reason = failure.retryable ? `Gave up after a day of retries: ${failure.reason}` : failure.reason;
       await recordAttempt(db, facts.id, clock.now(), reason);
       await recordEmailOutcome(db, facts.id, { status: 'failed', error: reason, at: clock.now() });
+      await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
       logger.warn({ purchaseId: facts.id, reason }, 'purchase e-mail failed for good');
       return;
     }
     await recordAttempt(db, facts.id, clock.now());
     await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
+    await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
     logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
   }
 
@@ -176,13 +187,29 @@ export class MailDelivery implements Delivery {
   }
 
   private async compose(facts: MailFacts) {
+    const { db, productName, publicUrl, retentionDays } = this.options;
+    const token = facts.phoneToken ?? (await ensurePhoneToken(db, facts.id))!;
+    const at = facts.paidAt ?? facts.createdAt;
     return composePurchaseMail({
       to: facts.email,
-      productName: this.options.productName,
-      purchaseId: facts.id,
-      clipCount: facts.videoCount,
-      link: facts.zipUrl ?? '',
-      storedCopy: await storedEmailCopy(this.options.db),
+      productName,
+      language: facts.language ?? facts.venueLanguage ?? DEFAULT_KIOSK_LANGUAGE,
+      receipt: {
+        id: facts.id,
+        venueName: facts.venueName ?? UNKNOWN_VENUE,
+        courtName: facts.fieldName,
+        at,
+        clipTitles: titlesOf(facts),
+        subtotal: facts.subtotal,
+        discount: facts.discount,
+        totalAmount: facts.totalAmount,
+        promoCode: facts.promoCode,
+      },
+      phoneUrl: phoneUrlOf(publicUrl, token),
+      folderUrl: facts.zipUrl,
+      retentionDays,
+      keptUntil: clipsKeptUntil(at, retentionDays),
+      storedCopy: await storedEmailCopy(db),
     });
   }
 
@@ -194,4 +221,14 @@ export class MailDelivery implements Delivery {
       this.running.delete(job);
     }
   }
+}
+
+/** The clips' titles (their ids for an older purchase without titles). */
+function titlesOf(facts: MailFacts): string[] {
+  const parse = (json: string): string[] => {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  };
+  const titles = parse(facts.videoTitles);
+  return titles.length > 0 ? titles : Array.from({ length: facts.videoCount }, (_, i) => `#${i + 1}`);
 }

@@ -11,15 +11,38 @@ function withDeliveries(db: Db) {
 export async function findMailFacts(db: Db, purchaseId: string) {
   return db
     .selectFrom('purchases')
-    .select(['id', 'email', 'videoCount', 'zipUrl', 'paymentStatus', 'emailStatus'])
-    .where('id', '=', purchaseId)
+    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+    .leftJoin('fields', 'fields.id', 'purchases.fieldId')
+    .select([
+      'purchases.id',
+      'purchases.email',
+      'purchases.videoCount',
+      'purchases.videoTitles',
+      'purchases.zipUrl',
+      'purchases.paymentStatus',
+      'purchases.emailStatus',
+      'purchases.phoneToken',
+      'purchases.language',
+      'purchases.subtotal',
+      'purchases.discount',
+      'purchases.totalAmount',
+      'purchases.promoCode',
+      'purchases.paidAt',
+      'purchases.createdAt',
+      'purchases.erasedAt',
+      'purchases.clipsExpiredAt',
+      'venues.name as venueName',
+      'venues.language as venueLanguage',
+      'fields.name as fieldName',
+    ])
+    .where('purchases.id', '=', purchaseId)
     .executeTakeFirst();
 }
 
 export type MailFacts = NonNullable<Awaited<ReturnType<typeof findMailFacts>>>;
 
 export function isDeliverable(p: MailFacts): boolean {
-  return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.zipUrl);
+  return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.zipUrl) && !p.erasedAt && !p.clipsExpiredAt;
 }
 
 /** Inserts the claim row; true only for the one caller whose insert landed. */

@@ -8,9 +8,10 @@ import type { PaymentSimulator, SimulatedOutcome } from '../adapters/ports.ts';
 import type { AppEnv } from '../app.ts';
 import { DomainError, invalidInput, notFound } from '../errors.ts';
 import { route } from '../http/contract.ts';
+import { serverFile } from '../paths.ts';
 import { handleNotification, type NotificationDeps } from './notification.ts';
 
-const SNAP_SIMULATOR_JS = readFileSync(new URL('./assets/snap-simulator.js', import.meta.url), 'utf8');
+const SNAP_SIMULATOR_JS = readFileSync(serverFile('src/payments/assets/snap-simulator.js'), 'utf8');
 const OUTCOMES: readonly SimulatedOutcome[] = ['success', 'pending', 'failure'];
 
 function notificationDeps(c: Context<AppEnv>): NotificationDeps {

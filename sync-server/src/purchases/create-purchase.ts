@@ -34,7 +34,7 @@ import {
   type Tx,
 } from './queries.ts';
 
-export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger'> & {
+export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
   config: Pick<AppDeps['config'], 'publicUrl'>;
 };
 

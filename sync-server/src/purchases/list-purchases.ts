@@ -4,7 +4,8 @@
 //   - the ranks in the date range are [lo, hi]: lo from the first purchase at or after `from`,
 //     hi from the last one before `to` (or the scope's counter when there is no end);
 //   - page p holds ranks hi - (p-1)*limit down to the next `limit`.
-// An e-mail search (a substring) has no such shortcut: it counts and skips the matching rows.
+// An e-mail search (a substring) has no such shortcut: it finds the matching rows through a trigram
+// index, then counts and skips them.
 // Staging (test) purchases are hidden unless asked for (issue 14 point 4). They are few, so the
 // ranked page still seeks: the staging ranks in the range come from partial indexes (migration
 // 018), the page's top rank is moved down past those above it, and the page reads `limit` rows
@@ -128,15 +129,39 @@ async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: nu
   return { rows: await query.execute(), totalCount };
 }
 
+/** The trigram index answers searches of at least this many characters; shorter ones read every row. */
+const TRIGRAM = 3;
+/**
+ * A search matching more purchases than this reads every row instead: walking the index for a part
+ * nearly every address has (say 'gmail') costs more than one pass over the narrow e-mail index.
+ */
+const BROAD_SEARCH = 20_000;
+
+const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(part)} escape '\\'`;
+
+/**
+ * Addresses containing `part` (any case), exactly as `email like '%part%'` finds them. From three
+ * characters on, through the trigram index (migration 021), the part as one quoted FTS5 phrase so
+ * every character is taken literally, unless a bounded probe finds the part too common to be worth it.
+ */
+async function emailContains(db: Tx, part: string) {
+  if ([...part].length < TRIGRAM) return scanFor(part);
+  const phrase = `"${part.replaceAll('"', '""')}"`;
+  // Asked once: the count and the page below reuse the list rather than asking the index again.
+  const found = await sql<{ seq: number }>`select rowid as seq from purchase_email_search
+    where purchase_email_search match ${phrase} limit ${BROAD_SEARCH + 1}`.execute(db);
+  if (found.rows.length > BROAD_SEARCH) return scanFor(part);
+  const seqs = JSON.stringify(found.rows.map((row) => row.seq));
+  return sql<boolean>`${sql.ref('purchases.seq')} in (select value from json_each(${seqs}))`;
+}
+
 /**
  * The e-mail search (a substring: no seek possible): count the matches, then skip to the page
  * through the narrow (seq, email) index, from whichever end of the matches is nearer, so a deep
  * page never walks more than half of them beyond the count.
  */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
-  let matches = db
-    .selectFrom('purchases')
-    .where(sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(filter.email ?? '')} escape '\\'`);
+  let matches = db.selectFrom('purchases').where(await emailContains(db, filter.email ?? ''));
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
   if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);

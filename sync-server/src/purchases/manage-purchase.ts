@@ -15,12 +15,13 @@ import type { SessionAdmin } from '../auth/queries.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import { recordPurchaseEvent } from './events.ts';
 import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
 
 export type Caller = { admin: SessionAdmin } | { device: DeviceRow };
 
-async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Promise<PurchaseWithNames> {
+export async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller): Promise<PurchaseWithNames> {
   const purchase = await findPurchase(deps.db, id);
   if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   if ('admin' in caller) assertVenueAccess(caller.admin, purchase.venueId);
@@ -43,6 +44,11 @@ export async function updateZipUrl(
 ): Promise<Purchase> {
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, caller);
+  // Erased on request: no link may come back (a kiosk's late upload is taken and dropped).
+  if (purchase.erasedAt) {
+    if ('admin' in caller) throw conflict(MESSAGES.transactions.erasedNoChange);
+    return toApiPurchase(purchase);
+  }
   if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl)
     throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
@@ -85,8 +91,11 @@ export async function resendEmail(deps: PurchaseDeps, id: string, admin: Session
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
+  if (purchase.erasedAt) throw conflict(MESSAGES.transactions.erasedNoChange);
+  if (purchase.clipsExpiredAt) throw conflict(MESSAGES.transactions.clipsExpiredNoResend);
   if (!purchase.zipUrl) return { searchLocally: true, transaction: toApiPurchase(purchase) };
   await bookResend(deps.db, id, deps.clock.now());
+  await recordPurchaseEvent(deps.db, { purchaseId: id, kind: 'resend', at: deps.clock.now(), adminId: admin.id });
   try {
     await delivery.resend(id);
   } catch (err) {

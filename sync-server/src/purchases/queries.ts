@@ -58,6 +58,8 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     deviceId: row.deviceId,
     paymentReversal: row.paymentReversal,
     paymentReversedAt: row.paymentReversedAt,
+    clipsExpiredAt: row.clipsExpiredAt,
+    erasedAt: row.erasedAt,
   };
 }
 
@@ -234,4 +236,52 @@ export async function flagPaymentReversal(db: Tx, id: string, reversal: PaymentR
 /** Portable `LIKE` pattern for "contains `text`" (with `\` as the escape character). */
 export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+// ---------------------------------------------------------------- the player's data (issue 13 points 4 and 6)
+
+export async function setPurchaseEmail(db: Tx, id: string, email: string, now: Date): Promise<void> {
+  await db.updateTable('purchases').set({ email, updatedAt: now.toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * Erases the player's data: the address becomes the anonymous marker and the links go; amounts,
+ * status, promo and ids stay. True when this call erased it (not erased before).
+ */
+export async function markErased(db: Tx, id: string, marker: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('purchases')
+    .set({ email: marker, zipUrl: null, folderUrl: null, folderId: null, erasedAt: at, updatedAt: at })
+    .where('id', '=', id)
+    .where('erasedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Paid or free purchases (by paidAt, else createdAt) older than `cutoff` whose clips are still stored. */
+export async function findExpiredClips(db: Tx, cutoff: Date, limit: number) {
+  const before = cutoff.toISOString();
+  return db
+    .selectFrom('purchases')
+    .select(['id', 'folderId'])
+    .where('clipsExpiredAt', 'is', null)
+    .where('erasedAt', 'is', null)
+    .where('folderId', 'is not', null)
+    .where((eb) => eb.fn.coalesce('paidAt', 'createdAt'), '<', before)
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+}
+
+/** True when this call marked it (two passes at once, e.g. two instances, record it once). */
+export async function markClipsExpired(db: Tx, id: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('purchases')
+    .set({ clipsExpiredAt: at, updatedAt: at })
+    .where('id', '=', id)
+    .where('clipsExpiredAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }

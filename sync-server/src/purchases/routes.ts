@@ -1,6 +1,6 @@
 // /api/transaction: the routes built from the shared definitions (shared/src/contract/purchases.ts);
 // thin handlers that call the services.
-import { endpoints, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
+import { endpoints, MESSAGES, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
@@ -8,6 +8,7 @@ import { route } from '../http/contract.ts';
 import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
+import { correctPurchaseEmail, erasePurchase } from './player-data.ts';
 import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
 export function purchaseRoutes(): Hono<AppEnv> {
@@ -52,6 +53,16 @@ export function purchaseRoutes(): Hono<AppEnv> {
 
   route(app, endpoints.resendEmail).handle(async (c, { params }) => {
     return { status: 200, body: await resendEmail(c.var.deps, params.id, currentAdmin(c)) };
+  });
+
+  route(app, endpoints.updatePurchaseEmail).handle(async (c, { params, body }) => {
+    const transaction = await correctPurchaseEmail(c.var.deps, params.id, currentAdmin(c), body.email);
+    return { status: 200, body: { message: MESSAGES.transactions.emailCorrected(transaction.email), transaction } };
+  });
+
+  route(app, endpoints.erasePurchase).handle(async (c, { params }) => {
+    const transaction = await erasePurchase(c.var.deps, params.id, currentAdmin(c));
+    return { status: 200, body: { message: MESSAGES.transactions.erasedDone, transaction } };
   });
 
   return app;

@@ -1,14 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   EMAIL_COPY_FIELDS,
+  KIOSK_LANGUAGE_NAMES,
+  KIOSK_LANGUAGES,
+  MESSAGES,
   parseEmailCopy,
-  PRODUCT_NAME_DEFAULT,
-  renderEmailCopy,
   type EmailCopy,
   type EmailCopyField,
+  type KioskLanguage,
 } from '@courtreplay/shared';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useSaveEmailCopyMutation } from './mutations.ts';
+import { cmsQueries } from './queries.ts';
+
+const PREVIEW_DELAY_MS = 300;
 
 const LABELS: Record<EmailCopyField, string> = {
   EMAIL_SUBJECT: 'Subject',
@@ -20,13 +26,23 @@ const LABELS: Record<EmailCopyField, string> = {
 };
 const MULTILINE: ReadonlySet<EmailCopyField> = new Set(['EMAIL_THANK_YOU', 'EMAIL_INSTRUCTIONS', 'EMAIL_CLOSING']);
 
-/** The e-mail copy editor with a live preview; `{productName}` stands for the product's name. */
+/**
+ * The e-mail copy editor with a live preview. The preview is the e-mail the server would send with
+ * this copy for a sample purchase, composed by the same function as every real one, shown in a
+ * sandboxed frame (no scripts); it follows the edits once typing pauses.
+ */
 export function EmailTemplateSection({ stored }: { stored: string | undefined }) {
   const [parsed] = useState(() => parseEmailCopy(stored));
   const [copy, setCopy] = useState<EmailCopy>(parsed.copy);
   const [notice, setNotice] = useState<NoticeValue>(parsed.status === 'invalid' ? failure(parsed.message) : null);
+  const [language, setLanguage] = useState<KioskLanguage>('en');
+  const [previewed, setPreviewed] = useState<EmailCopy>(copy);
+  useEffect(() => {
+    const timer = setTimeout(() => setPreviewed(copy), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [copy]);
+  const preview = useQuery(cmsQueries.emailPreview(previewed, language));
   const save = useSaveEmailCopyMutation();
-  const preview = renderEmailCopy(copy, PRODUCT_NAME_DEFAULT);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,24 +65,30 @@ export function EmailTemplateSection({ stored }: { stored: string | undefined })
             )}
           </label>
         ))}
-        <p className="muted">Use {'{productName}'} for the product name.</p>
+        <p className="muted">{MESSAGES.emailConfig.placeholders}</p>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           Save Email Template
         </button>
         <Notice notice={notice} />
       </form>
       <article className="email-preview" aria-label="Email preview">
-        <p className="muted">
-          Subject: <strong data-testid="preview-subject">{preview.EMAIL_SUBJECT}</strong>
-        </p>
-        <h3 data-testid="preview-heading">{preview.EMAIL_HEADING}</h3>
-        <p>{preview.EMAIL_THANK_YOU}</p>
-        <p>{preview.EMAIL_INSTRUCTIONS}</p>
-        <p>
-          <span className="btn btn-primary">Open your videos</span>
-        </p>
-        <p>{preview.EMAIL_CLOSING}</p>
-        <p className="muted small">{preview.EMAIL_FOOTER}</p>
+        <div className="row-actions">
+          <p className="muted">
+            Subject: <strong data-testid="preview-subject">{preview.data?.subject ?? ''}</strong>
+          </p>
+          <label className="field field-inline">
+            <span>{MESSAGES.emailConfig.previewLanguage}</span>
+            <select value={language} onChange={(e) => setLanguage(e.target.value as KioskLanguage)}>
+              {KIOSK_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {KIOSK_LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {preview.isError && <Notice notice={failure(MESSAGES.emailConfig.previewFailed)} />}
+        <iframe className="email-preview-frame" title="Email preview body" sandbox="" srcDoc={preview.data?.html ?? ''} />
       </article>
     </div>
   );

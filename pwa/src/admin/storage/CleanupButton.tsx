@@ -2,17 +2,11 @@
 // click counts the files this product stored (and their size) for this very clean-up; then Yes/No,
 // or, for emptying the whole drive, the word DELETE typed out.
 import { useState } from 'react';
-import { MESSAGES, type CleanupPreviewResponse } from '@courtreplay/shared';
+import { formatSize, MESSAGES, type CleanupPreviewResponse } from '@courtreplay/shared';
 import { previewCleanup } from './mutations.ts';
 
 const T = MESSAGES.storage;
 const D = MESSAGES.dashboard;
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(bytes === 0 ? 0 : 1, Math.round(bytes / 1024))} KB`;
-  if (bytes < 1024 ** 3) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-}
 
 type Step =
   | { name: 'idle' }

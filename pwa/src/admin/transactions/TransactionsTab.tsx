@@ -35,6 +35,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const resend = useResendEmailMutation();
   const [exportNotice, setExportNotice] = useTimedNotice(EXPORT_MESSAGE_MS);
   const [resendNotice, setResendNotice] = useTimedNotice(RESEND_MESSAGE_MS);
+  const [rowNotice, setRowNotice] = useTimedNotice(RESEND_MESSAGE_MS);
   const [emailStatus, setEmailStatus] = useState<Record<string, 'sent' | 'failed'>>({});
   const [sendingIds, setSendingIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -118,6 +119,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
       <SalesSummary filters={filters} enabled={!problem} />
       <Notice notice={exportNotice} />
       <Notice notice={resendNotice} />
+      <Notice notice={rowNotice} />
       <QueryState isPending={list.isPending && !problem} error={loadError} fallback={T.loadFailed} />
       {list.isSuccess && !problem && rows.length === 0 && (
         <div className="empty">
@@ -136,6 +138,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
             deliveries={deliveryById}
             sendingIds={sendingIds}
             onResend={onResend}
+            onNotice={setRowNotice}
           />
           <nav className="pagination" aria-label="Pagination">
             <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

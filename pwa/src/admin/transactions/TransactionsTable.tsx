@@ -1,7 +1,9 @@
 import { deliveryLabel, formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH, type DeliveryState } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import { emailStatusLabel } from './export.ts';
+import type { NoticeValue } from '../common/Notice.tsx';
 import type { Transaction } from './queries.ts';
+import { RowActions } from './RowActions.tsx';
 
 const T = MESSAGES.transactions;
 
@@ -14,9 +16,11 @@ interface Props {
   deliveries: ReadonlyMap<string, DeliveryState>;
   sendingIds: ReadonlySet<string>;
   onResend: (tx: Transaction) => Promise<void>;
+  /** Feedback of a row's e-mail correction or erase. */
+  onNotice: (notice: NoticeValue) => void;
 }
 
-export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend }: Props) {
+export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend, onNotice }: Props) {
   const columns = T.columns.filter((c) => showVenue || c !== 'Venue');
   return (
     <div className="table-wrap">
@@ -44,7 +48,20 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                     </span>
                   )}
                 </td>
-                <td>{tx.email}</td>
+                <td>
+                  {tx.erasedAt ? (
+                    <span className="badge badge-erased" data-testid="erased" title={formatDateTime(tx.erasedAt)}>
+                      {T.erased}
+                    </span>
+                  ) : (
+                    tx.email
+                  )}
+                  {tx.clipsExpiredAt && !tx.erasedAt && (
+                    <div className="delivery-reason" data-testid="clips-expired" title={formatDateTime(tx.clipsExpiredAt)}>
+                      {T.clipsExpired}
+                    </div>
+                  )}
+                </td>
                 <td className="num">{tx.videoCount}</td>
                 <td title={tx.videoTitles.join(', ')}>{truncateText(tx.videoTitles.join(', '), VIDEO_TITLES_TRUNCATE_LENGTH)}</td>
                 <td className="num">{formatRupiah(tx.totalAmount)}</td>
@@ -87,16 +104,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                 <td>{tx.fieldName ?? ''}</td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
-                  {/* The server refuses a resend for anything but a paid or free purchase (nothing to send). */}
-                  {payment === 'paid' || payment === 'free' ? (
-                    <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
-                      {sending ? T.sending : T.resend}
-                    </button>
-                  ) : (
-                    <span className="muted" title={T.resendOnlyPaid} data-testid="no-resend">
-                      —
-                    </span>
-                  )}
+                  <RowActions tx={tx} sending={sending} onResend={onResend} onNotice={onNotice} />
                 </td>
               </tr>
             );

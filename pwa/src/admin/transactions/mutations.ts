@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client.ts';
 import { exportTransactions, exportTransactionsCsv } from './export.ts';
 import type { Transaction, TransactionFilters } from './queries.ts';
 import { transactionQueries } from './queries.ts';
@@ -18,4 +19,23 @@ export function useExportTransactionsMutation() {
 
 export function useExportCsvMutation() {
   return useMutation({ mutationFn: (filters: TransactionFilters) => exportTransactionsCsv(filters) });
+}
+
+/** PUT /api/transaction/{id}/email: the admin corrects the player's address (Resend then uses it). */
+export function useUpdatePurchaseEmailMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; email: string }) =>
+      call('updatePurchaseEmail', { params: { id: input.id }, body: { email: input.email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionQueries.all() }),
+  });
+}
+
+/** POST /api/transaction/{id}/erase: the player's address and clips go; the figures stay. */
+export function useErasePurchaseMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('erasePurchase', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionQueries.all() }),
+  });
 }

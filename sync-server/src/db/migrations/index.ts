@@ -15,7 +15,9 @@ import { staffPins013 } from './013-staff-pins.ts';
 import { venueLanguage014 } from './014-venue-language.ts';
 import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
+import { purchaseEvents017 } from './017-purchase-events.ts';
 import { salesDaily018 } from './018-sales-daily.ts';
+import { emailSearch021 } from './021-email-search.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -35,5 +37,7 @@ export const migrations: Record<string, Migration> = {
   '014-venue-language': venueLanguage014,
   '015-phone-page': phonePage015,
   '016-device-health': deviceHealth016,
+  '017-purchase-events': purchaseEvents017,
   '018-sales-daily': salesDaily018,
+  '021-email-search': emailSearch021,
 };

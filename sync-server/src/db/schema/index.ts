@@ -17,6 +17,7 @@ import type { SalesDailyAllTable, SalesDailyTable, SalesMonthlyTable } from './s
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+import type { PurchaseEventTable } from './purchase-event.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -29,6 +30,7 @@ export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
   admins: AdminTable;
@@ -53,4 +55,5 @@ export interface Database {
   sales_daily: SalesDailyTable;
   sales_monthly: SalesMonthlyTable;
   sales_daily_all: SalesDailyAllTable;
+  purchase_events: PurchaseEventTable;
 }

@@ -14,6 +14,9 @@ export interface ReceivedMail {
   subject: string;
   /** The whole message with quoted-printable soft breaks and escapes undone. */
   decoded: string;
+  /** The text/plain and text/html parts, decoded (UTF-8); '' when the message has no such part. */
+  text: string;
+  html: string;
 }
 
 export interface SmtpAnswer {
@@ -105,6 +108,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
           raw,
           subject: decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? ''),
           decoded: decodeQuotedPrintable(raw),
+          text: partOf(raw, 'text/plain'),
+          html: partOf(raw, 'text/html'),
         });
         callback();
       });
@@ -128,6 +133,33 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** One text part of a (multipart) message, its transfer encoding undone, read as UTF-8. */
+function partOf(raw: string, type: 'text/plain' | 'text/html'): string {
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const headers = part.slice(0, split.index);
+    if (!new RegExp(`^Content-Type: ${type}`, 'im').test(headers)) continue;
+    const body = part.slice(split.index + split[0].length).replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n');
+      const out: number[] = [];
+      for (let i = 0; i < bytes.length; i++) {
+        const hex = bytes[i] === '=' ? /^[0-9A-F]{2}/.exec(bytes.slice(i + 1, i + 3)) : null;
+        if (hex) {
+          out.push(parseInt(hex[0], 16));
+          i += 2;
+        } else out.push(...Buffer.from(bytes[i]!, 'utf8'));
+      }
+      return Buffer.from(out).toString('utf8');
+    }
+    return body.replace(/\r\n/g, '\n');
+  }
+  return '';
+}
 
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,0 +1,102 @@
+// A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address is corrected,
+// then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
+// goes and what stays). An erased purchase has no actions left; one whose clips expired cannot be resent.
+import { MESSAGES } from '@courtreplay/shared';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { failure, success, type NoticeValue } from '../common/Notice.tsx';
+import { useErasePurchaseMutation, useUpdatePurchaseEmailMutation } from './mutations.ts';
+import type { Transaction } from './queries.ts';
+
+const T = MESSAGES.transactions;
+
+interface Props {
+  tx: Transaction;
+  sending: boolean;
+  onResend: (tx: Transaction) => Promise<void>;
+  onNotice: (notice: NoticeValue) => void;
+}
+
+export function RowActions({ tx, sending, onResend, onNotice }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState(tx.email);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePurchaseEmailMutation();
+  const erase = useErasePurchaseMutation();
+
+  if (tx.erasedAt) return null;
+
+  if (editing) {
+    const submit = (e: FormEvent) => {
+      e.preventDefault();
+      setError(null);
+      update.mutate(
+        { id: tx.id, email },
+        {
+          onSuccess: (answer) => {
+            setEditing(false);
+            onNotice(success(answer.message));
+          },
+          onError: (err) => setError(errorMessage(err, T.loadFailed)),
+        },
+      );
+    };
+    return (
+      <form className="inline-edit" onSubmit={submit} noValidate aria-label={T.editEmail}>
+        <input
+          type="email"
+          aria-label={T.newEmail}
+          value={email}
+          autoFocus
+          onChange={(e) => setEmail(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+        />
+        <button type="submit" className="btn btn-primary btn-sm" disabled={update.isPending}>
+          {update.isPending ? T.saving : T.save}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+          {T.cancel}
+        </button>
+        {error && (
+          <span className="field-error" role="alert">
+            {error}
+          </span>
+        )}
+      </form>
+    );
+  }
+
+  return (
+    <div className="row-actions">
+      {/* Resend only where it can work: clips still kept, and a paid or free purchase (the server refuses others). */}
+      {!tx.clipsExpiredAt && (tx.paymentStatus === 'paid' || tx.paymentStatus === 'free') && (
+        <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
+          {sending ? T.sending : T.resend}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => {
+          setEmail(tx.email);
+          setError(null);
+          setEditing(true);
+        }}
+      >
+        {T.editEmail}
+      </button>
+      <ConfirmButton
+        label={erase.isPending ? T.erasing : T.erase}
+        disabled={erase.isPending}
+        question={T.eraseConfirm}
+        onConfirm={() =>
+          erase.mutate(tx.id, {
+            onSuccess: (answer) => onNotice(success(answer.message)),
+            onError: (err) => onNotice(failure(errorMessage(err, T.loadFailed))),
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** What happened to a purchase after the sale (migration 017); see purchases/events.ts. */
+export type PurchaseEventKind = 'email_sent' | 'email_failed' | 'resend' | 'email_corrected' | 'clips_expired' | 'erased';
+
+export interface PurchaseEventTable {
+  /** A random UUID: text keys need no dialect-specific auto-increment. */
+  id: string;
+  purchaseId: string;
+  /** ISO 8601 UTC. */
+  at: string;
+  kind: PurchaseEventKind;
+  /** The admin who did it; null for the server's own doing (delivery, retention job). */
+  adminId: number | null;
+  /** A JSON object with the kind's particulars (e.g. { reason } for email_failed, { from, to } for email_corrected); null when none. */
+  detail: string | null;
+}

@@ -1,0 +1,131 @@
+// The e-mail search through the trigram index (migration 021) finds exactly the purchases that a
+// plain case-insensitive substring match finds, for any address and any part typed, and keeps
+// finding them after addresses are corrected and purchases deleted.
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../adapters/ports.ts';
+import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
+import { createSeeder } from '../testing/seed.ts';
+import { listPurchases } from './list-purchases.ts';
+
+const db = openDatabase(':memory:');
+let venueId = 0;
+let fieldId = 0;
+let deviceId = '';
+let seq = 0;
+
+beforeAll(async () => {
+  await migrateToLatestOrThrow(db);
+  const seeder = createSeeder(db, systemClock, 24 * 3_600_000);
+  venueId = (await seeder.venue()).id;
+  fieldId = (await seeder.field({ venueId })).id;
+  deviceId = (await seeder.device({ venueId, fieldId })).deviceId;
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+function purchaseRow(email: string) {
+  seq += 1;
+  const at = new Date(Date.UTC(2026, 10, 1) + seq * 60_000).toISOString();
+  return {
+    id: `CR-TEST-${seq}`,
+    seq,
+    venueSeq: seq,
+    fieldSeq: seq,
+    email,
+    videoCount: 1,
+    videoIds: '["a.mp4"]',
+    videoTitles: '["a"]',
+    subtotal: 10_000,
+    discount: 0,
+    totalAmount: 10_000,
+    venueId,
+    fieldId,
+    deviceId,
+    isStaging: 0,
+    paymentStatus: 'paid' as const,
+    uploadError: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+async function insertPurchase(email: string): Promise<number> {
+  await db.insertInto('purchases').values(purchaseRow(email)).execute();
+  return seq;
+}
+
+/** What the list answers for a search, as e-mail addresses newest first. */
+async function searched(part: string): Promise<string[]> {
+  const page = await listPurchases(db, { email: part }, 1, 10_000);
+  return page.transactions.map((p) => p.email);
+}
+
+/** What a plain substring match finds, the behaviour the index must keep. */
+async function substringMatches(part: string): Promise<string[]> {
+  const rows = await db.selectFrom('purchases').select(['email', 'seq']).orderBy('seq', 'desc').execute();
+  return rows.filter((r) => r.email.toLowerCase().includes(part.toLowerCase())).map((r) => r.email);
+}
+
+const localPart = fc.stringMatching(/^[a-zA-Z0-9._%+"'-]{1,12}$/);
+const domain = fc.constantFrom('gmail.com', 'Yahoo.co.id', 'example.com', 'mail.sch.id', 'x_y.id');
+const address = fc.tuple(localPart, domain).map(([l, d]) => `${l}@${d}`);
+
+describe('e-mail search through the trigram index', () => {
+  it('finds what a substring match finds, for parts of every length and characters taken literally', async () => {
+    for (const email of ['alice@example.com', 'Bob@Example.com', 'carol_50%@example.com', 'd"q@gmail.com', 'budi.s@yahoo.co.id']) {
+      await insertPurchase(email);
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(address, { maxLength: 8 }),
+        fc.oneof(fc.stringMatching(/^[a-zA-Z0-9._%@"'-]{1,8}$/), fc.constantFrom('ex', 'EXAMPLE', '_50%', 'd"q', 'co.id', '@')),
+        async (addresses, part) => {
+          for (const email of addresses) await insertPurchase(email);
+          expect(await searched(part)).toEqual(await substringMatches(part));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('follows corrected addresses and deleted purchases', async () => {
+    const corrected = await insertPurchase('wrong.address@gmial.com');
+    const removed = await insertPurchase('gone.player@gmail.com');
+    expect(await searched('gmial')).toContain('wrong.address@gmial.com');
+
+    await db.updateTable('purchases').set({ email: 'right.address@gmail.com' }).where('seq', '=', corrected).execute();
+    await db.deleteFrom('purchases').where('seq', '=', removed).execute();
+
+    expect(await searched('gmial')).toEqual(await substringMatches('gmial'));
+    expect(await searched('wrong.address')).toEqual([]);
+    expect(await searched('right.address')).toEqual(['right.address@gmail.com']);
+    expect(await searched('gone.player')).toEqual([]);
+  });
+
+  it('finds the same for a part so common that reading every row is cheaper than the index', async () => {
+    const many = Array.from({ length: 20_050 }, (_, i) => purchaseRow(`common.${i}@warung.id`));
+    await db.transaction().execute(async (tx) => {
+      for (let i = 0; i < many.length; i += 1000)
+        await tx
+          .insertInto('purchases')
+          .values(many.slice(i, i + 1000))
+          .execute();
+    });
+    const page = await listPurchases(db, { email: 'WARUNG' }, 3, 25);
+    expect(page.totalCount).toBe(20_050);
+    expect(page.transactions.map((p) => p.email)).toEqual((await substringMatches('warung')).slice(50, 75));
+    const rare = await listPurchases(db, { email: 'common.20049@' }, 1, 25);
+    expect(rare.transactions.map((p) => p.email)).toEqual(['common.20049@warung.id']);
+  });
+
+  it('answers a search of three characters or more from the index, not by reading every purchase', async () => {
+    const plan = await sql<{ detail: string }>`explain query plan select count(*) from purchases
+      where seq in (select rowid from purchase_email_search where purchase_email_search match '"example"')`.execute(db);
+    const steps = plan.rows.map((r) => r.detail).join('\n');
+    expect(steps).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(steps).not.toMatch(/^SCAN purchases$/m);
+  });
+});

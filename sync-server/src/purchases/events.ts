@@ -1,0 +1,54 @@
+// A purchase's history after the sale (purchase_events, migration 017): e-mail sent or failed,
+// resent, corrected by an admin, clips expired, erased on request. Append-only; read oldest first
+// by the purchase detail's timeline.
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { PurchaseEventKind } from '../db/schema/index.ts';
+
+export type { PurchaseEventKind } from '../db/schema/index.ts';
+
+export interface NewPurchaseEvent {
+  purchaseId: string;
+  kind: PurchaseEventKind;
+  at: Date;
+  /** The admin who did it; omitted for the server's own doing. */
+  adminId?: number | null;
+  /** The kind's particulars: { reason } for email_failed, { from, to } for email_corrected, { to } for email_sent. */
+  detail?: Record<string, unknown> | null;
+}
+
+export interface PurchaseEvent {
+  id: string;
+  purchaseId: string;
+  at: string;
+  kind: PurchaseEventKind;
+  adminId: number | null;
+  detail: Record<string, unknown> | null;
+}
+
+export async function recordPurchaseEvent(db: Db, event: NewPurchaseEvent): Promise<void> {
+  await db
+    .insertInto('purchase_events')
+    .values({
+      id: randomUUID(),
+      purchaseId: event.purchaseId,
+      at: event.at.toISOString(),
+      kind: event.kind,
+      adminId: event.adminId ?? null,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+    })
+    .execute();
+}
+
+/** The purchase's events, oldest first (ties in insertion order). */
+export async function listPurchaseEvents(db: Db, purchaseId: string): Promise<PurchaseEvent[]> {
+  const rows = await db
+    .selectFrom('purchase_events')
+    .selectAll()
+    .where('purchaseId', '=', purchaseId)
+    .orderBy('at')
+    .orderBy(sql`rowid`)
+    .execute();
+  return rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null }));
+}

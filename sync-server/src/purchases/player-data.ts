@@ -1,0 +1,63 @@
+// The player's data after the sale (issue 13 points 4 and 6): an admin corrects a mistyped e-mail
+// address, or erases the address and the clips on the player's request (Indonesia's PDP law).
+// Both are for an admin of the purchase's venue or a super admin, and both leave a trace: a
+// purchase event naming the admin, and a log line.
+import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purchase } from '@courtreplay/shared';
+import type { SessionAdmin } from '../auth/queries.ts';
+import { conflict, DomainError, notFound } from '../errors.ts';
+import type { PurchaseDeps } from './create-purchase.ts';
+import { recordPurchaseEvent } from './events.ts';
+import { purchaseFor } from './manage-purchase.ts';
+import { findPurchase, markErased, setPurchaseEmail, toApiPurchase } from './queries.ts';
+
+const m = MESSAGES.transactions;
+
+async function reloaded(deps: PurchaseDeps, id: string): Promise<Purchase> {
+  const row = await findPurchase(deps.db, id);
+  if (!row) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
+  return toApiPurchase(row);
+}
+
+/** Sets the purchase's address (already checked and lower-cased by the schema); Resend then uses it. */
+export async function correctPurchaseEmail(deps: PurchaseDeps, id: string, admin: SessionAdmin, email: string): Promise<Purchase> {
+  const purchase = await purchaseFor(deps, id, { admin });
+  if (purchase.erasedAt) throw conflict(m.erasedNoChange);
+  if (purchase.email === email) throw new DomainError('invalid_input', m.emailUnchanged);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (tx) => {
+    await setPurchaseEmail(tx, id, email, now);
+    await recordPurchaseEvent(tx, {
+      purchaseId: id,
+      kind: 'email_corrected',
+      at: now,
+      adminId: admin.id,
+      detail: { from: purchase.email, to: email },
+    });
+  });
+  // Who and when; the addresses themselves stay in the database, out of the log.
+  deps.logger.info({ purchaseId: id, adminId: admin.id, admin: admin.email }, 'purchase e-mail corrected by an admin');
+  return reloaded(deps, id);
+}
+
+/**
+ * Deletes the purchase's own storage folder, then replaces the address with ERASED_EMAIL and
+ * clears the links; money figures, status, promo and ids stay. The folder goes first: should
+ * storage fail, nothing is marked and the admin can try again. Erasing twice answers the erased
+ * purchase again.
+ */
+export async function erasePurchase(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<Purchase> {
+  const purchase = await purchaseFor(deps, id, { admin });
+  if (purchase.erasedAt) return toApiPurchase(purchase);
+  let filesRemoved = 0;
+  if (purchase.folderId) {
+    if (!deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
+    filesRemoved = await deps.storage.deleteFolder(purchase.folderId);
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await markErased(tx, id, ERASED_EMAIL, now))) return;
+    await recordPurchaseEvent(tx, { purchaseId: id, kind: 'erased', at: now, adminId: admin.id, detail: { filesRemoved } });
+  });
+  deps.logger.info({ purchaseId: id, adminId: admin.id, admin: admin.email, filesRemoved }, "purchase erased on the player's request");
+  return reloaded(deps, id);
+}

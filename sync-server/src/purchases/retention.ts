@@ -1,0 +1,63 @@
+// Retention (issue 13 point 6): a purchase's clips are kept RETENTION_DAYS after payment (or
+// creation, for one never paid); then a daily job deletes the purchase's own storage folder (the
+// folder the server made for it, nothing else) and marks the clips expired, so the phone page and
+// the back-office say so. The purchase itself, its money figures and its e-mail stay.
+import type { AppDeps } from '../app.ts';
+import { recordPurchaseEvent } from './events.ts';
+import { findExpiredClips, markClipsExpired } from './queries.ts';
+
+export const RETENTION_INTERVAL_MS = 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+const BATCH = 200;
+
+export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'storage'> & { config: Pick<AppDeps['config'], 'retentionDays'> };
+
+/** When a purchase's clips go: `retentionDays` after it was paid (or made). */
+export function clipsKeptUntil(paidOrCreatedAt: string | Date, retentionDays: number): Date {
+  return new Date(new Date(paidOrCreatedAt).getTime() + retentionDays * DAY_MS);
+}
+
+/** One pass: removes every expired purchase's folder; answers how many purchases it expired. */
+export async function expireOldClips(deps: RetentionDeps): Promise<number> {
+  const { db, clock, logger, storage } = deps;
+  if (!storage) return 0;
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.retentionDays * DAY_MS);
+  let expired = 0;
+  const failed = new Set<string>();
+  for (;;) {
+    const due = (await findExpiredClips(db, cutoff, BATCH + failed.size)).filter((p) => !failed.has(p.id));
+    if (due.length === 0) break;
+    for (const purchase of due) {
+      try {
+        const filesRemoved = await storage.deleteFolder(purchase.folderId!);
+        const marked = await db.transaction().execute(async (tx) => {
+          if (!(await markClipsExpired(tx, purchase.id, now))) return false;
+          await recordPurchaseEvent(tx, { purchaseId: purchase.id, kind: 'clips_expired', at: now, detail: { filesRemoved } });
+          return true;
+        });
+        if (marked) expired++;
+      } catch (err) {
+        // Left for tomorrow's pass; the others go on.
+        failed.add(purchase.id);
+        logger.warn({ err, purchaseId: purchase.id }, 'retention: could not remove the clips; trying again tomorrow');
+      }
+    }
+  }
+  if (expired > 0 || failed.size > 0) {
+    logger.info(
+      { expired, failed: failed.size, retentionDays: deps.config.retentionDays },
+      'retention: expired clips removed from storage',
+    );
+  }
+  return expired;
+}
+
+/** Runs the retention pass now and then daily; returns the function that stops it. */
+export function startClipRetention(deps: RetentionDeps): () => void {
+  const tick = () => void expireOldClips(deps).catch((err: unknown) => deps.logger.error({ err }, 'retention job failed'));
+  tick();
+  const timer = setInterval(tick, RETENTION_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
