@@ -2,7 +2,7 @@
 // switch, the bundling-tier editor, and promo codes with every rule of spec section 5.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CONFIG_MESSAGES, MESSAGES } from '@courtreplay/shared';
+import { CONFIG_MESSAGES, MESSAGES, PROMO_MESSAGES } from '@courtreplay/shared';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminProductTab } from './pages/admin-product-tab.ts';
@@ -185,13 +185,34 @@ describe('promo codes', () => {
     await product.promoForm().getByRole('button', { name: 'Cancel' }).click();
   });
 
+  test('days and the switch: a last day before the first is refused; the list shows uses against quota and the state', async () => {
+    await product.promoRow('WEEKEND').getByRole('button', { name: 'Edit' }).click();
+    await product.fillPromo({ firstDay: '2026-12-10', lastDay: '2026-12-09' });
+    await product.submitPromo();
+    expect(await product.promoError().textContent()).toBe(PROMO_MESSAGES.endBeforeStart);
+    await product.fillPromo({ firstDay: '2020-01-01', lastDay: '2099-12-31', on: false });
+    await product.submitPromo();
+    await product.notice(F.updated('WEEKEND')).waitFor();
+    expect(await promos()).toMatchObject([{ code: 'WEEKEND', startsOn: '2020-01-01', endsOn: '2099-12-31', active: false }]);
+    const row = product.promoRow('WEEKEND');
+    expect(await row.locator('td').nth(3).textContent()).toBe(F.uses(0, 10));
+    await row.getByText(F.statusOff, { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await product.fillPromo({ on: true });
+    await product.submitPromo();
+    await product.notice(F.updated('WEEKEND')).waitFor();
+    await row.getByText(F.statusUntil('31/12/2099'), { exact: true }).waitFor();
+  });
+
   test('editing switches the promo to a fixed amount; delete removes it', async () => {
     await product.promoRow('WEEKEND').getByRole('button', { name: 'Edit' }).click();
     await product.fillPromo({ type: 'Fixed Amount (Rp)', value: '5000' });
     await product.submitPromo();
     await product.notice(F.updated('WEEKEND')).waitFor();
-    expect(await promos()).toMatchObject([{ code: 'WEEKEND', amount: 5000, percent: 0 }]);
-    expect(await product.promoRow('WEEKEND').locator('td').nth(2).textContent()).toBe('Rp 5.000');
+    // The notice may still be the previous test's identical one: wait for the saved state itself.
+    await expect.poll(promos).toMatchObject([{ code: 'WEEKEND', amount: 5000, percent: 0 }]);
+    await expect.poll(() => product.promoRow('WEEKEND').locator('td').nth(2).textContent()).toBe('Rp 5.000');
     await product.deletePromo('WEEKEND');
     await product.notice(F.deleted).waitFor();
     expect(await promos()).toEqual([]);

@@ -27,13 +27,25 @@ export class AdminProductTab {
   promoRow = (code: string) => this.panel().locator(`tr[data-code="${code}"]`);
   promoError = () => this.promoForm().getByRole('alert');
 
-  async fillPromo(input: { name?: string; code?: string; type?: 'Fixed Amount (Rp)' | 'Percentage (%)'; value?: string; quota?: string }) {
+  async fillPromo(input: {
+    name?: string;
+    code?: string;
+    type?: 'Fixed Amount (Rp)' | 'Percentage (%)';
+    value?: string;
+    quota?: string;
+    firstDay?: string;
+    lastDay?: string;
+    on?: boolean;
+  }) {
     const form = this.promoForm();
     if (input.name !== undefined) await form.getByLabel('Name').fill(input.name);
-    if (input.code !== undefined) await form.getByLabel('Code').fill(input.code);
+    if (input.code !== undefined) await form.getByLabel('Code', { exact: true }).fill(input.code);
     if (input.type) await form.getByLabel('Discount Type').selectOption({ label: input.type });
     if (input.value !== undefined) await form.locator('input[name=discountValue]').fill(input.value);
     if (input.quota !== undefined) await form.getByLabel('Quota (0 = unlimited)').fill(input.quota);
+    if (input.firstDay !== undefined) await form.getByLabel(MESSAGES.promoForm.firstDay).fill(input.firstDay);
+    if (input.lastDay !== undefined) await form.getByLabel(MESSAGES.promoForm.lastDay).fill(input.lastDay);
+    if (input.on !== undefined) await form.getByLabel(MESSAGES.promoForm.activeLabel).setChecked(input.on);
   }
 
   submitPromo = () =>
@@ -41,7 +53,7 @@ export class AdminProductTab {
       .getByRole('button', { name: /^(Create|Update) Promo Code$/ })
       .click();
   generateCode = () => this.promoForm().getByRole('button', { name: 'Generate' }).click();
-  promoCode = () => this.promoForm().getByLabel('Code').inputValue();
+  promoCode = () => this.promoForm().getByLabel('Code', { exact: true }).inputValue();
 
   async deletePromo(code: string) {
     await this.promoRow(code).getByRole('button', { name: 'Delete' }).click();

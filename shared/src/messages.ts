@@ -435,6 +435,16 @@ export const MESSAGES = {
     loadFailed: 'Failed to load promo codes',
     deleteFailed: 'Failed to delete promo code',
     saveFailed: 'Failed to save promo code',
+    // Issue 14 point 7: a promo's days and its switch; our wording.
+    firstDay: 'First day (optional)',
+    lastDay: 'Last day (optional)',
+    daysHint: 'Days are venue days (Asia/Jakarta); both are included.',
+    activeLabel: 'On: players can use this code',
+    statusOff: 'Off',
+    statusStarts: (day: string) => `Starts ${day}`,
+    statusEnded: (day: string) => `Ended ${day}`,
+    statusUntil: (day: string) => `Until ${day}`,
+    uses: (used: number, quota: number) => `${used} / ${quota === 0 ? 'Unlimited' : quota}`,
   },
 
   product: {

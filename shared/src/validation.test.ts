@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROMO_MESSAGES } from './api/promos.ts';
 import { MESSAGES } from './messages.ts';
 import {
   clampBundlingQuantity,
@@ -65,6 +66,10 @@ describe('promo form', () => {
     ['percent 100', { discountType: 'percent', value: 100 }, null],
     ['amount with quota 3', { quota: '3' }, null],
     ['blank quota = unlimited', { quota: '' }, null],
+    ['last day before the first', { startsOn: '2026-12-10', endsOn: '2026-12-09' }, PROMO_MESSAGES.endBeforeStart],
+    ['one-day promo', { startsOn: '2026-12-10', endsOn: '2026-12-10' }, null],
+    ['only a last day', { endsOn: '2026-12-31' }, null],
+    ['an impossible day', { startsOn: '2026-02-30' }, PROMO_MESSAGES.dateFormat],
   ] as const)('%s', (_name, overrides, message) => {
     expect(validatePromoForm(form(overrides))).toBe(message);
   });
@@ -76,6 +81,9 @@ describe('promo form', () => {
       amount: 5000,
       percent: 0,
       quota: 0,
+      startsOn: null,
+      endsOn: null,
+      active: true,
     });
     expect(promoPayload(form({ discountType: 'percent', value: '15', quota: '3' }))).toEqual({
       name: 'Weekend',
@@ -83,6 +91,9 @@ describe('promo form', () => {
       amount: 0,
       percent: 15,
       quota: 3,
+      startsOn: null,
+      endsOn: null,
+      active: true,
     });
   });
 

@@ -13,6 +13,7 @@ import {
   type AdminRole,
 } from './constants.ts';
 import { localFileTime, localIsoDate, type DateInput } from './format.ts';
+import { isCalendarDay, PROMO_MESSAGES } from './api/promos.ts';
 import { MESSAGES } from './messages.ts';
 import type { BundlingTier } from './pricing.ts';
 
@@ -39,6 +40,11 @@ export interface PromoFormInput {
   value: number | string;
   /** 0 = unlimited; blank counts as 0. */
   quota: number | string;
+  /** First and last day it works (YYYY-MM-DD, the date inputs' value); blank or absent: no limit. */
+  startsOn?: string;
+  endsOn?: string;
+  /** Switched on (absent: on). */
+  active?: boolean;
 }
 
 /** The body of POST/PUT /promo: only one of amount or percent is above 0, the other is 0. */
@@ -48,6 +54,9 @@ export interface PromoPayload {
   amount: number;
   percent: number;
   quota: number;
+  startsOn: string | null;
+  endsOn: string | null;
+  active: boolean;
 }
 
 const toNumber = (value: number | string): number => (typeof value === 'number' ? value : value.trim() === '' ? 0 : Number(value.trim()));
@@ -63,8 +72,13 @@ export function validatePromoForm(input: PromoFormInput): ValidationResult {
   if (input.discountType === 'percent' && value > 100) return m.percentMax;
   const quota = toNumber(input.quota);
   if (!Number.isSafeInteger(quota) || quota < 0) return m.quotaInvalid;
+  const [startsOn, endsOn] = [dayOrNull(input.startsOn), dayOrNull(input.endsOn)];
+  if ((startsOn !== null && !isCalendarDay(startsOn)) || (endsOn !== null && !isCalendarDay(endsOn))) return PROMO_MESSAGES.dateFormat;
+  if (startsOn !== null && endsOn !== null && endsOn < startsOn) return PROMO_MESSAGES.endBeforeStart;
   return null;
 }
+
+const dayOrNull = (day: string | undefined): string | null => (day?.trim() ? day.trim() : null);
 
 /** The payload for a form that passed validatePromoForm: trimmed name, normalised code. */
 export function promoPayload(input: PromoFormInput): PromoPayload {
@@ -75,6 +89,9 @@ export function promoPayload(input: PromoFormInput): PromoPayload {
     amount: input.discountType === 'amount' ? value : 0,
     percent: input.discountType === 'percent' ? value : 0,
     quota: toNumber(input.quota),
+    startsOn: dayOrNull(input.startsOn),
+    endsOn: dayOrNull(input.endsOn),
+    active: input.active ?? true,
   };
 }
 

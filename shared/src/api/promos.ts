@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localIsoDate } from '../format.ts';
 import { MESSAGES } from '../messages.ts';
 import { requiredText, timestamp, whenMissing } from './common.ts';
 
@@ -12,7 +13,31 @@ export const PROMO_MESSAGES = {
   percentWhole: 'Percentage must be a whole number',
   amountTooLarge: 'Amount cannot be greater than Rp 1.000.000.000',
   valid: 'Promo code applied',
+  dateFormat: 'Dates must be real calendar days written as YYYY-MM-DD',
+  endBeforeStart: 'The last day must be on or after the first day',
 } as const;
+
+/** A real calendar day, YYYY-MM-DD. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === text;
+}
+
+/** An optional first or last day: a calendar day, or null/blank/absent for none. */
+const optionalDay = z
+  .union([z.string(), z.null()], { error: PROMO_MESSAGES.dateFormat })
+  .optional()
+  .transform((day) => (day == null || day.trim() === '' ? null : day.trim()))
+  .refine((day) => day === null || isCalendarDay(day), PROMO_MESSAGES.dateFormat);
+
+/** Whether a code works at `now`: switched on, and today (in Asia/Jakarta) within its days, both inclusive. */
+export function promoIsOpen(promo: { active: boolean; startsOn: string | null; endsOn: string | null }, now: Date): boolean {
+  if (!promo.active) return false;
+  const today = localIsoDate(now) ?? '';
+  return (promo.startsOn === null || today >= promo.startsOn) && (promo.endsOn === null || today <= promo.endsOn);
+}
 
 /** Trimmed and upper-cased (spec section 5); letters, digits, '-' and '_'. */
 export const promoCodeText = requiredText(32, m.codeRequired)
@@ -44,6 +69,9 @@ export const promoInput = z
       .max(1_000_000_000, m.quotaInvalid)
       .optional()
       .default(0),
+    startsOn: optionalDay,
+    endsOn: optionalDay,
+    active: z.boolean({ error: 'active must be true or false' }).optional().default(true),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -52,6 +80,7 @@ export const promoInput = z
     if (p.amount > 0 && p.percent > 0) return issue('percent', PROMO_MESSAGES.bothDiscounts);
     if (p.percent > 100) return issue('percent', m.percentMax);
     if (p.amount === 0 && p.percent === 0) return issue('amount', m.amountPositive);
+    if (p.startsOn !== null && p.endsOn !== null && p.endsOn < p.startsOn) return issue('endsOn', PROMO_MESSAGES.endBeforeStart);
   });
 export type PromoInput = z.input<typeof promoInput>;
 
@@ -66,6 +95,11 @@ export const promoSchema = z.object({
   /** Purchases holding the promo now (paid, free or still pending). */
   used: z.number(),
   createdAt: timestamp,
+  /** First and last day it works (Asia/Jakarta, inclusive); null: no limit on that side. */
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  /** Switched on; off answers like an unknown code. */
+  active: z.boolean(),
 });
 export type Promo = z.infer<typeof promoSchema>;
 export const promoListResponse = z.array(promoSchema);

@@ -141,6 +141,54 @@ describe('POST /api/promo/validate', () => {
   });
 });
 
+describe('promo days and the on/off switch', () => {
+  const validate = async (code: string) => {
+    const venue = await t.seed.venue();
+    const kiosk = await t.seed.device({ venueId: venue.id });
+    return (await t.json('POST', '/api/promo/validate', { code }, kiosk.headers)).json();
+  };
+  const unknownAnswer = { valid: false, message: MESSAGES.promo.requestFailed, promo: null };
+
+  it('works from its first day to its last, both whole Jakarta days, and outside them answers like an unknown code', async () => {
+    const created = await t.json('POST', '/api/promo', { ...valid, startsOn: '2026-12-01', endsOn: '2026-12-03' }, superAdmin.headers);
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as PromoResponse).promo).toMatchObject({ startsOn: '2026-12-01', endsOn: '2026-12-03', active: true });
+    const at = async (instant: string) => {
+      t.clock.set(instant);
+      return ((await validate('HELLO10')) as { valid: boolean }).valid;
+    };
+    expect(await at('2026-11-30T16:59:59.000Z')).toBe(false); // 23:59:59 on 30 November in Jakarta
+    expect(await at('2026-11-30T17:00:00.000Z')).toBe(true); // 00:00 on 1 December
+    expect(await at('2026-12-03T16:59:59.000Z')).toBe(true); // the last second of the last day
+    expect(await at('2026-12-03T17:00:00.000Z')).toBe(false);
+    expect(await validate('HELLO10')).toEqual(unknownAnswer);
+    expect(await validate('NEVER-HEARD-OF')).toEqual(unknownAnswer);
+  });
+
+  it('switched off answers like an unknown code and keeps its uses; switched on it works again', async () => {
+    const created = (await (await t.json('POST', '/api/promo', valid, superAdmin.headers)).json()) as PromoResponse;
+    await reservePromo(t.db, created.promo.id);
+    const off = await t.json('PUT', `/api/promo/${created.promo.id}`, { ...valid, active: false }, superAdmin.headers);
+    expect(((await off.json()) as PromoResponse).promo).toMatchObject({ active: false, used: 1 });
+    expect(await validate('HELLO10')).toEqual(unknownAnswer);
+    await t.json('PUT', `/api/promo/${created.promo.id}`, { ...valid, active: true }, superAdmin.headers);
+    expect(await validate('HELLO10')).toMatchObject({ valid: true });
+  });
+
+  it.each([
+    [{ startsOn: '2026-12-10', endsOn: '2026-12-09' }, PROMO_MESSAGES.endBeforeStart],
+    [{ startsOn: '2026-02-30' }, PROMO_MESSAGES.dateFormat],
+    [{ endsOn: '31/12/2026' }, PROMO_MESSAGES.dateFormat],
+    [{ endsOn: 20261231 }, PROMO_MESSAGES.dateFormat],
+    [{ active: 'yes' }, 'active must be true or false'],
+  ])('refuses %j with a clear message and saves nothing', async (days, message) => {
+    const res = await t.json('POST', '/api/promo', { ...valid, ...days }, superAdmin.headers);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(message);
+    expect(await countRows(t.db, 'promo_codes')).toBe(0);
+  });
+});
+
 describe('reservePromo / releasePromo', () => {
   it('never takes a quota of 3 more than 3 times under 20 concurrent reservations', async () => {
     const promo = await t.seed.promo({ quota: 3 });

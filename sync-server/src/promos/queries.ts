@@ -10,31 +10,41 @@ export interface PromoRow {
   quota: number;
   used: number;
   createdAt: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  active: boolean;
 }
 
-type PromoValues = Pick<PromoRow, 'name' | 'code' | 'amount' | 'percent' | 'quota'>;
-const COLUMNS = ['id', 'name', 'code', 'amount', 'percent', 'quota', 'used', 'createdAt'] as const;
+type PromoValues = Pick<PromoRow, 'name' | 'code' | 'amount' | 'percent' | 'quota' | 'startsOn' | 'endsOn' | 'active'>;
+const COLUMNS = ['id', 'name', 'code', 'amount', 'percent', 'quota', 'used', 'createdAt', 'startsOn', 'endsOn', 'active'] as const;
+
+/** SQLite keeps the switch as 0/1. */
+const fromDb = <T extends { active: number }>(row: T) => ({ ...row, active: row.active === 1 });
+const toDb = (values: PromoValues) => ({ ...values, active: values.active ? 1 : 0 });
 
 export async function listPromos(db: Db): Promise<PromoRow[]> {
-  return db.selectFrom('promo_codes').select(COLUMNS).orderBy('id', 'desc').execute();
+  return (await db.selectFrom('promo_codes').select(COLUMNS).orderBy('id', 'desc').execute()).map(fromDb);
 }
 
 export async function findPromoByCode(db: Db, code: string): Promise<PromoRow | undefined> {
-  return db.selectFrom('promo_codes').select(COLUMNS).where('code', '=', code).executeTakeFirst();
+  const row = await db.selectFrom('promo_codes').select(COLUMNS).where('code', '=', code).executeTakeFirst();
+  return row && fromDb(row);
 }
 
 export async function findPromo(db: Db, id: number): Promise<PromoRow | undefined> {
-  return db.selectFrom('promo_codes').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('promo_codes').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && fromDb(row);
 }
 
 /** Inserts a promo; undefined when the code is taken (unique constraint, checked atomically). */
 export async function insertPromo(db: Db, values: PromoValues & { createdAt: string }): Promise<PromoRow | undefined> {
-  return db
+  const row = await db
     .insertInto('promo_codes')
-    .values(values)
+    .values({ ...toDb(values), createdAt: values.createdAt })
     .onConflict((oc) => oc.column('code').doNothing())
     .returning(COLUMNS)
     .executeTakeFirst();
+  return row && fromDb(row);
 }
 
 /** 'missing' when no such promo, 'duplicate' when another promo has the code. */
@@ -42,8 +52,8 @@ export async function updatePromo(db: Db, id: number, values: PromoValues): Prom
   return db.transaction().execute(async (trx) => {
     const clash = await trx.selectFrom('promo_codes').select('id').where('code', '=', values.code).where('id', '!=', id).executeTakeFirst();
     if (clash) return 'duplicate';
-    const row = await trx.updateTable('promo_codes').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
-    return row ?? 'missing';
+    const row = await trx.updateTable('promo_codes').set(toDb(values)).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+    return row ? fromDb(row) : 'missing';
   });
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, PROMO_MESSAGES, type Promo, type ValidatePromoResponse, type promoInput } from '@courtreplay/shared';
+import { MESSAGES, PROMO_MESSAGES, promoIsOpen, type Promo, type ValidatePromoResponse, type promoInput } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { deletePromo, findPromoByCode, hasQuotaLeft, insertPromo, listPromos, updatePromo } from '../promos/queries.ts';
@@ -29,12 +29,14 @@ export async function removePromo(deps: Deps, id: number): Promise<void> {
 }
 
 /**
- * A kiosk checks a code before checkout. An unknown code and a used-up one get the same answer, so
- * codes cannot be probed. The quota is only reserved when the purchase is created.
+ * A kiosk checks a code before checkout. An unknown code, a used-up one, one outside its days and one
+ * switched off all get the same answer, so codes cannot be probed. The quota is only reserved when
+ * the purchase is created.
  */
 export async function validatePromo(deps: Deps, code: string): Promise<ValidatePromoResponse> {
   const promo = await findPromoByCode(deps.db, code);
-  if (!promo || !hasQuotaLeft(promo)) return { valid: false, message: MESSAGES.promo.requestFailed, promo: null };
+  if (!promo || !promoIsOpen(promo, deps.clock.now()) || !hasQuotaLeft(promo))
+    return { valid: false, message: MESSAGES.promo.requestFailed, promo: null };
   const { id, name, amount, percent } = promo;
   return { valid: true, message: PROMO_MESSAGES.valid, promo: { id, name, code: promo.code, amount, percent } };
 }

@@ -131,6 +131,22 @@ describe('POST /api/transaction: refused', () => {
     expect(await countRows(w.t.db, 'purchases')).toBe(0);
   });
 
+  it('refuses a code outside its days or switched off exactly like an unknown one, taking no use', async () => {
+    w.t.clock.set('2026-12-01T17:00:00.000Z'); // 00:00 on 2 December in Jakarta
+    const ended = await w.t.seed.promo({ code: 'ENDED', amount: 1000, endsOn: '2026-12-01' });
+    const later = await w.t.seed.promo({ code: 'LATER', amount: 1000, startsOn: '2026-12-03' });
+    const off = await w.t.seed.promo({ code: 'PAUSED', amount: 1000, active: false });
+    for (const promo of [ended, later, off]) {
+      const res = await w.buy(w.kioskA, w.body({ promoCode: promo.code, promoId: promo.id, totalAmount: PRICE - 1000 }));
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toBe(MESSAGES.promo.invalidOrExpired);
+    }
+    expect(await countRows(w.t.db, 'purchases')).toBe(0);
+    const running = await w.t.seed.promo({ code: 'TODAY', amount: 1000, startsOn: '2026-12-02', endsOn: '2026-12-02' });
+    const res = await w.buy(w.kioskA, w.body({ promoCode: 'TODAY', promoId: running.id, totalAmount: PRICE - 1000 }));
+    expect(res.status).toBe(201);
+  });
+
   it('refuses a court of another venue from a kiosk that has none', async () => {
     const res = await w.buy(w.kioskA2, w.body({ fieldId: w.courtB.id }));
     expect(res.status).toBe(400);

@@ -6,6 +6,7 @@ import {
   configKey,
   DEVICE_MESSAGES,
   MESSAGES,
+  promoIsOpen,
   pricingFromConfig,
   PURCHASE_MESSAGES,
   quote,
@@ -84,14 +85,15 @@ function placeOf(
 }
 
 /** The code is what the player knows and decides; the id (small, guessable) is only checked against it. */
-async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput) {
+async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput, now: Date) {
   const code = input.promoCode?.trim() ? input.promoCode : undefined;
   if (code === undefined) {
     if (input.promoId != null) throw invalidInput(PURCHASE_MESSAGES.promoCodeRequired);
     return undefined;
   }
   const promo = await findPromoByCode(tx, code);
-  if (!promo) throw invalidInput(MESSAGES.promo.invalidOrExpired);
+  // Outside its days or switched off reads exactly like an unknown code.
+  if (!promo || !promoIsOpen({ ...promo, active: promo.active === 1 }, now)) throw invalidInput(MESSAGES.promo.invalidOrExpired);
   if (input.promoId != null && input.promoId !== promo.id) throw invalidInput(PURCHASE_MESSAGES.promoMismatch);
   return promo;
 }
@@ -135,7 +137,7 @@ export async function createPurchase(
         ? await tx.selectFrom('fields').select('venueId').where('id', '=', input.fieldId).executeTakeFirst()
         : undefined;
     const place = placeOf(device, input, field?.venueId);
-    const promo = await findRequestedPromo(tx, input);
+    const promo = await findRequestedPromo(tx, input, now);
     const pricing = pricingFromConfig(await loadConfigEntries(tx, PRICING_KEYS), { staging: input.isStaging });
     const discount: PromoDiscount | null = promo ? { amount: promo.amount, percent: promo.percent } : null;
     const priced = quote({ ...pricing, count: input.videoIds.length, promo: discount });

@@ -27,6 +27,9 @@ export interface Seeder {
     percent?: number;
     quota?: number;
     used?: number;
+    startsOn?: string | null;
+    endsOn?: string | null;
+    active?: boolean;
   }): Promise<{ id: number; code: string }>;
   config(key: string, value: string): Promise<void>;
 }
@@ -106,6 +109,9 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
         quota: input.quota ?? 0,
         used: input.used ?? 0,
         createdAt: now(),
+        startsOn: input.startsOn ?? null,
+        endsOn: input.endsOn ?? null,
+        active: input.active === false ? 0 : 1,
       };
       const { id } = await db.insertInto('promo_codes').values(row).returning('id').executeTakeFirstOrThrow();
       return { id, code };

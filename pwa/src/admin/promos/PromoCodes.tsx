@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatRupiah, MESSAGES, stagingVariant, type Promo } from '@courtreplay/shared';
+import { formatRupiah, localIsoDate, MESSAGES, stagingVariant, type Promo } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDate } from '../common/format.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
@@ -11,6 +11,24 @@ import { PromoForm } from './PromoForm.tsx';
 import { promoQueries } from './queries.ts';
 
 const T = MESSAGES.promoForm;
+
+/** A venue day (YYYY-MM-DD) as the back-office writes dates. */
+const dayLabel = (day: string) => formatDate(`${day}T12:00:00+07:00`);
+
+/** Off, not started yet, ended, or running until its last day; nothing for an always-on code. */
+function PromoStatus({ promo }: { promo: Promo }) {
+  const today = localIsoDate(new Date()) ?? '';
+  const [text, tone] = !promo.active
+    ? [T.statusOff, 'muted']
+    : promo.startsOn && today < promo.startsOn
+      ? [T.statusStarts(dayLabel(promo.startsOn)), 'status-pending']
+      : promo.endsOn && today > promo.endsOn
+        ? [T.statusEnded(dayLabel(promo.endsOn)), 'muted']
+        : promo.endsOn
+          ? [T.statusUntil(dayLabel(promo.endsOn)), 'success']
+          : [null, null];
+  return text ? <span className={`badge badge-${tone}`}>{text}</span> : null;
+}
 
 export function PromoCodes({ staging }: { staging: boolean }) {
   const promos = useQuery(promoQueries.list());
@@ -55,9 +73,11 @@ export function PromoCodes({ staging }: { staging: boolean }) {
               {promos.data.map((promo) => (
                 <tr key={promo.id} data-code={promo.code}>
                   <td>{promo.name}</td>
-                  <td className="mono">{promo.code}</td>
+                  <td>
+                    <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />
+                  </td>
                   <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
-                  <td>{promo.quota === 0 ? 'Unlimited' : `${promo.used} / ${promo.quota}`}</td>
+                  <td>{T.uses(promo.used, promo.quota)}</td>
                   <td>{formatDate(promo.createdAt)}</td>
                   <td className="row-actions">
                     <button type="button" className="btn btn-sm" onClick={() => setEditing(promo)}>

@@ -80,6 +80,25 @@ export function PromoForm({ id, initial, staging, onDone, setNotice }: Props) {
         <span>Quota (0 = unlimited)</span>
         <input name="quota" type="number" min={0} step={1} value={draft.quota} onChange={(e) => set({ quota: e.target.value })} />
       </label>
+      <label className="field">
+        <span>{T.firstDay}</span>
+        <input name="startsOn" type="date" value={draft.startsOn} onChange={(e) => set({ startsOn: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{T.lastDay}</span>
+        <input
+          name="endsOn"
+          type="date"
+          min={draft.startsOn || undefined}
+          value={draft.endsOn}
+          onChange={(e) => set({ endsOn: e.target.value })}
+        />
+      </label>
+      <p className="muted small">{T.daysHint}</p>
+      <label className="switch">
+        <input name="active" type="checkbox" checked={draft.active ?? true} onChange={(e) => set({ active: e.target.checked })} />
+        <span>{T.activeLabel}</span>
+      </label>
       {error && (
         <p className="notice notice-error" role="alert">
           {error}

@@ -18,6 +18,7 @@ import { deviceHealth016 } from './016-device-health.ts';
 import { purchaseEvents017 } from './017-purchase-events.ts';
 import { salesDaily018 } from './018-sales-daily.ts';
 import { emailSearch021 } from './021-email-search.ts';
+import { promoSchedule022 } from './022-promo-schedule.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-purchase-events': purchaseEvents017,
   '018-sales-daily': salesDaily018,
   '021-email-search': emailSearch021,
+  '022-promo-schedule': promoSchedule022,
 };

@@ -14,4 +14,10 @@ export interface PromoCodeTable {
   /** Purchases holding the promo (reserved at creation, given back when a purchase fails or expires). */
   used: Generated<number>;
   createdAt: string;
+  /** First day the code works, venue-local (YYYY-MM-DD, Asia/Jakarta), inclusive; null: from now. */
+  startsOn: string | null;
+  /** Last day the code works, venue-local and inclusive; null: no end. */
+  endsOn: string | null;
+  /** 1 = on, 0 = switched off by an admin (answers like an unknown code). */
+  active: Generated<number>;
 }
