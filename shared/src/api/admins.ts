@@ -14,32 +14,7 @@ export const ADMIN_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account',
   notFound: 'Admin not found',
   venueNotFound: 'The selected venue does not exist',
-  passwordChanged: 'Password changed. Other sessions of this account have been logged out.',
-  wrongCurrentPassword: 'The current password is not correct',
-  samePassword: 'The new password must differ from the current one',
-  passwordReset: 'One-time password set. Give it to the admin now: it is shown only once.',
-  cannotResetSelf: 'Change your own password with Change password',
 } as const;
-
-/** The rule every admin password follows (create, change, reset). */
-const newPassword = z
-  .string({ error: whenMissing(ADMIN_MESSAGES.passwordTooShort) })
-  .min(8, ADMIN_MESSAGES.passwordTooShort)
-  .max(200)
-  .refine((password) => password.trim() !== '', ADMIN_MESSAGES.passwordTooShort);
-
-/** PUT /admin/password: the signed-in admin changes their own password. */
-export const changePasswordRequest = z
-  .strictObject({
-    currentPassword: z.string({ error: whenMissing(ADMIN_MESSAGES.wrongCurrentPassword) }).max(200, ADMIN_MESSAGES.wrongCurrentPassword),
-    newPassword,
-  })
-  .refine((body) => body.newPassword !== body.currentPassword, { path: ['newPassword'], message: ADMIN_MESSAGES.samePassword });
-export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
-
-/** POST /admin/{id}/reset-password: the one-time password, shown once and stored only as a hash. */
-export const resetPasswordResponse = z.object({ message: z.string(), password: z.string() });
-export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /**
  * POST /admin/create. `role` takes the server's values; the client's `superadmin` is accepted too.
@@ -78,10 +53,6 @@ export const adminListItem = z.object({
   venueId: z.number().nullable(),
   venues: z.array(adminVenue),
   createdAt: timestamp,
-  /** The last successful login; null: never. */
-  lastLoginAt: timestamp.nullable(),
-  /** Holds a one-time password a super admin set. */
-  mustChangePassword: z.boolean(),
 });
 export type AdminListItem = z.infer<typeof adminListItem>;
 

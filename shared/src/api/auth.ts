@@ -30,8 +30,6 @@ export const sessionUser = z.object({
   venueId: z.number().nullable(),
   /** The admin's venue as a list (empty for a super admin). */
   venues: z.array(adminVenue),
-  /** Holds a one-time password a super admin set: the back-office asks for a new one first. */
-  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -4,8 +4,6 @@ import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
   adminListResponse,
-  changePasswordRequest,
-  resetPasswordResponse,
   configListResponse,
   createAdminRequest,
   createAdminResponse,
@@ -89,29 +87,6 @@ export const adminEndpoints = {
     params: idParams,
     unknownMessage: ADMIN_MESSAGES.notFound,
     responses: { 200: messageResponse },
-    errors: [400, 404],
-  }),
-  changePassword: defineEndpoint({
-    ...ROUTES.changePassword,
-    tag: admins,
-    summary: 'Change one’s own password',
-    description:
-      'The current password must be given (a wrong one is refused and counts as a failed login for the throttle). Every other session of the account ends; this one stays.',
-    access: 'admin',
-    body: changePasswordRequest,
-    responses: { 200: messageResponse },
-    errors: [400, 429],
-  }),
-  resetAdminPassword: defineEndpoint({
-    ...ROUTES.resetAdminPassword,
-    tag: admins,
-    summary: 'Give another admin a one-time password',
-    description:
-      'Answers the new password once (only its hash is stored); every session of that admin ends, and they are asked to choose their own at their next login.',
-    access: 'superAdmin',
-    params: idParams,
-    unknownMessage: ADMIN_MESSAGES.notFound,
-    responses: { 200: resetPasswordResponse },
     errors: [400, 404],
   }),
   getConfig: defineEndpoint({

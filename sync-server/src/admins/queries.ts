@@ -8,24 +8,13 @@ export interface AdminRow {
   venueId: number | null;
   venueName: string | null;
   createdAt: string;
-  lastLoginAt: string | null;
-  mustChangePassword: number;
 }
 
 function selectAdmins(db: Db) {
   return db
     .selectFrom('admins')
     .leftJoin('venues', 'venues.id', 'admins.venueId')
-    .select([
-      'admins.id',
-      'admins.email',
-      'admins.role',
-      'admins.venueId',
-      'venues.name as venueName',
-      'admins.createdAt',
-      'admins.lastLoginAt',
-      'admins.mustChangePassword',
-    ]);
+    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId', 'venues.name as venueName', 'admins.createdAt']);
 }
 
 export async function listAdmins(db: Db): Promise<AdminRow[]> {
@@ -68,31 +57,5 @@ export async function deleteAdmin(db: Db, id: number): Promise<boolean> {
     await trx.deleteFrom('sessions').where('adminId', '=', id).execute();
     const result = await trx.deleteFrom('admins').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  });
-}
-
-export async function recordLogin(db: Db, id: number, at: string): Promise<void> {
-  await db.updateTable('admins').set({ lastLoginAt: at }).where('id', '=', id).execute();
-}
-
-/**
- * Sets a new password hash and ends the admin's sessions, all but `keepSession` (a token hash: the
- * session that changed its own password), in one transaction.
- */
-export async function replacePassword(
-  db: Db,
-  id: number,
-  change: { passwordHash: string; oneTime: boolean; keepSession?: string },
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('admins')
-      .set({ passwordHash: change.passwordHash, mustChangePassword: change.oneTime ? 1 : 0 })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    let sessions = trx.deleteFrom('sessions').where('adminId', '=', id);
-    if (change.keepSession) sessions = sessions.where('id', '!=', change.keepSession);
-    await sessions.execute();
-    return Number(updated.numUpdatedRows) === 1;
   });
 }

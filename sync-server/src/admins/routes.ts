@@ -2,12 +2,11 @@ import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { listVenues } from '../venues/queries.ts';
-import { bearerToken, currentAdmin } from '../http/auth.ts';
+import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { clientAddress } from '../auth/routes.ts';
-import { allAdmins, changeOwnPassword, createAdmin, removeAdmin, resetAdminPassword } from './service.ts';
+import { allAdmins, createAdmin, removeAdmin } from './service.ts';
 
-/** Admin management: super admins only (403 for an admin); changing one's own password: any admin. */
+/** Admin management: super admins only (403 for an admin). */
 export function adminRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   route(app, endpoints.listAdmins).handle(async (c) => ({ status: 200, body: await allAdmins(c.var.deps) }));
@@ -19,14 +18,6 @@ export function adminRoutes(): Hono<AppEnv> {
   route(app, endpoints.deleteAdmin).handle(async (c, { params }) => {
     await removeAdmin(c.var.deps, currentAdmin(c), params.id);
     return { status: 200, body: { message: ADMIN_MESSAGES.deleted } };
-  });
-  route(app, endpoints.changePassword).handle(async (c, { body }) => {
-    await changeOwnPassword(c.var.deps, currentAdmin(c), bearerToken(c) ?? '', body, clientAddress(c));
-    return { status: 200, body: { message: ADMIN_MESSAGES.passwordChanged } };
-  });
-  route(app, endpoints.resetAdminPassword).handle(async (c, { params }) => {
-    const password = await resetAdminPassword(c.var.deps, currentAdmin(c), params.id);
-    return { status: 200, body: { message: ADMIN_MESSAGES.passwordReset, password } };
   });
   return app;
 }

@@ -5,7 +5,7 @@
 // simultaneous correct logins never refuse each other. Kept in the database, shared by instances.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { findAdminById, findAdminCredentials, recordLogin } from '../admins/queries.ts';
+import { findAdminById, findAdminCredentials } from '../admins/queries.ts';
 import {
   addressFailures,
   clearFailedLogins,
@@ -66,7 +66,6 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   }
 
   await clearFailedLogins(db, email, ip);
-  await recordLogin(db, admin.id, now.toISOString());
   await deleteExpiredSessions(db, now.toISOString());
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();
@@ -89,6 +88,5 @@ export async function sessionUser(deps: Deps, adminId: SessionAdmin['id']): Prom
     role: admin.role,
     venueId: admin.venueId,
     venues: admin.venueId !== null && admin.venueName !== null ? [{ id: admin.venueId, name: admin.venueName }] : [],
-    mustChangePassword: admin.mustChangePassword === 1,
   };
 }

@@ -19,7 +19,6 @@ import { purchaseEvents017 } from './017-purchase-events.ts';
 import { salesDaily018 } from './018-sales-daily.ts';
 import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
-import { adminAccounts023 } from './023-admin-accounts.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -43,5 +42,4 @@ export const migrations: Record<string, Migration> = {
   '018-sales-daily': salesDaily018,
   '021-email-search': emailSearch021,
   '022-promo-schedule': promoSchedule022,
-  '023-admin-accounts': adminAccounts023,
 };

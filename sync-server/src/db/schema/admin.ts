@@ -12,8 +12,4 @@ export interface AdminTable {
   /** The venue an `admin` is tied to; null for a super admin (all venues). */
   venueId: number | null;
   createdAt: string;
-  /** The last successful login; null: never. */
-  lastLoginAt: string | null;
-  /** 1 while the password is a one-time one a super admin set: the admin is asked to choose their own. */
-  mustChangePassword: Generated<number>;
 }
