@@ -315,6 +315,7 @@ export const MESSAGES = {
       discounts: 'Promo discounts',
       chartTitle: 'Daily revenue',
       chartLabel: (from: string, to: string) => `Daily revenue from ${from} to ${to}`,
+      bestDay: (revenue: string) => `Best day: ${revenue}`,
       dayTitle: (date: string, revenue: string, purchases: number) =>
         `${date}: ${revenue} from ${purchases} ${plural(purchases, 'purchase', 'purchases')}`,
       byCourtTitle: 'Revenue by court',

@@ -74,12 +74,15 @@ function Figures({ report, filters }: { report: SalesReport; filters: Transactio
 const WIDTH = 600;
 const HEIGHT = 160;
 const AXIS = 18;
+/** A bar never grows wider than this, so a short range does not paint one slab across the chart. */
+const MAX_BAR = 36;
 
 function DailyChart({ days }: { days: SalesReport['byDay'] }) {
   if (days.length === 0) return null;
-  const max = Math.max(1, ...days.map((d) => d.revenue));
+  const best = Math.max(0, ...days.map((d) => d.revenue));
+  const max = Math.max(1, best);
   const slot = WIDTH / days.length;
-  const bar = Math.max(1, slot * 0.8);
+  const bar = Math.max(1, Math.min(slot * 0.8, MAX_BAR));
   const first = days[0]!.date;
   const last = days.at(-1)!.date;
   return (
@@ -105,14 +108,22 @@ function DailyChart({ days }: { days: SalesReport['byDay'] }) {
             </rect>
           );
         })}
-        <text x={0} y={HEIGHT + AXIS - 4} className="sales-chart-label">
-          {first}
-        </text>
-        <text x={WIDTH} y={HEIGHT + AXIS - 4} textAnchor="end" className="sales-chart-label">
-          {last}
-        </text>
+        {first === last ? (
+          <text x={WIDTH / 2} y={HEIGHT + AXIS - 4} textAnchor="middle" className="sales-chart-label">
+            {first}
+          </text>
+        ) : (
+          <>
+            <text x={0} y={HEIGHT + AXIS - 4} className="sales-chart-label">
+              {first}
+            </text>
+            <text x={WIDTH} y={HEIGHT + AXIS - 4} textAnchor="end" className="sales-chart-label">
+              {last}
+            </text>
+          </>
+        )}
       </svg>
-      <span className="summary-hint">{formatRupiah(max)}</span>
+      {best > 0 && <span className="summary-hint">{R.bestDay(formatRupiah(best))}</span>}
     </figure>
   );
 }
