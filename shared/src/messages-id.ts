@@ -13,6 +13,7 @@ import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 export const ADMIN_MESSAGE_GROUPS = [
   'adminLogin',
   'dashboard',
+  'setup',
   'transactions',
   'admins',
   'devices',

@@ -227,6 +227,22 @@ export const MESSAGES = {
     failedCheckCredentials: 'Login failed. Please check your credentials.',
   },
 
+  // Issue 14 point 9: the first-run checklist above an empty Transactions tab. Ours.
+  setup: {
+    title: 'Get ready to sell',
+    intro: 'A few steps before the first kiosk can take a payment:',
+    steps: {
+      venue: 'Add a venue',
+      court: 'Add a court to it',
+      price: 'Set the price per video',
+      kiosk: 'Register and authorise the kiosk',
+      integrations: 'Test payments, storage and e-mail (Integrations, in Storage Quota)',
+    },
+    open: 'Open',
+    done: 'Done',
+    progress: (done: number, total: number) => `${done} of ${total} done`,
+  },
+
   dashboard: {
     title: 'Admin Dashboard',
     welcome: (email: string) => `Welcome, ${email}`,

@@ -15,3 +15,4 @@ export * from './storage.ts';
 export * from './payments.ts';
 export * from './staff-pin.ts';
 export * from './reports.ts';
+export * from './setup.ts';

@@ -1,5 +1,5 @@
 // Reports (issue 14 point 2): what the venue sold, for the back-office's Transactions tab.
-import { salesReportQuerySchema, salesReportResponseSchema } from '../api/index.ts';
+import { salesReportQuerySchema, salesReportResponseSchema, setupChecklistResponse } from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
 
@@ -17,5 +17,12 @@ export const reportEndpoints = {
     access: 'admin',
     query: salesReportQuerySchema,
     responses: { 200: salesReportResponseSchema },
+  }),
+  setupChecklist: defineEndpoint({
+    ...ROUTES.setupChecklist,
+    tag,
+    summary: 'The first-run checklist: venue, court, price, an authorised kiosk, integrations tested',
+    access: 'superAdmin',
+    responses: { 200: setupChecklistResponse },
   }),
 };

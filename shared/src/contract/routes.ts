@@ -72,6 +72,7 @@ export const ROUTES = {
 
   // reports
   salesReport: { method: 'GET', path: '/api/reports/sales' },
+  setupChecklist: { method: 'GET', path: '/api/admin/setup' },
 
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },

@@ -15,10 +15,10 @@ import { initialTab, visibleTabs } from './tabs.ts';
 
 const T = MESSAGES.dashboard;
 
-function TabPanel({ tab, user }: { tab: DashboardTab; user: AdminUser }) {
+function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser; onOpenTab: (tab: DashboardTab) => void }) {
   switch (tab) {
     case 'transactions':
-      return <TransactionsTab user={user} />;
+      return <TransactionsTab user={user} onOpenTab={onOpenTab} />;
     case 'admins':
       return <AdminsTab user={user} />;
     case 'devices':
@@ -100,7 +100,7 @@ export function DashboardPage() {
         ))}
       </div>
       <section id="tab-panel" className="tab-panel" role="tabpanel" aria-labelledby={`tab-${active}`} data-tab={active}>
-        <TabPanel tab={active} user={session.user} />
+        <TabPanel tab={active} user={session.user} onOpenTab={setTab} />
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters } from '@courtreplay/shared';
+import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters, type DashboardTab } from '@courtreplay/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { ScreenError } from '../common/errors.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
@@ -10,12 +10,13 @@ import { Filters } from './Filters.tsx';
 import { useExportCsvMutation, useExportTransactionsMutation, useResendEmailMutation } from './mutations.ts';
 import { noFilters, transactionQueries, type Transaction, type TransactionFilters } from './queries.ts';
 import { SalesSummary } from './SalesSummary.tsx';
+import { SetupChecklist } from '../setup/SetupChecklist.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 
 const T = MESSAGES.transactions;
 const SEARCH_DELAY_MS = 300;
 
-export function TransactionsTab({ user }: { user: AdminUser }) {
+export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTab?: (tab: DashboardTab) => void }) {
   const superAdmin = user.role === 'superadmin';
   // An admin's venue is fixed: it is always in the filters and Reset Filters keeps it.
   const baseFilters: TransactionFilters = superAdmin ? noFilters : { ...noFilters, venueId: user.venueId ? String(user.venueId) : '' };
@@ -110,6 +111,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
           )}
         </div>
       </div>
+      {superAdmin && <SetupChecklist onOpenTab={onOpenTab} />}
       <Filters filters={filters} onChange={changeFilters} canPickVenue={superAdmin} />
       {problem && (
         <p className="notice notice-error" role="alert">
