@@ -14,3 +14,4 @@ export * from './integrations.ts';
 export * from './storage.ts';
 export * from './payments.ts';
 export * from './staff-pin.ts';
+export * from './audit.ts';

@@ -17,6 +17,7 @@ import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from '.
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 import type { PurchaseEventTable } from './purchase-event.ts';
+import type { AuditLogTable } from './audit-log.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -29,6 +30,7 @@ export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+export type { AuditLogTable } from './audit-log.ts';
 export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
@@ -52,4 +54,5 @@ export interface Database {
   storage_folders: StorageFolderTable;
   staff_pins: StaffPinTable;
   purchase_events: PurchaseEventTable;
+  audit_log: AuditLogTable;
 }
