@@ -1,7 +1,10 @@
 // The audit log (issue 14 point 6): every admin action that changes data records who, when, what,
 // and the values before and after. Call recordAudit with the transaction of the change where there
 // is one, so the change and its entry land together. Never pass a password, hash or secret.
+import type { Context } from 'hono';
+import type { AppEnv } from '../app.ts';
 import type { Db } from '../db/database.ts';
+import { currentAdmin } from '../http/auth.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 
 export interface AuditInput {
@@ -43,4 +46,12 @@ export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
       after: json(input.after),
     })
     .execute();
+}
+
+/**
+ * Records an action from a route, after the change has succeeded, for changes that have no
+ * transaction of their own to share: the signed-in admin at the server's clock.
+ */
+export async function auditRoute(c: Context<AppEnv>, input: Omit<AuditInput, 'actor' | 'at'>): Promise<void> {
+  await recordAudit(c.var.deps.db, { ...input, actor: currentAdmin(c), at: c.var.deps.clock.now().toISOString() });
 }
