@@ -315,7 +315,7 @@ export const MESSAGES = {
   },
 
   admins: {
-    columns: ['ID', 'Email', 'Role', 'Created At', 'Last Login', 'Assigned Venues', 'Actions'],
+    columns: ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Last Login', 'Actions'],
     noVenuesAssigned: 'No venues assigned',
     neverLoggedIn: 'Never',
     resetPassword: 'Reset password',

@@ -48,8 +48,8 @@ function AdminsTable({ selfId }: { selfId: number }) {
                   <td>{admin.email}</td>
                   <td>{ROLE_LABEL[admin.role === 'superadmin' ? 'superadmin' : 'admin']}</td>
                   <td>{formatDateTime(admin.createdAt)}</td>
-                  <td>{admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : T.neverLoggedIn}</td>
                   <td>{admin.venues?.length ? admin.venues.map((v) => v.name).join(', ') : T.noVenuesAssigned}</td>
+                  <td>{admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : T.neverLoggedIn}</td>
                   <td>
                     {admin.id !== selfId && (
                       <ConfirmButton
