@@ -212,7 +212,9 @@ describe('Export to Excel', () => {
     expect(header).toEqual([...EXPORT_COLUMNS]);
     expect(rows).toHaveLength(28);
     const long = rows.find((r) => r[0] === ids.long)!;
-    expect(long[EXPORT_COLUMNS.indexOf('Amount')]).toBe('Rp 2.000');
+    // A number cell (formatted to read 'Rp 2.000'), so an accountant can sum the column.
+    expect(long[EXPORT_COLUMNS.indexOf('Amount')]).toBe(2000);
+    expect(long[EXPORT_COLUMNS.indexOf('Payment Status')]).toBe(T.paymentStatusWord.pending);
     expect(long[EXPORT_COLUMNS.indexOf('Video Titles')]).toBe(LONG_TITLES.join(', '));
     expect(long[EXPORT_COLUMNS.indexOf('Email Status')]).toBe(T.emailNotSet);
     expect(long[EXPORT_COLUMNS.indexOf('Court')]).toBe('Court B');
@@ -246,12 +248,16 @@ describe('Resend', () => {
     expect(server.outbox().at(-1)!.text).toContain('linked@example.com');
   });
 
-  test('an unpaid purchase shows the server message and the row becomes failed', async () => {
+  test('an unpaid purchase offers no Resend, and the server refuses one anyway', async () => {
     await tab.email().fill('long.titles');
     await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
-    await tab.resend(ids.long!).click();
-    await tab.text(PURCHASE_MESSAGES.notPaid).waitFor();
-    expect(await tab.emailStatus(ids.long!)).toBe('failed');
+    expect(await tab.resend(ids.long!).count()).toBe(0);
+    const refused = await fetch(`${server.url}/api/transaction/${ids.long}/resend-email`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${api.token}` },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(PURCHASE_MESSAGES.notPaid);
     await tab.resetFilters().click();
   });
 

@@ -17,6 +17,12 @@ export class AdminTransactionsTab {
   /** The reset button inside the empty-result message. */
   panelReset = () => this.panel().locator('.empty').getByRole('button', { name: T.resetFilters });
   exportButton = () => this.panel().getByRole('button', { name: T.exportToExcel });
+  csvButton = () => this.panel().getByRole('button', { name: T.exportToCsv });
+  showStaging = () => this.panel().getByLabel(T.showStaging);
+  /** Sales at a glance (issue 14 point 2): a summary card's figure, the chart's bars, the per-court rows. */
+  card = (key: string) => this.panel().getByTestId(`card-${key}`);
+  chartBars = () => this.panel().locator('.sales-chart rect');
+  courtRows = () => this.panel().locator('.sales-courts [role=row][data-field-id]');
   rows = () => this.panel().locator('tbody tr');
   row = (id: string) => this.panel().locator(`tr[data-id="${id}"]`);
   async headers(): Promise<string[]> {

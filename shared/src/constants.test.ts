@@ -75,6 +75,8 @@ describe('business constants (spec section 9)', () => {
         'Court',
         'Promo Code',
         'ZIP URL',
+        'Staging',
+        'Discount',
       ],
     ],
     [

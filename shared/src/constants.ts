@@ -95,7 +95,17 @@ export const EXPORT_COLUMNS = [
   'Court',
   'Promo Code',
   'ZIP URL',
+  // Issue 14 point 3: added at the end, so the spec's columns keep their places.
+  'Staging',
+  'Discount',
 ] as const;
+/**
+ * The Excel number format of Amount and Discount: the number stays a number (an accountant sums it)
+ * and reads 'Rp 25.000' whatever the reader's locale (the dots are literal, not the locale's
+ * thousands separator).
+ */
+export const EXPORT_RUPIAH_FORMAT = '[>=1000000]"Rp "#"."###"."###;[>=1000]"Rp "#"."###;"Rp "0';
+export const EXPORT_DATE_FORMAT = 'dd/mm/yyyy hh:mm';
 export const EXPORT_MESSAGE_MS = 3_000;
 export const RESEND_MESSAGE_MS = 5_000;
 export const ADMIN_ROLES = ['admin', 'superadmin'] as const;

@@ -33,6 +33,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', cmsRoutes());
   app.route('/media', mediaRoutes());
   app.route('/', kioskReportRoutes());
+  app.route('/', reportRoutes());
   // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
   // share page); a real provider has none, and those paths answer 404 like any other.
   for (const adapter of [deps.payments, deps.storage]) {

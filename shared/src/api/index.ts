@@ -15,3 +15,4 @@ export * from './storage.ts';
 export * from './payments.ts';
 export * from './staff-pin.ts';
 export * from './audit.ts';
+export * from './reports.ts';

@@ -221,7 +221,12 @@ export const LIST_MAX_LIMIT = 100;
 
 /** Query values arrive as text; an empty value means 'not set' (the filters send blanks). */
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const queryInt = (field: string, min: number, max: number) =>
+export const includeStagingParam = z.preprocess(
+  blankToUndefined,
+  z.enum(['true', 'false'], { message: 'includeStaging must be true or false' }).optional(),
+);
+/** A whole-number query value (blank: not set), from min to max. */
+export const queryInt = (field: string, min: number, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -231,7 +236,7 @@ const queryInt = (field: string, min: number, max: number) =>
       .pipe(z.number().min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`))
       .optional(),
   );
-const queryText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+export const queryText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 export const listPurchasesQuerySchema = z
   .object({
@@ -244,6 +249,8 @@ export const listPurchasesQuerySchema = z
     startDate: queryText(40),
     endDate: queryText(40),
     export: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+    /** Staging (test) purchases are hidden unless this is 'true' (issue 14 point 4). */
+    includeStaging: includeStagingParam,
   })
   .transform((query, ctx) => {
     const exporting = query.export === 'true';
@@ -267,6 +274,7 @@ export const listPurchasesQuerySchema = z
       from: dates.from,
       to: dates.to,
       export: exporting,
+      includeStaging: query.includeStaging === 'true',
     };
   });
 export type ListPurchasesQuery = z.output<typeof listPurchasesQuerySchema>;

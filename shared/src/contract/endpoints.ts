@@ -12,6 +12,7 @@ import { purchaseEndpoints } from './purchases.ts';
 import { paymentEndpoints } from './payments.ts';
 import { kioskReportEndpoints } from './kiosk-reports.ts';
 import { staffPinEndpoints } from './staff-pin.ts';
+import { reportEndpoints } from './reports.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -24,6 +25,7 @@ export const endpoints = {
   ...paymentEndpoints,
   ...kioskReportEndpoints,
   ...staffPinEndpoints,
+  ...reportEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

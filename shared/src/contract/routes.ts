@@ -73,6 +73,9 @@ export const ROUTES = {
   updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },
   erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
 
+  // reports
+  salesReport: { method: 'GET', path: '/api/reports/sales' },
+
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
   paymentNotification: { method: 'POST', path: '/api/payment/notification' },

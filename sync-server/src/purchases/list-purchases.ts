@@ -6,6 +6,10 @@
 //   - page p holds ranks hi - (p-1)*limit down to the next `limit`.
 // An e-mail search (a substring) has no such shortcut: it finds the matching rows through a trigram
 // index, then counts and skips them.
+// Staging (test) purchases are hidden unless asked for (issue 14 point 4). They are few, so the
+// ranked page still seeks: the staging ranks in the range come from partial indexes (migration
+// 018), the page's top rank is moved down past those above it, and the page reads `limit` rows
+// down from there, stepping over the staging ones.
 import type { ListPurchasesQuery, Purchase } from '@courtreplay/shared';
 import { sql } from 'kysely';
 import { containsPattern, counterValue, scopeOf, selectPurchases, toApiPurchase, type Tx } from './queries.ts';
@@ -20,6 +24,8 @@ export interface PurchaseFilter {
   from?: string;
   /** Exclusive ISO instant. */
   to?: string;
+  /** Leave staging purchases out (the back-office default). */
+  hideStaging?: boolean;
 }
 
 export interface PurchasePage {
@@ -87,16 +93,38 @@ async function rankRange(db: Tx, scope: Scope, filter: PurchaseFilter): Promise<
   return [lo, hi];
 }
 
+/** The scope's staging ranks in [lo, hi], highest first (through the partial indexes). */
+async function stagingRanks(db: Tx, scope: Scope, lo: number, hi: number): Promise<number[]> {
+  const rank = sql.ref<number>(scope.rank);
+  const rows = await inScope(db, scope)
+    .select(rank.as('rank'))
+    .where('isStaging', '=', 1)
+    .where(rank, '>=', lo)
+    .where(rank, '<=', hi)
+    .orderBy(rank, 'desc')
+    .execute();
+  return rows.map((row) => row.rank);
+}
+
 async function rankedPage(db: Tx, scope: Scope, filter: PurchaseFilter, page: number, limit: number) {
   const [lo, hi] = await rankRange(db, scope, filter);
-  const totalCount = Math.max(0, hi - lo + 1);
-  const top = hi - (page - 1) * limit;
-  const bottom = Math.max(lo, top - limit + 1);
-  if (top < lo) return { rows: [], totalCount };
+  if (hi < lo) return { rows: [], totalCount: 0 };
+  const skipped = filter.hideStaging ? await stagingRanks(db, scope, lo, hi) : [];
+  const totalCount = Math.max(0, hi - lo + 1 - skipped.length);
+  const skip = (page - 1) * limit;
+  if (skip >= totalCount) return { rows: [], totalCount };
+  // The (skip+1)-th shown rank from the top: every hidden rank at or above it pushes it down one.
+  let top = hi - skip;
+  for (const rank of skipped) {
+    if (rank >= top) top--;
+    else break;
+  }
   let query = selectPurchases(db)
-    .where(`purchases.${scope.rank}`, '>=', bottom)
+    .where(`purchases.${scope.rank}`, '>=', lo)
     .where(`purchases.${scope.rank}`, '<=', top)
-    .orderBy(`purchases.${scope.rank}`, 'desc');
+    .orderBy(`purchases.${scope.rank}`, 'desc')
+    .limit(limit);
+  if (filter.hideStaging) query = query.where('purchases.isStaging', '=', 0);
   if (scope.where) query = query.where(`purchases.${scope.where.column}`, '=', scope.where.value);
   return { rows: await query.execute(), totalCount };
 }
@@ -138,6 +166,7 @@ async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit:
   if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);
   if (filter.to !== undefined) matches = matches.where('purchases.createdAt', '<', filter.to);
+  if (filter.hideStaging) matches = matches.where('purchases.isStaging', '=', 0);
 
   const { n } = await matches.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const totalCount = Number(n);
@@ -182,5 +211,6 @@ export function filterFor(query: ListPurchasesQuery, ownVenue: number | null): P
     email: query.email,
     from: query.from,
     to: query.to,
+    hideStaging: !query.includeStaging,
   };
 }

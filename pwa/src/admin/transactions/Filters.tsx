@@ -85,6 +85,15 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
           ))}
         </select>
       </label>
+      <label className="field field-inline">
+        <input
+          type="checkbox"
+          name="includeStaging"
+          checked={filters.includeStaging}
+          onChange={(e) => onChange({ includeStaging: e.target.checked })}
+        />
+        <span>{T.showStaging}</span>
+      </label>
     </div>
   );
 }

@@ -69,7 +69,8 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
 
   return (
     <div className="row-actions">
-      {!tx.clipsExpiredAt && (
+      {/* Resend only where it can work: clips still kept, and a paid or free purchase (the server refuses others). */}
+      {!tx.clipsExpiredAt && (tx.paymentStatus === 'paid' || tx.paymentStatus === 'free') && (
         <button type="button" className="btn btn-sm" disabled={sending} onClick={() => void onResend(tx)}>
           {sending ? T.sending : T.resend}
         </button>

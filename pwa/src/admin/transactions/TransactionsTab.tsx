@@ -7,8 +7,9 @@ import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { Filters } from './Filters.tsx';
-import { useExportTransactionsMutation, useResendEmailMutation } from './mutations.ts';
+import { useExportCsvMutation, useExportTransactionsMutation, useResendEmailMutation } from './mutations.ts';
 import { noFilters, transactionQueries, type Transaction, type TransactionFilters } from './queries.ts';
+import { SalesSummary } from './SalesSummary.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 
 const T = MESSAGES.transactions;
@@ -30,6 +31,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
   const list = useQuery({ ...transactionQueries.page({ ...filters, email: emailQuery }, page), enabled: !problem });
   const loadError = list.error instanceof ApiError && list.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : list.error;
   const exporter = useExportTransactionsMutation();
+  const csvExporter = useExportCsvMutation();
   const resend = useResendEmailMutation();
   const [exportNotice, setExportNotice] = useTimedNotice(EXPORT_MESSAGE_MS);
   const [resendNotice, setResendNotice] = useTimedNotice(RESEND_MESSAGE_MS);
@@ -91,6 +93,21 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
               {T.exportToExcel}
             </button>
           )}
+          {(rows.length > 0 || filtered) && (
+            <button
+              type="button"
+              className="btn"
+              disabled={csvExporter.isPending || !!problem}
+              onClick={() =>
+                csvExporter.mutate(filters, {
+                  onSuccess: (n) => setExportNotice(success(T.exportedCsv(n))),
+                  onError: (err) => setExportNotice(failure(err.message)),
+                })
+              }
+            >
+              {T.exportToCsv}
+            </button>
+          )}
         </div>
       </div>
       <Filters filters={filters} onChange={changeFilters} canPickVenue={superAdmin} />
@@ -99,6 +116,7 @@ export function TransactionsTab({ user }: { user: AdminUser }) {
           {problem}
         </p>
       )}
+      <SalesSummary filters={filters} enabled={!problem} />
       <Notice notice={exportNotice} />
       <Notice notice={resendNotice} />
       <Notice notice={rowNotice} />

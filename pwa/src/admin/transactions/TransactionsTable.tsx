@@ -40,7 +40,14 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
             const delivery = deliveries.get(tx.id);
             return (
               <tr key={tx.id} data-id={tx.id}>
-                <td className="mono">{tx.id}</td>
+                <td className="mono">
+                  {tx.id}
+                  {tx.isStaging && (
+                    <span className="badge badge-staging" data-testid="staging-badge">
+                      {T.stagingBadge}
+                    </span>
+                  )}
+                </td>
                 <td>
                   {tx.erasedAt ? (
                     <span className="badge badge-erased" data-testid="erased" title={formatDateTime(tx.erasedAt)}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
-import { exportTransactions } from './export.ts';
+import { exportTransactions, exportTransactionsCsv } from './export.ts';
 import type { Transaction, TransactionFilters } from './queries.ts';
 import { transactionQueries } from './queries.ts';
 import { resendEmail } from './resend.ts';
@@ -15,6 +15,10 @@ export function useResendEmailMutation() {
 
 export function useExportTransactionsMutation() {
   return useMutation({ mutationFn: (filters: TransactionFilters) => exportTransactions(filters) });
+}
+
+export function useExportCsvMutation() {
+  return useMutation({ mutationFn: (filters: TransactionFilters) => exportTransactionsCsv(filters) });
 }
 
 /** PUT /api/transaction/{id}/email: the admin corrects the player's address (Resend then uses it). */

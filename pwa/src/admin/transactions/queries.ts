@@ -12,9 +12,11 @@ export interface TransactionFilters {
   endDate: string;
   venueId: string;
   fieldId: string;
+  /** Staging (test) purchases are hidden unless this is on. */
+  includeStaging: boolean;
 }
 
-export const noFilters: TransactionFilters = { email: '', startDate: '', endDate: '', venueId: '', fieldId: '' };
+export const noFilters: TransactionFilters = { email: '', startDate: '', endDate: '', venueId: '', fieldId: '', includeStaging: false };
 
 function fetchTransactions(filters: TransactionFilters, page: number, limit: number, exporting: boolean) {
   return call('listPurchases', {
@@ -27,9 +29,18 @@ function fetchTransactions(filters: TransactionFilters, page: number, limit: num
       startDate: filters.startDate,
       endDate: filters.endDate,
       export: exporting ? 'true' : undefined,
+      includeStaging: filters.includeStaging ? 'true' : undefined,
     },
   });
 }
+
+const reportFilters = (filters: TransactionFilters) => ({
+  venueId: filters.venueId,
+  fieldId: filters.fieldId,
+  startDate: filters.startDate,
+  endDate: filters.endDate,
+  includeStaging: filters.includeStaging ? 'true' : undefined,
+});
 
 export const transactionQueries = {
   all: () => ['transactions'] as const,
@@ -37,6 +48,13 @@ export const transactionQueries = {
     queryOptions({
       queryKey: [...transactionQueries.all(), 'page', filters, page] as const,
       queryFn: () => fetchTransactions(filters, page, TRANSACTIONS_PAGE_SIZE, false),
+      placeholderData: keepPreviousData,
+    }),
+  /** The summary cards, chart and per-court table for the list's filters (the e-mail search aside). */
+  salesReport: (filters: TransactionFilters) =>
+    queryOptions({
+      queryKey: [...transactionQueries.all(), 'sales-report', reportFilters(filters)] as const,
+      queryFn: () => call('salesReport', { query: reportFilters(filters) }),
       placeholderData: keepPreviousData,
     }),
   /** Where each listed purchase's delivery stands (uploading n of m, link saved, e-mailed, ...). */

@@ -13,6 +13,7 @@ import type { VenueTable } from './venue.ts';
 import type { StorageFolderTable } from './storage-folder.ts';
 import type { StaffPinTable } from './staff-pin.ts';
 import type { UploadSessionTable } from './upload-session.ts';
+import type { SalesDailyAllTable, SalesDailyTable, SalesMonthlyTable } from './sales-daily.ts';
 import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from './purchase-tables.ts';
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
@@ -53,6 +54,9 @@ export interface Database {
   upload_sessions: UploadSessionTable;
   storage_folders: StorageFolderTable;
   staff_pins: StaffPinTable;
+  sales_daily: SalesDailyTable;
+  sales_monthly: SalesMonthlyTable;
+  sales_daily_all: SalesDailyAllTable;
   purchase_events: PurchaseEventTable;
   audit_log: AuditLogTable;
 }

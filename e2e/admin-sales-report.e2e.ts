@@ -1,0 +1,228 @@
+// Sales at a glance and the accountant's exports (issue 14 points 2 and 3): the cards, chart and
+// per-court rows show what GET /api/reports/sales answers for the filters; the Excel's Amount and
+// Date are number and date cells with Staging and Discount at the end; the CSV holds the same rows,
+// safe against formula injection.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import readExcelFile from 'read-excel-file/node';
+import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, formatRupiah, MESSAGES, type SalesReport } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
+
+const T = MESSAGES.transactions;
+const KIOSK_A = 'kiosk-sales-satu-a';
+const KIOSK_B = 'kiosk-sales-satu-b';
+const KIOSK_X = 'kiosk-sales-dua-x';
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let context: BrowserContext;
+let page: Page;
+let tab: AdminTransactionsTab;
+let venueDua: number;
+const ids: Record<string, string> = {};
+
+/** A purchase at Rp 1.000 a clip (no price set; nothing with the gateway off); `pay` settles it through the payment simulator. */
+async function buy(deviceId: string, email: string, clips: number, pay: boolean, unitPrice = 1000): Promise<string> {
+  const res = await fetch(`${server.url}/api/transaction`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
+    body: JSON.stringify({
+      email,
+      videoIds: Array.from({ length: clips }, (_, i) => `${email}-${i}.mp4`),
+      videoTitles: Array.from({ length: clips }, (_, i) => `clip ${i}`),
+      totalAmount: unitPrice * clips,
+    }),
+  });
+  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { transaction: { id: string }; payment: { token: string } | null };
+  if (pay) {
+    const paid = await fetch(`${server.url}/api/payment/simulator/${body.payment!.token}/success`, { method: 'POST' });
+    if (!paid.ok) throw new Error(`payment failed: ${paid.status}`);
+  }
+  return body.transaction.id;
+}
+
+const report = (query: Record<string, string> = {}) => api.request<SalesReport>('GET', `/reports/sales?${new URLSearchParams(query)}`);
+
+/** Waits until the cards, chart and per-court rows show exactly `expected`. */
+async function expectScreenToShow(expected: SalesReport) {
+  await tab
+    .card('revenue')
+    .filter({ hasText: formatRupiah(expected.revenue) })
+    .waitFor();
+  const cards: [string, string][] = [
+    ['revenue', formatRupiah(expected.revenue)],
+    ['purchases', String(expected.purchases)],
+    ['clips', String(expected.clips)],
+    ['averageOrder', formatRupiah(expected.averageOrder)],
+    ['free', String(expected.free)],
+    ['staging', String(expected.staging)],
+    ['discounts', formatRupiah(expected.discounts)],
+  ];
+  for (const [key, text] of cards) expect(await tab.card(key).textContent(), key).toBe(text);
+  const bars = await tab
+    .chartBars()
+    .evaluateAll((rects) => rects.map((r) => ({ date: r.getAttribute('data-date'), revenue: Number(r.getAttribute('data-revenue')) })));
+  expect(bars).toEqual(expected.byDay.map((d) => ({ date: d.date, revenue: d.revenue })));
+  const courts = await tab
+    .courtRows()
+    .evaluateAll((rows) =>
+      rows.map((r) => ({ fieldId: Number(r.getAttribute('data-field-id')), cells: [...r.children].map((c) => c.textContent) })),
+    );
+  expect(courts).toEqual(
+    expected.byCourt.map((c) => ({ fieldId: c.fieldId, cells: [c.fieldName, String(c.purchases), formatRupiah(c.revenue)] })),
+  );
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  const venue = async (name: string) =>
+    (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name, location: 'Jakarta' })).venue.id;
+  const court = async (name: string, venueId: number) =>
+    (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
+  const kiosk = async (deviceId: string, venueId: number, fieldId: number) => {
+    await api.request('POST', '/device/register', { deviceId, venueId, fieldId });
+    await api.request('PUT', '/device/authorize', { deviceId, isAuthorized: true });
+  };
+  const satu = await venue('Arena Satu');
+  venueDua = await venue('Arena Dua');
+  await kiosk(KIOSK_A, satu, await court('Court A', satu));
+  await kiosk(KIOSK_B, satu, await court('Court B', satu));
+  await kiosk(KIOSK_X, venueDua, await court('Court X', venueDua));
+
+  ids.a1 = await buy(KIOSK_A, 'alice@example.com', 2, true);
+  ids.a2 = await buy(KIOSK_A, 'bob@example.com', 1, true);
+  ids.b1 = await buy(KIOSK_B, 'carol@example.com', 3, true);
+  ids.x1 = await buy(KIOSK_X, 'dua@example.com', 1, true);
+  ids.pending = await buy(KIOSK_A, 'later@example.com', 1, false);
+  // Text a spreadsheet would run as a formula: the CSV must not.
+  ids.formula = await buy(KIOSK_B, '=1+2@example.com', 1, true);
+  await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+  // Gateway off: a free purchase.
+  ids.free = await buy(KIOSK_A, 'free@example.com', 1, false, 0);
+
+  context = await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  page = await context.newPage();
+  await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  tab = new AdminTransactionsTab(page);
+  await tab.rows().first().waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sales at a glance', () => {
+  test('the cards, chart and per-court rows are what the API answers, for all venues and for one', async () => {
+    const all = await report();
+    expect(all).toMatchObject({ revenue: 8000, purchases: 5, clips: 8, free: 1, staging: 0 });
+    await expectScreenToShow(all);
+
+    await tab.venue().selectOption(String(venueDua));
+    const dua = await report({ venueId: String(venueDua) });
+    expect(dua.revenue).toBe(1000);
+    await expectScreenToShow(dua);
+    await tab.resetFilters().click();
+    await expectScreenToShow(all);
+  });
+});
+
+describe('exports an accountant can use', () => {
+  let excel: unknown[][];
+
+  test('the Excel keeps the spec sheet and columns: Amount a number, Date a date, statuses as words, Staging and Discount at the end', async () => {
+    const downloading = page.waitForEvent('download');
+    await tab.exportButton().click();
+    const sheets = await readExcelFile(await (await downloading).path());
+    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME]);
+    const [header, ...rows] = sheets[0]!.data;
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(header!.slice(-2)).toEqual(['Staging', 'Discount']);
+    expect(rows).toHaveLength(7);
+    const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
+    const listed = (await api.request<{ transactions: { id: string; createdAt: string }[] }>('GET', '/transaction?limit=100')).transactions;
+    for (const row of rows) {
+      expect(typeof row[col('Amount')]).toBe('number');
+      expect(typeof row[col('Discount')]).toBe('number');
+      expect(row[col('Date')]).toBeInstanceOf(Date);
+      // The cell holds the venue's wall-clock time (Asia/Jakarta, UTC+7), to the minute.
+      const createdAt = Date.parse(listed.find((t) => t.id === row[col('ID')])!.createdAt);
+      const jakartaMinute = Math.floor((createdAt + 7 * 3_600_000) / 60_000) * 60_000;
+      // An Excel date is a fraction of days: read back it may be a millisecond off, so compare to the second.
+      const cellTime = (row[col('Date')] as unknown as Date).getTime();
+      expect(Math.round(cellTime / 1000) * 1000).toBe(jakartaMinute);
+      expect(row[col('Staging')]).toBe(T.no);
+    }
+    const byId = new Map(rows.map((r) => [r[col('ID')], r]));
+    expect(byId.get(ids.b1!)![col('Amount')]).toBe(3000);
+    expect(byId.get(ids.b1!)![col('Payment Status')]).toBe('Paid');
+    expect(byId.get(ids.pending!)![col('Payment Status')]).toBe('Pending');
+    expect(byId.get(ids.free!)![col('Payment Status')]).toBe('Free');
+    // Summable: the paid rows add up to the revenue card.
+    const paid = rows.filter((r) => r[col('Payment Status')] === 'Paid').reduce((sum, r) => sum + (r[col('Amount')] as number), 0);
+    expect(paid).toBe((await report()).revenue);
+    excel = rows as unknown[][];
+  });
+
+  test('the CSV holds the same rows (RFC 4180), formulas defused', async () => {
+    const downloading = page.waitForEvent('download');
+    await tab.csvButton().click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^transactions_\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
+    expect(rows.map((r) => r[col('ID')])).toEqual(excel.map((r) => r[col('ID')]));
+    for (const [i, row] of rows.entries()) {
+      const cells = excel[i]!;
+      expect(Number(row[col('Amount')])).toBe(cells[col('Amount')]);
+      expect(Number(row[col('Discount')])).toBe(cells[col('Discount')]);
+      expect(row[col('Payment Status')]).toBe(cells[col('Payment Status')]);
+      expect(row[col('Video Titles')]).toBe(cells[col('Video Titles')]);
+      const date = new Date(Math.round((cells[col('Date')] as Date).getTime() / 1000) * 1000).toISOString();
+      expect(row[col('Date')]).toBe(`${date.slice(0, 10)} ${date.slice(11, 16)}`);
+    }
+    const formula = rows.find((r) => r[col('ID')] === ids.formula)!;
+    expect(formula[col('Email')]).toBe("'=1+2@example.com");
+    // A title list holds commas: the field is quoted.
+    expect(text).toContain('"clip 0, clip 1, clip 2"');
+  });
+});
+
+/** RFC 4180: fields split by commas, quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  return rows;
+}

@@ -1,0 +1,16 @@
+// /api/reports: the routes built from the shared definitions (shared/src/contract/reports.ts).
+import { endpoints } from '@courtreplay/shared';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { currentAdmin, venueScope } from '../http/auth.ts';
+import { route } from '../http/contract.ts';
+import { reportFilterFor, salesReport } from './sales-report.ts';
+
+export function reportRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  route(app, endpoints.salesReport).handle(async (c, { query }) => {
+    const report = await salesReport(c.var.deps.db, reportFilterFor(query, venueScope(currentAdmin(c))));
+    return { status: 200, body: report };
+  });
+  return app;
+}
