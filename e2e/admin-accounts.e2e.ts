@@ -23,7 +23,12 @@ afterAll(async () => {
 
 test('an admin changes their own password, then logs in with the new one', async () => {
   const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Akun', location: 'Jakarta' });
-  await api.request('POST', '/admin/create', { email: 'venue.admin@courtreplay.test', password: 'first-password-1', role: 'admin', venueId: venue.venue.id });
+  await api.request('POST', '/admin/create', {
+    email: 'venue.admin@courtreplay.test',
+    password: 'first-password-1',
+    role: 'admin',
+    venueId: venue.venue.id,
+  });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await loginAs(page, 'venue.admin@courtreplay.test', 'first-password-1');

@@ -30,7 +30,12 @@ const passwordHash = async (id: number) =>
 describe('PUT /api/admin/password', () => {
   it('refuses a wrong current password and changes nothing', async () => {
     const hash = await passwordHash(adminA.id);
-    const res = await t.json('PUT', '/api/admin/password', { currentPassword: 'not mine at all', newPassword: 'brand new secret' }, adminA.headers);
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: 'not mine at all', newPassword: 'brand new secret' },
+      adminA.headers,
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.wrongCurrentPassword });
     expect(await passwordHash(adminA.id)).toBe(hash);
@@ -40,10 +45,20 @@ describe('PUT /api/admin/password', () => {
 
   it('throttles guesses of the current password like the login', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.json('PUT', '/api/admin/password', { currentPassword: `guess-${i}-wrong`, newPassword: 'brand new secret' }, adminA.headers);
+      const res = await t.json(
+        'PUT',
+        '/api/admin/password',
+        { currentPassword: `guess-${i}-wrong`, newPassword: 'brand new secret' },
+        adminA.headers,
+      );
       expect(res.status).toBe(401);
     }
-    const res = await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'brand new secret' }, adminA.headers);
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: adminA.password, newPassword: 'brand new secret' },
+      adminA.headers,
+    );
     expect(res.status).toBe(429);
   });
 
@@ -55,7 +70,12 @@ describe('PUT /api/admin/password', () => {
 
   it('sets the new password: it logs in, the old fails, other sessions end and this one stays', async () => {
     const other = (await (await login(adminA.email, adminA.password)).json()) as { token: string };
-    const res = await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'brand new secret' }, adminA.headers);
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: adminA.password, newPassword: 'brand new secret' },
+      adminA.headers,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.passwordChanged });
     expect((await t.json('GET', '/api/admin/verify', undefined, adminA.headers)).status).toBe(200);
@@ -116,13 +136,24 @@ describe('audit log', () => {
     ],
     [
       'admin.create',
-      () => t.json('POST', '/api/admin/create', { email: 'new@example.com', password: 'long enough', role: 'admin', venueId: venueA.id }, superAdmin.headers),
+      () =>
+        t.json(
+          'POST',
+          '/api/admin/create',
+          { email: 'new@example.com', password: 'long enough', role: 'admin', venueId: venueA.id },
+          superAdmin.headers,
+        ),
       () => ({ entity: 'admin', before: null, after: { email: 'new@example.com', role: 'admin', venueId: venueA.id } }),
     ],
     [
       'admin.delete',
       () => t.json('DELETE', `/api/admin/${adminA.id}`, undefined, superAdmin.headers),
-      () => ({ entity: 'admin', entityId: String(adminA.id), before: { email: 'a@example.com', role: 'admin', venueId: venueA.id }, after: null }),
+      () => ({
+        entity: 'admin',
+        entityId: String(adminA.id),
+        before: { email: 'a@example.com', role: 'admin', venueId: venueA.id },
+        after: null,
+      }),
     ],
     [
       'promo.create',
@@ -135,7 +166,11 @@ describe('audit log', () => {
         const promo = await t.seed.promo({ code: 'TEN', percent: 10, quota: 5 });
         return t.json('PUT', `/api/promo/${promo.id}`, { name: 'Ten', code: 'TEN', quota: 10, amount: 0, percent: 20 }, superAdmin.headers);
       },
-      () => ({ entity: 'promo', before: expect.objectContaining({ percent: 10, quota: 5 }), after: expect.objectContaining({ percent: 20, quota: 10 }) }),
+      () => ({
+        entity: 'promo',
+        before: expect.objectContaining({ percent: 10, quota: 5 }),
+        after: expect.objectContaining({ percent: 20, quota: 10 }),
+      }),
     ],
     [
       'promo.delete',
@@ -148,7 +183,12 @@ describe('audit log', () => {
     [
       'venue.update',
       () => t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime' }, superAdmin.headers),
-      () => ({ entity: 'venue', venueId: venueA.id, before: expect.objectContaining({ name: 'Arena A' }), after: expect.objectContaining({ name: 'Arena Prime' }) }),
+      () => ({
+        entity: 'venue',
+        venueId: venueA.id,
+        before: expect.objectContaining({ name: 'Arena A' }),
+        after: expect.objectContaining({ name: 'Arena Prime' }),
+      }),
     ],
     [
       'staff_pin.set',
@@ -163,7 +203,13 @@ describe('audit log', () => {
     expect(res.status).toBeLessThan(300);
     const { entries, total } = await auditLog(`?action=${action}`);
     expect(total).toBe(1);
-    expect(entries[0]).toMatchObject({ at: '2026-11-20T04:00:00.000Z', adminId: superAdmin.id, adminEmail: 'boss@example.com', action, ...expected() });
+    expect(entries[0]).toMatchObject({
+      at: '2026-11-20T04:00:00.000Z',
+      adminId: superAdmin.id,
+      adminEmail: 'boss@example.com',
+      action,
+      ...expected(),
+    });
     expect(JSON.stringify(entries)).not.toMatch(/long enough|scrypt|4321/);
   });
 

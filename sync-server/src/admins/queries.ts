@@ -15,7 +15,15 @@ function selectAdmins(db: Db) {
   return db
     .selectFrom('admins')
     .leftJoin('venues', 'venues.id', 'admins.venueId')
-    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId', 'venues.name as venueName', 'admins.createdAt', 'admins.lastLoginAt']);
+    .select([
+      'admins.id',
+      'admins.email',
+      'admins.role',
+      'admins.venueId',
+      'venues.name as venueName',
+      'admins.createdAt',
+      'admins.lastLoginAt',
+    ]);
 }
 
 export async function listAdmins(db: Db): Promise<AdminRow[]> {

@@ -110,7 +110,14 @@ export async function changeOwnPassword(
   await clearFailedLogins(deps.db, actor.email, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await replacePassword(deps.db, actor.id, passwordHash, currentSession, (trx) =>
-    recordAudit(trx, { actor, at: now.toISOString(), action: 'admin.password_change', entity: 'admin', entityId: actor.id, venueId: actor.venueId }),
+    recordAudit(trx, {
+      actor,
+      at: now.toISOString(),
+      action: 'admin.password_change',
+      entity: 'admin',
+      entityId: actor.id,
+      venueId: actor.venueId,
+    }),
   );
 }
 

@@ -24,7 +24,11 @@ const SECRET_KEYS = /password|hash|secret|token|pin/i;
 function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEYS.test(key)).map(([k, v]) => [k, scrub(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SECRET_KEYS.test(key))
+        .map(([k, v]) => [k, scrub(v)]),
+    );
   }
   return value;
 }

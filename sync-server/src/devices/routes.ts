@@ -23,7 +23,13 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.authorizeDevice).handle(async (c, { body: { deviceId, isAuthorized } }) => {
     const device = await authorizeDevice(c.var.deps, currentAdmin(c), deviceId, isAuthorized);
-    await auditRoute(c, { action: 'device.authorize', entity: 'device', entityId: deviceId, venueId: device.venueId, after: { isAuthorized } });
+    await auditRoute(c, {
+      action: 'device.authorize',
+      entity: 'device',
+      entityId: deviceId,
+      venueId: device.venueId,
+      after: { isAuthorized },
+    });
     return { status: 200, body: { message: isAuthorized ? DEVICE_MESSAGES.authorized : DEVICE_MESSAGES.deauthorized, device } };
   });
   route(app, endpoints.setDeviceStaging).handle(async (c, { body: { deviceId, staging } }) => {

@@ -13,7 +13,13 @@ export function staffPinRoutes(): Hono<AppEnv> {
   route(app, endpoints.setStaffPin).handle(async (c, { body }) => {
     const answer = await setStaffPin(c.var.deps, currentAdmin(c), body);
     // The PIN itself never goes in the log: only whether one is set.
-    await auditRoute(c, { action: 'staff_pin.set', entity: 'staff_pin', entityId: body.venueId, venueId: body.venueId, after: { set: body.pin !== null } });
+    await auditRoute(c, {
+      action: 'staff_pin.set',
+      entity: 'staff_pin',
+      entityId: body.venueId,
+      venueId: body.venueId,
+      after: { set: body.pin !== null },
+    });
     return { status: 200, body: answer };
   });
   route(app, endpoints.staffPinStatus).handle(async (c) => ({

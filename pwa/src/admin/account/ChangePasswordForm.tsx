@@ -32,11 +32,23 @@ export function ChangePasswordForm() {
       <form className="card form-grid" onSubmit={submit} noValidate aria-label={T.changePassword}>
         <label className="field">
           <span>{T.currentPassword}</span>
-          <input type="password" name="currentPassword" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+          <input
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>{T.newPassword}</span>
-          <input type="password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+          <input
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+          />
         </label>
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {T.savePassword}

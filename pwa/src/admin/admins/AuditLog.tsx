@@ -13,7 +13,8 @@ export function AuditLog() {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const term = filter.trim();
-  const query = term === '' ? { page: String(page) } : term.includes('.') ? { action: term, page: String(page) } : { entity: term, page: String(page) };
+  const query =
+    term === '' ? { page: String(page) } : term.includes('.') ? { action: term, page: String(page) } : { entity: term, page: String(page) };
   const log = useQuery({
     queryKey: ['admins', 'audit-log', term, page] as const,
     queryFn: () => call('listAuditLog', { query }),
