@@ -21,7 +21,7 @@ export function AuditLog() {
   });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
-    <section className="panel" aria-label={T.auditTitle}>
+    <section className="card audit-log" aria-label={T.auditTitle}>
       <div className="panel-header">
         <h2>{T.auditTitle}</h2>
         <label className="field">
