@@ -12,8 +12,8 @@ export class AdminAdminsTab {
   createButton = () => this.panel().getByRole('button', { name: T.createAdmin });
   row = (email: string) => this.panel().locator(`tr[data-email="${email}"]`);
   async headers(): Promise<string[]> {
-    await this.panel().locator('thead').waitFor();
-    return this.panel().locator('thead th').allTextContents();
+    await this.panel().locator('thead').first().waitFor();
+    return this.panel().locator('table').first().locator('thead th').allTextContents();
   }
   error = () => this.panel().getByRole('alert');
 

@@ -12,6 +12,7 @@ import { SHARE_PATH } from './adapters/local-storage.ts';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
 import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', configRoutes());
   app.route('/', integrationRoutes());
   app.route('/', adminRoutes());
+  app.route('/', auditRoutes());
   app.route('/', venueRoutes());
   app.route('/', fieldRoutes());
   app.route('/', deviceRoutes());

@@ -14,7 +14,34 @@ export const ADMIN_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete your own account',
   notFound: 'Admin not found',
   venueNotFound: 'The selected venue does not exist',
+  passwordsRequired: 'Current and new password are required',
+  wrongCurrentPassword: 'Your current password is incorrect',
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  samePassword: 'The new password must differ from the current one',
+  passwordReset: 'Password reset. Give this one-time password to the admin; it is shown only once.',
+  cannotResetSelf: 'Use Change password for your own account',
 } as const;
+
+const newPassword = z
+  .string({ error: whenMissing(ADMIN_MESSAGES.passwordsRequired) })
+  .min(1, ADMIN_MESSAGES.passwordsRequired)
+  .min(8, ADMIN_MESSAGES.passwordTooShort)
+  .max(200)
+  .refine((password) => password.trim() !== '', ADMIN_MESSAGES.passwordsRequired);
+
+/** PUT /api/admin/password: the signed-in admin changes their own password. */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z
+    .string({ error: whenMissing(ADMIN_MESSAGES.passwordsRequired) })
+    .min(1, ADMIN_MESSAGES.passwordsRequired)
+    .max(200),
+  newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** POST /api/admin/{id}/reset-password: the one-time password, shown once and never stored in clear. */
+export const resetPasswordResponse = z.object({ message: z.string(), password: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 /**
  * POST /admin/create. `role` takes the server's values; the client's `superadmin` is accepted too.
@@ -53,6 +80,8 @@ export const adminListItem = z.object({
   venueId: z.number().nullable(),
   venues: z.array(adminVenue),
   createdAt: timestamp,
+  /** When this admin last logged in; null if never. */
+  lastLoginAt: timestamp.nullable(),
 });
 export type AdminListItem = z.infer<typeof adminListItem>;
 

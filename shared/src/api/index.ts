@@ -14,5 +14,6 @@ export * from './integrations.ts';
 export * from './storage.ts';
 export * from './payments.ts';
 export * from './staff-pin.ts';
+export * from './audit.ts';
 export * from './reports.ts';
 export * from './setup.ts';

@@ -16,6 +16,9 @@ export const ROUTES = {
   createAdmin: { method: 'POST', path: '/api/admin/create' },
   listAdminVenues: { method: 'GET', path: '/api/admin/venues' },
   deleteAdmin: { method: 'DELETE', path: '/api/admin/:id' },
+  changePassword: { method: 'PUT', path: '/api/admin/password' },
+  resetAdminPassword: { method: 'POST', path: '/api/admin/:id/reset-password' },
+  listAuditLog: { method: 'GET', path: '/api/audit-log' },
 
   // configuration: prices, bundle tiers, CMS texts
   getConfig: { method: 'GET', path: '/api/admin/config' },

@@ -8,13 +8,22 @@ export interface AdminRow {
   venueId: number | null;
   venueName: string | null;
   createdAt: string;
+  lastLoginAt: string | null;
 }
 
 function selectAdmins(db: Db) {
   return db
     .selectFrom('admins')
     .leftJoin('venues', 'venues.id', 'admins.venueId')
-    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId', 'venues.name as venueName', 'admins.createdAt']);
+    .select([
+      'admins.id',
+      'admins.email',
+      'admins.role',
+      'admins.venueId',
+      'venues.name as venueName',
+      'admins.createdAt',
+      'admins.lastLoginAt',
+    ]);
 }
 
 export async function listAdmins(db: Db): Promise<AdminRow[]> {
@@ -27,6 +36,37 @@ export async function findAdminById(db: Db, id: number): Promise<AdminRow | unde
 
 export async function findAdminCredentials(db: Db, email: string): Promise<{ id: number; passwordHash: string } | undefined> {
   return db.selectFrom('admins').select(['id', 'passwordHash']).where('email', '=', email).executeTakeFirst();
+}
+
+export async function findPasswordHash(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('admins').select('passwordHash').where('id', '=', id).executeTakeFirst();
+  return row?.passwordHash;
+}
+
+export async function setLastLogin(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('admins').set({ lastLoginAt: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Sets an admin's password hash and ends their sessions, keeping `keepSession` (a token hash) if
+ * given, all in one transaction together with `alsoInTrx` (the audit entry).
+ */
+export async function replacePassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  keepSession: string | null,
+  alsoInTrx: (trx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('admins').set({ passwordHash }).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    let sessions = trx.deleteFrom('sessions').where('adminId', '=', id);
+    if (keepSession !== null) sessions = sessions.where('id', '!=', keepSession);
+    await sessions.execute();
+    await alsoInTrx(trx);
+    return true;
+  });
 }
 
 export async function countAdmins(db: Db): Promise<number> {
@@ -52,10 +92,12 @@ export async function insertAdmin(
 }
 
 /** Deletes an admin and, in the same transaction, every session of theirs. */
-export async function deleteAdmin(db: Db, id: number): Promise<boolean> {
+export async function deleteAdmin(db: Db, id: number, alsoInTrx?: (trx: Db) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('adminId', '=', id).execute();
     const result = await trx.deleteFrom('admins').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    await alsoInTrx?.(trx);
+    return true;
   });
 }

@@ -1,11 +1,15 @@
-import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type createAdminRequest } from '@courtreplay/shared';
+import { randomBytes } from 'node:crypto';
+import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type ChangePasswordRequest, type createAdminRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
-import { hashPassword } from '../auth/password.ts';
-import { deleteAdmin, findAdminById, insertAdmin, listAdmins, type AdminRow } from './queries.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertMayTry, THROTTLE_MEMORY_MS } from '../auth/service.ts';
+import { clearFailedLogins, pruneLoginAttempts, recordFailedLogin } from '../auth/queries.ts';
+import { recordAudit } from '../audit/record.ts';
+import { deleteAdmin, findAdminById, findPasswordHash, insertAdmin, listAdmins, replacePassword, type AdminRow } from './queries.ts';
 import { findVenue } from '../venues/queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
-import { conflict, invalidInput, notFound } from '../errors.ts';
+import { conflict, invalidInput, notFound, unauthenticated } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -17,6 +21,7 @@ export function toAdminListItem(row: AdminRow): AdminListItem {
     venueId: row.venueId,
     venues: row.venueId !== null && row.venueName !== null ? [{ id: row.venueId, name: row.venueName }] : [],
     createdAt: row.createdAt,
+    lastLoginAt: row.lastLoginAt,
   };
 }
 
@@ -24,7 +29,7 @@ export async function allAdmins(deps: Deps): Promise<AdminListItem[]> {
   return (await listAdmins(deps.db)).map(toAdminListItem);
 }
 
-export async function createAdmin(deps: Deps, input: z.output<typeof createAdminRequest>): Promise<AdminListItem> {
+export async function createAdmin(deps: Deps, actor: SessionAdmin, input: z.output<typeof createAdminRequest>): Promise<AdminListItem> {
   // A password of only spaces is no password: as required as an empty one.
   if (input.password.trim() === '') throw invalidInput(MESSAGES.createAdmin.credentialsRequired);
   const venueId = input.role === 'super_admin' ? null : (input.venueId ?? null);
@@ -40,7 +45,17 @@ export async function createAdmin(deps: Deps, input: z.output<typeof createAdmin
   if (id === undefined) throw conflict(ADMIN_MESSAGES.emailTaken);
   const row = await findAdminById(deps.db, id);
   if (!row) throw new Error('The admin could not be read back');
-  return toAdminListItem(row);
+  const admin = toAdminListItem(row);
+  await recordAudit(deps.db, {
+    actor,
+    at: deps.clock.now().toISOString(),
+    action: 'admin.create',
+    entity: 'admin',
+    entityId: id,
+    venueId,
+    after: auditView(admin),
+  });
+  return admin;
 }
 
 /**
@@ -49,5 +64,91 @@ export async function createAdmin(deps: Deps, input: z.output<typeof createAdmin
  */
 export async function removeAdmin(deps: Deps, actor: SessionAdmin, id: number): Promise<void> {
   if (id === actor.id) throw invalidInput(ADMIN_MESSAGES.cannotDeleteSelf);
-  if (!(await deleteAdmin(deps.db, id))) throw notFound(ADMIN_MESSAGES.notFound);
+  const before = await findAdminById(deps.db, id);
+  if (!before) throw notFound(ADMIN_MESSAGES.notFound);
+  const deleted = await deleteAdmin(deps.db, id, (trx) =>
+    recordAudit(trx, {
+      actor,
+      at: deps.clock.now().toISOString(),
+      action: 'admin.delete',
+      entity: 'admin',
+      entityId: id,
+      venueId: before.venueId,
+      before: auditView(toAdminListItem(before)),
+    }),
+  );
+  if (!deleted) throw notFound(ADMIN_MESSAGES.notFound);
+}
+
+/** What the audit log keeps of an account: never its password. */
+function auditView(admin: AdminListItem) {
+  return { email: admin.email, role: admin.role, venueId: admin.venueId };
+}
+
+/**
+ * The signed-in admin changes their own password. A wrong current password is refused (401) and
+ * counts as a failed login of that e-mail from that address, so guessing here is throttled exactly
+ * like the login. Every other session of theirs ends; `currentSession` (a token hash) stays.
+ */
+export async function changeOwnPassword(
+  deps: Deps,
+  actor: SessionAdmin,
+  input: ChangePasswordRequest,
+  ip: string,
+  currentSession: string | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  await pruneLoginAttempts(deps.db, new Date(now.getTime() - THROTTLE_MEMORY_MS).toISOString());
+  await assertMayTry(deps.db, actor.email, ip, now);
+  const stored = await findPasswordHash(deps.db, actor.id);
+  if (!stored) throw unauthenticated();
+  if (!(await verifyPassword(input.currentPassword, stored))) {
+    await recordFailedLogin(deps.db, { email: actor.email, ip, attemptedAt: now.toISOString() });
+    throw unauthenticated(ADMIN_MESSAGES.wrongCurrentPassword);
+  }
+  if (input.newPassword === input.currentPassword) throw invalidInput(ADMIN_MESSAGES.samePassword);
+  await clearFailedLogins(deps.db, actor.email, ip);
+  const passwordHash = await hashPassword(input.newPassword);
+  await replacePassword(deps.db, actor.id, passwordHash, currentSession, (trx) =>
+    recordAudit(trx, {
+      actor,
+      at: now.toISOString(),
+      action: 'admin.password_change',
+      entity: 'admin',
+      entityId: actor.id,
+      venueId: actor.venueId,
+    }),
+  );
+}
+
+/** 16 characters from an unambiguous alphabet (no 0/O, 1/l/I): about 90 bits. */
+const ONE_TIME_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function oneTimePassword(): string {
+  const bytes = randomBytes(16);
+  return [...bytes].map((b) => ONE_TIME_ALPHABET[b % ONE_TIME_ALPHABET.length]).join('');
+}
+
+/**
+ * A super admin resets another admin's password: a fresh one-time password, returned once (only its
+ * hash is stored), and every session of that admin ends.
+ */
+export async function resetAdminPassword(deps: Deps, actor: SessionAdmin, id: number): Promise<string> {
+  if (id === actor.id) throw invalidInput(ADMIN_MESSAGES.cannotResetSelf);
+  const target = await findAdminById(deps.db, id);
+  if (!target) throw notFound(ADMIN_MESSAGES.notFound);
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const done = await replacePassword(deps.db, id, passwordHash, null, (trx) =>
+    recordAudit(trx, {
+      actor,
+      at: deps.clock.now().toISOString(),
+      action: 'admin.password_reset',
+      entity: 'admin',
+      entityId: id,
+      venueId: target.venueId,
+      after: { email: target.email },
+    }),
+  );
+  if (!done) throw notFound(ADMIN_MESSAGES.notFound);
+  return password;
 }

@@ -7,7 +7,7 @@ import { route } from '../http/contract.ts';
 import { login, logout, sessionUser } from './service.ts';
 
 /** The socket's address (not X-Forwarded-For, which a client could set to lock someone else out). */
-function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: Context<AppEnv>): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -5,7 +5,7 @@
 // simultaneous correct logins never refuse each other. Kept in the database, shared by instances.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
-import { findAdminById, findAdminCredentials } from '../admins/queries.ts';
+import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
 import {
   addressFailures,
   clearFailedLogins,
@@ -27,6 +27,7 @@ export const FREE_FAILURES = 5;
 export const MAX_WAIT_MS = 15 * 60_000;
 /** How long a pair's failures keep growing its wait. */
 const PAIR_MEMORY_MS = 24 * 3_600_000;
+export const THROTTLE_MEMORY_MS = PAIR_MEMORY_MS;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -66,6 +67,7 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   }
 
   await clearFailedLogins(db, email, ip);
+  await setLastLogin(db, admin.id, now.toISOString());
   await deleteExpiredSessions(db, now.toISOString());
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();

@@ -17,8 +17,14 @@ export async function findConfigValue(db: Db, key: string): Promise<string | und
 }
 
 /** Writes several entries in one transaction (a price of 0 also turns its gateway off). */
-export async function upsertConfigEntries(db: Db, entries: readonly ConfigEntryRow[], updatedAt: string): Promise<void> {
+export async function upsertConfigEntries(
+  db: Db,
+  entries: readonly ConfigEntryRow[],
+  updatedAt: string,
+  alsoInTrx?: (trx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await alsoInTrx?.(trx);
     for (const { key, value } of entries) {
       await trx
         .insertInto('config_entries')

@@ -1,3 +1,4 @@
+import { currentAdmin } from '../http/auth.ts';
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
@@ -20,7 +21,7 @@ export function configRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.updateConfig).handle(async (c, { body: { key, value } }) => ({
     status: 200,
-    body: await writeConfig(c.var.deps, key, value),
+    body: await writeConfig(c.var.deps, currentAdmin(c), key, value),
   }));
   return app;
 }

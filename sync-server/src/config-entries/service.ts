@@ -1,3 +1,5 @@
+import { recordAudit } from '../audit/record.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
 import { CONFIG_MESSAGES, CONFIG_KEYS, MESSAGES, parseDefaultPrice, type ConfigKey, type StoredConfigEntry } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { findConfigValue, listConfigEntries, upsertConfigEntries } from './queries.ts';
@@ -21,6 +23,7 @@ export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public'): 
 
 export async function writeConfig(
   deps: Deps,
+  actor: SessionAdmin,
   rawKey: string,
   rawValue: string,
 ): Promise<{ message: string; entries: StoredConfigEntry[] }> {
@@ -45,6 +48,12 @@ export async function writeConfig(
     message = MESSAGES.bundling.updated(staging);
   }
 
-  await upsertConfigEntries(deps.db, entries, deps.clock.now().toISOString());
+  const at = deps.clock.now().toISOString();
+  const before: Record<string, string | null> = {};
+  for (const entry of entries) before[entry.key] = (await findConfigValue(deps.db, entry.key)) ?? null;
+  const after = Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
+  await upsertConfigEntries(deps.db, entries, at, (trx) =>
+    recordAudit(trx, { actor, at, action: 'config.update', entity: 'config', entityId: key, before, after }),
+  );
   return { message, entries };
 }

@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
+import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin } from '../http/auth.ts';
@@ -17,10 +18,18 @@ export function deviceRoutes(): Hono<AppEnv> {
       venueId: body.venueId,
       fieldId: body.fieldId ?? null,
     });
+    await auditRoute(c, { action: 'device.register', entity: 'device', entityId: device.deviceId, venueId: device.venueId, after: device });
     return { status: created ? 201 : 200, body: { message: DEVICE_MESSAGES.registered, isAuthorized: device.isAuthorized, device } };
   });
   route(app, endpoints.authorizeDevice).handle(async (c, { body: { deviceId, isAuthorized } }) => {
     const device = await authorizeDevice(c.var.deps, currentAdmin(c), deviceId, isAuthorized);
+    await auditRoute(c, {
+      action: 'device.authorize',
+      entity: 'device',
+      entityId: deviceId,
+      venueId: device.venueId,
+      after: { isAuthorized },
+    });
     return { status: 200, body: { message: isAuthorized ? DEVICE_MESSAGES.authorized : DEVICE_MESSAGES.deauthorized, device } };
   });
   route(app, endpoints.setDeviceStaging).handle(async (c, { body: { deviceId, staging } }) => {
@@ -40,6 +49,7 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
     await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);
+    await auditRoute(c, { action: 'device.delete', entity: 'device', entityId: params.deviceId });
     return { status: 200, body: { message: DEVICE_MESSAGES.deleted } };
   });
   route(app, endpoints.replaceDevice).handle(async (c, { params, body }) => {

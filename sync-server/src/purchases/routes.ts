@@ -1,6 +1,7 @@
 // /api/transaction: the routes built from the shared definitions (shared/src/contract/purchases.ts);
 // thin handlers that call the services.
 import { endpoints, MESSAGES, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
+import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
@@ -52,16 +53,28 @@ export function purchaseRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.resendEmail).handle(async (c, { params }) => {
-    return { status: 200, body: await resendEmail(c.var.deps, params.id, currentAdmin(c)) };
+    const body = await resendEmail(c.var.deps, params.id, currentAdmin(c));
+    await auditRoute(c, { action: 'transaction.resend', entity: 'transaction', entityId: params.id });
+    return { status: 200, body };
   });
 
   route(app, endpoints.updatePurchaseEmail).handle(async (c, { params, body }) => {
+    const before = await c.var.deps.db.selectFrom('purchases').select('email').where('id', '=', params.id).executeTakeFirst();
     const transaction = await correctPurchaseEmail(c.var.deps, params.id, currentAdmin(c), body.email);
+    await auditRoute(c, {
+      action: 'transaction.email',
+      entity: 'transaction',
+      entityId: params.id,
+      venueId: transaction.venueId ?? null,
+      before: before ? { email: before.email } : null,
+      after: { email: transaction.email },
+    });
     return { status: 200, body: { message: MESSAGES.transactions.emailCorrected(transaction.email), transaction } };
   });
 
   route(app, endpoints.erasePurchase).handle(async (c, { params }) => {
     const transaction = await erasePurchase(c.var.deps, params.id, currentAdmin(c));
+    await auditRoute(c, { action: 'transaction.erase', entity: 'transaction', entityId: params.id, venueId: transaction.venueId ?? null });
     return { status: 200, body: { message: MESSAGES.transactions.erasedDone, transaction } };
   });
 

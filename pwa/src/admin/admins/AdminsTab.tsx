@@ -7,7 +7,8 @@ import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
-import { useDeleteAdminMutation } from './mutations.ts';
+import { AuditLog } from './AuditLog.tsx';
+import { useDeleteAdminMutation, useResetPasswordMutation } from './mutations.ts';
 import { adminQueries } from './queries.ts';
 
 const T = MESSAGES.admins;
@@ -16,6 +17,7 @@ const ROLE_LABEL = { superadmin: MESSAGES.createAdmin.roleSuperAdmin, admin: MES
 function AdminsTable({ selfId }: { selfId: number }) {
   const admins = useQuery(adminQueries.list());
   const remove = useDeleteAdminMutation();
+  const reset = useResetPasswordMutation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<NoticeValue>(null);
   return (
@@ -47,7 +49,20 @@ function AdminsTable({ selfId }: { selfId: number }) {
                   <td>{ROLE_LABEL[admin.role === 'superadmin' ? 'superadmin' : 'admin']}</td>
                   <td>{formatDateTime(admin.createdAt)}</td>
                   <td>{admin.venues?.length ? admin.venues.map((v) => v.name).join(', ') : T.noVenuesAssigned}</td>
+                  <td>{admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : T.neverLoggedIn}</td>
                   <td>
+                    {admin.id !== selfId && (
+                      <ConfirmButton
+                        label={T.resetPassword}
+                        onConfirm={() =>
+                          reset.mutate(admin.id, {
+                            // Shown once: the server keeps only its hash.
+                            onSuccess: (res) => setNotice({ kind: 'info', text: T.oneTimePassword(admin.email, res.password) }),
+                            onError: (err) => setNotice(failure(err.message)),
+                          })
+                        }
+                      />
+                    )}
                     {/* The server refuses to delete the logged-in account: its button is not offered. */}
                     <ConfirmButton
                       label="Delete"
@@ -69,5 +84,10 @@ function AdminsTable({ selfId }: { selfId: number }) {
 
 export function AdminsTab({ user }: { user: AdminUser }) {
   if (user.role !== 'superadmin') return <p className="notice notice-error">{MESSAGES.dashboard.noPermission}</p>;
-  return <AdminsTable selfId={user.id} />;
+  return (
+    <>
+      <AdminsTable selfId={user.id} />
+      <AuditLog />
+    </>
+  );
 }

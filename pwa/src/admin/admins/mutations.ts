@@ -31,3 +31,11 @@ export function useDeleteAdminMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
+
+export function useResetPasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.admins.resetFailed, (id: number) => call('resetAdminPassword', { params: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, type DashboardTab } from '@courtreplay/shared';
+import { ChangePasswordForm } from '../account/ChangePasswordForm.tsx';
 import { AdminsTab } from '../admins/AdminsTab.tsx';
 import { CmsTab } from '../cms/CmsTab.tsx';
 import { DevicesTab } from '../devices/DevicesTab.tsx';
@@ -72,6 +73,7 @@ export function DashboardPage() {
           <h1>{T.title}</h1>
           <p className="muted">{T.welcome(session.user.email)}</p>
         </div>
+        <ChangePasswordForm />
         <button
           type="button"
           className="btn"

@@ -17,6 +17,7 @@ import { phonePage015 } from './015-phone-page.ts';
 import { deviceHealth016 } from './016-device-health.ts';
 import { purchaseEvents017 } from './017-purchase-events.ts';
 import { salesDaily018 } from './018-sales-daily.ts';
+import { accountsAudit019 } from './019-accounts-audit.ts';
 import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '016-device-health': deviceHealth016,
   '017-purchase-events': purchaseEvents017,
   '018-sales-daily': salesDaily018,
+  '019-accounts-audit': accountsAudit019,
   '021-email-search': emailSearch021,
   '022-promo-schedule': promoSchedule022,
 };

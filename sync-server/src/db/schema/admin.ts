@@ -12,4 +12,6 @@ export interface AdminTable {
   /** The venue an `admin` is tied to; null for a super admin (all venues). */
   venueId: number | null;
   createdAt: string;
+  /** When this admin last logged in (null: never). */
+  lastLoginAt: string | null;
 }

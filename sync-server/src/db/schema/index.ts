@@ -18,6 +18,7 @@ import type { IdempotencyKeyTable, PurchaseCounterTable, PurchaseTable } from '.
 import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.ts';
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 import type { PurchaseEventTable } from './purchase-event.ts';
+import type { AuditLogTable } from './audit-log.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -30,6 +31,7 @@ export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
+export type { AuditLogTable } from './audit-log.ts';
 export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
@@ -56,4 +58,5 @@ export interface Database {
   sales_monthly: SalesMonthlyTable;
   sales_daily_all: SalesDailyAllTable;
   purchase_events: PurchaseEventTable;
+  audit_log: AuditLogTable;
 }

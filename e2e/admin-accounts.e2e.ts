@@ -1,0 +1,57 @@
+// Accounts (issue 14 point 6): an admin changes their own password and logs in with it; a super
+// admin sees the audit entry of a price change in the Admins tab.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ADMIN_MESSAGES, MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { AdminAccountMenu, AdminAuditLog } from './pages/admin-account.ts';
+import { loginAs } from './pages/admin-session.ts';
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('an admin changes their own password, then logs in with the new one', async () => {
+  const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Akun', location: 'Jakarta' });
+  await api.request('POST', '/admin/create', {
+    email: 'venue.admin@courtreplay.test',
+    password: 'first-password-1',
+    role: 'admin',
+    venueId: venue.venue.id,
+  });
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, 'venue.admin@courtreplay.test', 'first-password-1');
+  const account = new AdminAccountMenu(page);
+  await account.changePassword('first-password-1', 'second-password-2');
+  await account.notice(ADMIN_MESSAGES.passwordChanged).waitFor();
+  await page.getByRole('button', { name: MESSAGES.dashboard.logout }).click();
+  await page.waitForURL('**/admin/login');
+  const dashboard = await loginAs(page, 'venue.admin@courtreplay.test', 'second-password-2');
+  expect(await dashboard.title().isVisible()).toBe(true);
+  await context.close();
+});
+
+test('a super admin sees the audit entry after changing a price', async () => {
+  await api.request('PUT', '/admin/config', { key: 'DEFAULT_PRICE', value: '45678' });
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await dashboard.openTab('admins');
+  const entry = new AdminAuditLog(page).entry('config.update');
+  await entry.first().waitFor();
+  const text = await entry.first().textContent();
+  expect(text).toContain(SUPER_ADMIN.email);
+  expect(text).toContain('"DEFAULT_PRICE":"45678"');
+  await context.close();
+});

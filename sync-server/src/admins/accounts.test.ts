@@ -1,0 +1,234 @@
+// Accounts (issue 14 point 6): changing one's own password, a super admin's reset to a one-time
+// password, when each admin last logged in, and the audit log of admin changes.
+import { ADMIN_MESSAGES, type AdminListItem, type AuditLogResponse } from '@courtreplay/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
+
+let t: TestApp;
+let venueA: { id: number; name: string };
+let superAdmin: SeededAdmin;
+let adminA: SeededAdmin;
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  venueA = await t.seed.venue({ name: 'Arena A' });
+  superAdmin = await t.seed.admin({ role: 'super_admin', email: 'boss@example.com' });
+  adminA = await t.seed.admin({ role: 'admin', venueId: venueA.id, email: 'a@example.com' });
+});
+afterEach(() => t.close());
+
+const login = (email: string, password: string) => t.json('POST', '/api/admin/login', { email, password });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const auditLog = async (query = '', headers = superAdmin.headers) => {
+  const res = await t.json('GET', `/api/audit-log${query}`, undefined, headers);
+  expect(res.status).toBe(200);
+  return (await res.json()) as AuditLogResponse;
+};
+const passwordHash = async (id: number) =>
+  (await t.db.selectFrom('admins').select('passwordHash').where('id', '=', id).executeTakeFirstOrThrow()).passwordHash;
+
+describe('PUT /api/admin/password', () => {
+  it('refuses a wrong current password and changes nothing', async () => {
+    const hash = await passwordHash(adminA.id);
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: 'not mine at all', newPassword: 'brand new secret' },
+      adminA.headers,
+    );
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.wrongCurrentPassword });
+    expect(await passwordHash(adminA.id)).toBe(hash);
+    expect((await login(adminA.email, adminA.password)).status).toBe(200);
+    expect((await auditLog('?action=admin.password_change')).total).toBe(0);
+  });
+
+  it('throttles guesses of the current password like the login', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.json(
+        'PUT',
+        '/api/admin/password',
+        { currentPassword: `guess-${i}-wrong`, newPassword: 'brand new secret' },
+        adminA.headers,
+      );
+      expect(res.status).toBe(401);
+    }
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: adminA.password, newPassword: 'brand new secret' },
+      adminA.headers,
+    );
+    expect(res.status).toBe(429);
+  });
+
+  it('refuses a short new password with a clear 400', async () => {
+    const res = await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'short' }, adminA.headers);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.passwordTooShort });
+  });
+
+  it('sets the new password: it logs in, the old fails, other sessions end and this one stays', async () => {
+    const other = (await (await login(adminA.email, adminA.password)).json()) as { token: string };
+    const res = await t.json(
+      'PUT',
+      '/api/admin/password',
+      { currentPassword: adminA.password, newPassword: 'brand new secret' },
+      adminA.headers,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.passwordChanged });
+    expect((await t.json('GET', '/api/admin/verify', undefined, adminA.headers)).status).toBe(200);
+    expect((await t.json('GET', '/api/admin/verify', undefined, bearer(other.token))).status).toBe(401);
+    expect((await login(adminA.email, adminA.password)).status).toBe(401);
+    expect((await login(adminA.email, 'brand new secret')).status).toBe(200);
+    const entry = (await auditLog('?action=admin.password_change')).entries[0];
+    expect(entry).toMatchObject({ adminId: adminA.id, adminEmail: 'a@example.com', entity: 'admin', entityId: String(adminA.id) });
+    expect(JSON.stringify(entry)).not.toContain('brand new secret');
+  });
+});
+
+describe('POST /api/admin/{id}/reset-password', () => {
+  it('gives a one-time password, shown once, stored only as a hash; old password and sessions end', async () => {
+    const res = await t.json('POST', `/api/admin/${adminA.id}/reset-password`, undefined, superAdmin.headers);
+    expect(res.status).toBe(200);
+    const { password, message } = (await res.json()) as { password: string; message: string };
+    expect(message).toBe(ADMIN_MESSAGES.passwordReset);
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(await passwordHash(adminA.id)).not.toContain(password);
+    expect((await t.json('GET', '/api/admin/verify', undefined, adminA.headers)).status).toBe(401);
+    expect((await login(adminA.email, adminA.password)).status).toBe(401);
+    expect((await login(adminA.email, password)).status).toBe(200);
+    const { entries } = await auditLog('?action=admin.password_reset');
+    expect(entries).toHaveLength(1);
+    expect(JSON.stringify(entries)).not.toContain(password);
+  });
+
+  it('a venue admin cannot reset anyone, and a super admin cannot reset themselves here', async () => {
+    const hash = await passwordHash(superAdmin.id);
+    const res = await t.json('POST', `/api/admin/${superAdmin.id}/reset-password`, undefined, adminA.headers);
+    expect(res.status).toBe(403);
+    expect(await passwordHash(superAdmin.id)).toBe(hash);
+    const self = await t.json('POST', `/api/admin/${superAdmin.id}/reset-password`, undefined, superAdmin.headers);
+    expect(self.status).toBe(400);
+    expect(await passwordHash(superAdmin.id)).toBe(hash);
+    expect((await t.json('POST', '/api/admin/999/reset-password', undefined, superAdmin.headers)).status).toBe(404);
+  });
+});
+
+describe('lastLoginAt', () => {
+  it('is null until the admin logs in, then the time of the login', async () => {
+    const before = (await (await t.json('GET', '/api/admin/all', undefined, superAdmin.headers)).json()) as AdminListItem[];
+    expect(before.find((a) => a.id === adminA.id)?.lastLoginAt).toBeNull();
+    t.clock.set('2026-11-20T05:06:07.000Z');
+    expect((await login(adminA.email, adminA.password)).status).toBe(200);
+    const after = (await (await t.json('GET', '/api/admin/all', undefined, superAdmin.headers)).json()) as AdminListItem[];
+    expect(after.find((a) => a.id === adminA.id)?.lastLoginAt).toBe('2026-11-20T05:06:07.000Z');
+  });
+});
+
+describe('audit log', () => {
+  const actions: [string, () => Response | Promise<Response>, () => Partial<AuditLogResponse['entries'][number]>][] = [
+    [
+      'config.update',
+      () => t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '7000' }, superAdmin.headers),
+      () => ({ entity: 'config', entityId: 'DEFAULT_PRICE', before: { DEFAULT_PRICE: '5000' }, after: { DEFAULT_PRICE: '7000' } }),
+    ],
+    [
+      'admin.create',
+      () =>
+        t.json(
+          'POST',
+          '/api/admin/create',
+          { email: 'new@example.com', password: 'long enough', role: 'admin', venueId: venueA.id },
+          superAdmin.headers,
+        ),
+      () => ({ entity: 'admin', before: null, after: { email: 'new@example.com', role: 'admin', venueId: venueA.id } }),
+    ],
+    [
+      'admin.delete',
+      () => t.json('DELETE', `/api/admin/${adminA.id}`, undefined, superAdmin.headers),
+      () => ({
+        entity: 'admin',
+        entityId: String(adminA.id),
+        before: { email: 'a@example.com', role: 'admin', venueId: venueA.id },
+        after: null,
+      }),
+    ],
+    [
+      'promo.create',
+      () => t.json('POST', '/api/promo', { name: 'Opening', code: 'open10', quota: 3, amount: 0, percent: 10 }, superAdmin.headers),
+      () => ({ entity: 'promo', before: null, after: expect.objectContaining({ code: 'OPEN10', percent: 10, quota: 3 }) }),
+    ],
+    [
+      'promo.update',
+      async () => {
+        const promo = await t.seed.promo({ code: 'TEN', percent: 10, quota: 5 });
+        return t.json('PUT', `/api/promo/${promo.id}`, { name: 'Ten', code: 'TEN', quota: 10, amount: 0, percent: 20 }, superAdmin.headers);
+      },
+      () => ({
+        entity: 'promo',
+        before: expect.objectContaining({ percent: 10, quota: 5 }),
+        after: expect.objectContaining({ percent: 20, quota: 10 }),
+      }),
+    ],
+    [
+      'promo.delete',
+      async () => {
+        const promo = await t.seed.promo({ code: 'GONE', percent: 10 });
+        return t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers);
+      },
+      () => ({ entity: 'promo', before: expect.objectContaining({ code: 'GONE' }), after: null }),
+    ],
+    [
+      'venue.update',
+      () => t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime' }, superAdmin.headers),
+      () => ({
+        entity: 'venue',
+        venueId: venueA.id,
+        before: expect.objectContaining({ name: 'Arena A' }),
+        after: expect.objectContaining({ name: 'Arena Prime' }),
+      }),
+    ],
+    [
+      'staff_pin.set',
+      () => t.json('PUT', '/api/admin/staff-pin', { venueId: venueA.id, pin: '4321' }, superAdmin.headers),
+      () => ({ entity: 'staff_pin', venueId: venueA.id, after: { set: true } }),
+    ],
+  ];
+  it.each(actions)('%s records who, when, what, old and new value', async (action, act, expected) => {
+    await t.seed.config('DEFAULT_PRICE', '5000');
+    t.clock.set('2026-11-20T04:00:00.000Z');
+    const res = await act();
+    expect(res.status).toBeLessThan(300);
+    const { entries, total } = await auditLog(`?action=${action}`);
+    expect(total).toBe(1);
+    expect(entries[0]).toMatchObject({
+      at: '2026-11-20T04:00:00.000Z',
+      adminId: superAdmin.id,
+      adminEmail: 'boss@example.com',
+      action,
+      ...expected(),
+    });
+    expect(JSON.stringify(entries)).not.toMatch(/long enough|scrypt|4321/);
+  });
+
+  it('is for super admins only', async () => {
+    expect((await t.json('GET', '/api/audit-log')).status).toBe(401);
+    expect((await t.json('GET', '/api/audit-log', undefined, adminA.headers)).status).toBe(403);
+  });
+
+  it('filters by admin, entity and Jakarta days, and refuses an end before the start', async () => {
+    t.clock.set('2026-11-19T16:59:00.000Z'); // 23:59 on the 19th in Jakarta
+    await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '7000' }, superAdmin.headers);
+    t.clock.set('2026-11-19T17:00:00.000Z'); // 00:00 on the 20th in Jakarta
+    await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'brand new secret' }, adminA.headers);
+    expect((await auditLog('?from=2026-11-19&to=2026-11-19')).entries.map((e) => e.action)).toEqual(['config.update']);
+    expect((await auditLog('?from=2026-11-20')).entries.map((e) => e.action)).toEqual(['admin.password_change']);
+    expect((await auditLog(`?adminId=${adminA.id}`)).total).toBe(1);
+    expect((await auditLog('?entity=config')).total).toBe(1);
+    const bad = await t.json('GET', '/api/audit-log?from=2026-11-20&to=2026-11-19', undefined, superAdmin.headers);
+    expect(bad.status).toBe(400);
+    expect(await countRows(t.db, 'audit_log')).toBe(2);
+  });
+});
