@@ -231,6 +231,24 @@ export const MESSAGES_ID: KioskMessages = {
     keptUntil: (days: number, date: string) =>
       `Klip Anda disimpan selama ${days} hari, hingga ${date}. Silakan unduh sebelum tanggal tersebut.`,
   },
+  phone: {
+    title: 'Klip Anda',
+    courtAt: (court: string, venue: string) => `${court} di ${venue}`,
+    clip: (n: number) => `Klip ${n}`,
+    download: 'Unduh',
+    downloadAll: 'Unduh semua (ZIP)',
+    shareWhatsApp: 'Bagikan ke WhatsApp',
+    share: 'Bagikan',
+    shareText: 'Klip saya dari lapangan',
+    uploading: (ready: number, expected: number) =>
+      `${ready} dari ${expected} klip siap. Sisanya masih diunggah dan akan muncul di sini dengan sendirinya.`,
+    waitingForPayment: 'Menunggu pembayaran. Halaman ini menampilkan klip Anda setelah pembayaran dikonfirmasi.',
+    notPaid: 'Pembelian ini tidak dibayar, jadi tidak ada klip.',
+    removed: (date: string) => `Klip ini telah dihapus pada ${date}. Klip hanya disimpan untuk waktu terbatas.`,
+    erased: 'Klip ini telah dihapus atas permintaan pemain.',
+    keptUntil: (days: number, date: string) => `Klip disimpan selama ${days} hari, sampai ${date}. Unduh untuk menyimpannya.`,
+    notFound: 'Tautan ini tidak valid. Periksa kode QR atau tautan di e-mail Anda.',
+  },
 };
 
 /**
@@ -299,6 +317,7 @@ export const MESSAGES_EN: KioskMessages = {
   offline: MESSAGES.offline,
   language: MESSAGES.language,
   purchaseEmail: MESSAGES.purchaseEmail,
+  phone: MESSAGES.phone,
 };
 
 export const KIOSK_MESSAGES: Record<KioskLanguage, KioskMessages> = { en: MESSAGES_EN, id: MESSAGES_ID };

@@ -218,6 +218,27 @@ export const MESSAGES = {
       `Your clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Please download them before then.`,
   },
 
+  // Issue 13 point 1: the phone page /p/{token}, the player's own (also in Indonesian). Ours.
+  phone: {
+    title: 'Your clips',
+    courtAt: (court: string, venue: string) => `${court}, ${venue}`,
+    clip: (n: number) => `Clip ${n}`,
+    download: 'Download',
+    downloadAll: 'Download all (ZIP)',
+    shareWhatsApp: 'Share on WhatsApp',
+    share: 'Share',
+    shareText: 'My clips from the court',
+    uploading: (ready: number, expected: number) =>
+      `${ready} of ${expected} clips ready. The rest are still uploading: they appear here by themselves.`,
+    waitingForPayment: 'Waiting for payment. This page shows your clips once the payment is confirmed.',
+    notPaid: 'This purchase was not paid, so it has no clips.',
+    removed: (date: string) => `These clips were removed on ${date}. Clips are kept for a limited time only.`,
+    erased: 'These clips were removed at the player’s request.',
+    keptUntil: (days: number, date: string) =>
+      `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
+    notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
+  },
+
   adminLogin: {
     title: 'Admin Portal',
     login: 'Login',

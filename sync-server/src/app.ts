@@ -35,6 +35,7 @@ import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
+import { phonePageRoutes } from './phone-page/routes.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', kioskReportRoutes());
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
+  app.route('/', phonePageRoutes());
   // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
   // share page); a real provider has none, and those paths answer 404 like any other.
   for (const adapter of [deps.payments, deps.storage]) {

@@ -1,0 +1,108 @@
+// The player's phone page in a real Chromium at a phone's size: the clips play inline, each Download
+// gives the uploaded bytes, and a clip still uploading when the page opened appears without a reload.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { PhonePage } from './pages/phone-page.ts';
+
+const KIOSK = 'phone-page-kiosk-0001';
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let phone: PhonePage;
+let purchase: { id: string; phoneUrl: string; folderId: string };
+const clip = clipBytes({ format: 'mp4' });
+
+const kiosk = (path: string, method: string, body?: unknown) =>
+  fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (res) => {
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, never>>;
+  });
+
+/** Uploads one clip into the purchase's folder through a signed upload URL, as the kiosk does. */
+async function uploadClip(name: string) {
+  const { uploadUrl } = (await kiosk('/google-drive/get-signed-url', 'POST', {
+    filename: name,
+    mimeType: 'video/mp4',
+    size: clip.length,
+    folderId: purchase.folderId,
+  })) as unknown as { uploadUrl: string };
+  const res = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'video/mp4', 'Content-Range': `bytes 0-${clip.length - 1}/${clip.length}` },
+    body: new Uint8Array(clip),
+  });
+  if (!res.ok) throw new Error(`upload failed: ${res.status}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const api = await AdminApi.login(server);
+  const venueId = (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' }))
+    .venue.id;
+  const fieldId = (await api.request<{ field: { id: number } }>('POST', '/field/create', { name: 'Court 1', venueId })).field.id;
+  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId, fieldId });
+  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+
+  const made = (await kiosk('/transaction', 'POST', {
+    email: 'player@example.com',
+    videoIds: ['a.mp4', 'b.mp4'],
+    videoTitles: ['Smash', 'Volley'],
+    totalAmount: 2000,
+  })) as unknown as { transaction: { id: string }; payment: { token: string }; phoneUrl: string };
+  await fetch(`${server.url}/api/payment/simulator/${made.payment.token}/success`, { method: 'POST' });
+  const folder = (await kiosk('/google-drive/create-folder', 'POST', {
+    folderName: 'videos',
+    purchaseId: made.transaction.id,
+  })) as unknown as {
+    folderId: string;
+    folderUrl: string;
+  };
+  purchase = { id: made.transaction.id, phoneUrl: made.phoneUrl, folderId: folder.folderId };
+  await kiosk(`/transaction/${purchase.id}/zipUrl`, 'PUT', { zipUrl: folder.folderUrl, error: false });
+  await uploadClip('smash.mp4');
+
+  context = await newKioskContext(browser, server.url, {
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+  phone = new PhonePage(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a clip still uploading when the page opened appears by itself, without a reload', async () => {
+  await phone.open(purchase.phoneUrl);
+  expect(await phone.videos().count()).toBe(1);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await uploadClip('volley.mp4');
+  await expect.poll(() => phone.videos().count(), { timeout: 15_000 }).toBe(2);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test('each clip plays inline and each Download gives the uploaded bytes', async () => {
+  expect(await phone.play(0)).toBeGreaterThan(0.3);
+  for (const n of [0, 1]) {
+    const downloading = page.waitForEvent('download');
+    await phone.downloadButtons().nth(n).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^0[12]-(Smash|Volley)\.mp4$/);
+    expect(readFileSync((await download.path())!).equals(clip)).toBe(true);
+  }
+  expect(await phone.whatsApp().getAttribute('href')).toBe(
+    `https://wa.me/?text=${encodeURIComponent(`My clips from the court: ${purchase.phoneUrl}`)}`,
+  );
+  await page.screenshot({ path: 'tmp/phone-page.png' });
+});

@@ -1,0 +1,137 @@
+// /p/{token}: the player's phone page (issue 13 point 1), its state for the page's polling, each clip
+// (inline with Range, or as a download) and all clips as one ZIP streamed as it is read. Outside the
+// API contract like the share page: these are pages and files for a phone's browser, not JSON calls.
+// An unknown token and one not well formed get the same 404; an unpaid purchase never serves a clip.
+import { KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import type { AppEnv } from '../app.ts';
+import type { ByteRange, StoredClip } from '../adapters/ports.ts';
+import { phoneUrlOf } from '../purchases/phone-token.ts';
+import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
+import { phonePurchase, type PhonePurchase } from './service.ts';
+
+const PRIVATE = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+const notFound = (c: Context<AppEnv>) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404, PRIVATE);
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; undefined for none or several (the whole file is sent). */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix) };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? undefined : Number(match[2]);
+  if (start >= size || (end !== undefined && end < start)) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** A download name a phone saves safely: letters, digits, '-', '_' and '.', ending in the clip's extension. */
+function fileNameOf(purchase: PhonePurchase, file: StoredClip, n: number): string {
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(file.name)?.[0] ?? '.mp4';
+  const title = purchase.clips[n - 1]?.title ?? `clip-${n}`;
+  const safe =
+    title
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || `clip-${n}`;
+  return `${String(n).padStart(2, '0')}-${safe}${extension}`;
+}
+
+export function phonePageRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // Before /p/:token: the page's only script, the same for every purchase.
+  app.get(PHONE_SCRIPT_PATH, (c) =>
+    c.body(PHONE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  );
+
+  app.get('/p/:token', async (c) => {
+    const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
+    if (!purchase) return c.html(notFoundPage(), 404, PRIVATE);
+    const pageUrl = phoneUrlOf(c.var.deps.config.publicUrl, c.req.param('token'));
+    return c.html(renderPhonePage(purchase, pageUrl, c.var.deps.config.retentionDays), 200, PRIVATE);
+  });
+
+  app.get('/p/:token/state', async (c) => {
+    const token = c.req.param('token');
+    const purchase = await phonePurchase(c.var.deps, token);
+    if (!purchase) return notFound(c);
+    const T = KIOSK_MESSAGES[purchase.language].phone;
+    const base = `/p/${token}`;
+    return c.json(
+      {
+        status: purchase.status,
+        expected: purchase.expected,
+        clips: purchase.clips.map((clip) => ({ ...clip, url: `${base}/clip/${clip.n}` })),
+        progress: purchase.status === 'uploading' ? T.uploading(purchase.clips.length, purchase.expected) : null,
+        keptUntil: purchase.keptUntil,
+        removedAt: purchase.removedAt,
+      },
+      200,
+      PRIVATE,
+    );
+  });
+
+  app.get('/p/:token/clip/:n{[0-9]+}', async (c) => {
+    const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
+    const n = Number(c.req.param('n'));
+    const file = purchase?.files[n - 1];
+    const storage = c.var.deps.storage;
+    if (!purchase || !file || !purchase.folderId || !storage) return notFound(c);
+    const range = parseRange(c.req.header('Range'), file.size);
+    if (range === 'unsatisfiable') return c.body(null, 416, { ...PRIVATE, 'Content-Range': `bytes */${file.size}` });
+    const read = await storage.readFile(purchase.folderId, file.id, range);
+    const headers: Record<string, string> = {
+      ...PRIVATE,
+      'Content-Type': read.mimeType || 'video/mp4',
+      'Content-Length': String(read.end - read.start + 1),
+      'Accept-Ranges': 'bytes',
+    };
+    if (range) headers['Content-Range'] = `bytes ${read.start}-${read.end}/${read.size}`;
+    if (c.req.query('download') !== undefined) headers['Content-Disposition'] = `attachment; filename="${fileNameOf(purchase, file, n)}"`;
+    return c.body(Readable.toWeb(read.body) as ReadableStream, range ? 206 : 200, headers);
+  });
+
+  app.get('/p/:token/all.zip', async (c) => {
+    const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
+    const storage = c.var.deps.storage;
+    if (!purchase || purchase.files.length === 0 || !purchase.folderId || !storage) return notFound(c);
+    const folderId = purchase.folderId;
+    const zip = new ZipFile();
+    // Clips are already compressed: stored as they are, each read from storage only when the ZIP reaches it.
+    purchase.files.forEach((file, i) => {
+      const lazy = Readable.from(
+        (async function* () {
+          yield* (await storage.readFile(folderId, file.id)).body;
+        })(),
+      );
+      zip.addReadStream(lazy, fileNameOf(purchase, file, i + 1), { compress: false, size: file.size });
+    });
+    zip.end();
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', 'attachment; filename="clips.zip"');
+    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
+    return stream(c, async (out) => {
+      for await (const chunk of zip.outputStream as AsyncIterable<Uint8Array>) await out.write(chunk);
+    });
+  });
+
+  return app;
+}
+
+function notFoundPage(): string {
+  const T = KIOSK_MESSAGES.en.phone;
+  const id = KIOSK_MESSAGES.id.phone;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${T.title}</title></head><body style="font:16px system-ui;padding:16px"><p>${T.notFound}</p><p lang="id">${id.notFound}</p></body></html>`;
+}
