@@ -237,7 +237,8 @@ describe('message catalogue', () => {
         'Actions',
       ],
     ],
-    ['admins', MESSAGES.admins.columns, ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Actions']],
+    // The spec's columns, with Last Login (issue 14 point 6) before Actions.
+    ['admins', MESSAGES.admins.columns, ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Last Login', 'Actions']],
     [
       'devices',
       MESSAGES.devices.columns,
