@@ -96,6 +96,11 @@ describe('kiosk purchase', () => {
     await checkout.completed().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
     await expect(page.getByText(C.checkSpam).isVisible()).resolves.toBe(true);
+    // The QR code is the purchase's own phone page, and the screen waits long enough to scan it.
+    const scanned = await checkout.scanPhoneQr();
+    expect(scanned).toMatch(new RegExp(`^${server.url}/p/[A-Za-z0-9_-]{22}$`));
+    expect(scanned).toBe(await checkout.phoneQr().getAttribute('data-url'));
+    expect(Number(/\d+/.exec((await checkout.countdown().textContent()) ?? '')?.[0])).toBeGreaterThanOrEqual(29);
     await page.getByTestId('progress-label').getByText(C.progress.completed, { exact: true }).waitFor({ timeout: 20_000 });
 
     const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f));
@@ -114,6 +119,10 @@ describe('kiosk purchase', () => {
     }>('GET', '/transaction');
     expect(transactions[0]).toMatchObject({ totalAmount: 19_000, paymentStatus: 'paid', promoCode: 'WEEKEND' });
     expect(transactions[0]!.zipUrl).toMatch(/\/d\//);
+    // The scanned page is this purchase's: it serves the two clips.
+    const state = (await (await fetch(`${scanned}/state`)).json()) as { status: string; clips: unknown[] };
+    expect(state).toMatchObject({ status: 'ready' });
+    expect(state.clips).toHaveLength(2);
     await context.close();
   });
 
@@ -126,6 +135,10 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate pending').click();
     await checkout.completed().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
+    // Not paid yet: no QR code to clips that are not the player's, and Done goes home.
+    expect(await checkout.phoneQr().count()).toBe(0);
+    await checkout.done().click();
+    await checkout.page.waitForURL((url) => url.pathname === '/box');
     expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
     await context.close();
   });
@@ -281,7 +294,10 @@ describe('kiosk purchase', () => {
     await page.getByTestId('progress-label').getByText(C.progress.completedWithoutUpload, { exact: true }).waitFor({ timeout: 30_000 });
     type Listed = { transactions: { email: string; zipUrl: string | null; uploadError: boolean }[] };
     const row = await waitFor(
-      async () => (await seed.admin.request<Listed>('GET', '/transaction')).transactions.find((t) => t.email === 'noupload@example.com'),
+      async () =>
+        (await seed.admin.request<Listed>('GET', '/transaction?includeStaging=true')).transactions.find(
+          (t) => t.email === 'noupload@example.com',
+        ),
       () => true,
     );
     expect(await row).toMatchObject({ zipUrl: null, uploadError: true });
@@ -326,7 +342,7 @@ describe('kiosk purchase', () => {
     expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
     const { transactions } = await seed.admin.request<{ transactions: { email: string; isStaging: boolean; paymentStatus: string }[] }>(
       'GET',
-      '/transaction',
+      '/transaction?includeStaging=true',
     );
     expect(transactions.find((t) => t.email === 'staging@example.com')).toMatchObject({ isStaging: true, paymentStatus: 'free' });
     await context.close();

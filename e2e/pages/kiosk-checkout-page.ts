@@ -1,5 +1,7 @@
 // Page object of the kiosk checkout, its payment panel and the completion screen.
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { MESSAGES } from '@courtreplay/shared';
 
 const C = MESSAGES.checkout;
@@ -21,6 +23,15 @@ export class KioskCheckoutPage {
   completed = () => this.page.getByTestId('purchase-completed');
   outcome = () => this.page.getByTestId('outcome-message');
   progressLabel = () => this.page.getByTestId('progress-label');
+  phoneQr = () => this.page.getByTestId('phone-qr');
+  countdown = () => this.page.getByTestId('countdown');
+  done = () => this.page.getByRole('button', { name: C.done, exact: true });
+
+  /** The address the QR code on screen encodes, read from a screenshot of it as a phone camera would. */
+  async scanPhoneQr(): Promise<string | null> {
+    const png = PNG.sync.read(await this.phoneQr().locator('.phone-qr-code').screenshot());
+    return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+  }
 
   button(name: string) {
     return this.page.getByRole('button', { name, exact: true });

@@ -29,6 +29,8 @@ export const LOGO_FADE_IN_MS = 500;
 export const SUCCESS_PAGE_COUNTDOWN_SECONDS = 15;
 /** Every other countdown (checkout success panel, gateway skipped). */
 export const COUNTDOWN_SECONDS = 10;
+/** The completion screen's countdown while it shows the phone page's QR code: time to scan it (issue 13 point 2). */
+export const PHONE_QR_COUNTDOWN_SECONDS = 30;
 export const FAILURE_REDIRECT_SECONDS = 10;
 export const PAYMENT_PANEL_HEIGHT_PX = 700;
 

@@ -139,6 +139,9 @@ export const MESSAGES_ID: KioskMessages = {
   },
 
   checkout: {
+    scanToWatch: 'Pindai dengan ponsel Anda untuk menonton dan mengunduh klip sekarang',
+    phoneQrLabel: 'Kode QR halaman klip Anda',
+    done: 'Selesai',
     title: 'Selesaikan Pembelian Anda',
     subtotal: 'Subtotal',
     discount: 'Diskon',

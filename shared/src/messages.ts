@@ -115,6 +115,10 @@ export const MESSAGES = {
   },
 
   checkout: {
+    // Issue 13 point 2: the QR code of the phone page on the completion screen. Ours.
+    scanToWatch: 'Scan with your phone to watch and download your clips now',
+    phoneQrLabel: 'QR code of the page with your clips',
+    done: 'Done',
     title: 'Complete Your Purchase',
     subtotal: 'Subtotal',
     discount: 'Discount',

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
   COUNTDOWN_SECONDS,
+  PHONE_QR_COUNTDOWN_SECONDS,
   MESSAGES,
   PAY_FORM_DELAY_MS,
   quote,
@@ -21,8 +22,9 @@ import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
-import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf } from '../queries.ts';
+import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
 import { CompletedPanel } from './CompletedPanel.tsx';
+import { newPhoneToken, phoneUrlFor } from './phone-link.ts';
 import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
 import { isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
 import { enqueuePurchase, newIdempotencyKey, submitPurchase } from '../../outbox/index.ts';
@@ -38,7 +40,8 @@ const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.
 /** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
 type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
 
-type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say };
+/** `sold`: paid or free, so the clips are the player's and the QR code of their page is shown. */
+type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say; sold: boolean };
 
 export function CheckoutPage() {
   const { base, staging } = useKioskBase();
@@ -56,6 +59,10 @@ export function CheckoutPage() {
   const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
   const [purchased, setPurchased] = useState<Clip[] | null>(null);
   const idempotencyKey = useRef<string | null>(null);
+  // Drawn with each new purchase attempt (like its idempotency key); the server's phoneUrl wins once known.
+  const phoneToken = useRef<string | null>(null);
+  const [phoneUrl, setPhoneUrl] = useState<string | null>(null);
+  const product = useQuery(productQuery());
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
   const C = useMessages().checkout;
@@ -78,9 +85,9 @@ export function CheckoutPage() {
     void deliverClips(transactionId, bought, setDelivery);
   };
 
-  const finish = (message: Say, transactionId: string, bought: Clip[]) => {
+  const finish = (message: Say, transactionId: string, bought: Clip[], sold = true) => {
     clearCart();
-    setPhase({ name: 'done', message });
+    setPhase({ name: 'done', message, sold });
     startDelivery(transactionId, bought);
   };
 
@@ -123,7 +130,7 @@ export function CheckoutPage() {
         embedId: EMBED_ID,
         language,
         onSuccess: once(() => finish((c) => c.paymentSuccess, transactionId, bought)),
-        onPending: once(() => finish((c) => c.paymentPending, transactionId, bought)),
+        onPending: once(() => finish((c) => c.paymentPending, transactionId, bought, false)),
         onError: once((result: SnapResult) => fail((c) => c.paymentFailed(result?.status_message))),
         onClose: once(() => void giveUp((c) => c.paymentCancelled)),
       });
@@ -151,6 +158,7 @@ export function CheckoutPage() {
     setBusy(true);
     const bought = clips;
     const key = (idempotencyKey.current ??= newIdempotencyKey());
+    const token = (phoneToken.current ??= newPhoneToken());
     const body: CreatePurchaseBody = {
       email: email.trim(),
       videoIds: bought.map((c) => c.id),
@@ -161,7 +169,10 @@ export function CheckoutPage() {
       promoId: promo?.id ?? null,
       promoCode: promo?.code ?? null,
       isStaging: staging,
+      phoneToken: token,
+      language,
     };
+    const ownPhoneUrl = phoneUrlFor(product.data?.publicUrl ?? window.location.origin, token);
     // A purchase that needs no payment is accepted without the network: the outbox sends it later.
     const acceptOffline = async () => {
       try {
@@ -170,15 +181,19 @@ export function CheckoutPage() {
         return fail((c) => c.unexpectedError);
       }
       idempotencyKey.current = null;
+      phoneToken.current = null;
       setPurchased(bought);
+      setPhoneUrl(ownPhoneUrl);
       clearCart();
-      setPhase({ name: 'done', message: (c) => c.gatewaySkipped });
+      setPhase({ name: 'done', message: (c) => c.gatewaySkipped, sold: true });
     };
     if (q.total === 0 && !isOnline()) return acceptOffline();
     try {
       const answer = await submitPurchase(body, staging, key);
       idempotencyKey.current = null;
+      phoneToken.current = null;
       setPurchased(bought);
+      setPhoneUrl(answer.phoneUrl || ownPhoneUrl);
       if (answer.skip_payment_gateway || !answer.payment?.token) finish((c) => c.gatewaySkipped, answer.transaction.id, bought);
       else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
     } catch (e) {
@@ -194,7 +209,16 @@ export function CheckoutPage() {
   };
 
   if (phase.name === 'done') {
-    return <CompletedPanel message={phase.message(C, tr)} step={delivery} onDone={() => void navigate(base)} seconds={COUNTDOWN_SECONDS} />;
+    const qrUrl = phase.sold ? phoneUrl : null;
+    return (
+      <CompletedPanel
+        message={phase.message(C, tr)}
+        step={delivery}
+        onDone={() => void navigate(base)}
+        seconds={qrUrl ? Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS) : COUNTDOWN_SECONDS}
+        phoneUrl={qrUrl}
+      />
+    );
   }
 
   return (

@@ -1,25 +1,33 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { renderSVG } from 'uqr';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
 
-/** 'Purchase Completed!' with the outcome, the upload progress, the spam warning and the countdown. */
+/**
+ * 'Purchase Completed!' with the outcome, the QR code of the phone page (a paid or free purchase), the
+ * upload progress, the spam warning, the countdown and Done.
+ */
 export function CompletedPanel({
   message,
   step,
   seconds,
   onDone,
+  phoneUrl,
 }: {
   message: string;
   step: DeliveryStep | null;
   seconds: number;
   onDone: () => void;
+  phoneUrl?: string | null;
 }) {
   const left = useCountdown(seconds, onDone);
   const C = useMessages().checkout;
   const tr = useTranslate();
   const progressLabelId = useId();
+  // Drawn in the browser from our own URL (no network): works offline. Dark on white, quiet zone kept.
+  const qr = useMemo(() => (phoneUrl ? renderSVG(phoneUrl, { border: 2, pixelSize: 8 }) : null), [phoneUrl]);
   return (
     <main className="result-screen">
       <section className="result-card" data-testid="purchase-completed">
@@ -28,6 +36,12 @@ export function CompletedPanel({
         <p className="result-message" data-testid="outcome-message">
           {message}
         </p>
+        {qr && phoneUrl ? (
+          <figure className="phone-qr" data-testid="phone-qr" data-url={phoneUrl}>
+            <div className="phone-qr-code" role="img" aria-label={C.phoneQrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
+            <figcaption>{C.scanToWatch}</figcaption>
+          </figure>
+        ) : null}
         {step ? (
           <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
             <div className="progress-label">
@@ -52,6 +66,9 @@ export function CompletedPanel({
         <p className="countdown" data-testid="countdown">
           {C.redirectCountdown(left)}
         </p>
+        <button type="button" className="btn btn-primary" onClick={onDone}>
+          {C.done}
+        </button>
       </section>
     </main>
   );
