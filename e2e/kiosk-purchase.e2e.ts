@@ -45,6 +45,15 @@ async function waitFor<T>(read: () => T, ok: (v: T) => boolean, ms = 20_000): Pr
   }
 }
 
+/** The Snap token the simulator's panel reads its order with (GET /api/payment/simulator/{token}), to pay later as a bank would. */
+async function snapTokenOf(page: Page): Promise<string> {
+  const order = await page.waitForRequest((r) => {
+    const path = new URL(r.url()).pathname;
+    return r.method() === 'GET' && /^\/api\/payment\/simulator\/[^/]+$/.test(path) && !path.endsWith('.js');
+  });
+  return decodeURIComponent(new URL(order.url()).pathname.split('/').pop()!);
+}
+
 /** A kiosk with three clips (or `clips` of them) in its folder, on the checkout screen with `count` of them selected. */
 async function toCheckout(
   count: number,
@@ -126,20 +135,48 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
-  it('shows the pending outcome and still stores the clips', async () => {
+  it('a pending payment waits in amber without a QR code, then turns into the completed screen when the payment lands', async () => {
     const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f)).length;
     const before = clipsStored();
-    const { context, checkout } = await toCheckout(1);
+    const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('pending@example.com');
+    const snapToken = snapTokenOf(page);
     await checkout.payNow().click();
     await checkout.simulator('Simulate pending').click();
-    await checkout.completed().waitFor();
+    await checkout.waiting().waitFor();
+    expect(await checkout.waiting().getByRole('heading').textContent()).toBe(C.waitingForPayment);
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
-    // Not paid yet: no QR code to clips that are not the player's, and Done goes home.
+    // Not paid yet: no green tick, no QR code to clips that are not the player's.
+    expect(await checkout.completed().count()).toBe(0);
+    expect(await checkout.phoneQr().count()).toBe(0);
+    expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
+
+    // The payment lands (Midtrans' notification): the screen keeps asking and turns green with the QR code.
+    const paid = await fetch(`${server.url}/api/payment/simulator/${encodeURIComponent(await snapToken)}/success`, { method: 'POST' });
+    expect(paid.status).toBe(200);
+    await checkout.completed().waitFor({ timeout: 15_000 });
+    expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+    const scanned = await checkout.scanPhoneQr();
+    expect(scanned).toMatch(/\/p\/[A-Za-z0-9_-]{22,}$/);
+    expect(((await (await fetch(`${scanned}/state`)).json()) as { status: string }).status).toBe('ready');
+    await checkout.done().click();
+    await checkout.page.waitForURL((url) => url.pathname === '/box');
+    await context.close();
+  });
+
+  it('a pending payment that fails while on screen turns into the failure, and Done goes home', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    await checkout.email().fill('pending-then-failed@example.com');
+    const snapToken = snapTokenOf(page);
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate pending').click();
+    await checkout.waiting().waitFor();
+    await fetch(`${server.url}/api/payment/simulator/${encodeURIComponent(await snapToken)}/failure`, { method: 'POST' });
+    await page.getByTestId('payment-failed').waitFor({ timeout: 15_000 });
+    expect(await checkout.completed().count()).toBe(0);
     expect(await checkout.phoneQr().count()).toBe(0);
     await checkout.done().click();
     await checkout.page.waitForURL((url) => url.pathname === '/box');
-    expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
     await context.close();
   });
 
@@ -245,7 +282,7 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
-  it('a provider that calls onClose after onPending: the purchase stays completed and pending, not cancelled', async () => {
+  it('a provider that calls onClose after onPending: the purchase stays waiting and pending, not cancelled', async () => {
     const { context, page, checkout } = await toCheckout(1);
     // Midtrans' own snap.js, in the same API: the pending screen, then the player closes the popup.
     await page.route('**/snap.js', (route) =>
@@ -256,10 +293,10 @@ describe('kiosk purchase', () => {
     );
     await checkout.email().fill('late-close@example.com');
     await checkout.payNow().click();
-    await checkout.completed().waitFor();
+    await checkout.waiting().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
     await page.waitForTimeout(1_000);
-    expect(await checkout.completed().isVisible()).toBe(true);
+    expect(await checkout.waiting().isVisible()).toBe(true);
     const { transactions } = await seed.admin.request<{ transactions: { paymentStatus: string }[] }>(
       'GET',
       '/transaction?email=late-close@example.com',

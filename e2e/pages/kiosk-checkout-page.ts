@@ -21,6 +21,7 @@ export class KioskCheckoutPage {
   error = () => this.page.getByTestId('checkout-error');
   paymentPanel = () => this.page.getByRole('region', { name: C.selectPaymentMethod });
   completed = () => this.page.getByTestId('purchase-completed');
+  waiting = () => this.page.getByTestId('waiting-for-payment');
   outcome = () => this.page.getByTestId('outcome-message');
   progressLabel = () => this.page.getByTestId('progress-label');
   phoneQr = () => this.page.getByTestId('phone-qr');

@@ -140,6 +140,7 @@ export const MESSAGES_ID: KioskMessages = {
 
   checkout: {
     scanToWatch: 'Pindai dengan ponsel Anda untuk menonton dan mengunduh klip sekarang',
+    waitingForPayment: 'Menunggu pembayaran',
     phoneQrLabel: 'Kode QR halaman klip Anda',
     done: 'Selesai',
     title: 'Selesaikan Pembelian Anda',

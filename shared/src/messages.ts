@@ -117,6 +117,8 @@ export const MESSAGES = {
   checkout: {
     // Issue 13 point 2: the QR code of the phone page on the completion screen. Ours.
     scanToWatch: 'Scan with your phone to watch and download your clips now',
+    // Issue 13 point 3: a pending payment is not a completed purchase.
+    waitingForPayment: 'Waiting for payment',
     phoneQrLabel: 'QR code of the page with your clips',
     done: 'Done',
     title: 'Complete Your Purchase',

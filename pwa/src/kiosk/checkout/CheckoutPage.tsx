@@ -23,7 +23,7 @@ import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
-import { CompletedPanel } from './CompletedPanel.tsx';
+import { CompletedPanel, PendingPanel } from './CompletedPanel.tsx';
 import { newPhoneToken, phoneUrlFor } from './phone-link.ts';
 import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
 import { isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
@@ -40,8 +40,8 @@ const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.
 /** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
 type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
 
-/** `sold`: paid or free, so the clips are the player's and the QR code of their page is shown. */
-type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say; sold: boolean };
+/** `done` is paid or free (the QR code of the player's page shows); `pending` waits for the payment to land. */
+type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say } | { name: 'pending'; transactionId: string };
 
 export function CheckoutPage() {
   const { base, staging } = useKioskBase();
@@ -85,9 +85,9 @@ export function CheckoutPage() {
     void deliverClips(transactionId, bought, setDelivery);
   };
 
-  const finish = (message: Say, transactionId: string, bought: Clip[], sold = true) => {
+  const finish = (message: Say, transactionId: string, bought: Clip[]) => {
     clearCart();
-    setPhase({ name: 'done', message, sold });
+    setPhase({ name: 'done', message });
     startDelivery(transactionId, bought);
   };
 
@@ -130,7 +130,11 @@ export function CheckoutPage() {
         embedId: EMBED_ID,
         language,
         onSuccess: once(() => finish((c) => c.paymentSuccess, transactionId, bought)),
-        onPending: once(() => finish((c) => c.paymentPending, transactionId, bought, false)),
+        onPending: once(() => {
+          clearCart();
+          setPhase({ name: 'pending', transactionId });
+          startDelivery(transactionId, bought);
+        }),
         onError: once((result: SnapResult) => fail((c) => c.paymentFailed(result?.status_message))),
         onClose: once(() => void giveUp((c) => c.paymentCancelled)),
       });
@@ -185,7 +189,7 @@ export function CheckoutPage() {
       setPurchased(bought);
       setPhoneUrl(ownPhoneUrl);
       clearCart();
-      setPhase({ name: 'done', message: (c) => c.gatewaySkipped, sold: true });
+      setPhase({ name: 'done', message: (c) => c.gatewaySkipped });
     };
     if (q.total === 0 && !isOnline()) return acceptOffline();
     try {
@@ -208,15 +212,26 @@ export function CheckoutPage() {
     }
   };
 
+  if (phase.name === 'pending') {
+    return (
+      <PendingPanel
+        transactionId={phase.transactionId}
+        step={delivery}
+        onDone={() => void navigate(base)}
+        seconds={Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS)}
+        paidSeconds={Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS)}
+      />
+    );
+  }
+
   if (phase.name === 'done') {
-    const qrUrl = phase.sold ? phoneUrl : null;
     return (
       <CompletedPanel
         message={phase.message(C, tr)}
         step={delivery}
         onDone={() => void navigate(base)}
-        seconds={qrUrl ? Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS) : COUNTDOWN_SECONDS}
-        phoneUrl={qrUrl}
+        seconds={phoneUrl ? Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS) : COUNTDOWN_SECONDS}
+        phoneUrl={phoneUrl}
       />
     );
   }

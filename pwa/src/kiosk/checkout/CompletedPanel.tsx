@@ -1,4 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { call } from '../../lib/api-client.ts';
 import { renderSVG } from 'uqr';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
@@ -24,18 +25,112 @@ export function CompletedPanel({
 }) {
   const left = useCountdown(seconds, onDone);
   const C = useMessages().checkout;
+  return (
+    <ResultCard title={C.purchaseCompleted} icon="success" message={message} step={step} left={left} onDone={onDone} phoneUrl={phoneUrl} />
+  );
+}
+
+/** How often the waiting screen asks whether the payment landed. */
+const STATUS_POLL_MS = 3_000;
+
+/**
+ * A pending payment is not a completed purchase (issue 13 point 3): an amber 'Waiting for payment'
+ * with the spec's pending message, asking the server every few seconds while on screen. Paid (or
+ * free) turns it into the completed screen with the QR code; failed or expired into the failure.
+ */
+export function PendingPanel({
+  transactionId,
+  step,
+  seconds,
+  paidSeconds,
+  onDone,
+}: {
+  transactionId: string;
+  step: DeliveryStep | null;
+  seconds: number;
+  paidSeconds: number;
+  onDone: () => void;
+}) {
+  const C = useMessages().checkout;
+  const [status, setStatus] = useState<{ paymentStatus: string; phoneUrl: string } | null>(null);
+  const settled = status !== null && status.paymentStatus !== 'pending';
+  useEffect(() => {
+    if (settled) return;
+    let stop = false;
+    const ask = async () => {
+      const answer = await call('purchaseStatus', { params: { id: transactionId } }).catch(() => null);
+      if (!stop && answer) setStatus(answer);
+      if (!stop) timer = setTimeout(() => void ask(), STATUS_POLL_MS);
+    };
+    let timer = setTimeout(() => void ask(), STATUS_POLL_MS);
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [transactionId, settled]);
+  const paid = status?.paymentStatus === 'paid' || status?.paymentStatus === 'free';
+  if (paid)
+    return (
+      <CompletedPanel key="paid" message={C.paymentSuccess} step={step} seconds={paidSeconds} onDone={onDone} phoneUrl={status.phoneUrl} />
+    );
+  return <WaitingPanel failed={settled} step={step} seconds={seconds} onDone={onDone} />;
+}
+
+function WaitingPanel({
+  failed,
+  step,
+  seconds,
+  onDone,
+}: {
+  failed: boolean;
+  step: DeliveryStep | null;
+  seconds: number;
+  onDone: () => void;
+}) {
+  const left = useCountdown(seconds, onDone);
+  const M = useMessages();
+  const C = M.checkout;
+  return failed ? (
+    <ResultCard title={M.paymentFailure.title} icon="error" message={M.paymentFailure.subtitle} step={null} left={left} onDone={onDone} />
+  ) : (
+    <ResultCard title={C.waitingForPayment} icon="pending" message={C.paymentPending} step={step} left={left} onDone={onDone} />
+  );
+}
+
+const RESULT_TEST_IDS = { success: 'purchase-completed', pending: 'waiting-for-payment', error: 'payment-failed' } as const;
+
+function ResultCard({
+  title,
+  icon,
+  message,
+  step,
+  left,
+  onDone,
+  phoneUrl,
+}: {
+  title: string;
+  icon: 'success' | 'error' | 'pending';
+  message: string;
+  step: DeliveryStep | null;
+  left: number;
+  onDone: () => void;
+  phoneUrl?: string | null;
+}) {
+  const C = useMessages().checkout;
   const tr = useTranslate();
   const progressLabelId = useId();
   // Drawn in the browser from our own URL (no network): works offline. Dark on white, quiet zone kept.
   const qr = useMemo(() => (phoneUrl ? renderSVG(phoneUrl, { border: 2, pixelSize: 8 }) : null), [phoneUrl]);
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid="purchase-completed">
-        <ResultIcon kind="success" />
-        <h1>{C.purchaseCompleted}</h1>
-        <p className="result-message" data-testid="outcome-message">
-          {message}
-        </p>
+      <section className="result-card" data-testid={RESULT_TEST_IDS[icon]}>
+        <ResultIcon kind={icon} />
+        <h1>{title}</h1>
+        {message ? (
+          <p className="result-message" data-testid="outcome-message">
+            {message}
+          </p>
+        ) : null}
         {qr && phoneUrl ? (
           <figure className="phone-qr" data-testid="phone-qr" data-url={phoneUrl}>
             <div className="phone-qr-code" role="img" aria-label={C.phoneQrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
