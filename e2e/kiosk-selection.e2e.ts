@@ -130,16 +130,20 @@ describe('kiosk video selection', () => {
     expect(left.local).toEqual(['deviceId', 'userEmail']);
     expect(left.session).toEqual(['hasSeenPromo']);
 
-    // The device check has its own layout on the 1080x1920 kiosk screen.
-    await page.route('**/api/device/**', async (route) => {
+    await context.close();
+
+    // The device check has its own layout on the 1080x1920 kiosk screen. A kiosk that has no
+    // recent answer of its own (a first start: a fresh profile) waits for the server's.
+    const fresh = await kiosk(seed.deviceId, { viewport: { width: 1080, height: 1920 } });
+    await fresh.page.route('**/api/device/**', async (route) => {
       await new Promise((r) => setTimeout(r, 1_000));
       await route.continue();
     });
-    await page.goto('/box/video-selection');
-    const checking = page.getByTestId('checking-device');
+    await fresh.page.goto('/box/video-selection');
+    const checking = fresh.page.getByTestId('checking-device');
     await checking.getByText(MESSAGES.routing.checkingDevice).waitFor();
     expect(await checking.getAttribute('class')).toContain('is-portrait');
-    await context.close();
+    await fresh.context.close();
   });
 
   it('lists only today’s videos, newest first, 15 per page with the dividers, and a thumbnail that is not black', async () => {
