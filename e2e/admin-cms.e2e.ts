@@ -177,8 +177,10 @@ describe('e-mail template', () => {
   test('edits show in the live preview, with the product name filled in, and are saved', async () => {
     await cms.emailForm().locator('input[name=EMAIL_HEADING]').fill('Your clips from {productName}');
     // The preview is the server's e-mail for a sample purchase (the same compose function as every real one).
-    await cms.previewBody().locator('h1', { hasText: 'Your clips from CourtReplay' }).waitFor();
-    await cms.previewBody().getByRole('link', { name: 'Watch and download your clips' }).waitFor();
+    // Attached, not 'visible': headless Chromium may not lay out a sandboxed frame's new document until
+    // something paints, which says nothing about what the preview holds.
+    await cms.previewBody().locator('h1', { hasText: 'Your clips from CourtReplay' }).waitFor({ state: 'attached' });
+    await cms.previewBody().locator('a', { hasText: 'Watch and download your clips' }).waitFor({ state: 'attached' });
     expect(await cms.preview().getByTestId('preview-subject').textContent()).toBe('Your CourtReplay Is Ready!');
     await cms.emailForm().getByRole('button', { name: 'Save Email Template' }).click();
     await cms.emailForm().getByText('Email template saved successfully').waitFor();

@@ -135,6 +135,30 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
+  it('a mistyped domain gets a one-tap suggestion; the address is shown large before Pay Now and repeated when done', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    await checkout.email().fill('rally.fan@gmial.com');
+    const suggestion = page.getByTestId('email-suggestion');
+    expect(await suggestion.textContent()).toBe(C.didYouMean('rally.fan@gmail.com'));
+    expect(await page.getByTestId('email-confirm').textContent()).toBe(`${C.sendingTo}rally.fan@gmial.com`);
+    await suggestion.click();
+    expect(await checkout.email().inputValue()).toBe('rally.fan@gmail.com');
+    expect(await suggestion.count()).toBe(0);
+    expect(await page.locator('.email-confirm-address').textContent()).toBe('rally.fan@gmail.com');
+    // An Indonesian address that is right is left alone.
+    await checkout.email().fill('rally.fan@yahoo.co.id');
+    expect(await suggestion.count()).toBe(0);
+    await checkout.email().fill('rally.fan@gmail.com');
+
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    expect(await page.getByTestId('sent-to').textContent()).toBe(C.alsoSentTo('rally.fan@gmail.com'));
+    const { transactions } = await seed.admin.request<{ transactions: { email: string }[] }>('GET', '/transaction?email=rally.fan@');
+    expect(transactions.map((t) => t.email)).toEqual(['rally.fan@gmail.com']);
+    await context.close();
+  });
+
   it('a pending payment waits in amber without a QR code, then turns into the completed screen when the payment lands', async () => {
     const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f)).length;
     const before = clipsStored();
@@ -145,6 +169,7 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate pending').click();
     await checkout.waiting().waitFor();
     expect(await checkout.waiting().getByRole('heading').textContent()).toBe(C.waitingForPayment);
+    expect(await page.getByTestId('sent-to').textContent()).toBe(C.alsoSentTo('pending@example.com'));
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
     // Not paid yet: no green tick, no QR code to clips that are not the player's.
     expect(await checkout.completed().count()).toBe(0);

@@ -141,6 +141,9 @@ export const MESSAGES_ID: KioskMessages = {
   checkout: {
     scanToWatch: 'Pindai dengan ponsel Anda untuk menonton dan mengunduh klip sekarang',
     waitingForPayment: 'Menunggu pembayaran',
+    sendingTo: 'Klip Anda akan dikirim ke',
+    didYouMean: (email) => `Maksud Anda ${email}?`,
+    alsoSentTo: (email) => `Juga dikirim ke ${email}`,
     phoneQrLabel: 'Kode QR halaman klip Anda',
     done: 'Selesai',
     title: 'Selesaikan Pembelian Anda',

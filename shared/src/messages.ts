@@ -119,6 +119,11 @@ export const MESSAGES = {
     scanToWatch: 'Scan with your phone to watch and download your clips now',
     // Issue 13 point 3: a pending payment is not a completed purchase.
     waitingForPayment: 'Waiting for payment',
+    // Issue 13 point 4: the address shown large before Pay Now, a one-tap fix for a mistyped
+    // domain, and the address repeated on the completion screen. Ours.
+    sendingTo: 'Your clips will be sent to',
+    didYouMean: (email: string) => `Did you mean ${email}?`,
+    alsoSentTo: (email: string) => `Also sent to ${email}`,
     phoneQrLabel: 'QR code of the page with your clips',
     done: 'Done',
     title: 'Complete Your Purchase',

@@ -1,7 +1,7 @@
 // Checkout (spec sections 2, 4, 5): order summary priced by the shared quote(), promo, e-mail,
 // Pay Now -> the purchase (with an Idempotency-Key) -> the embedded payment form or the free path
 // -> 'Purchase Completed!' while the clips upload in the background.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
@@ -24,6 +24,7 @@ import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
 import { CompletedPanel, PendingPanel } from './CompletedPanel.tsx';
+import { suggestEmail } from './email-suggestion.ts';
 import { newPhoneToken, phoneUrlFor } from './phone-link.ts';
 import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
 import { isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
@@ -53,6 +54,7 @@ export function CheckoutPage() {
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  const suggestion = useMemo(() => suggestEmail(email), [email]);
   const [error, setError] = useState<Say | null>(null);
   const [busy, setBusy] = useState(false);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
@@ -216,6 +218,7 @@ export function CheckoutPage() {
     return (
       <PendingPanel
         transactionId={phase.transactionId}
+        sentTo={email.trim()}
         step={delivery}
         onDone={() => void navigate(base)}
         seconds={Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS)}
@@ -228,6 +231,7 @@ export function CheckoutPage() {
     return (
       <CompletedPanel
         message={phase.message(C, tr)}
+        sentTo={email.trim()}
         step={delivery}
         onDone={() => void navigate(base)}
         seconds={phoneUrl ? Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS) : COUNTDOWN_SECONDS}
@@ -304,7 +308,28 @@ export function CheckoutPage() {
                   {tr(emailError)}
                 </p>
               ) : null}
+              {suggestion ? (
+                <button
+                  type="button"
+                  className="email-suggestion"
+                  data-testid="email-suggestion"
+                  disabled={busy}
+                  onClick={() => {
+                    setEmail(suggestion);
+                    setEmailError(null);
+                  }}
+                >
+                  {C.didYouMean(suggestion)}
+                </button>
+              ) : null}
             </div>
+            {/* Large, for the player to check before paying: the clips go nowhere else. */}
+            {isValidEmail(email) ? (
+              <p className="email-confirm" data-testid="email-confirm">
+                <span className="email-confirm-label">{C.sendingTo}</span>
+                <strong className="email-confirm-address">{email.trim()}</strong>
+              </p>
+            ) : null}
             {error ? (
               <p className="alert alert-error" role="alert" data-testid="checkout-error">
                 {error(C, tr)}

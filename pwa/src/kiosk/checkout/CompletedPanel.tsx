@@ -16,17 +16,29 @@ export function CompletedPanel({
   seconds,
   onDone,
   phoneUrl,
+  sentTo,
 }: {
   message: string;
   step: DeliveryStep | null;
   seconds: number;
   onDone: () => void;
   phoneUrl?: string | null;
+  /** The address the clips also go to, repeated for the player (issue 13 point 4). */
+  sentTo?: string;
 }) {
   const left = useCountdown(seconds, onDone);
   const C = useMessages().checkout;
   return (
-    <ResultCard title={C.purchaseCompleted} icon="success" message={message} step={step} left={left} onDone={onDone} phoneUrl={phoneUrl} />
+    <ResultCard
+      title={C.purchaseCompleted}
+      icon="success"
+      message={message}
+      step={step}
+      left={left}
+      onDone={onDone}
+      phoneUrl={phoneUrl}
+      sentTo={sentTo}
+    />
   );
 }
 
@@ -44,8 +56,10 @@ export function PendingPanel({
   seconds,
   paidSeconds,
   onDone,
+  sentTo,
 }: {
   transactionId: string;
+  sentTo?: string;
   step: DeliveryStep | null;
   seconds: number;
   paidSeconds: number;
@@ -71,9 +85,17 @@ export function PendingPanel({
   const paid = status?.paymentStatus === 'paid' || status?.paymentStatus === 'free';
   if (paid)
     return (
-      <CompletedPanel key="paid" message={C.paymentSuccess} step={step} seconds={paidSeconds} onDone={onDone} phoneUrl={status.phoneUrl} />
+      <CompletedPanel
+        key="paid"
+        message={C.paymentSuccess}
+        step={step}
+        seconds={paidSeconds}
+        onDone={onDone}
+        phoneUrl={status.phoneUrl}
+        sentTo={sentTo}
+      />
     );
-  return <WaitingPanel failed={settled} step={step} seconds={seconds} onDone={onDone} />;
+  return <WaitingPanel failed={settled} step={step} seconds={seconds} onDone={onDone} sentTo={sentTo} />;
 }
 
 function WaitingPanel({
@@ -81,11 +103,13 @@ function WaitingPanel({
   step,
   seconds,
   onDone,
+  sentTo,
 }: {
   failed: boolean;
   step: DeliveryStep | null;
   seconds: number;
   onDone: () => void;
+  sentTo?: string;
 }) {
   const left = useCountdown(seconds, onDone);
   const M = useMessages();
@@ -93,7 +117,15 @@ function WaitingPanel({
   return failed ? (
     <ResultCard title={M.paymentFailure.title} icon="error" message={M.paymentFailure.subtitle} step={null} left={left} onDone={onDone} />
   ) : (
-    <ResultCard title={C.waitingForPayment} icon="pending" message={C.paymentPending} step={step} left={left} onDone={onDone} />
+    <ResultCard
+      title={C.waitingForPayment}
+      icon="pending"
+      message={C.paymentPending}
+      step={step}
+      left={left}
+      onDone={onDone}
+      sentTo={sentTo}
+    />
   );
 }
 
@@ -107,6 +139,7 @@ function ResultCard({
   left,
   onDone,
   phoneUrl,
+  sentTo,
 }: {
   title: string;
   icon: 'success' | 'error' | 'pending';
@@ -115,6 +148,7 @@ function ResultCard({
   left: number;
   onDone: () => void;
   phoneUrl?: string | null;
+  sentTo?: string;
 }) {
   const C = useMessages().checkout;
   const tr = useTranslate();
@@ -136,6 +170,11 @@ function ResultCard({
             <div className="phone-qr-code" role="img" aria-label={C.phoneQrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
             <figcaption>{C.scanToWatch}</figcaption>
           </figure>
+        ) : null}
+        {sentTo && icon !== 'error' ? (
+          <p className="result-email" data-testid="sent-to">
+            {C.alsoSentTo(sentTo)}
+          </p>
         ) : null}
         {step ? (
           <div className={`progress is-${step.state}`} data-testid="delivery-progress" data-percent={step.percent}>
