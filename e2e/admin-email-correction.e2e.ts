@@ -1,7 +1,8 @@
 // Issue 13 point 4, the back-office side: a player typed their address wrong; an admin corrects it
 // in the Transactions tab and presses Resend, and the e-mail arrives at the new address on a real
-// loopback SMTP server. Then the player asks to be forgotten: Erase, after a confirmation that says
-// what goes, removes the address and the clips and leaves the row's figures.
+// loopback SMTP server (which, like a real one, refuses the mistyped domain). The purchase's detail
+// drawer then tells that story (issue 14 point 4). Then the player asks to be forgotten: Erase, after
+// a confirmation that says what goes, removes the address and the clips and leaves the row's figures.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,10 @@ async function asKiosk(method: string, path: string, body: unknown): Promise<Res
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
+  // The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
+  smtp = await startSmtpSink({
+    answer: (_n, to) => (to.some((a) => a.endsWith('@gmial.com')) ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined),
+  });
   const certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
   writeFileSync(certFile, smtp.ca);
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
@@ -74,8 +78,8 @@ afterAll(async () => {
 });
 
 test('the venue admin corrects the e-mail in the row, and Resend delivers to the new address', async () => {
-  await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
-  expect(smtp.received[0]!.to).toEqual(['rally.fan@gmial.com']);
+  await expect.poll(() => transactions.emailStatus(purchaseId), { timeout: 15_000 }).toBe('failed');
+  expect(smtp.received).toHaveLength(0);
   await transactions.editEmail(purchaseId).click();
   expect(await transactions.newEmail(purchaseId).inputValue()).toBe('rally.fan@gmial.com');
 
@@ -91,9 +95,40 @@ test('the venue admin corrects the e-mail in the row, and Resend delivers to the
 
   await transactions.resend(purchaseId).click();
   await transactions.text(T.resent).waitFor();
-  expect(smtp.received).toHaveLength(2);
-  expect(smtp.received[1]!.to).toEqual(['rally.fan@gmail.com']);
-  expect(smtp.received[1]!.text).toContain('Watch and download your clips');
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]!.to).toEqual(['rally.fan@gmail.com']);
+  expect(smtp.received[0]!.text).toContain('Watch and download your clips');
+});
+
+test("the purchase's detail drawer tells that story, oldest first, with who did what and the links", async () => {
+  const W = T.timeline;
+  await transactions.details(purchaseId).click();
+  const drawer = transactions.drawer();
+  await drawer.getByRole('heading', { name: T.drawer.title(purchaseId) }).waitFor();
+  await expect
+    .poll(() => transactions.timelineTexts())
+    .toEqual([
+      W.created('Rp 0'),
+      W.free,
+      W.email_failed('rally.fan@gmial.com'),
+      W.email_corrected('rally.fan@gmial.com', 'rally.fan@gmail.com'),
+      W.resend,
+      W.email_sent('rally.fan@gmail.com'),
+    ]);
+  // The refusal's reason, and the admin named on each of their actions (and only there).
+  const items = transactions.timelineItems();
+  expect(await items.nth(2).locator('.timeline-reason').textContent()).toMatch(/550.*No such mailbox here/);
+  expect(await items.nth(3).locator('.timeline-by').textContent()).toBe(T.drawer.by(VENUE_ADMIN.email));
+  expect(await items.nth(4).locator('.timeline-by').textContent()).toBe(T.drawer.by(VENUE_ADMIN.email));
+  expect(await items.nth(5).locator('.timeline-by').count()).toBe(0);
+  expect(await drawer.getByRole('link', { name: T.drawer.folder }).getAttribute('href')).toBe(folderUrl);
+  const phoneUrl = await drawer.getByRole('link', { name: T.drawer.phonePage }).getAttribute('href');
+  expect(phoneUrl).toMatch(/\/p\/[A-Za-z0-9_-]{22,}$/);
+  expect((await fetch(phoneUrl!)).status).toBe(200);
+  // Escape closes it and the list is there again.
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+  await transactions.row(purchaseId).waitFor();
 });
 
 test('Erase asks first, saying what goes, then removes the address and the clips', async () => {
@@ -106,9 +141,10 @@ test('Erase asks first, saying what goes, then removes the address and the clips
   const cells = await transactions.cells(purchaseId);
   expect(cells[1]).toBe(T.erased);
   expect(cells.join(' ')).not.toContain('rally.fan');
-  // The figures stay; no action is left on an erased purchase.
+  // The figures stay; nothing but Details is left on an erased purchase.
   expect(cells[4]).toBe('Rp 0');
-  expect(await transactions.row(purchaseId).getByRole('button').count()).toBe(0);
+  const buttons = await transactions.row(purchaseId).getByRole('button').allTextContents();
+  expect(buttons).toEqual([T.details]);
   // The clips' folder is gone from storage: its share page no longer lists anything.
   expect((await fetch(folderUrl)).status).toBe(404);
 });

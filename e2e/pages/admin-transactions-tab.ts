@@ -58,4 +58,9 @@ export class AdminTransactionsTab {
   confirmErase = (id: string) =>
     this.row(id).getByRole('group', { name: T.eraseConfirm }).getByRole('button', { name: MESSAGES.dashboard.yes });
   erased = (id: string) => this.row(id).getByTestId('erased');
+  /** The purchase detail drawer (issue 14 point 4) and its timeline. */
+  details = (id: string) => this.row(id).getByRole('button', { name: T.details });
+  drawer = () => this.page.getByTestId('purchase-drawer');
+  timelineItems = () => this.drawer().getByRole('list', { name: T.drawer.timelineTitle }).getByRole('listitem');
+  timelineTexts = () => this.timelineItems().locator('.timeline-what').allTextContents();
 }

@@ -393,6 +393,37 @@ export const MESSAGES = {
     erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
     clipsExpired: 'Clips removed',
     clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
+    // Issue 14 point 4: the purchase detail drawer and its timeline. Ours.
+    details: 'Details',
+    drawer: {
+      title: (id: string) => `Purchase ${id}`,
+      close: 'Close',
+      loadFailed: 'Failed to load the history of this purchase. Please try again.',
+      summary: ['Email', 'Venue', 'Court', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
+      timelineTitle: 'History',
+      links: 'Links',
+      phonePage: 'Open the phone page',
+      folder: 'Open the storage folder',
+      noLinks: 'No links: the clips are not stored (yet, or any more).',
+      by: (admin: string) => `by ${admin}`,
+    },
+    timeline: {
+      created: (amount: string) => `Purchase made at the kiosk (${amount})`,
+      paid: (amount: string) => `Paid ${amount}`,
+      free: 'Free purchase: no payment needed',
+      payment_failed: 'Payment failed',
+      payment_expired: 'Payment expired unpaid',
+      payment_reversed: 'Payment reversed by the payment provider',
+      clip_uploaded: (clip: number, clips: number) => `Clip ${clip} of ${clips} uploaded`,
+      upload_failed: (uploaded: number, clips: number) => `Upload ended with ${uploaded} of ${clips} clips`,
+      email_sent: (to: string | undefined) => (to ? `E-mail sent to ${to}` : 'E-mail sent'),
+      email_failed: (to: string | undefined) => (to ? `E-mail to ${to} failed` : 'E-mail failed'),
+      resend: 'E-mail resend requested',
+      email_corrected: (from: string | undefined, to: string | undefined) =>
+        from && to ? `E-mail address changed from ${from} to ${to}` : 'E-mail address changed',
+      clips_expired: (files: number) => `Clips removed at the end of the retention period (${files} ${plural(files, 'file', 'files')})`,
+      erased: (files: number) => `Player's data erased on request (${files} ${plural(files, 'file', 'files')} removed)`,
+    },
   },
 
   admins: {

@@ -327,6 +327,62 @@ export type UpdatePurchaseEmailResponse = z.infer<typeof updatePurchaseEmailResp
 export const erasePurchaseResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
 export type ErasePurchaseResponse = z.infer<typeof erasePurchaseResponseSchema>;
 
+// ---------------------------------------------------------------- GET /api/transaction/:id/timeline
+
+/**
+ * What can appear in a purchase's history (issue 14 point 4): its sale and payment (from the
+ * purchase itself), each clip the kiosk reported uploaded, and what happened after (purchase_events).
+ */
+export const TIMELINE_KINDS = [
+  'created',
+  'paid',
+  'free',
+  'payment_failed',
+  'payment_expired',
+  'payment_reversed',
+  'clip_uploaded',
+  'upload_failed',
+  'email_sent',
+  'email_failed',
+  'resend',
+  'email_corrected',
+  'clips_expired',
+  'erased',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** The admin who did it (their e-mail address); null for the kiosk, the player or the server. */
+  by: z.string().nullable(),
+  /** The address an e-mail went (or failed to go) to; the new one for email_corrected. */
+  to: z.string().optional(),
+  /** The address before an email_corrected. */
+  from: z.string().optional(),
+  /** Why an e-mail or an upload failed. */
+  reason: z.string().optional(),
+  /** clip_uploaded: which clip (1-based) of how many; upload_failed: how many were uploaded. */
+  clip: z.number().optional(),
+  clips: z.number().optional(),
+  /** created, paid: the amount in rupiah. */
+  amount: z.number().optional(),
+  /** clips_expired, erased: how many stored files were removed. */
+  filesRemoved: z.number().optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const purchaseTimelineResponseSchema = z.object({
+  transaction: purchaseSchema,
+  /** The purchase's phone page; null once its clips are gone (expired or erased). */
+  phoneUrl: z.string().nullable(),
+  /** The storage folder's share link, when there is one. */
+  folderUrl: z.string().nullable(),
+  /** Oldest first. */
+  events: z.array(timelineEntrySchema),
+});
+export type PurchaseTimelineResponse = z.infer<typeof purchaseTimelineResponseSchema>;
+
 // ---------------------------------------------------------------- POST /api/transaction/:id/abandon
 
 export const abandonPurchaseResponseSchema = z.object({ transaction: purchaseSchema });

@@ -10,6 +10,7 @@ import {
   PURCHASE_MESSAGES,
   purchaseIdParams,
   purchaseStatusResponseSchema,
+  purchaseTimelineResponseSchema,
   resendEmailResponseSchema,
   erasePurchaseResponseSchema,
   updatePurchaseEmailBodySchema,
@@ -112,6 +113,21 @@ export const purchaseEndpoints = {
     unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
     responses: { 200: erasePurchaseResponseSchema },
     errors: [403, 404, 502, 503],
+  }),
+  purchaseTimeline: defineEndpoint({
+    ...ROUTES.purchaseTimeline,
+    tag,
+    summary: "A purchase's history for its detail drawer: sale, payment, each clip uploaded, e-mails, admin changes",
+    description:
+      'Oldest first. Built from the purchase (created, paid or free, failed, expired, reversed), the clips its ' +
+      'kiosk reported uploaded, and the purchase history (e-mail sent or failed with the reason, resends, ' +
+      'corrections, clips expired, erased), each admin action naming the admin. With the phone page and folder ' +
+      "links while they exist. An admin of the purchase's venue or a super admin (403 for another venue).",
+    access: 'admin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: purchaseTimelineResponseSchema },
+    errors: [403, 404],
   }),
   purchaseStatus: defineEndpoint({
     ...ROUTES.purchaseStatus,

@@ -72,6 +72,7 @@ export const ROUTES = {
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
   updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },
   erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
+  purchaseTimeline: { method: 'GET', path: '/api/transaction/:id/timeline' },
 
   // reports
   salesReport: { method: 'GET', path: '/api/reports/sales' },

@@ -37,3 +37,13 @@ export async function listAuditEntries(db: Db, f: AuditFilter, page: number): Pr
     .executeTakeFirstOrThrow();
   return { entries: rows.map((r) => ({ ...r, before: parse(r.before), after: parse(r.after) })), total: Number(count.n) };
 }
+
+/** Erase on request: an entity's entries keep who did what and when, not the values (a player's address). */
+export async function forgetAuditValues(db: Db, entity: string, entityId: string): Promise<void> {
+  await db
+    .updateTable('audit_log')
+    .set({ before: null, after: null })
+    .where('entity', '=', entity)
+    .where('entityId', '=', entityId)
+    .execute();
+}

@@ -2,6 +2,7 @@
 import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase, ReversedPayment } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
+import { recordPurchaseEvent } from '../purchases/events.ts';
 
 /** Stores a parked purchase once per (device, key); a repeated report refreshes it. */
 export async function upsertParked(
@@ -92,6 +93,10 @@ export async function findPurchaseOwner(db: Db, purchaseId: string) {
   return db.selectFrom('purchases').select(['id', 'deviceId', 'venueId']).where('id', '=', purchaseId).executeTakeFirst();
 }
 
+/**
+ * Keeps the latest progress and adds to the purchase's history each clip newly reported uploaded
+ * (clip n of total) and an upload that ended short once, so the detail drawer's timeline shows them.
+ */
 export async function upsertProgress(db: Db, deviceId: string, report: KioskUploadProgressReport, now: string): Promise<void> {
   const row = {
     purchaseId: report.transactionId,
@@ -103,20 +108,41 @@ export async function upsertProgress(db: Db, deviceId: string, report: KioskUplo
     reason: report.reason ?? null,
     updatedAt: now,
   };
-  await db
-    .insertInto('upload_progress')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('purchaseId').doUpdateSet({
-        uploaded: row.uploaded,
-        failed: row.failed,
-        total: row.total,
-        state: row.state,
-        reason: row.reason,
-        updatedAt: now,
-      }),
-    )
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('upload_progress')
+      .select(['uploaded', 'state'])
+      .where('purchaseId', '=', report.transactionId)
+      .executeTakeFirst();
+    await tx
+      .insertInto('upload_progress')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('purchaseId').doUpdateSet({
+          uploaded: row.uploaded,
+          failed: row.failed,
+          total: row.total,
+          state: row.state,
+          reason: row.reason,
+          updatedAt: now,
+        }),
+      )
+      .execute();
+    const at = new Date(now);
+    for (let clip = (before?.uploaded ?? 0) + 1; clip <= report.uploaded; clip++) {
+      await recordPurchaseEvent(tx, { purchaseId: report.transactionId, kind: 'clip_uploaded', at, detail: { clip, clips: report.total } });
+    }
+    // Nothing uploaded, or finished with some clips missing: recorded once, when the upload ends so.
+    const endedShort = report.state === 'failed' || (report.state === 'done' && report.failed > 0);
+    if (endedShort && before?.state !== report.state) {
+      await recordPurchaseEvent(tx, {
+        purchaseId: report.transactionId,
+        kind: 'upload_failed',
+        at,
+        detail: { clip: report.uploaded, clips: report.total, ...(report.reason ? { reason: report.reason } : {}) },
+      });
+    }
+  });
 }
 
 /** The purchases named (within `venueId` unless null) with their latest upload progress. */

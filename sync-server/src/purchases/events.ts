@@ -52,3 +52,22 @@ export async function listPurchaseEvents(db: Db, purchaseId: string): Promise<Pu
     .execute();
   return rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null }));
 }
+
+/**
+ * Erase on request (PDP law): the history keeps what happened and when, not the player's
+ * addresses (an e-mail's `to`, a correction's `from` and `to`).
+ */
+export async function forgetAddresses(db: Db, purchaseId: string): Promise<void> {
+  const rows = await db
+    .selectFrom('purchase_events')
+    .select(['id', 'detail'])
+    .where('purchaseId', '=', purchaseId)
+    .where('detail', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    const { to, from, ...rest } = JSON.parse(row.detail!) as Record<string, unknown>;
+    if (to === undefined && from === undefined) continue;
+    const detail = Object.keys(rest).length > 0 ? JSON.stringify(rest) : null;
+    await db.updateTable('purchase_events').set({ detail }).where('id', '=', row.id).execute();
+  }
+}

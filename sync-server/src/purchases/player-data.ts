@@ -6,7 +6,8 @@ import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purcha
 import type { SessionAdmin } from '../auth/queries.ts';
 import { conflict, DomainError, notFound } from '../errors.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
-import { recordPurchaseEvent } from './events.ts';
+import { forgetAuditValues } from '../audit/queries.ts';
+import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, toApiPurchase } from './queries.ts';
 
@@ -56,6 +57,8 @@ export async function erasePurchase(deps: PurchaseDeps, id: string, admin: Sessi
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     if (!(await markErased(tx, id, ERASED_EMAIL, now))) return;
+    await forgetAddresses(tx, id);
+    await forgetAuditValues(tx, 'transaction', id);
     await recordPurchaseEvent(tx, { purchaseId: id, kind: 'erased', at: now, adminId: admin.id, detail: { filesRemoved } });
   });
   deps.logger.info({ purchaseId: id, adminId: admin.id, admin: admin.email, filesRemoved }, "purchase erased on the player's request");

@@ -10,6 +10,7 @@ import { createPurchase } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
 import { correctPurchaseEmail, erasePurchase } from './player-data.ts';
+import { purchaseTimeline } from './timeline.ts';
 import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
 export function purchaseRoutes(): Hono<AppEnv> {
@@ -50,6 +51,10 @@ export function purchaseRoutes(): Hono<AppEnv> {
 
   route(app, endpoints.purchaseStatus).handle(async (c, { params }) => {
     return { status: 200, body: await purchaseStatus(c.var.deps, params.id, currentDevice(c)) };
+  });
+
+  route(app, endpoints.purchaseTimeline).handle(async (c, { params }) => {
+    return { status: 200, body: await purchaseTimeline(c.var.deps, params.id, currentAdmin(c)) };
   });
 
   route(app, endpoints.resendEmail).handle(async (c, { params }) => {

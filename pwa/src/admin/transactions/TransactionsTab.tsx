@@ -9,6 +9,7 @@ import type { AdminUser } from '../session/session.ts';
 import { Filters } from './Filters.tsx';
 import { useExportCsvMutation, useExportTransactionsMutation, useResendEmailMutation } from './mutations.ts';
 import { noFilters, transactionQueries, type Transaction, type TransactionFilters } from './queries.ts';
+import { PurchaseDrawer } from './PurchaseDrawer.tsx';
 import { SalesSummary } from './SalesSummary.tsx';
 import { SetupChecklist } from '../setup/SetupChecklist.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
@@ -39,6 +40,7 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
   const [rowNotice, setRowNotice] = useTimedNotice(RESEND_MESSAGE_MS);
   const [emailStatus, setEmailStatus] = useState<Record<string, 'sent' | 'failed'>>({});
   const [sendingIds, setSendingIds] = useState<ReadonlySet<string>>(new Set());
+  const [detailsId, setDetailsId] = useState<string | null>(null);
 
   const changeFilters = (patch: Partial<TransactionFilters>) => {
     setFilters((f) => ({ ...f, ...patch, ...(patch.venueId === '' ? { fieldId: '' } : {}) }));
@@ -141,6 +143,7 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
             sendingIds={sendingIds}
             onResend={onResend}
             onNotice={setRowNotice}
+            onDetails={setDetailsId}
           />
           <nav className="pagination" aria-label="Pagination">
             <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
@@ -155,6 +158,7 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
           </nav>
         </>
       )}
+      {detailsId && <PurchaseDrawer id={detailsId} onClose={() => setDetailsId(null)} />}
     </div>
   );
 }

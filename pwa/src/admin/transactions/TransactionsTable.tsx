@@ -18,9 +18,11 @@ interface Props {
   onResend: (tx: Transaction) => Promise<void>;
   /** Feedback of a row's e-mail correction or erase. */
   onNotice: (notice: NoticeValue) => void;
+  /** Opens the purchase's detail drawer. */
+  onDetails: (id: string) => void;
 }
 
-export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend, onNotice }: Props) {
+export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend, onNotice, onDetails }: Props) {
   const columns = T.columns.filter((c) => showVenue || c !== 'Venue');
   return (
     <div className="table-wrap">
@@ -104,7 +106,12 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                 <td>{tx.fieldName ?? ''}</td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
-                  <RowActions tx={tx} sending={sending} onResend={onResend} onNotice={onNotice} />
+                  <div className="row-actions">
+                    <button type="button" className="btn btn-sm" onClick={() => onDetails(tx.id)}>
+                      {T.details}
+                    </button>
+                    <RowActions tx={tx} sending={sending} onResend={onResend} onNotice={onNotice} />
+                  </div>
                 </td>
               </tr>
             );

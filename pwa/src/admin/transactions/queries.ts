@@ -57,6 +57,12 @@ export const transactionQueries = {
       queryFn: () => call('salesReport', { query: reportFilters(filters) }),
       placeholderData: keepPreviousData,
     }),
+  /** One purchase's history and links, for its detail drawer. */
+  timeline: (id: string) =>
+    queryOptions({
+      queryKey: [...transactionQueries.all(), 'timeline', id] as const,
+      queryFn: () => call('purchaseTimeline', { params: { id } }),
+    }),
   /** Where each listed purchase's delivery stands (uploading n of m, link saved, e-mailed, ...). */
   deliveries: (ids: string[]) =>
     queryOptions({

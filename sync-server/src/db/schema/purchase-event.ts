@@ -1,5 +1,6 @@
 /** What happened to a purchase after the sale (migration 017); see purchases/events.ts. */
-export type PurchaseEventKind = 'email_sent' | 'email_failed' | 'resend' | 'email_corrected' | 'clips_expired' | 'erased';
+export type PurchaseEventKind =
+  'clip_uploaded' | 'upload_failed' | 'email_sent' | 'email_failed' | 'resend' | 'email_corrected' | 'clips_expired' | 'erased';
 
 export interface PurchaseEventTable {
   /** A random UUID: text keys need no dialect-specific auto-increment. */

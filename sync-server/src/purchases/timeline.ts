@@ -1,0 +1,76 @@
+// A purchase's history for the back-office's detail drawer (issue 14 point 4): what the purchase
+// row itself says (made, paid or free, failed, expired, reversed) merged with what was recorded
+// after the sale (purchase_events: each clip the kiosk reported uploaded, e-mails sent or failed
+// with the reason, resends, corrections, clips expired, erased), oldest first.
+import type { PurchaseTimelineResponse, TimelineEntry } from '@courtreplay/shared';
+import { sql } from 'kysely';
+import type { SessionAdmin } from '../auth/queries.ts';
+import type { PurchaseDeps } from './create-purchase.ts';
+import { purchaseFor } from './manage-purchase.ts';
+import { phoneUrlOf } from './phone-token.ts';
+import { toApiPurchase, type PurchaseWithNames, type Tx } from './queries.ts';
+
+/** The entries the purchase row gives: its sale and how the payment ended. */
+function fromPurchase(p: PurchaseWithNames): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ at: p.createdAt, kind: 'created', by: null, amount: p.totalAmount }];
+  if (p.paymentStatus === 'free') entries.push({ at: p.createdAt, kind: 'free', by: null });
+  if (p.paymentStatus === 'paid') entries.push({ at: p.paidAt ?? p.updatedAt, kind: 'paid', by: null, amount: p.totalAmount });
+  // A failed or expired purchase changes no more, so its last update is when that happened.
+  if (p.paymentStatus === 'failed') entries.push({ at: p.updatedAt, kind: 'payment_failed', by: null });
+  if (p.paymentStatus === 'expired') entries.push({ at: p.updatedAt, kind: 'payment_expired', by: null });
+  if (p.paymentReversedAt) entries.push({ at: p.paymentReversedAt, kind: 'payment_reversed', by: null });
+  return entries;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const count = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** The recorded events, with the admin's address for those an admin did. */
+async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .selectFrom('purchase_events')
+    .leftJoin('admins', 'admins.id', 'purchase_events.adminId')
+    .select([
+      'purchase_events.at',
+      'purchase_events.kind',
+      'purchase_events.adminId',
+      'purchase_events.detail',
+      'admins.email as adminEmail',
+    ])
+    .where('purchase_events.purchaseId', '=', purchaseId)
+    .orderBy('purchase_events.at')
+    .orderBy(sql`purchase_events.rowid`)
+    .execute();
+  return rows.map((row) => {
+    const detail = row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : {};
+    const entry: TimelineEntry = {
+      at: row.at,
+      kind: row.kind,
+      by: row.adminId === null ? null : (row.adminEmail ?? `admin #${row.adminId}`),
+    };
+    const fields = {
+      to: text(detail.to),
+      from: text(detail.from),
+      reason: text(detail.reason),
+      clip: count(detail.clip),
+      clips: count(detail.clips),
+      filesRemoved: count(detail.filesRemoved),
+    };
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(entry, { [key]: value });
+    return entry;
+  });
+}
+
+export async function purchaseTimeline(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<PurchaseTimelineResponse> {
+  const purchase = await purchaseFor(deps, id, { admin });
+  const events = [...fromPurchase(purchase), ...(await fromEvents(deps.db, id))];
+  // A stable sort: entries at the same instant keep the order they happened in (sale before payment).
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const clipsGone = purchase.erasedAt !== null || purchase.clipsExpiredAt !== null;
+  return {
+    transaction: toApiPurchase(purchase),
+    phoneUrl: purchase.phoneToken && !clipsGone ? phoneUrlOf(deps.config.publicUrl, purchase.phoneToken) : null,
+    folderUrl: clipsGone ? null : (purchase.folderUrl ?? purchase.zipUrl),
+    events,
+  };
+}
