@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
+import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
@@ -96,14 +97,24 @@ test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", a
   expect(parked.ok).toBe(true);
   await page.reload();
   await dashboard.openTab('errors');
-  const table = page.getByRole('table', { name: MESSAGES.errorsTab.parkedTable });
-  await table.waitFor();
-  const row = table.locator('tbody tr');
+  const errors = new AdminErrorsTab(page);
+  const row = errors.rows('parked_purchase');
   await expect.poll(() => row.count()).toBe(1);
   const text = await row.textContent();
+  expect(text).toContain(MESSAGES.errorsTab.kinds.parked_purchase);
   expect(text).toContain('offline.player@example.com');
   expect(text).toContain('Arena Tiga');
   expect(text).toContain('The total has changed. Please review your order.');
+  expect(text).toContain(MESSAGES.errorsTab.parkedTodo);
+
+  // Once dealt with, the admin marks it resolved: it leaves the open list and shows who resolved it.
+  await errors.resolve(row).click();
+  await errors.empty().waitFor();
+  await errors.showStatus('resolved');
+  await expect
+    .poll(() => errors.statusCell(errors.rows('parked_purchase')).textContent())
+    .toMatch(new RegExp(`^Resolved by ${SUPER_ADMIN.email}, `));
+  await errors.showStatus('open');
 });
 
 test("a payment reversed after it was paid is flagged in Transactions and listed in 'Error Logs'", async () => {
@@ -130,10 +141,9 @@ test("a payment reversed after it was paid is flagged in Transactions and listed
   expect(await row.getByTestId('payment-reversed').textContent()).toBe(MESSAGES.transactions.paymentReversed);
 
   await dashboard.openTab('errors');
-  const table = page.getByRole('table', { name: MESSAGES.errorsTab.reversedTable });
-  await table.waitFor();
-  const text = await table.locator('tbody tr').textContent();
+  const reversed = new AdminErrorsTab(page).rows('payment_reversed');
+  await expect.poll(() => reversed.count()).toBe(1);
+  const text = await reversed.textContent();
   expect(text).toContain(transaction.id);
-  expect(text).toContain('reversed@example.com');
-  expect(text).toContain(MESSAGES.errorsTab.reversalReason.failed);
+  expect(text).toContain(MESSAGES.errorsTab.reversedWhat('Rp 5.000', 'failed'));
 });

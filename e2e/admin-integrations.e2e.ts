@@ -14,6 +14,7 @@ import { launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServ
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
+import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
 
 const T = MESSAGES.integrations;
 
@@ -98,7 +99,7 @@ test('Test connection on mail with a wrong SMTP password shows the refusal plain
 
   await panel.test('mail');
   await dashboard.openTab('errors');
-  const alerts = page.getByRole('table', { name: MESSAGES.errorsTab.alertsTable }).locator('tbody tr');
+  const alerts = new AdminErrorsTab(page).rows('credential_alert');
   await alerts.first().waitFor();
   expect(await alerts.count()).toBe(1);
   expect(await alerts.first().textContent()).toContain(INTEGRATION_MESSAGES.smtpAuthAdvice);

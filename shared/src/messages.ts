@@ -696,21 +696,49 @@ export const MESSAGES = {
 
   errorsTab: {
     title: 'Error Logs',
-    // Not in the spec: the parked-purchase list issue 6 puts under 'Error Logs'.
-    empty: 'No errors. Every purchase a kiosk queued reached the server.',
-    // Not in the spec: issue 10's credential alerts (a refused login at Google, Midtrans or SMTP).
-    alertsTable: 'Service alerts',
-    alertColumns: ['Since', 'Service', 'Problem', 'What to do'],
+    // Not in the spec: issue 14 point 5's error log, gathered from every place a problem is recorded. Ours.
+    empty: 'No open errors. Every kiosk is reporting and every player got their clips.',
+    emptyFiltered: 'No errors match these filters.',
     loadFailed: 'Failed to load error logs. Please try again.',
-    parkedTable: 'Purchases the server refused',
-    parkedColumns: ['Parked At', 'Venue', 'Email', 'Videos', 'Amount', 'Reason', 'Attempts'],
-    // Not in the spec: issue 10's reversed payments (paid, then denied, cancelled or refunded by the provider).
-    reversedTable: 'Payments reversed after they were paid',
-    reversedColumns: ['Reversed At', 'Transaction', 'Venue', 'Email', 'Amount', 'Provider says'],
-    reversalReason: { failed: 'Denied or cancelled', expired: 'Expired', refunded: 'Refunded' },
-    // Not in the spec: issue 14 point 1's kiosks silent for more than 10 minutes.
-    offlineTable: 'Kiosks offline',
-    offlineColumns: ['Last Seen', 'Venue', 'Kiosk', 'What happened', 'What to do'],
+    table: 'Error log',
+    columns: ['When', 'Kind', 'Venue', 'Kiosk', 'What happened', 'What to do', 'Status'],
+    kindFilter: 'Kind',
+    allKinds: 'All kinds',
+    statusFilter: 'Status',
+    statuses: { open: 'Open', resolved: 'Resolved', all: 'All' },
+    showStaging: 'Include staging purchases',
+    kinds: {
+      parked_purchase: 'Purchase refused',
+      upload_failed: 'Upload failed',
+      email_failed: 'E-mail failed',
+      payment_reversed: 'Payment reversed',
+      credential_alert: 'Credentials',
+      integration_failure: 'Service failing',
+      kiosk_offline: 'Kiosk offline',
+    },
+    resolve: 'Mark resolved',
+    resolving: 'Saving...',
+    resolveFailed: 'Failed to mark the error as resolved. Please try again.',
+    resolvedBy: (who: string, when: string) => `Resolved by ${who}, ${when}`,
+    resolvedItself: (when: string) => `Resolved by itself, ${when}`,
+    wholeInstall: 'All venues',
+    parkedWhat: (reason: string, status: number, email: string, videos: number, amount: string) =>
+      `The server refused a purchase the kiosk had queued while offline: ${reason} (${status}). ${email}, ${videos} ${plural(videos, 'clip', 'clips')}, ${amount}.`,
+    parkedTodo: 'Contact the player at that address: if they paid, give them their clips another way or refund them.',
+    uploadWhat: (uploaded: number, clips: number, reason: string | undefined) =>
+      `The kiosk uploaded ${uploaded} of ${clips} ${plural(clips, 'clip', 'clips')}${reason ? `: ${reason}` : ''}.`,
+    uploadTodo:
+      'Use Resend on this purchase in Transactions, on a computer with the clips folder: it uploads the missing clips and sends the e-mail.',
+    emailWhat: (to: string | undefined, reason: string | undefined) =>
+      `The e-mail${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}.`,
+    emailTodo: 'Check the address (Transactions, Details or Edit e-mail), then Resend.',
+    reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded') =>
+      `A paid purchase of ${amount} was ${{ failed: 'denied or cancelled', expired: 'expired', refunded: 'refunded' }[reversal]} by the payment provider afterwards.`,
+    reversedTodo:
+      'Check the payment in the Midtrans dashboard. The purchase stays paid until you decide; the player may already have the clips.',
+    integrationWhat: (service: string, message: string) => `${service} failed: ${message}`,
+    integrationTodo: "Open Integrations and press Test connection; if it keeps failing, check the service's credentials and status.",
+    // Issue 14 point 1: kiosks silent for more than 10 minutes.
     offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
     offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
   },

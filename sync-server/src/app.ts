@@ -33,6 +33,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
+import { errorLogRoutes } from './error-log/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', cmsRoutes());
   app.route('/media', mediaRoutes());
   app.route('/', kioskReportRoutes());
+  app.route('/', errorLogRoutes());
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());

@@ -17,3 +17,4 @@ export * from './staff-pin.ts';
 export * from './audit.ts';
 export * from './reports.ts';
 export * from './setup.ts';
+export * from './error-log.ts';

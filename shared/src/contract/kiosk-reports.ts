@@ -2,6 +2,11 @@
 // progress), and the back-office's views of them (Errors tab, delivery column).
 import {
   deliveryQuerySchema,
+  ERROR_LOG_MESSAGES,
+  errorIdParams,
+  errorLogQuerySchema,
+  errorLogResponseSchema,
+  resolveErrorResponseSchema,
   deliveryResponseSchema,
   KIOSK_REPORT_MESSAGES,
   kioskParkedReportSchema,
@@ -33,6 +38,29 @@ export const kioskReportEndpoints = {
     access: 'kiosk',
     body: kioskUploadProgressReportSchema,
     responses: { 200: messageResponse },
+    errors: [404],
+  }),
+  listErrors: defineEndpoint({
+    ...ROUTES.listErrors,
+    tag: 'Error log',
+    summary: 'The error log: every problem to act on, newest first, with what happened and what to do',
+    description:
+      'Gathered from parked purchases, failed uploads and e-mails (purchase history), reversed payments, kiosks ' +
+      'silent for more than 10 minutes and, for a super admin, credential alerts and failing integrations. An ' +
+      'admin of one venue sees their venue only. status=open (default) hides resolved entries: marked by an admin, ' +
+      'or resolved by themselves (resolvedAt set, resolvedBy null), e.g. an e-mail that went out on a later try.',
+    access: 'admin',
+    query: errorLogQuerySchema,
+    responses: { 200: errorLogResponseSchema },
+  }),
+  resolveError: defineEndpoint({
+    ...ROUTES.resolveError,
+    tag: 'Error log',
+    summary: 'Mark an error log entry as resolved (recorded with who and when; repeating it changes nothing)',
+    access: 'admin',
+    params: errorIdParams,
+    unknownMessage: ERROR_LOG_MESSAGES.notFound,
+    responses: { 200: resolveErrorResponseSchema },
     errors: [404],
   }),
   listParked: defineEndpoint({

@@ -103,6 +103,8 @@ export const ROUTES = {
   // kiosk reports (delivery problems the kiosk could not solve alone)
   reportParked: { method: 'POST', path: '/api/kiosk-reports/parked' },
   reportProgress: { method: 'POST', path: '/api/kiosk-reports/progress' },
+  listErrors: { method: 'GET', path: '/api/error-log' },
+  resolveError: { method: 'PUT', path: '/api/error-log/:id/resolve' },
   listParked: { method: 'GET', path: '/api/kiosk-reports/parked' },
   listReversed: { method: 'GET', path: '/api/kiosk-reports/reversed' },
   dismissParked: { method: 'DELETE', path: '/api/kiosk-reports/parked/:id' },

@@ -33,7 +33,7 @@ function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser
     case 'cmsManagement':
       return <CmsTab />;
     case 'errors':
-      return <ErrorsTab />;
+      return <ErrorsTab user={user} />;
     case 'storageQuota':
       return <StorageQuotaTab />;
   }

@@ -1,57 +1,89 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, MESSAGES, type ReversedPayment } from '@courtreplay/shared';
+import { ERROR_KINDS, ERROR_STATUSES, MESSAGES, type ErrorEntry, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
-import { CredentialAlerts } from './CredentialAlerts.tsx';
-import { OfflineKiosks } from './OfflineKiosks.tsx';
-import { errorQueries } from './queries.ts';
+import type { AdminUser } from '../session/session.ts';
+import { venueQueries } from '../venues/queries.ts';
+import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilters } from './queries.ts';
 
 const T = MESSAGES.errorsTab;
 
 /**
- * 'Error Logs' (spec section 2). What lands here: purchases a kiosk accepted offline that the
- * server later refused, parked by the kiosk's outbox with the server's reason, so an operator can
- * follow up with the player instead of the kiosk retrying forever; paid purchases whose payment
- * the provider reversed afterwards (issue 10), which stay paid until an admin decides; and above
- * them, the credential alerts of the outside services (CredentialAlerts) and the kiosks that stopped
- * reporting (OfflineKiosks).
+ * 'Error Logs' (spec section 2), the error log of issue 14 point 5: one list of every problem to act
+ * on (purchases the server refused after a kiosk queued them offline, uploads that ended short,
+ * e-mails that failed, payments reversed after they were paid, kiosks offline, and for a super admin
+ * credential alerts and failing services), each with what happened and what to do, newest first.
+ * Open ones by default; an admin marks one resolved, and some resolve themselves.
  */
-export function ErrorsTab() {
-  const parked = useQuery(errorQueries.parked());
-  const reversed = useQuery(errorQueries.reversed());
-  const rows = parked.data?.parked ?? [];
-  const reversedRows = reversed.data?.reversed ?? [];
+export function ErrorsTab({ user }: { user: AdminUser }) {
+  const superAdmin = user.role === 'superadmin';
+  const [filters, setFilters] = useState<ErrorFilters>(noErrorFilters);
+  const log = useQuery(errorQueries.log(filters));
+  const venues = useQuery({ ...venueQueries.list(), enabled: superAdmin });
+  const entries = log.data?.entries ?? [];
+  const change = (patch: Partial<ErrorFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const filtered = filters.kind !== '' || filters.venueId !== '' || filters.status !== 'open';
+
   return (
     <div className="panel">
       <h2>{T.title}</h2>
-      <CredentialAlerts />
-      <OfflineKiosks />
-      <QueryState isPending={parked.isPending} error={parked.error} fallback={T.loadFailed} />
-      {parked.isSuccess && reversed.isSuccess && rows.length === 0 && reversedRows.length === 0 && <p className="empty">{T.empty}</p>}
-      {reversedRows.length > 0 && <ReversedTable rows={reversedRows} />}
-      {rows.length > 0 && (
+      <div className="filters" role="search">
+        <label className="field">
+          <span>{T.kindFilter}</span>
+          <select value={filters.kind} onChange={(e) => change({ kind: e.target.value as ErrorKind | '' })}>
+            <option value="">{T.allKinds}</option>
+            {ERROR_KINDS.filter((k) => superAdmin || (k !== 'credential_alert' && k !== 'integration_failure')).map((k) => (
+              <option key={k} value={k}>
+                {T.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {superAdmin && (
+          <label className="field">
+            <span>Venue</span>
+            <select value={filters.venueId} onChange={(e) => change({ venueId: e.target.value })}>
+              <option value="">{MESSAGES.transactions.allVenues}</option>
+              {venues.data?.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="field">
+          <span>{T.statusFilter}</span>
+          <select value={filters.status} onChange={(e) => change({ status: e.target.value as ErrorStatus })}>
+            {ERROR_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {T.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field-inline">
+          <input type="checkbox" checked={filters.includeStaging} onChange={(e) => change({ includeStaging: e.target.checked })} />
+          <span>{T.showStaging}</span>
+        </label>
+      </div>
+      <QueryState isPending={log.isPending} error={log.error} fallback={T.loadFailed} />
+      {log.isSuccess && entries.length === 0 && <p className="empty">{filtered ? T.emptyFiltered : T.empty}</p>}
+      {entries.length > 0 && (
         <div className="table-wrap">
-          <table aria-label={T.parkedTable}>
+          <table aria-label={T.table} className="error-log">
             <thead>
               <tr>
-                {T.parkedColumns.map((c) => (
+                {T.columns.map((c) => (
                   <th key={c}>{c}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDateTime(p.parkedAt)}</td>
-                  <td>{p.venueName}</td>
-                  <td>{p.email}</td>
-                  <td className="num">{p.videoCount}</td>
-                  <td className="num">{formatRupiah(p.totalAmount)}</td>
-                  <td>
-                    {p.reason} <span className="muted">({p.status})</span>
-                  </td>
-                  <td className="num">{p.attempts}</td>
-                </tr>
+              {entries.map((entry) => (
+                <ErrorRow key={entry.id} entry={entry} />
               ))}
             </tbody>
           </table>
@@ -61,30 +93,41 @@ export function ErrorsTab() {
   );
 }
 
-function ReversedTable({ rows }: { rows: ReversedPayment[] }) {
+function ErrorRow({ entry }: { entry: ErrorEntry }) {
+  const resolve = useResolveErrorMutation();
   return (
-    <div className="table-wrap">
-      <table aria-label={T.reversedTable}>
-        <thead>
-          <tr>
-            {T.reversedColumns.map((c) => (
-              <th key={c}>{c}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td>{formatDateTime(r.paymentReversedAt)}</td>
-              <td className="mono">{r.id}</td>
-              <td>{r.venueName}</td>
-              <td>{r.email}</td>
-              <td className="num">{formatRupiah(r.totalAmount)}</td>
-              <td>{T.reversalReason[r.paymentReversal]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <tr data-id={entry.id} data-kind={entry.kind}>
+      <td>{formatDateTime(entry.at)}</td>
+      <td>
+        <span className={`badge badge-error-${entry.kind}`}>{T.kinds[entry.kind]}</span>
+      </td>
+      <td>{entry.venueName ?? T.wholeInstall}</td>
+      <td>{entry.deviceName ?? entry.deviceId ?? ''}</td>
+      <td>
+        {entry.what}
+        {entry.transactionId && <div className="mono muted">{entry.transactionId}</div>}
+      </td>
+      <td>{entry.todo}</td>
+      <td data-testid="error-status">
+        {entry.resolvedAt ? (
+          <span className="muted">
+            {entry.resolvedBy
+              ? T.resolvedBy(entry.resolvedBy, formatDateTime(entry.resolvedAt))
+              : T.resolvedItself(formatDateTime(entry.resolvedAt))}
+          </span>
+        ) : (
+          <>
+            <button type="button" className="btn btn-sm" disabled={resolve.isPending} onClick={() => resolve.mutate(entry.id)}>
+              {resolve.isPending ? T.resolving : T.resolve}
+            </button>
+            {resolve.isError && (
+              <span className="field-error" role="alert">
+                {errorMessage(resolve.error, T.resolveFailed)}
+              </span>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -20,6 +20,7 @@ import { salesDaily018 } from './018-sales-daily.ts';
 import { accountsAudit019 } from './019-accounts-audit.ts';
 import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
+import { errorLog023 } from './023-error-log.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-accounts-audit': accountsAudit019,
   '021-email-search': emailSearch021,
   '022-promo-schedule': promoSchedule022,
+  '023-error-log': errorLog023,
 };

@@ -19,6 +19,7 @@ import type { ParkedPurchaseTable, UploadProgressTable } from './kiosk-reports.t
 import type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 import type { PurchaseEventTable } from './purchase-event.ts';
 import type { AuditLogTable } from './audit-log.ts';
+import type { ErrorResolutionTable } from './error-resolution.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -32,6 +33,7 @@ export type { VenueTable } from './venue.ts';
 export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 export type { AuditLogTable } from './audit-log.ts';
+export type { ErrorResolutionTable } from './error-resolution.ts';
 export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
@@ -59,4 +61,5 @@ export interface Database {
   sales_daily_all: SalesDailyAllTable;
   purchase_events: PurchaseEventTable;
   audit_log: AuditLogTable;
+  error_resolutions: ErrorResolutionTable;
 }
