@@ -1,5 +1,6 @@
-// Accounts (issue 14 point 6): an admin changes their own password and logs in with it; a super
-// admin sees the audit entry of a price change in the Admins tab.
+// Accounts (issue 14 point 6): an admin changes their own password and logs in with it; a reset
+// admin must choose their own password before the dashboard opens; a super admin sees the audit
+// entry of a price change in the Admins tab.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_MESSAGES, MESSAGES } from '@courtreplay/shared';
@@ -39,6 +40,34 @@ test('an admin changes their own password, then logs in with the new one', async
   await page.waitForURL('**/admin/login');
   const dashboard = await loginAs(page, 'venue.admin@courtreplay.test', 'second-password-2');
   expect(await dashboard.title().isVisible()).toBe(true);
+  await context.close();
+});
+
+test('after a reset the one-time password opens only "Choose your own password"; once changed, the dashboard', async () => {
+  const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Reset', location: 'Bandung' });
+  const { admin } = await api.request<{ admin: { id: number } }>('POST', '/admin/create', {
+    email: 'reset.admin@courtreplay.test',
+    password: 'forgotten-password-1',
+    role: 'admin',
+    venueId: venue.venue.id,
+  });
+  const { password } = await api.request<{ password: string }>('POST', `/admin/${admin.id}/reset-password`);
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const dashboard = await loginAs(page, 'reset.admin@courtreplay.test', password);
+  await page.getByRole('heading', { name: MESSAGES.admins.chooseOwnPassword }).waitFor();
+  expect(await page.getByRole('tab').count()).toBe(0);
+  const form = page.getByRole('form', { name: MESSAGES.admins.changePassword });
+  await form.getByLabel(MESSAGES.admins.currentPassword).fill(password);
+  await form.getByLabel(MESSAGES.admins.newPassword).fill('my-own-password-3');
+  await form.getByRole('button', { name: MESSAGES.admins.savePassword }).click();
+  await page.getByRole('tab', { name: MESSAGES.dashboard.tabs.transactions }).waitFor();
+  expect(await dashboard.title().isVisible()).toBe(true);
+  // The new password is the one that works from now on.
+  await page.getByRole('button', { name: MESSAGES.dashboard.logout }).click();
+  await page.waitForURL('**/admin/login');
+  await loginAs(page, 'reset.admin@courtreplay.test', 'my-own-password-3');
+  await page.getByRole('tab', { name: MESSAGES.dashboard.tabs.transactions }).waitFor();
   await context.close();
 });
 

@@ -437,6 +437,10 @@ export const MESSAGES = {
     currentPassword: 'Current password',
     newPassword: 'New password',
     savePassword: 'Save password',
+    // Ours: after a super admin's reset, before the dashboard opens.
+    chooseOwnPassword: 'Choose your own password',
+    chooseOwnPasswordWhy:
+      'Your password was reset to a one-time password. Enter it as the current password and choose a new one to open the dashboard.',
     changeFailed: 'Failed to change the password',
     auditTitle: 'Audit log',
     auditColumns: ['When', 'Admin', 'Action', 'Item', 'Before', 'After'],

@@ -30,6 +30,11 @@ export const sessionUser = z.object({
   venueId: z.number().nullable(),
   /** The admin's venue as a list (empty for a super admin). */
   venues: z.array(adminVenue),
+  /**
+   * true after a super admin reset the password to a one-time one: until the admin sets their own
+   * (PUT /api/admin/password), every other admin call answers 403.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -58,6 +63,7 @@ export const AUTH_MESSAGES = {
   loggedIn: 'Login successful',
   loggedOut: 'Logged out',
   invalidCredentials: 'Invalid email or password',
+  mustChangePassword: 'Please choose a new password first: yours was reset to a one-time password.',
   tooManyAttempts: 'Too many login attempts. Please try again in 15 minutes.',
   /** Our wording: the growing wait after repeated failures for one e-mail from one address. */
   waitBeforeRetry: (seconds: number) =>

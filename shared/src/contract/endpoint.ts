@@ -114,8 +114,15 @@ export function pathOf(path: string, params: Record<string, string | number> = {
  */
 export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
   const implied: number[] = [];
-  if (endpoint.access === 'admin') implied.push(401);
-  if (endpoint.access === 'kiosk' || endpoint.access === 'superAdmin' || endpoint.access === 'kioskOrAdmin') implied.push(401, 403);
+  // Every admin call also answers 403 while the admin holds a one-time password (but changing it).
+  if (
+    endpoint.access === 'admin' ||
+    endpoint.access === 'kiosk' ||
+    endpoint.access === 'superAdmin' ||
+    endpoint.access === 'kioskOrAdmin'
+  ) {
+    implied.push(401, 403);
+  }
   if (endpoint.body || endpoint.query) implied.push(400);
   if (endpoint.body) implied.push(413);
   if (endpoint.params) implied.push(404);

@@ -9,7 +9,7 @@ type JsonSchema = Record<string, unknown>;
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad input; the message says what to fix',
   401: 'Not logged in, or an unregistered kiosk',
-  403: 'Not allowed for this caller',
+  403: 'Not allowed for this caller (an admin: also while they must replace a one-time password)',
   404: 'Not found',
   409: 'In conflict with the current state',
   413: 'Request body too large',

@@ -1,6 +1,6 @@
 // Accounts (issue 14 point 6): changing one's own password, a super admin's reset to a one-time
 // password, when each admin last logged in, and the audit log of admin changes.
-import { ADMIN_MESSAGES, type AdminListItem, type AuditLogResponse } from '@courtreplay/shared';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminListItem, type AuditLogResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -102,6 +102,33 @@ describe('POST /api/admin/{id}/reset-password', () => {
     const { entries } = await auditLog('?action=admin.password_reset');
     expect(entries).toHaveLength(1);
     expect(JSON.stringify(entries)).not.toContain(password);
+  });
+
+  it('a one-time password is one time: until the admin sets their own, only that, verify and logout answer', async () => {
+    const reset = await t.json('POST', `/api/admin/${adminA.id}/reset-password`, undefined, superAdmin.headers);
+    const { password } = (await reset.json()) as { password: string };
+    const loggedIn = (await (await login(adminA.email, password)).json()) as { token: string; user: { mustChangePassword: boolean } };
+    expect(loggedIn.user.mustChangePassword).toBe(true);
+    const headers = bearer(loggedIn.token);
+    const verify = await t.json('GET', '/api/admin/verify', undefined, headers);
+    expect(((await verify.json()) as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/api/transaction'],
+      ['GET', '/api/device/all'],
+      ['GET', '/api/error-log'],
+    ] as const) {
+      const refused = await t.json(method, path, undefined, headers);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ message: AUTH_MESSAGES.mustChangePassword });
+    }
+    const changed = await t.json('PUT', '/api/admin/password', { currentPassword: password, newPassword: 'my-own-password-7' }, headers);
+    expect(changed.status).toBe(200);
+    expect((await t.json('GET', '/api/transaction', undefined, headers)).status).toBe(200);
+    const after = await t.json('GET', '/api/admin/verify', undefined, headers);
+    expect(((await after.json()) as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(false);
+    // An admin who chose their own password never had to.
+    const fresh = (await (await login(superAdmin.email, superAdmin.password)).json()) as { user: { mustChangePassword: boolean } };
+    expect(fresh.user.mustChangePassword).toBe(false);
   });
 
   it('a venue admin cannot reset anyone, and a super admin cannot reset themselves here', async () => {

@@ -9,6 +9,7 @@ export interface AdminRow {
   venueName: string | null;
   createdAt: string;
   lastLoginAt: string | null;
+  mustChangePassword: number;
 }
 
 function selectAdmins(db: Db) {
@@ -23,6 +24,7 @@ function selectAdmins(db: Db) {
       'venues.name as venueName',
       'admins.createdAt',
       'admins.lastLoginAt',
+      'admins.mustChangePassword',
     ]);
 }
 
@@ -51,15 +53,24 @@ export async function setLastLogin(db: Db, id: number, at: string): Promise<void
  * Sets an admin's password hash and ends their sessions, keeping `keepSession` (a token hash) if
  * given, all in one transaction together with `alsoInTrx` (the audit entry).
  */
+/**
+ * Sets a new password hash and ends the admin's sessions (but `keepSession`). `oneTime`: a password
+ * someone else chose (a reset), which the admin must replace with their own before anything else.
+ */
 export async function replacePassword(
   db: Db,
   id: number,
   passwordHash: string,
   keepSession: string | null,
   alsoInTrx: (trx: Db) => Promise<void>,
+  oneTime = false,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('admins').set({ passwordHash }).where('id', '=', id).executeTakeFirst();
+    const result = await trx
+      .updateTable('admins')
+      .set({ passwordHash, mustChangePassword: oneTime ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     let sessions = trx.deleteFrom('sessions').where('adminId', '=', id);
     if (keepSession !== null) sessions = sessions.where('id', '!=', keepSession);

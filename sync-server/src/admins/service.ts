@@ -138,16 +138,22 @@ export async function resetAdminPassword(deps: Deps, actor: SessionAdmin, id: nu
   if (!target) throw notFound(ADMIN_MESSAGES.notFound);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
-  const done = await replacePassword(deps.db, id, passwordHash, null, (trx) =>
-    recordAudit(trx, {
-      actor,
-      at: deps.clock.now().toISOString(),
-      action: 'admin.password_reset',
-      entity: 'admin',
-      entityId: id,
-      venueId: target.venueId,
-      after: { email: target.email },
-    }),
+  const done = await replacePassword(
+    deps.db,
+    id,
+    passwordHash,
+    null,
+    (trx) =>
+      recordAudit(trx, {
+        actor,
+        at: deps.clock.now().toISOString(),
+        action: 'admin.password_reset',
+        entity: 'admin',
+        entityId: id,
+        venueId: target.venueId,
+        after: { email: target.email },
+      }),
+    true,
   );
   if (!done) throw notFound(ADMIN_MESSAGES.notFound);
   return password;

@@ -7,6 +7,8 @@ export interface SessionAdmin {
   email: string;
   role: AdminRole;
   venueId: number | null;
+  /** 1 while the admin holds a one-time password: only changing it, verify and logout are open. */
+  mustChangePassword: number;
 }
 
 export async function insertSession(db: Db, row: { id: string; adminId: number; createdAt: string; expiresAt: string }): Promise<void> {
@@ -18,7 +20,7 @@ export async function findSessionAdmin(db: Db, tokenHash: string, now: string): 
   return db
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.adminId')
-    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId'])
+    .select(['admins.id', 'admins.email', 'admins.role', 'admins.venueId', 'admins.mustChangePassword'])
     .where('sessions.id', '=', tokenHash)
     .where('sessions.expiresAt', '>', now)
     .executeTakeFirst();

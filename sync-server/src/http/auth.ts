@@ -1,6 +1,6 @@
 // Who is calling: an admin (bearer token) or a kiosk (X-Device-Id). Middlewares put the caller on
 // the context; routes read it with currentAdmin(c) / currentDevice(c).
-import { DEVICE_ID_PATTERN, SERVER_MESSAGES } from '@courtreplay/shared';
+import { AUTH_MESSAGES, DEVICE_ID_PATTERN, findRoute, SERVER_MESSAGES, type RouteName } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app.ts';
@@ -26,15 +26,27 @@ export async function resolveAdmin(c: Context<AppEnv>): Promise<SessionAdmin | u
   return findSessionAdmin(db, hashToken(token), clock.now().toISOString());
 }
 
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+/** What an admin holding a one-time password may still do: set their own, check the session, log out. */
+const ONE_TIME_PASSWORD_ROUTES: ReadonlySet<RouteName | undefined> = new Set(['changePassword', 'verifySession', 'logout']);
+
+/** The logged-in admin, refused (403) anywhere else while they must replace a one-time password. */
+async function settledAdmin(c: Context<AppEnv>): Promise<SessionAdmin | undefined> {
   const admin = await resolveAdmin(c);
+  if (admin?.mustChangePassword && !ONE_TIME_PASSWORD_ROUTES.has(findRoute(c.req.method, c.req.path))) {
+    throw forbidden(AUTH_MESSAGES.mustChangePassword);
+  }
+  return admin;
+}
+
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  const admin = await settledAdmin(c);
   if (!admin) throw unauthenticated();
   c.set('admin', admin);
   await next();
 });
 
 export const requireSuperAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const admin = await resolveAdmin(c);
+  const admin = await settledAdmin(c);
   if (!admin) throw unauthenticated();
   if (admin.role !== 'super_admin') throw forbidden(SERVER_MESSAGES.access.superAdminOnly);
   c.set('admin', admin);
@@ -59,7 +71,7 @@ export const requireAuthorisedDevice = createMiddleware<AppEnv>(async (c, next) 
 
 /** Either an authorised kiosk or any logged-in admin (e.g. reading the configuration). */
 export const requireDeviceOrAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  const admin = await resolveAdmin(c);
+  const admin = await settledAdmin(c);
   if (admin) {
     c.set('admin', admin);
     return next();

@@ -7,8 +7,17 @@ import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx
 
 const T = MESSAGES.admins;
 
-/** The signed-in admin changes their own password (from the dashboard header). */
-export function ChangePasswordForm() {
+interface Props {
+  /**
+   * The admin holds a one-time password and must choose their own before anything else: the form
+   * is shown open, on its own, and `onChanged` lets the dashboard in once it is saved.
+   */
+  mandatory?: boolean;
+  onChanged?: () => void;
+}
+
+/** The signed-in admin changes their own password (from the dashboard header, or first of all after a reset). */
+export function ChangePasswordForm({ mandatory = false, onChanged }: Props) {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [notice, setNotice] = useState<NoticeValue>(null);
@@ -22,39 +31,44 @@ export function ChangePasswordForm() {
         setNotice(success(res.message));
         setCurrent('');
         setNew('');
+        onChanged?.();
       },
       onError: (err) => setNotice(failure(err.message)),
     });
   };
+  const form = (
+    <form className="card form-grid" onSubmit={submit} noValidate aria-label={T.changePassword}>
+      <label className="field">
+        <span>{T.currentPassword}</span>
+        <input
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>{T.newPassword}</span>
+        <input
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+        {T.savePassword}
+      </button>
+      <Notice notice={notice} />
+    </form>
+  );
+  if (mandatory) return form;
   return (
     <details className="account-menu">
       <summary className="btn">{T.changePassword}</summary>
-      <form className="card form-grid" onSubmit={submit} noValidate aria-label={T.changePassword}>
-        <label className="field">
-          <span>{T.currentPassword}</span>
-          <input
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>{T.newPassword}</span>
-          <input
-            type="password"
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {T.savePassword}
-        </button>
-        <Notice notice={notice} />
-      </form>
+      {form}
     </details>
   );
 }

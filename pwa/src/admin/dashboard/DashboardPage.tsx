@@ -8,7 +8,7 @@ import { DevicesTab } from '../devices/DevicesTab.tsx';
 import { ErrorsTab } from '../errors/ErrorsTab.tsx';
 import { ProductTab } from '../product/ProductTab.tsx';
 import { useLogoutMutation } from '../session/mutations.ts';
-import { useAdminSession, type AdminUser } from '../session/session.ts';
+import { saveSession, useAdminSession, type AdminUser } from '../session/session.ts';
 import { StorageQuotaTab } from '../storage/StorageQuotaTab.tsx';
 import { TransactionsTab } from '../transactions/TransactionsTab.tsx';
 import { VenuesTab } from '../venues/VenuesTab.tsx';
@@ -47,6 +47,37 @@ export function DashboardPage() {
   const role = session?.user.role ?? 'admin';
   const [tab, setTab] = useState<DashboardTab>(() => initialTab(params.get('tab'), role));
   if (!session) return null;
+  const logoutButton = (
+    <button
+      type="button"
+      className="btn"
+      disabled={logout.isPending}
+      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) })}
+    >
+      {T.logout}
+    </button>
+  );
+  if (session.user.mustChangePassword) {
+    return (
+      <div className="dashboard">
+        <header className="dashboard-header">
+          <div>
+            <h1>{T.title}</h1>
+            <p className="muted">{T.welcome(session.user.email)}</p>
+          </div>
+          {logoutButton}
+        </header>
+        <section className="panel first-password" aria-labelledby="first-password-title">
+          <h2 id="first-password-title">{MESSAGES.admins.chooseOwnPassword}</h2>
+          <p>{MESSAGES.admins.chooseOwnPasswordWhy}</p>
+          <ChangePasswordForm
+            mandatory
+            onChanged={() => saveSession({ ...session, user: { ...session.user, mustChangePassword: false } })}
+          />
+        </section>
+      </div>
+    );
+  }
   const tabs = visibleTabs(role);
   const active = tabs.includes(tab) ? tab : 'transactions';
 
@@ -74,14 +105,7 @@ export function DashboardPage() {
           <p className="muted">{T.welcome(session.user.email)}</p>
         </div>
         <ChangePasswordForm />
-        <button
-          type="button"
-          className="btn"
-          disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) })}
-        >
-          {T.logout}
-        </button>
+        {logoutButton}
       </header>
       <div className="tabs" role="tablist" aria-label={T.title} onKeyDown={onKeyDown}>
         {tabs.map((key) => (

@@ -13,6 +13,8 @@ export interface AdminUser {
   role: AdminRole;
   venueId: number | null;
   venues: AdminVenue[];
+  /** Holds a one-time password from a super admin's reset: must choose their own before anything else. */
+  mustChangePassword: boolean;
 }
 
 export interface AdminSession {
@@ -24,11 +26,23 @@ export const toClientRole = (role: string): AdminRole => (role === 'super_admin'
 
 /** The server's user (roles `super_admin` and `admin`) as the client names it. */
 export function toAdminUser(user: SessionUser): AdminUser {
-  return { id: user.id, email: user.email, role: toClientRole(user.role), venueId: user.venueId, venues: user.venues };
+  return {
+    id: user.id,
+    email: user.email,
+    role: toClientRole(user.role),
+    venueId: user.venueId,
+    venues: user.venues,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** A user as stored by this or an older version of the app (which kept the server's role names). */
-type StoredUser = Pick<AdminUser, 'id' | 'email'> & { role?: string; venueId?: number | null; venues?: AdminVenue[] };
+type StoredUser = Pick<AdminUser, 'id' | 'email'> & {
+  role?: string;
+  venueId?: number | null;
+  venues?: AdminVenue[];
+  mustChangePassword?: boolean;
+};
 
 /** Missing venue fields of an older stored user are none. */
 function storedUser(user: StoredUser): AdminUser {
@@ -38,6 +52,7 @@ function storedUser(user: StoredUser): AdminUser {
     role: toClientRole(user.role ?? ''),
     venueId: user.venueId ?? null,
     venues: user.venues ?? [],
+    mustChangePassword: user.mustChangePassword === true,
   };
 }
 

@@ -21,6 +21,7 @@ import { accountsAudit019 } from './019-accounts-audit.ts';
 import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
 import { errorLog023 } from './023-error-log.ts';
+import { mustChangePassword024 } from './024-must-change-password.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '021-email-search': emailSearch021,
   '022-promo-schedule': promoSchedule022,
   '023-error-log': errorLog023,
+  '024-must-change-password': mustChangePassword024,
 };

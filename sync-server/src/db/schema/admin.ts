@@ -14,4 +14,6 @@ export interface AdminTable {
   createdAt: string;
   /** When this admin last logged in (null: never). */
   lastLoginAt: string | null;
+  /** 1 after a super admin's reset to a one-time password, until the admin chooses their own. */
+  mustChangePassword: Generated<number>;
 }
