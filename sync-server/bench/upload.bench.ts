@@ -7,25 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { LocalStorage } from '../src/adapters/local-storage.ts';
+import { freePort, startServer } from './support.ts';
 import { installSecret } from '../src/adapters/index.ts';
 import { systemClock } from '../src/adapters/ports.ts';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 500) * 1024 * 1024;
-const root = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   try {
@@ -47,32 +37,6 @@ async function makeClip(path: string): Promise<void> {
     if (!out.write(block.subarray(0, Math.min(block.length, SIZE - written)))) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(r));
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SERVE_PWA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password-1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 /** The floor for any HTTP upload here: a bare node:http server (own process) piping the body to disk. */
