@@ -7,5 +7,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Every core: Vitest's default leaves one idle, which on a 2-core CI machine halves the speed
+    // (317 s against 141 s for the same run).
+    maxWorkers: '100%',
   },
 });
