@@ -47,26 +47,28 @@ export function DashboardPage() {
   const role = session?.user.role ?? 'admin';
   const [tab, setTab] = useState<DashboardTab>(() => initialTab(params.get('tab'), role));
   if (!session) return null;
-  const logoutButton = (
-    <button
-      type="button"
-      className="btn"
-      disabled={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) })}
-    >
-      {T.logout}
-    </button>
+  // The header: who is signed in, Change password (once they have a password of their own) and Logout.
+  const header = (
+    <header className="dashboard-header">
+      <div>
+        <h1>{T.title}</h1>
+        <p className="muted">{T.welcome(session.user.email)}</p>
+      </div>
+      {!session.user.mustChangePassword && <ChangePasswordForm />}
+      <button
+        type="button"
+        className="btn"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/admin/login', { replace: true }) })}
+      >
+        {T.logout}
+      </button>
+    </header>
   );
   if (session.user.mustChangePassword) {
     return (
       <div className="dashboard">
-        <header className="dashboard-header">
-          <div>
-            <h1>{T.title}</h1>
-            <p className="muted">{T.welcome(session.user.email)}</p>
-          </div>
-          {logoutButton}
-        </header>
+        {header}
         <section className="panel first-password" aria-labelledby="first-password-title">
           <h2 id="first-password-title">{MESSAGES.admins.chooseOwnPassword}</h2>
           <p>{MESSAGES.admins.chooseOwnPasswordWhy}</p>
@@ -99,14 +101,7 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <header className="dashboard-header">
-        <div>
-          <h1>{T.title}</h1>
-          <p className="muted">{T.welcome(session.user.email)}</p>
-        </div>
-        <ChangePasswordForm />
-        {logoutButton}
-      </header>
+      {header}
       <div className="tabs" role="tablist" aria-label={T.title} onKeyDown={onKeyDown}>
         {tabs.map((key) => (
           <button

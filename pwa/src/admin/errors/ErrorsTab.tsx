@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
-import { venueQueries } from '../venues/queries.ts';
+import { VenueSelect } from '../common/VenueSelect.tsx';
 import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilters } from './queries.ts';
 
 const T = MESSAGES.errorsTab;
@@ -21,7 +21,6 @@ export function ErrorsTab({ user }: { user: AdminUser }) {
   const superAdmin = user.role === 'superadmin';
   const [filters, setFilters] = useState<ErrorFilters>(noErrorFilters);
   const log = useQuery(errorQueries.log(filters));
-  const venues = useQuery({ ...venueQueries.list(), enabled: superAdmin });
   const entries = log.data?.entries ?? [];
   const change = (patch: Partial<ErrorFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const filtered = filters.kind !== '' || filters.venueId !== '' || filters.status !== 'open';
@@ -41,19 +40,7 @@ export function ErrorsTab({ user }: { user: AdminUser }) {
             ))}
           </select>
         </label>
-        {superAdmin && (
-          <label className="field">
-            <span>Venue</span>
-            <select value={filters.venueId} onChange={(e) => change({ venueId: e.target.value })}>
-              <option value="">{MESSAGES.transactions.allVenues}</option>
-              {venues.data?.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {superAdmin && <VenueSelect value={filters.venueId} onChange={(venueId) => change({ venueId })} />}
         <label className="field">
           <span>{T.statusFilter}</span>
           <select value={filters.status} onChange={(e) => change({ status: e.target.value as ErrorStatus })}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { dateFilterBounds, MESSAGES } from '@courtreplay/shared';
+import { VenueSelect } from '../common/VenueSelect.tsx';
 import { venueQueries } from '../venues/queries.ts';
 import type { TransactionFilters } from './queries.ts';
 
@@ -13,7 +14,6 @@ interface Props {
 }
 
 export function Filters({ filters, onChange, canPickVenue }: Props) {
-  const venues = useQuery({ ...venueQueries.list(), enabled: canPickVenue });
   const venueId = Number(filters.venueId);
   const fields = useQuery({ ...venueQueries.fields(venueId), enabled: venueId > 0 });
   const bounds = dateFilterBounds(filters.startDate, new Date());
@@ -50,24 +50,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
           onChange={(e) => onChange({ endDate: e.target.value })}
         />
       </label>
-      {canPickVenue && (
-        <label className="field">
-          <span>Venue</span>
-          <select
-            name="venue"
-            aria-label="Venue"
-            value={filters.venueId}
-            onChange={(e) => onChange({ venueId: e.target.value, fieldId: '' })}
-          >
-            <option value="">{T.allVenues}</option>
-            {venues.data?.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {canPickVenue && <VenueSelect name="venue" value={filters.venueId} onChange={(venueId) => onChange({ venueId, fieldId: '' })} />}
       <label className="field">
         <span>Court</span>
         <select

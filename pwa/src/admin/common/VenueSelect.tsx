@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@courtreplay/shared';
+import { venueQueries } from '../venues/queries.ts';
+
+interface Props {
+  /** The venue id as the select holds it; '' for all venues. */
+  value: string;
+  onChange: (venueId: string) => void;
+  name?: string;
+}
+
+/** A super admin's venue filter: 'All Venues' first, then every venue by name. */
+export function VenueSelect({ value, onChange, name }: Props) {
+  const venues = useQuery(venueQueries.list());
+  return (
+    <label className="field">
+      <span>Venue</span>
+      <select name={name} aria-label="Venue" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{MESSAGES.transactions.allVenues}</option>
+        {venues.data?.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
