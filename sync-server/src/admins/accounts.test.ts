@@ -2,7 +2,7 @@
 // password, when each admin last logged in, and the audit log of admin changes.
 import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminListItem, type AuditLogResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
+import { countRows, makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
 let t: TestApp;
 let venueA: { id: number; name: string };
@@ -216,6 +216,73 @@ describe('audit log', () => {
         before: expect.objectContaining({ name: 'Arena A' }),
         after: expect.objectContaining({ name: 'Arena Prime' }),
       }),
+    ],
+    [
+      'field.create',
+      () => t.json('POST', '/api/field/create', { venueId: venueA.id, name: 'Court 9' }, superAdmin.headers),
+      () => ({ entity: 'field', venueId: venueA.id, before: null, after: expect.objectContaining({ name: 'Court 9' }) }),
+    ],
+    [
+      'field.update',
+      async () => {
+        const field = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
+        return t.json('PUT', `/api/field/${field.id}`, { name: 'Centre Court' }, superAdmin.headers);
+      },
+      () => ({
+        entity: 'field',
+        venueId: venueA.id,
+        before: expect.objectContaining({ name: 'Court 1' }),
+        after: expect.objectContaining({ name: 'Centre Court' }),
+      }),
+    ],
+    [
+      'field.delete',
+      async () => {
+        const field = await t.seed.field({ venueId: venueA.id, name: 'Old Court' });
+        return t.json('DELETE', `/api/field/${field.id}`, undefined, superAdmin.headers);
+      },
+      () => ({ entity: 'field', venueId: venueA.id, before: expect.objectContaining({ name: 'Old Court' }), after: null }),
+    ],
+    [
+      'device.staging',
+      async () => {
+        const device = await t.seed.device({ venueId: venueA.id });
+        return t.json('PUT', '/api/device/staging', { deviceId: device.deviceId, staging: true }, superAdmin.headers);
+      },
+      () => ({ entity: 'device', venueId: venueA.id, after: { staging: true } }),
+    ],
+    [
+      'device.name',
+      async () => {
+        const device = await t.seed.device({ venueId: venueA.id });
+        return t.json('PUT', `/api/device/${device.deviceId}/name`, { name: 'Court 1 kiosk' }, superAdmin.headers);
+      },
+      () => ({ entity: 'device', venueId: venueA.id, after: { name: 'Court 1 kiosk' } }),
+    ],
+    [
+      'device.field',
+      async () => {
+        const device = await t.seed.device({ venueId: venueA.id });
+        const field = await t.seed.field({ venueId: venueA.id });
+        return t.json('PUT', '/api/field/device', { deviceId: device.deviceId, fieldId: field.id }, superAdmin.headers);
+      },
+      () => ({ entity: 'device', venueId: venueA.id, after: { fieldId: expect.any(Number) } }),
+    ],
+    [
+      'device.replace',
+      async () => {
+        const device = await t.seed.device({ venueId: venueA.id });
+        return t.json('POST', `/api/device/${device.deviceId}/replace`, { newDeviceId: newDeviceId() }, superAdmin.headers);
+      },
+      () => ({ entity: 'device', venueId: venueA.id, before: { deviceId: expect.any(String) }, after: { deviceId: expect.any(String) } }),
+    ],
+    [
+      'cms.remove',
+      async () => {
+        await t.seed.config('CMS_PROMO_VIDEO_PORTRAIT', '/media/portrait-promo.mp4');
+        return t.json('DELETE', '/api/admin/cms/portrait-promo-video', undefined, superAdmin.headers);
+      },
+      () => ({ entity: 'config', entityId: 'CMS_PROMO_VIDEO_PORTRAIT', after: null }),
     ],
     [
       'staff_pin.set',

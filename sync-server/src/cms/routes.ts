@@ -4,6 +4,7 @@ import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import { auditRoute } from '../audit/record.ts';
 import { route } from '../http/contract.ts';
 import { bodyStream } from '../storage/body-stream.ts';
 import { sendFile } from '../storage/send-file.ts';
@@ -18,6 +19,7 @@ export function cmsRoutes(): Hono<AppEnv> {
       const request = { contentType: c.req.header('Content-Type'), contentLength: c.req.header('Content-Length'), body: bodyStream(c) };
       const answer = await storeMedia({ db, dataDir: config.dataDir, now: () => clock.now() }, upload, query.staging === 'true', request);
       c.var.log.info({ key: answer.key, url: answer.url }, 'CMS media uploaded');
+      await auditRoute(c, { action: 'cms.upload', entity: 'config', entityId: answer.key, after: { url: answer.url } });
       return { status: 200, body: answer };
     });
   }
@@ -30,6 +32,7 @@ export function cmsRoutes(): Hono<AppEnv> {
     const { db, config } = c.var.deps;
     const answer = await removePortraitPromoVideo({ db, dataDir: config.dataDir }, query.staging === 'true');
     c.var.log.info({ key: answer.key }, 'CMS media removed');
+    await auditRoute(c, { action: 'cms.remove', entity: 'config', entityId: answer.key, after: null });
     return { status: 200, body: answer };
   });
   return app;

@@ -34,6 +34,7 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.setDeviceStaging).handle(async (c, { body: { deviceId, staging } }) => {
     const device = await markTestDevice(c.var.deps, deviceId, staging);
+    await auditRoute(c, { action: 'device.staging', entity: 'device', entityId: deviceId, venueId: device.venueId, after: { staging } });
     return { status: 200, body: { message: staging ? DEVICE_MESSAGES.madeTestDevice : DEVICE_MESSAGES.madeLiveDevice, device } };
   });
   // Before GET /api/device/:deviceId, which would otherwise take 'all' for an id.
@@ -54,6 +55,14 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.replaceDevice).handle(async (c, { params, body }) => {
     const device = await replaceDeviceId(c.var.deps, currentAdmin(c), params.deviceId, body.newDeviceId);
+    await auditRoute(c, {
+      action: 'device.replace',
+      entity: 'device',
+      entityId: device.deviceId,
+      venueId: device.venueId,
+      before: { deviceId: params.deviceId },
+      after: { deviceId: device.deviceId },
+    });
     return { status: 200, body: { message: DEVICE_MESSAGES.replaced, device } };
   });
   // Public like the status poll: the kiosk reports about itself by its own secret id.
@@ -63,6 +72,13 @@ export function deviceRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.nameDevice).handle(async (c, { params, body }) => {
     const device = await nameDevice(c.var.deps, currentAdmin(c), params.deviceId, body.name);
+    await auditRoute(c, {
+      action: 'device.name',
+      entity: 'device',
+      entityId: params.deviceId,
+      venueId: device.venueId,
+      after: { name: device.name },
+    });
     return { status: 200, body: { message: DEVICE_MESSAGES.renamed, device } };
   });
   return app;

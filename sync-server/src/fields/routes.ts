@@ -2,7 +2,8 @@ import { endpoints, FIELD_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { findVenue } from '../venues/queries.ts';
-import { deleteField, insertField, listFields, renameField } from './queries.ts';
+import { auditRoute } from '../audit/record.ts';
+import { deleteField, findField, insertField, listFields, renameField } from './queries.ts';
 import { assignDeviceField } from '../devices/service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
@@ -19,20 +20,32 @@ export function fieldRoutes(): Hono<AppEnv> {
   route(app, endpoints.createField).handle(async (c, { body: { venueId, name } }) => {
     if (!(await findVenue(c.var.deps.db, venueId))) throw invalidInput(VENUE_MESSAGES.notFound);
     const field = await insertField(c.var.deps.db, { name, venueId, createdAt: c.var.deps.clock.now().toISOString() });
+    await auditRoute(c, { action: 'field.create', entity: 'field', entityId: field.id, venueId, after: field });
     return { status: 201, body: { message: FIELD_MESSAGES.created, field } };
   });
   // Before PUT /api/field/:id, which would otherwise take 'device' for an id.
   route(app, endpoints.assignDeviceField).handle(async (c, { body }) => {
     const device = await assignDeviceField(c.var.deps, currentAdmin(c), body.deviceId, body.fieldId);
+    await auditRoute(c, {
+      action: 'device.field',
+      entity: 'device',
+      entityId: device.deviceId,
+      venueId: device.venueId,
+      after: { fieldId: body.fieldId },
+    });
     return { status: 200, body: { message: FIELD_MESSAGES.deviceAssigned, device } };
   });
   route(app, endpoints.updateField).handle(async (c, { params, body }) => {
+    const before = await findField(c.var.deps.db, params.id);
     const field = await renameField(c.var.deps.db, params.id, body.name);
     if (!field) throw notFound(FIELD_MESSAGES.notFound);
+    await auditRoute(c, { action: 'field.update', entity: 'field', entityId: field.id, venueId: field.venueId, before, after: field });
     return { status: 200, body: { message: FIELD_MESSAGES.updated, field } };
   });
   route(app, endpoints.deleteField).handle(async (c, { params }) => {
+    const before = await findField(c.var.deps.db, params.id);
     if (!(await deleteField(c.var.deps.db, params.id))) throw notFound(FIELD_MESSAGES.notFound);
+    await auditRoute(c, { action: 'field.delete', entity: 'field', entityId: params.id, venueId: before?.venueId ?? null, before });
     return { status: 200, body: { message: FIELD_MESSAGES.deleted } };
   });
   return app;

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice } from '../http/auth.ts';
+import { auditRoute } from '../audit/record.ts';
 import { route } from '../http/contract.ts';
 import { invalidInput, DomainError } from '../errors.ts';
 import { assertMayUploadTo, createPurchaseFolder, kioskUploadStatus, recordUploadSession, type FolderCaller } from './service.ts';
@@ -39,12 +40,14 @@ export function storageRoutes(): Hono<AppEnv> {
     if (Date.parse(olderThan) > c.var.deps.clock.now().getTime()) throw invalidInput(SERVER_MESSAGES.storage.olderThanInFuture);
     const filesDeleted = await storageOf(c).deleteOlderThan(new Date(olderThan));
     c.var.log.info({ olderThan, filesDeleted }, 'old files deleted');
+    await auditRoute(c, { action: 'storage.delete_old', entity: 'storage', after: { olderThan, filesDeleted } });
     return { status: 200, body: { success: true, filesDeleted } };
   });
 
   route(app, endpoints.emptyDrive).handle(async (c) => {
     const filesDeleted = await storageOf(c).empty();
     c.var.log.info({ filesDeleted }, 'storage emptied');
+    await auditRoute(c, { action: 'storage.empty', entity: 'storage', after: { filesDeleted } });
     return { status: 200, body: { success: true, filesDeleted } };
   });
 

@@ -267,6 +267,17 @@ describe('storage routes with the local adapter', () => {
       filesDeleted: 0,
     });
     expect(readdirSync(join(t.dir, 'drive'))).toEqual([]);
+    // The last two deletions are in the audit log with who and how many files.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'adminEmail', 'after'])
+      .where('entity', '=', 'storage')
+      .orderBy('id')
+      .execute();
+    expect(audit.slice(-2).map((a) => [a.action, a.adminEmail, JSON.parse(a.after!).filesDeleted])).toEqual([
+      ['storage.delete_old', superAdminLater.email, 1],
+      ['storage.empty', superAdminLater.email, 0],
+    ]);
   });
 });
 
