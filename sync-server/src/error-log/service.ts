@@ -210,16 +210,20 @@ async function offlineKiosks(deps: Deps, admin: SessionAdmin, scope: Scope): Pro
     }));
 }
 
-const SOURCES: Record<ErrorKind, (deps: Deps, admin: SessionAdmin, scope: Scope) => Promise<Draft[]>> = {
-  parked_purchase: (deps, _admin, scope) => parkedPurchases(deps.db, scope),
-  // One source gives both kinds; the kind filter below keeps the asked one.
-  upload_failed: (deps, _admin, scope) => deliveryFailures(deps.db, scope),
-  email_failed: async () => [],
-  payment_reversed: (deps, _admin, scope) => reversedPayments(deps.db, scope),
-  credential_alert: async (deps, _admin, scope) => (scope.install ? credentialAlerts(deps.db) : []),
-  integration_failure: async (deps, _admin, scope) => (scope.install ? failingIntegrations(deps.db) : []),
-  kiosk_offline: offlineKiosks,
-};
+interface Source {
+  /** The kinds of entry it gives. */
+  kinds: readonly ErrorKind[];
+  read: (deps: Deps, admin: SessionAdmin, scope: Scope) => Promise<Draft[]>;
+}
+
+const SOURCES: readonly Source[] = [
+  { kinds: ['parked_purchase'], read: (deps, _admin, scope) => parkedPurchases(deps.db, scope) },
+  { kinds: ['upload_failed', 'email_failed'], read: (deps, _admin, scope) => deliveryFailures(deps.db, scope) },
+  { kinds: ['payment_reversed'], read: (deps, _admin, scope) => reversedPayments(deps.db, scope) },
+  { kinds: ['credential_alert'], read: async (deps, _admin, scope) => (scope.install ? credentialAlerts(deps.db) : []) },
+  { kinds: ['integration_failure'], read: async (deps, _admin, scope) => (scope.install ? failingIntegrations(deps.db) : []) },
+  { kinds: ['kiosk_offline'], read: offlineKiosks },
+];
 
 async function resolutions(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, { resolvedAt: string; adminEmail: string }>();
@@ -239,8 +243,8 @@ export async function listErrors(deps: Deps, admin: SessionAdmin, query: ErrorLo
     install: fixedVenue === null && query.venueId === undefined,
     includeStaging: query.includeStaging === 'true',
   };
-  const kinds = query.kind ? [query.kind === 'email_failed' ? 'upload_failed' : query.kind] : (Object.keys(SOURCES) as ErrorKind[]);
-  const drafts = (await Promise.all(kinds.map((kind) => SOURCES[kind](deps, admin, scope))))
+  const asked = SOURCES.filter((source) => !query.kind || source.kinds.includes(query.kind));
+  const drafts = (await Promise.all(asked.map((source) => source.read(deps, admin, scope))))
     .flat()
     .filter((d) => !query.kind || d.kind === query.kind);
   const withIds = drafts.map((d) => ({ ...d, id: entryId(d.key) }));
