@@ -1,10 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit and API tests. Browser tests live in e2e/ with their own config (e2e/vitest.config.ts).
+//
+// The API suite runs twice: on SQLite (the embedded default) and, when TEST_POSTGRES_URL names a
+// PostgreSQL server, again on PostgreSQL. `npm test` starts a throwaway cluster for it
+// (scripts/postgres-cluster.mjs). The second run takes every server test that opens a database
+// through the test helpers; pure unit tests (parsers, adapters on their own) run once. Files named
+// *.postgres.test.ts are about several instances on one server and run in the PostgreSQL run only.
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+const ALL = ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
+const POSTGRES_ONLY = 'sync-server/**/*.postgres.test.ts';
+const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
+const DATABASE_HELPERS = /testing\/index\.ts|testing\/database\.ts|test-support\.ts|adapter-app\.ts/;
+
+/** Server test files that reach a database through the shared helpers. */
+function databaseTests(): string[] {
+  const dir = 'sync-server/src';
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.test.ts') && DATABASE_HELPERS.test(readFileSync(join(dir, file), 'utf8')))
+    .map((file) => join(dir, file));
+}
+
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'sqlite', include: ALL, exclude: [...EXCLUDE, POSTGRES_ONLY], env: { TEST_DATABASE_URL: '' } } },
+];
+if (postgresUrl) {
+  projects.push({
+    extends: true,
+    test: { name: 'postgres', include: [...databaseTests(), POSTGRES_ONLY], env: { TEST_DATABASE_URL: postgresUrl } },
+  });
+}
+
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: EXCLUDE,
     // A guard against hangs, not a speed check: with both cores busy, a test that hashes many
     // passwords (scrypt) can take several times its quiet-machine time.
     testTimeout: 60_000,
@@ -12,5 +45,6 @@ export default defineConfig({
     // Every core: Vitest's default leaves one idle, which on a 2-core CI machine halves the speed
     // (317 s against 141 s for the same run).
     maxWorkers: '100%',
+    projects,
   },
 });

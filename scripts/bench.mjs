@@ -1,7 +1,9 @@
 // `npm run bench`: runs every benchmark (files named *.bench.ts under a bench/ folder) one after
-// another. Benchmarks print figures; they never fail CI.
+// another. Benchmarks print figures; they never fail CI. Those about PostgreSQL get a throwaway
+// cluster (scripts/postgres-cluster.mjs) through BENCH_POSTGRES_URL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { startThrowawayCluster } from './postgres-cluster.mjs';
 
 const files = readdirSync('.', { recursive: true })
   .map(String)
@@ -10,5 +12,10 @@ const files = readdirSync('.', { recursive: true })
 const filter = process.argv[2];
 for (const f of files.filter((f) => !filter || f.includes(filter))) {
   console.log(`\n### ${f}`);
-  spawnSync('npx', ['tsx', f], { stdio: 'inherit' });
+  const cluster = f.includes('postgres') ? await startThrowawayCluster() : undefined;
+  try {
+    spawnSync('npx', ['tsx', f], { stdio: 'inherit', env: { ...process.env, ...(cluster ? { BENCH_POSTGRES_URL: cluster.url } : {}) } });
+  } finally {
+    cluster?.stop();
+  }
 }

@@ -1,24 +1,41 @@
-// Installs the Debian packages the browser tests and clip fixtures need (chromium, ffmpeg) when they
-// are missing. Tests never download a browser of their own; they drive Debian's Chromium.
+// Installs the Debian packages the tests need when they are missing: Chromium and ffmpeg for the
+// browser tests and clip fixtures, PostgreSQL for the API suite's second database, Caddy for the
+// deployment check. Tests never download a browser or a binary of their own; they use Debian's.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
-const wanted = [
-  { bin: '/usr/bin/chromium', pkg: 'chromium' },
-  { bin: '/usr/bin/ffmpeg', pkg: 'ffmpeg' },
-];
+/** Where PostgreSQL's server programs live (Debian: /usr/lib/postgresql/<major>/bin), newest first. */
+export function postgresBinDir() {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const majors = readdirSync(root)
+    .filter((name) => existsSync(`${root}/${name}/bin/pg_ctl`))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors.length ? `${root}/${majors[0]}/bin` : undefined;
+}
 
-export function ensureSystemPackages() {
-  const missing = wanted.filter((w) => !existsSync(w.bin)).map((w) => w.pkg);
+const PACKAGES = {
+  chromium: () => existsSync('/usr/bin/chromium'),
+  ffmpeg: () => existsSync('/usr/bin/ffmpeg'),
+  postgresql: () => postgresBinDir() !== undefined,
+  caddy: () => existsSync('/usr/bin/caddy'),
+};
+
+/** @param {(keyof typeof PACKAGES)[]} names */
+export function ensureSystemPackages(names = ['chromium', 'ffmpeg']) {
+  const missing = names.filter((name) => !PACKAGES[name]());
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
   const run = (args) => {
     const [cmd, ...rest] = [...asRoot, ...args];
     execFileSync(cmd, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   };
-  console.log(`Installing system packages for the browser tests: ${missing.join(', ')}`);
+  console.log(`Installing system packages for the tests: ${missing.join(', ')}`);
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureSystemPackages();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const names = process.argv.slice(2);
+  ensureSystemPackages(names.length ? names : undefined);
+}

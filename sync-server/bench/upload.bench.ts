@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { LocalStorage } from '../src/adapters/local-storage.ts';
 import { freePort, startServer } from './support.ts';
-import { installSecret } from '../src/adapters/index.ts';
+import { installSecret } from '../src/adapters/install-secret.ts';
 import { systemClock } from '../src/adapters/ports.ts';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 500) * 1024 * 1024;

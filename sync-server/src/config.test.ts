@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     expect(config.payments.provider).toBe('simulator');
     expect(config.storage.kind).toBe('local');
     expect(config.mail.smtpUrl).toBeUndefined();
-    expect(config.databaseFile).toMatch(/data\/courtreplay\.sqlite$/);
+    expect(config.database).toMatchObject({ kind: 'sqlite', file: expect.stringMatching(/data\/courtreplay\.sqlite$/) });
   });
 
   it('reads retention, the kiosk offline window and opening hours, refusing values that cannot work', () => {
@@ -84,7 +84,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ STORAGE: 'dropbox' })).toThrow(/STORAGE/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x' })).toThrow(/PostgreSQL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db:port/x' })).toThrow(/DATABASE_URL: not a valid address/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '4' })).toThrow(/DATABASE_POOL_SIZE must be at least 5/);
+  });
+
+  it('runs on PostgreSQL for a postgres:// or postgresql:// DATABASE_URL, with a pool of DATABASE_POOL_SIZE', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://replay:pw@db.internal:5432/courtreplay' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://replay:pw@db.internal:5432/courtreplay',
+      poolSize: 10,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+    expect(loadConfig({ DATABASE_URL: 'file:/srv/replay.sqlite' }).database).toEqual({ kind: 'sqlite', file: '/srv/replay.sqlite' });
   });
 
   it('gives signed upload URLs a day by default: uploads resume, so a week is not needed', () => {

@@ -38,6 +38,13 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   DATABASE_URL: optionalString,
+  // Each background job holds one connection for its advisory lock while its work uses another.
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(5, 'DATABASE_POOL_SIZE must be at least 5: the four background jobs each hold a connection while they run')
+    .max(1000)
+    .default(10),
   SERVE_PWA: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -125,7 +132,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  /** DATABASE_URL: a SQLite file (the default, in DATA_DIR) or a PostgreSQL server. */
+  database: DatabaseTarget;
   /** The origin of every link a player receives (share page, e-mail, upload URLs); see publicUrlOf. */
   publicUrl: string;
   productName: string;
@@ -208,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  const databaseFile = resolveDatabaseFile(e.DATABASE_URL, dataDir);
+  const database = resolveDatabase(e.DATABASE_URL, e.DATABASE_POOL_SIZE, dataDir);
   const hasMidtransKeys = Boolean(e.MIDTRANS_SERVER_KEY || e.MIDTRANS_SERVER_KEY_SANDBOX);
   const provider = e.PAYMENT_PROVIDER ?? (hasMidtransKeys ? 'midtrans' : 'simulator');
   const production = e.NODE_ENV === 'production';
@@ -235,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseFile,
+    database,
     publicUrl,
     productName: e.PRODUCT_NAME,
     initialAdmin: { email: (e.ADMIN_EMAIL ?? 'admin@courtreplay.local').toLowerCase(), password: e.ADMIN_PASSWORD },
@@ -338,9 +346,17 @@ export function publicUrlOf(e: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST' | 'P
   return `http://${host}:${e.PORT}`;
 }
 
-/** DATABASE_URL accepts `file:path`, `sqlite:path` or a bare path; PostgreSQL is a later step. */
-function resolveDatabaseFile(url: string | undefined, dataDir: string): string {
-  if (!url) return resolve(dataDir, 'courtreplay.sqlite');
-  if (/^postgres(ql)?:/i.test(url)) throw new ConfigError('DATABASE_URL: PostgreSQL is not supported yet; use a SQLite file path.');
-  return resolve(url.replace(/^(file|sqlite):(\/\/)?/i, ''));
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+
+/**
+ * DATABASE_URL: `postgres://` or `postgresql://` for PostgreSQL (a pool of DATABASE_POOL_SIZE
+ * connections); otherwise a SQLite file as `file:path`, `sqlite:path` or a bare path.
+ */
+function resolveDatabase(url: string | undefined, poolSize: number, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', file: resolve(dataDir, 'courtreplay.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    if (!URL.canParse(url)) throw new ConfigError('DATABASE_URL: not a valid address, e.g. postgres://user:password@host:5432/courtreplay');
+    return { kind: 'postgres', url, poolSize };
+  }
+  return { kind: 'sqlite', file: resolve(url.replace(/^(file|sqlite):(\/\/)?/i, '')) };
 }

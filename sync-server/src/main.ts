@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
-import { migrateToLatestOrThrow, openDatabase } from './db/database.ts';
+import { migrateToLatestOrThrow, openConfiguredDatabase } from './db/database.ts';
+import { holdBootLock } from './db/liveness.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
 import { startClipRetention } from './purchases/retention.ts';
 import { createPaymentReconciler } from './payments/reconciler.ts';
 import { createAdapters } from './adapters/index.ts';
+import { sharedInstallSecret } from './adapters/install-secret.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
@@ -20,12 +22,15 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
   ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
-  const db = openDatabase(config.databaseFile);
+  const db = openConfiguredDatabase(config.database);
   await migrateToLatestOrThrow(db);
+  // PostgreSQL: other instances see this process alive while it holds its lock (db/liveness.ts).
+  const releaseBootLock = config.database.kind === 'postgres' ? await holdBootLock(config.database.url, logger) : async () => {};
   await ensureInitialAdmin({ db, config, clock: systemClock, logger });
   const pwaDir = config.servePwa ? join(REPO_ROOT, 'pwa/dist') : undefined;
   const health = await StoredIntegrationHealth.load(db, systemClock, logger.child({ component: 'integrations' }));
-  const adapters = createAdapters(config, { db, clock: systemClock, logger, health });
+  const secret = await sharedInstallSecret(db, config.dataDir, systemClock.now());
+  const adapters = createAdapters(config, { db, clock: systemClock, logger, health, installSecret: secret });
   if (config.production && config.payments.provider === 'simulator') {
     logger.warn(
       'WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken',
@@ -59,7 +64,7 @@ async function main() {
     adapters.delivery.stop();
     stopReconciler();
     server.close();
-    void db.destroy().finally(() => process.exit(0));
+    void Promise.allSettled([releaseBootLock(), db.destroy()]).finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

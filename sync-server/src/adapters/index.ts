@@ -1,14 +1,12 @@
 // Picks the real or the embedded adapter for each port from the configuration: Midtrans when keys
 // are set (else the simulator), Google Drive when STORAGE=google-drive (else local disk), SMTP when
 // SMTP_URL is set (else the .eml outbox). main.ts spreads the result into the app's dependencies.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { MailDelivery } from '../delivery/mail-delivery.ts';
 import { GoogleDriveStorage } from './google-drive.ts';
+import { installSecret } from './install-secret.ts';
 import { LocalStorage } from './local-storage.ts';
 import { MidtransProvider } from './midtrans.ts';
 import { OutboxMailer } from './outbox-mailer.ts';
@@ -34,13 +32,15 @@ export interface AdapterContext {
   retryDelaysMs?: number[];
   /** A certificate SMTP may present besides the public CAs' (tests: a self-signed loopback server). */
   smtpCa?: string;
+  /** The secret all instances share (install-secret.ts); without it, one kept in DATA_DIR. */
+  installSecret?: string;
 }
 
 export function createAdapters(config: Config, context: AdapterContext): Adapters {
-  const secret = installSecret(config.dataDir);
+  const secret = context.installSecret ?? installSecret(config.dataDir);
   const payments: PaymentProvider =
     config.payments.provider === 'simulator'
-      ? new SimulatorProvider(config.payments.serverKey ?? secret)
+      ? new SimulatorProvider(config.payments.serverKey ?? secret, context.db)
       : new MidtransProvider({
           live: config.payments.live,
           sandbox: config.payments.sandbox,
@@ -125,23 +125,4 @@ function driveCommon(s: Extract<Config['storage'], { kind: 'google-drive' }>, co
         'Google Drive clean-up moved files to the trash: this role cannot delete (a shared drive Manager can).',
       ),
   };
-}
-
-/**
- * A random secret made at first start and kept in DATA_DIR: it signs local upload URLs and, without
- * MIDTRANS_SERVER_KEY, the simulator's notifications. Never printed.
- */
-export function installSecret(dataDir: string): string {
-  const dir = resolve(dataDir, 'secrets');
-  const file = join(dir, 'install-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start
-  }
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -91,7 +91,7 @@ export interface SimulatorToken {
 /** The simulator's side of its pay panel (payments/routes.ts): opens a token, builds the notification. */
 export interface PaymentSimulator {
   openToken(token: string): SimulatorToken | undefined;
-  simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): PaymentNotification;
+  simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): Promise<PaymentNotification>;
 }
 
 // ---------------------------------------------------------------- storage (Drive-like)

@@ -1,11 +1,15 @@
 // The embedded payment provider (the default without Midtrans keys). Its token carries the order
 // and amount, sealed with an HMAC, so the simulator routes can build a Midtrans-shaped notification
-// without any state; notifications are signed exactly as Midtrans signs them.
+// without any state; notifications are signed exactly as Midtrans signs them. What it "knows" about
+// an order once paid or refused (its status check) is kept in the database, so every instance
+// answers alike.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
+import type { Db } from '../db/database.ts';
+import type { SimulatorOrderTable } from '../db/schema/index.ts';
 import { simulatorRoutes } from '../payments/routes.ts';
 import type {
   CreatePaymentInput,
@@ -24,20 +28,25 @@ export type { SimulatedOutcome, SimulatorToken } from './ports.ts';
 const SIMULATOR_PATH = '/api/payment/simulator';
 export const SIMULATOR_SCRIPT_PATH = `${SIMULATOR_PATH}/snap.js`;
 
-const STATUS: Record<SimulatedOutcome, { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome }> =
-  {
-    success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
-    pending: { status_code: '201', transaction_status: 'pending', fraud_status: 'accept', outcome: 'pending' },
-    failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
-  };
+const STATUS: Record<
+  SimulatedOutcome,
+  { status_code: string; transaction_status: string; fraud_status: string; outcome: PaymentOutcome & SimulatorOrderTable['outcome'] }
+> = {
+  success: { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept', outcome: 'paid' },
+  pending: { status_code: '201', transaction_status: 'pending', fraud_status: 'accept', outcome: 'pending' },
+  failure: { status_code: '202', transaction_status: 'deny', fraud_status: 'deny', outcome: 'failed' },
+};
 
 export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   readonly name = 'simulator' as const;
-  /** What the simulated provider "knows" per order, answered by fetchStatus like Midtrans' status API. */
-  private readonly statuses = new Map<string, PaymentOutcome>();
-
-  /** @param serverKey MIDTRANS_SERVER_KEY when set, else a per-install secret. */
-  constructor(private readonly serverKey: string) {}
+  /**
+   * @param serverKey MIDTRANS_SERVER_KEY when set, else the install secret.
+   * @param db where each order's outcome is kept, answered by fetchStatus like Midtrans' status API.
+   */
+  constructor(
+    private readonly serverKey: string,
+    private readonly db: Db,
+  ) {}
 
   /** snap.js and the pay panel's buttons, standing in for Midtrans' own pages. */
   routes(): Hono<AppEnv> {
@@ -68,9 +77,14 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   }
 
   /** The notification Midtrans would post for this outcome, signed with the server key. */
-  simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): PaymentNotification {
+  async simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): Promise<PaymentNotification> {
     const s = STATUS[outcome];
-    this.statuses.set(token.orderId, s.outcome);
+    const row = { outcome: s.outcome, updatedAt: now.toISOString() };
+    await this.db
+      .insertInto('simulator_orders')
+      .values({ orderId: token.orderId, ...row })
+      .onConflict((oc) => oc.column('orderId').doUpdateSet(row))
+      .execute();
     const gross = formatGrossAmount(token.grossAmount);
     const time = now.toISOString().replace('T', ' ').slice(0, 19);
     return {
@@ -95,7 +109,8 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   }
 
   async fetchStatus(orderId: string): Promise<ProviderStatus> {
-    return this.statuses.get(orderId) ?? 'unknown';
+    const row = await this.db.selectFrom('simulator_orders').select('outcome').where('orderId', '=', orderId).executeTakeFirst();
+    return row?.outcome ?? 'unknown';
   }
 
   /** No account behind it: always reachable. */

@@ -1,14 +1,44 @@
-// Opens SQLite once: WAL, synchronous=FULL (a paid purchase must survive a power cut; better-sqlite3
-// would otherwise run WAL at NORMAL), foreign keys on, a busy timeout. Migrations run at start-up.
+// Opens the database once: SQLite (the embedded default) or PostgreSQL (DATABASE_URL=postgres://…).
+// SQLite: WAL, synchronous=FULL (a paid purchase must survive a power cut; better-sqlite3 would
+// otherwise run WAL at NORMAL), foreign keys on, a busy timeout. PostgreSQL: a pool of
+// DATABASE_POOL_SIZE connections. Migrations run at start-up; on PostgreSQL Kysely's migrator takes
+// an advisory lock, so two instances starting at once migrate once.
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema/index.ts';
 import { migrations } from './migrations/index.ts';
 import { ensurePrivateFileSync, PRIVATE_DIR_MODE } from '../private-files.ts';
 
 export type Db = Kysely<Database>;
+
+/** The database DATABASE_URL names. */
+export function openConfiguredDatabase(target: DatabaseTarget): Db {
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openDatabase(target.file);
+}
+
+/**
+ * PostgreSQL through a pg pool. Counts and sums come back as bigint or numeric, which pg hands over as
+ * strings; every such figure here (rupiah, bytes, rows) is far below 2^53, so they are read as numbers,
+ * like SQLite's integers.
+ */
+export function openPostgres(url: string, poolSize: number): Db {
+  const asNumber = (value: string) => Number(value);
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+        ? asNumber
+        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+  // A connection the server drops (restart, failover) is replaced on the next query; without a
+  // listener the pool's 'error' event would end the process.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') {

@@ -69,7 +69,7 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
   it('many callers at once still send one e-mail', async () => {
     await setUp();
     const { purchase, token, device } = await seedPurchase(t);
-    (t.payments as SimulatorProvider).simulate({ orderId: purchase.id, grossAmount: 3000, staging: false }, 'success', t.clock.now());
+    await (t.payments as SimulatorProvider).simulate({ orderId: purchase.id, grossAmount: 3000, staging: false }, 'success', t.clock.now());
     await Promise.all([
       saveLink(purchase.id, device.headers),
       pay(token),

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { asMailError } from '../adapters/mail-error.ts';
 import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
+import { runExclusive } from '../db/exclusive.ts';
 import { DomainError } from '../errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
@@ -92,7 +93,8 @@ export class MailDelivery implements Delivery {
   }
 
   /**
-   * Starts the retry worker: due deliveries now (also those a stop cut short), then on a timer.
+   * Starts the retry worker: due deliveries now (also those a stop cut short, once their send lease
+   * has lapsed), then on a timer.
    * Resolves once the interrupted ones are queued; the sends run behind (idle() waits for them),
    * so a slow SMTP server never holds up the start of the server.
    */
@@ -122,19 +124,25 @@ export class MailDelivery implements Delivery {
   }
 
   private async attemptDue(): Promise<void> {
-    const { db, clock, logger } = this.options;
+    const { db, logger } = this.options;
     try {
-      for (const due of await dueDeliveries(db, clock.now())) {
-        if (!(await takeDue(db, due.purchaseId, due.nextAttemptAt))) continue;
-        const facts = await findMailFacts(db, due.purchaseId);
-        if (!facts || !isDeliverable(facts)) {
-          await recordAttempt(db, due.purchaseId, clock.now(), 'The purchase has no link to send any more');
-          continue;
-        }
-        await this.attempt(facts);
-      }
+      // Each due delivery is taken atomically (takeDue) anyway; the lock spares the instances racing for them.
+      await runExclusive(db, 'mailRetry', () => this.attemptEachDue());
     } catch (err) {
       logger.error({ err }, 'the e-mail retry worker failed; it tries again on its next round');
+    }
+  }
+
+  private async attemptEachDue(): Promise<void> {
+    const { db, clock } = this.options;
+    for (const due of await dueDeliveries(db, clock.now())) {
+      if (!(await takeDue(db, due.purchaseId, due.nextAttemptAt, clock.now()))) continue;
+      const facts = await findMailFacts(db, due.purchaseId);
+      if (!facts || !isDeliverable(facts)) {
+        await recordAttempt(db, due.purchaseId, clock.now(), 'The purchase has no link to send any more');
+        continue;
+      }
+      await this.attempt(facts);
     }
   }
 

@@ -45,11 +45,19 @@ export function isDeliverable(p: MailFacts): boolean {
   return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.zipUrl) && !p.erasedAt && !p.clipsExpiredAt;
 }
 
-/** Inserts the claim row; true only for the one caller whose insert landed. */
+/**
+ * How long one send holds its delivery. A send that outlives it is taken for lost (the instance
+ * sending it stopped or crashed) and any instance's worker sends again. Longer than the SMTP
+ * adapter's timeouts let one send last (15 s to connect, 15 s for the greeting, 60 s of silence).
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
+const leaseFrom = (now: Date) => new Date(now.getTime() + SEND_LEASE_MS).toISOString();
+
+/** Inserts the claim row, leased for the first send; true only for the one caller whose insert landed. */
 export async function claimDelivery(db: Db, purchaseId: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
     .insertInto('email_deliveries')
-    .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null, nextAttemptAt: null, lastError: null })
+    .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null, nextAttemptAt: leaseFrom(now), lastError: null })
     .onConflict((oc) => oc.column('purchaseId').doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
@@ -91,13 +99,13 @@ export async function dueDeliveries(db: Db, now: Date, limit = 50): Promise<{ pu
 }
 
 /**
- * Takes a due delivery for this attempt (its due time cleared while it runs); false when another
- * worker took it first, so two timers or two instances never send the same e-mail twice.
+ * Takes a due delivery for this attempt (its due time moved to the end of the send's lease); false
+ * when another worker took it first, so two timers or two instances never send the same e-mail twice.
  */
-export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string): Promise<boolean> {
+export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
     .updateTable('email_deliveries')
-    .set({ nextAttemptAt: null })
+    .set({ nextAttemptAt: leaseFrom(now) })
     .where('purchaseId', '=', purchaseId)
     .where('nextAttemptAt', '=', nextAttemptAt)
     .where('finishedAt', 'is', null)
@@ -106,8 +114,9 @@ export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string)
 }
 
 /**
- * Sends a stopped server cut short (claimed, neither finished nor waiting for a retry): due now.
- * Only for start-up, before this process sends anything.
+ * Sends a server of an earlier version cut short (claimed without a lease, never finished): due now.
+ * Claims made since carry a lease, so a send cut short by a stop is retried once its lease lapses,
+ * by whichever instance looks first, and never while another instance may still be sending it.
  */
 export async function requeueInterrupted(db: Db, now: Date): Promise<number> {
   const result = await withDeliveries(db)

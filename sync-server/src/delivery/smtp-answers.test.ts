@@ -7,7 +7,7 @@ import { createAdapters } from '../adapters/index.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink, type SmtpAnswer, type SmtpSink } from '../mail/testing/smtp-sink.ts';
 import { setFolder } from '../purchases/queries.ts';
-import { claimDelivery } from './queries.ts';
+import { claimDelivery, SEND_LEASE_MS } from './queries.ts';
 
 const LINK = 'https://replay.example/d/AbCdEfGhIjKlMnOpQrStUv';
 const MINUTE = 60_000;
@@ -77,7 +77,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     expect(sink.received).toHaveLength(1);
   });
 
-  it('a send cut short by a stop (claimed, never finished) goes out at the next start', async () => {
+  it('a send cut short by a stop (claimed, never finished) goes out once its lease lapses, not while another instance may be sending it', async () => {
     await setUp();
     const { purchase, token, device } = await seedPurchase(t);
     await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
@@ -89,6 +89,10 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     expect(sink.received).toHaveLength(0);
     await t.delivery.start();
     await t.delivery.idle();
+    expect(sink.received).toHaveLength(0);
+    t.clock.advance(SEND_LEASE_MS);
+    await t.delivery.runDue();
+    await t.delivery.runDue();
     expect(sink.received).toHaveLength(1);
     expect(await emailState(purchase.id)).toEqual({ emailStatus: 'sent', emailError: null });
   });

@@ -18,7 +18,9 @@ export function deliveryStateOf(row: PurchaseProgressRow): DeliveryState {
   if (row.emailStatus === 'sent') return { ...base, state: 'emailed' };
   if (row.emailStatus === 'failed')
     return { ...base, state: 'failed', reason: `E-mail not sent${row.emailError ? `: ${row.emailError}` : ''}` };
-  if (row.zipUrl && row.emailRetryAt) return { ...base, state: 'link_saved', reason: emailWaiting(row.emailLastError) };
+  // A refused e-mail waits for its next try; an e-mail being sent holds a due time too, with no error.
+  if (row.zipUrl && row.emailRetryAt && row.emailLastError)
+    return { ...base, state: 'link_saved', reason: emailWaiting(row.emailLastError) };
   if (row.zipUrl) return { ...base, state: 'link_saved' };
   if (row.uploadError === 1 || row.uploadState === 'failed') return { ...base, state: 'failed', reason: row.reason ?? NO_CLIP_UPLOADED };
   if (row.uploadState === 'uploading') return { ...base, state: 'uploading', reason: row.reason ?? null };

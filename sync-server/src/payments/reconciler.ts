@@ -7,6 +7,7 @@
 // PENDING_PAYMENT_EXPIRY_MINUTES. A purchase the kiosk closed (abandoned, 'expired') is watched
 // through the same window, since the player may have paid just before closing the form.
 // Safe beside the webhook: both go through one state machine.
+import { runExclusive } from '../db/exclusive.ts';
 import type { Logger } from 'pino';
 import type { Clock, Delivery, PaymentProvider } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
@@ -46,8 +47,13 @@ export interface PaymentReconciler {
 
 export function createPaymentReconciler(deps: ReconcilerDeps): PaymentReconciler {
   let running: Promise<ReconcileSummary> | undefined;
-  // One pass at a time: a slow provider must not make passes pile up and ask twice.
-  const tick = () => (running ??= reconcileDue(deps).finally(() => (running = undefined)));
+  // One pass at a time, in this instance and across instances (db/exclusive.ts): a slow provider
+  // must not make passes pile up and ask twice. A pass another instance is running leaves nothing to do.
+  const pass = async () => {
+    const result = await runExclusive(deps.db, 'reconciler', () => reconcileDue(deps));
+    return result.ran ? result.value : { checked: 0, ended: 0 };
+  };
+  const tick = () => (running ??= pass().finally(() => (running = undefined)));
   return {
     tick,
     start() {

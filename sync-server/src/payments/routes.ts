@@ -72,7 +72,7 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
     if (!OUTCOMES.includes(outcome)) throw notFound();
     const token = openToken(c.req.param('token'));
     const deps = notificationDeps(c);
-    const notification = simulator.simulate(token, outcome, deps.clock.now());
+    const notification = await simulator.simulate(token, outcome, deps.clock.now());
     await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
     const { signature_key: _signature, merchant_id: _merchant, ...result } = notification;
     return c.json({

@@ -1,19 +1,19 @@
 // Issue 9.4: the real server is killed (SIGKILL) after the purchase insert committed and before the
 // answer went out (it waits on a Snap server that never answers), restarted, and the kiosk's retry
 // with the same Idempotency-Key and body gets that purchase: one row, one Midtrans order id.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatestOrThrow, openDatabase, type Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { openTestDatabase } from '../testing/database.ts';
 import { frozenClock } from '../testing/clock.ts';
 import { createSeeder } from '../testing/seed.ts';
+import { startServerProcess } from '../testing/server-process.ts';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const PRICE = 10_000;
 
 /** A Snap double: holds every create request until `answering` is set, then answers with a token. */
@@ -36,33 +36,6 @@ function fakeSnap() {
   return { server, orderIds, state, held };
 }
 
-async function freePort(): Promise<number> {
-  const srv = createNetServer().listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((done) => srv.close(done));
-  return port;
-}
-
-/** The real server as `npm start` runs it; ready when it logs that it is serving. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVE_PWA: 'false', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('is serving on')) ready();
-    });
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
 describe('a crash between the purchase insert and the answer', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
@@ -73,10 +46,9 @@ describe('a crash between the purchase insert and the answer', () => {
   it('is answered on the retry with that purchase: one row, one order id, no 409', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const dbFile = join(dataDir, 'courtreplay.sqlite');
-    const db: Db = openDatabase(dbFile);
-    cleanups.push(() => db.destroy());
-    await migrateToLatestOrThrow(db);
+    const database = await openTestDatabase(dataDir);
+    const db: Db = database.db;
+    cleanups.push(() => database.drop());
     const seed = createSeeder(db, frozenClock(), 3_600_000);
     const venue = await seed.venue({ name: 'Arena' });
     const kiosk = await seed.device({ venueId: venue.id });
@@ -91,6 +63,7 @@ describe('a crash between the purchase insert and the answer', () => {
     });
     const env = {
       DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
       PAYMENT_PROVIDER: 'midtrans',
       MIDTRANS_SERVER_KEY: 'Mid-server-test',
       MIDTRANS_CLIENT_KEY: 'Mid-client-test',
@@ -114,7 +87,7 @@ describe('a crash between the purchase insert and the answer', () => {
         body: JSON.stringify(body),
       });
 
-    const first = await startServer(env);
+    const first = await startServerProcess(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));
     const snapAsked = new Promise<void>((done) => (snap.state.onRequest = done));
     const lost = buy(first.url).catch(() => 'no answer' as const);
@@ -128,7 +101,7 @@ describe('a crash between the purchase insert and the answer', () => {
     expect(await lost).toBe('no answer');
 
     snap.state.answering = true;
-    const second = await startServer(env);
+    const second = await startServerProcess(env);
     cleanups.push(() => void second.child.kill('SIGKILL'));
     const retry = await buy(second.url);
     expect(retry.status).toBe(201);

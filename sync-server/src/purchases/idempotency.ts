@@ -3,16 +3,18 @@
 // the first request still runs, 409. Only successful answers are kept: after an error the key is
 // free again, so the kiosk's outbox can retry once the cause is gone.
 // The purchase a key made is recorded in the purchase's own transaction (`bindKey`), and a key is
-// 'running' only for the process that claimed it: when the server dies between the insert and the
-// answer, the retry finds the key of a dead process and resumes that purchase instead of making one.
+// 'running' only while the process that claimed it lives (db/liveness.ts; with two instances, the
+// other instance's claim stays 'running' for as long as that instance lives): when the server dies
+// between the insert and the answer, the retry finds the key of a dead process and resumes that
+// purchase instead of making one. Claim and takeover are single conditional statements, so two
+// instances racing for one key never both win.
 import { PURCHASE_MESSAGES } from '@courtreplay/shared';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { BOOT_ID, isBootAlive } from '../db/liveness.ts';
 import type { Tx } from './queries.ts';
 import { invalidInput, conflict, DomainError } from '../errors.ts';
 
-/** This server process; a 'running' key claimed by another process died with it. */
-const BOOT_ID = randomBytes(8).toString('hex');
 /** How long answers are kept for replay. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 
@@ -64,23 +66,7 @@ export async function withIdempotency(
   const bootId = scope.bootId ?? BOOT_ID;
   type Claim = { replay: { status: number; body: unknown } } | { resumePurchaseId: string | undefined };
   const claimed = await db.transaction().execute(async (tx): Promise<Claim> => {
-    const existing = await tx
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('deviceId', '=', deviceId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (existing) {
-      if (existing.requestHash !== hash) throw new DomainError('unprocessable', PURCHASE_MESSAGES.idempotencyKeyReused);
-      if (existing.status === 'done')
-        return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
-      // Truly concurrent: the first request runs in this very process.
-      if (existing.ownerBoot === bootId) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
-      // Its process died: take the key over, with the purchase it may already have made.
-      await tx.updateTable('idempotency_keys').set({ ownerBoot: bootId }).where('deviceId', '=', deviceId).where('key', '=', key).execute();
-      return { resumePurchaseId: existing.purchaseId ?? undefined };
-    }
-    await tx
+    const inserted = await tx
       .insertInto('idempotency_keys')
       .values({
         deviceId,
@@ -93,8 +79,35 @@ export async function withIdempotency(
         purchaseId: null,
         ownerBoot: bootId,
       })
-      .execute();
-    return { resumePurchaseId: undefined };
+      .onConflict((oc) => oc.columns(['deviceId', 'key']).doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 1n) return { resumePurchaseId: undefined };
+
+    const existing = await tx
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('deviceId', '=', deviceId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    // Gone in between: its first request failed and freed it; the kiosk's next retry claims it.
+    if (!existing) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
+    if (existing.requestHash !== hash) throw new DomainError('unprocessable', PURCHASE_MESSAGES.idempotencyKeyReused);
+    if (existing.status === 'done')
+      return { replay: { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown } };
+    // Truly concurrent: the first request still runs, in this process or a live instance.
+    const owner = existing.ownerBoot; // null: claimed by a version that did not record it, long gone
+    if (owner === bootId || (owner !== null && (await isBootAlive(db, owner)))) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
+    // Its process died: take the key over, with the purchase it may already have made; only one taker wins.
+    const took = await tx
+      .updateTable('idempotency_keys')
+      .set({ ownerBoot: bootId })
+      .where('deviceId', '=', deviceId)
+      .where('key', '=', key)
+      .where('ownerBoot', owner === null ? 'is' : '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (took.numUpdatedRows !== 1n) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
+    return { resumePurchaseId: existing.purchaseId ?? undefined };
   });
   if ('replay' in claimed) return { ...claimed.replay, replayed: true };
 

@@ -12,6 +12,7 @@
 // down from there, stepping over the staging ones.
 import type { ListPurchasesQuery, Purchase } from '@courtreplay/shared';
 import { sql } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 import { containsPattern, counterValue, scopeOf, selectPurchases, toApiPurchase, type Tx } from './queries.ts';
 
 export interface PurchaseFilter {
@@ -140,11 +141,14 @@ const BROAD_SEARCH = 20_000;
 const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(part)} escape '\\'`;
 
 /**
- * Addresses containing `part` (any case), exactly as `email like '%part%'` finds them. From three
- * characters on, through the trigram index (migration 021), the part as one quoted FTS5 phrase so
- * every character is taken literally, unless a bounded probe finds the part too common to be worth it.
+ * Addresses containing `part` (any case), exactly as SQLite's `email like '%part%'` finds them.
+ * PostgreSQL: `ilike`, which the planner answers through the pg_trgm index (migration 021) when the
+ * part is long and rare enough to be worth it. SQLite: from three characters on, through the FTS5
+ * trigram index, the part as one quoted phrase so every character is taken literally, unless a
+ * bounded probe finds the part too common to be worth it.
  */
 async function emailContains(db: Tx, part: string) {
+  if (isPostgres(db)) return sql<boolean>`${sql.ref('purchases.email')} ilike ${containsPattern(part)} escape '\\'`;
   if ([...part].length < TRIGRAM) return scanFor(part);
   const phrase = `"${part.replaceAll('"', '""')}"`;
   // Asked once: the count and the page below reuse the list rather than asking the index again.

@@ -2,12 +2,14 @@
 // not expired here: only the provider's word ends them (payments/reconciler.ts), since an order
 // the player paid may simply have lost its notification.
 import type { AppDeps } from '../app.ts';
+import { runExclusive } from '../db/exclusive.ts';
 import { deleteOldIdempotencyKeys } from './idempotency.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
+/** One pass, unless another instance is running one (db/exclusive.ts). */
 export async function runPurchaseMaintenance(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>): Promise<void> {
-  await deleteOldIdempotencyKeys(deps.db, deps.clock.now());
+  await runExclusive(deps.db, 'maintenance', () => deleteOldIdempotencyKeys(deps.db, deps.clock.now()));
 }
 
 /** Runs the upkeep now and every minute; returns the function that stops it. */

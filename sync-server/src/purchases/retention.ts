@@ -3,6 +3,7 @@
 // folder the server made for it, nothing else) and marks the clips expired, so the phone page and
 // the back-office say so. The purchase itself, its money figures and its e-mail stay.
 import type { AppDeps } from '../app.ts';
+import { runExclusive } from '../db/exclusive.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { findExpiredClips, markClipsExpired } from './queries.ts';
 
@@ -17,10 +18,18 @@ export function clipsKeptUntil(paidOrCreatedAt: string | Date, retentionDays: nu
   return new Date(new Date(paidOrCreatedAt).getTime() + retentionDays * DAY_MS);
 }
 
-/** One pass: removes every expired purchase's folder; answers how many purchases it expired. */
+/**
+ * One pass: removes every expired purchase's folder; answers how many purchases it expired (0 while
+ * another instance runs its own pass: db/exclusive.ts).
+ */
 export async function expireOldClips(deps: RetentionDeps): Promise<number> {
-  const { db, clock, logger, storage } = deps;
-  if (!storage) return 0;
+  if (!deps.storage) return 0;
+  const result = await runExclusive(deps.db, 'retention', () => expirePass(deps, deps.storage!));
+  return result.ran ? result.value : 0;
+}
+
+async function expirePass(deps: RetentionDeps, storage: NonNullable<RetentionDeps['storage']>): Promise<number> {
+  const { db, clock, logger } = deps;
   const now = clock.now();
   const cutoff = new Date(now.getTime() - deps.config.retentionDays * DAY_MS);
   let expired = 0;

@@ -7,6 +7,7 @@
 // themselves (through the createdAt indexes), with the same rules as the roll-up's triggers.
 import type { SalesReport, SalesReportQuery } from '@courtreplay/shared';
 import { sql, type RawBuilder } from 'kysely';
+import { isPostgres, jakartaDaySql } from '../db/dialect.ts';
 import type { Tx } from '../purchases/queries.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
@@ -156,7 +157,7 @@ async function grouped(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId')
   for (const [start, end] of edges) {
     const where = scopeSql(filter, 'p');
     where.push(sql`p."createdAt" >= ${new Date(start).toISOString()}`, sql`p."createdAt" < ${new Date(end).toISOString()}`);
-    const key = by === 'day' ? sql`date(p."createdAt", '+7 hours')` : sql`coalesce(p."fieldId", 0)`;
+    const key = by === 'day' ? sql.raw(jakartaDaySql(isPostgres(db), 'p."createdAt"')) : sql`coalesce(p."fieldId", 0)`;
     const { rows } = await sql<Group>`select ${key} as "key", ${sql.raw(RAW_SUMS)}
       from purchases p ${and(where)} group by 1`.execute(db);
     parts.push(...rows);

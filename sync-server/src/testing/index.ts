@@ -1,12 +1,12 @@
-// Test helpers everyone uses: a fresh app on its own temporary SQLite file with the migrations
-// applied, a frozen clock and seed helpers. Real database, real app; nothing of ours is mocked.
+// Test helpers everyone uses: a fresh app on its own database (a temporary SQLite file, or a fresh
+// PostgreSQL database when TEST_DATABASE_URL is set) with the migrations applied, a frozen clock and seed helpers. Real database, real app; nothing of ours is mocked.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
+import { openTestDatabase } from './database.ts';
 import type { Database } from '../db/schema/index.ts';
 import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { frozenClock } from './clock.ts';
@@ -28,8 +28,8 @@ export interface TestAppOptions {
 export async function makeTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'courtreplay-test-'));
   const config: Config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
-  const db = openDatabase(join(dir, 'test.sqlite'));
-  await migrateToLatestOrThrow(db);
+  const database = await openTestDatabase(dir);
+  const db = database.db;
   const clock = frozenClock();
   const logger = pino({ level: 'silent' });
   const health = await StoredIntegrationHealth.load(db, clock, logger);
@@ -55,10 +55,10 @@ export async function makeTestApp(options: TestAppOptions = {}) {
     });
 
   const close = async () => {
-    await db.destroy();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { app, db, deps, config, clock, logger, seed, json, dir, close };
+  return { app, db, dialect: database.kind, databaseUrl: database.url, deps, config, clock, logger, seed, json, dir, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

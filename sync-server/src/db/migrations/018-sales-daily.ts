@@ -13,7 +13,10 @@
 // The day is the purchase's creation in Asia/Jakarta (UTC+7, no daylight saving), like the list's
 // date filter. fieldId 0 stands for 'no court' (a unique key treats nulls as distinct).
 // Partial indexes on the (rare) staging purchases let the list skip them and still seek by rank.
+// On PostgreSQL the three triggers are one trigger function, and the figures are bigint (a year of a
+// busy venue's rupiah outgrows a 32-bit integer; SQLite's integers are 64-bit already).
 import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres, jakartaDaySql, jakartaMonthSql } from '../dialect.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
@@ -34,8 +37,6 @@ const FIGURES = (r: string): [column: string, expression: string][] => {
 const COLUMNS = FIGURES('NEW').map(([column]) => column);
 
 type Key = [column: string, type: 'text' | 'integer', value: (r: string) => string];
-const DAY: Key = ['day', 'text', (r) => `date(${r}."createdAt", '+7 hours')`];
-const MONTH: Key = ['month', 'text', (r) => `substr(date(${r}."createdAt", '+7 hours'), 1, 7)`];
 const VENUE: Key = ['venueId', 'integer', (r) => `${r}."venueId"`];
 const FIELD: Key = ['fieldId', 'integer', (r) => `coalesce(${r}."fieldId", 0)`];
 
@@ -44,37 +45,70 @@ const FIELD: Key = ['fieldId', 'integer', (r) => `coalesce(${r}."fieldId", 0)`];
  * by day and court (a venue's or a court's days, part-months), by month and court (the per-court
  * table over long ranges), and by day over every venue (the all-venues chart).
  */
-const ROLLUPS: { table: string; keys: Key[] }[] = [
-  { table: 'sales_daily', keys: [DAY, VENUE, FIELD] },
-  { table: 'sales_monthly', keys: [MONTH, VENUE, FIELD] },
-  { table: 'sales_daily_all', keys: [DAY] },
-];
+function rollups(postgres: boolean): { table: string; keys: Key[] }[] {
+  const day: Key = ['day', 'text', (r) => jakartaDaySql(postgres, `${r}."createdAt"`)];
+  const month: Key = ['month', 'text', (r) => jakartaMonthSql(postgres, `${r}."createdAt"`)];
+  return [
+    { table: 'sales_daily', keys: [day, VENUE, FIELD] },
+    { table: 'sales_monthly', keys: [month, VENUE, FIELD] },
+    { table: 'sales_daily_all', keys: [day] },
+  ];
+}
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
 
 /** Adds (sign 1) or takes away (sign -1) one purchase row's figures in one roll-up. */
-function upsert(table: string, keys: Key[], r: string, sign: 1 | -1): string {
+function upsert(table: string, keys: Key[], r: string, sign: 1 | -1, postgres: boolean): string {
   const values = FIGURES(r)
     .map(([, expr]) => `${sign} * (${expr})`)
     .join(', ');
-  const updates = COLUMNS.map((c) => `"${c}" = "${c}" + excluded."${c}"`).join(', ');
+  // PostgreSQL wants the existing row's column named by its table inside a trigger function.
+  const existing = postgres ? `${table}.` : '';
+  const updates = COLUMNS.map((c) => `"${c}" = ${existing}"${c}" + excluded."${c}"`).join(', ');
   const keyNames = keys.map(([name]) => name);
   return `insert into ${table} (${quoted([...keyNames, ...COLUMNS])})
     values (${keys.map(([, , value]) => value(r)).join(', ')}, ${values})
     on conflict (${quoted(keyNames)}) do update set ${updates};`;
 }
-const everyUpsert = (r: string, sign: 1 | -1) => ROLLUPS.map(({ table, keys }) => upsert(table, keys, r, sign)).join('\n');
+const everyUpsert = (r: string, sign: 1 | -1, postgres: boolean) =>
+  rollups(postgres)
+    .map(({ table, keys }) => upsert(table, keys, r, sign, postgres))
+    .join('\n');
+
+const WATCHED = `"paymentStatus", "paymentReversal", "isStaging", "totalAmount", "discount", "videoCount", "createdAt", "venueId", "fieldId"`;
+
+function sqliteTriggers(): string[] {
+  return [
+    `create trigger sales_rollup_insert after insert on purchases begin ${everyUpsert('NEW', 1, false)} end`,
+    `create trigger sales_rollup_update after update of ${WATCHED} on purchases
+       begin ${everyUpsert('OLD', -1, false)} ${everyUpsert('NEW', 1, false)} end`,
+    `create trigger sales_rollup_delete after delete on purchases begin ${everyUpsert('OLD', -1, false)} end`,
+  ];
+}
+
+function postgresTriggers(): string[] {
+  return [
+    `create function sales_rollup() returns trigger language plpgsql as $$
+     begin
+       if tg_op in ('UPDATE', 'DELETE') then ${everyUpsert('OLD', -1, true)} end if;
+       if tg_op in ('INSERT', 'UPDATE') then ${everyUpsert('NEW', 1, true)} end if;
+       return null;
+     end $$`,
+    `create trigger sales_rollup after insert or delete or update of ${WATCHED} on purchases
+       for each row execute function sales_rollup()`,
+  ];
+}
 
 export const salesDaily018: Migration = {
   async up(db: AnyDb) {
-    for (const { table: name, keys } of ROLLUPS) {
+    const postgres = isPostgres(db);
+    const tables = rollups(postgres);
+    for (const { table: name, keys } of tables) {
       let table = db.schema.createTable(name);
       for (const [column, type] of keys) table = table.addColumn(column, type, (c) => c.notNull());
-      for (const column of COLUMNS) table = table.addColumn(column, 'integer', (c) => c.notNull().defaultTo(0));
+      for (const column of COLUMNS) table = table.addColumn(column, postgres ? 'bigint' : 'integer', (c) => c.notNull().defaultTo(0));
+      table = table.addPrimaryKeyConstraint(`${name}_pk`, keys.map(([column]) => column) as never[]);
       // Without rowid: rows are stored in key order, so a range of days or months is one sequential read.
-      await table
-        .addPrimaryKeyConstraint(`${name}_pk`, keys.map(([column]) => column) as never[])
-        .modifyEnd(sql`without rowid`)
-        .execute();
+      await (postgres ? table : table.modifyEnd(sql`without rowid`)).execute();
     }
     // The one-venue and one-court reports seek by venue or court, then day or month.
     await db.schema.createIndex('sales_daily_venue_day_idx').on('sales_daily').columns(['venueId', 'day']).execute();
@@ -82,20 +116,13 @@ export const salesDaily018: Migration = {
     await db.schema.createIndex('sales_monthly_venue_idx').on('sales_monthly').columns(['venueId', 'month']).execute();
     await db.schema.createIndex('sales_monthly_field_idx').on('sales_monthly').columns(['fieldId', 'month']).execute();
 
-    const triggers = [
-      `create trigger sales_rollup_insert after insert on purchases begin ${everyUpsert('NEW', 1)} end`,
-      `create trigger sales_rollup_update after update of "paymentStatus", "paymentReversal", "isStaging", "totalAmount",
-         "discount", "videoCount", "createdAt", "venueId", "fieldId" on purchases
-         begin ${everyUpsert('OLD', -1)} ${everyUpsert('NEW', 1)} end`,
-      `create trigger sales_rollup_delete after delete on purchases begin ${everyUpsert('OLD', -1)} end`,
-    ];
-    for (const trigger of triggers) await sql.raw(trigger).execute(db);
+    for (const trigger of postgres ? postgresTriggers() : sqliteTriggers()) await sql.raw(trigger).execute(db);
 
     // The purchases made before this migration.
     const sums = FIGURES('p')
       .map(([column, expr]) => `sum(${expr}) as "${column}"`)
       .join(', ');
-    for (const { table, keys } of ROLLUPS) {
+    for (const { table, keys } of tables) {
       const groups = keys.map((_, i) => String(i + 1)).join(', ');
       await sql
         .raw(
@@ -114,8 +141,13 @@ export const salesDaily018: Migration = {
     for (const name of ['purchases_staging_seq_idx', 'purchases_staging_venue_idx', 'purchases_staging_field_idx']) {
       await db.schema.dropIndex(name).execute();
     }
-    for (const name of ['sales_rollup_insert', 'sales_rollup_update', 'sales_rollup_delete'])
-      await sql.raw(`drop trigger ${name}`).execute(db);
-    for (const { table } of ROLLUPS) await db.schema.dropTable(table).execute();
+    if (isPostgres(db)) {
+      await sql.raw('drop trigger sales_rollup on purchases').execute(db);
+      await sql.raw('drop function sales_rollup').execute(db);
+    } else {
+      for (const name of ['sales_rollup_insert', 'sales_rollup_update', 'sales_rollup_delete'])
+        await sql.raw(`drop trigger ${name}`).execute(db);
+    }
+    for (const { table } of rollups(isPostgres(db))) await db.schema.dropTable(table).execute();
   },
 };

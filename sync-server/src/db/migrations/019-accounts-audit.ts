@@ -1,6 +1,7 @@
 // Accounts and the audit log (issue 14 point 6): when each admin last logged in, and who changed
 // what, when, with the old and new values (never a password or a secret).
 import type { Kysely, Migration } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
@@ -10,7 +11,7 @@ export const accountsAudit019: Migration = {
     await db.schema.alterTable('admins').addColumn('lastLoginAt', 'text').execute();
     await db.schema
       .createTable('audit_log')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', (c) => (isPostgres(db) ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('adminId', 'integer')
       .addColumn('adminEmail', 'text', (c) => c.notNull())

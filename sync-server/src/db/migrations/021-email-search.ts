@@ -3,14 +3,21 @@
 // tokenizer indexes every three-character run of each address, so a search of three characters or
 // more finds its rows through the index. The index holds no copy of the addresses (external content:
 // it reads them from purchases, keyed by their seq), and triggers keep it in step with every insert,
-// correction, erasure and deletion.
+// correction, erasure and deletion. PostgreSQL's pg_trgm does the same with a GIN index on the
+// column itself, which `ilike '%part%'` uses directly.
 import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
 export const emailSearch021: Migration = {
   async up(db: AnyDb) {
+    if (isPostgres(db)) {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`create index purchases_email_trgm_idx on purchases using gin (email gin_trgm_ops)`.execute(db);
+      return;
+    }
     await sql`create virtual table purchase_email_search using fts5(
       email, content = 'purchases', content_rowid = 'seq', tokenize = 'trigram'
     )`.execute(db);
@@ -28,6 +35,10 @@ export const emailSearch021: Migration = {
     await sql`insert into purchase_email_search (purchase_email_search) values ('rebuild')`.execute(db);
   },
   async down(db: AnyDb) {
+    if (isPostgres(db)) {
+      await sql`drop index purchases_email_trgm_idx`.execute(db);
+      return;
+    }
     for (const trigger of ['insert', 'delete', 'update']) {
       await sql`drop trigger ${sql.raw(`purchase_email_search_${trigger}`)}`.execute(db);
     }

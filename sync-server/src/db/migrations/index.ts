@@ -22,6 +22,8 @@ import { emailSearch021 } from './021-email-search.ts';
 import { promoSchedule022 } from './022-promo-schedule.ts';
 import { errorLog023 } from './023-error-log.ts';
 import { mustChangePassword024 } from './024-must-change-password.ts';
+import { postgresBigints025 } from './025-postgres-bigints.ts';
+import { sharedState026 } from './026-shared-state.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '022-promo-schedule': promoSchedule022,
   '023-error-log': errorLog023,
   '024-must-change-password': mustChangePassword024,
+  '025-postgres-bigints': postgresBigints025,
+  '026-shared-state': sharedState026,
 };

@@ -20,6 +20,7 @@ import type { IntegrationAlertTable, IntegrationStatusTable } from './integratio
 import type { PurchaseEventTable } from './purchase-event.ts';
 import type { AuditLogTable } from './audit-log.ts';
 import type { ErrorResolutionTable } from './error-resolution.ts';
+import type { ServerSecretTable, SimulatorOrderTable } from './shared-state.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -34,6 +35,7 @@ export type * from './purchase-tables.ts';
 export type { IntegrationAlertTable, IntegrationStatusTable } from './integration.ts';
 export type { AuditLogTable } from './audit-log.ts';
 export type { ErrorResolutionTable } from './error-resolution.ts';
+export type { ServerSecretTable, SimulatorOrderTable } from './shared-state.ts';
 export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
 
 export interface Database {
@@ -62,4 +64,6 @@ export interface Database {
   purchase_events: PurchaseEventTable;
   audit_log: AuditLogTable;
   error_resolutions: ErrorResolutionTable;
+  server_secrets: ServerSecretTable;
+  simulator_orders: SimulatorOrderTable;
 }

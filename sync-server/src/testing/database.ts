@@ -1,0 +1,93 @@
+// Each test app gets a database of its own with every migration applied: a SQLite file in its
+// temporary directory, or, when TEST_DATABASE_URL names a PostgreSQL server (`npm test` starts a
+// throwaway cluster for the second run of the API suite), a fresh database copied from a migrated
+// template. The template is made once per set of migrations under an advisory lock, so parallel
+// test workers share it; copying it takes a few milliseconds where migrating would take a second.
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrateToLatestOrThrow, openDatabase, openPostgres, type Db } from '../db/database.ts';
+import { migrations } from '../db/migrations/index.ts';
+
+export interface TestDatabase {
+  db: Db;
+  /** 'sqlite' or 'postgres': the few tests about one dialect's internals ask. */
+  kind: 'sqlite' | 'postgres';
+  /** Its DATABASE_URL, for a server process started on the same database. */
+  url: string;
+  /** Closes the connections and, on PostgreSQL, drops the database. */
+  drop(): Promise<void>;
+}
+
+/** The PostgreSQL server the API suite's second run uses, if any. */
+export const testPostgresUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+export async function openTestDatabase(dir: string): Promise<TestDatabase> {
+  const url = testPostgresUrl();
+  if (!url) {
+    const file = join(dir, 'test.sqlite');
+    const db = openDatabase(file);
+    await migrateToLatestOrThrow(db);
+    return { db, kind: 'sqlite', url: file, drop: () => db.destroy() };
+  }
+  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `create database "${name}" template "${await migratedTemplate(url)}"`);
+  const own = withDatabase(url, name);
+  const db = openPostgres(own, 5);
+  return {
+    db,
+    kind: 'postgres',
+    url: own,
+    drop: async () => {
+      await db.destroy();
+      await adminQuery(url, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/** A database named like the current migrations, migrated once; the name changes with them. */
+let template: Promise<string> | undefined;
+function migratedTemplate(url: string): Promise<string> {
+  template ??= (async () => {
+    const name = `template_${createHash('sha256').update(Object.keys(migrations).join()).digest('hex').slice(0, 12)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(15015)');
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) {
+        await client.query(`create database "${name}"`);
+        const db = openPostgres(withDatabase(url, name), 2);
+        try {
+          await migrateToLatestOrThrow(db);
+        } catch (err) {
+          await db.destroy();
+          await client.query(`drop database "${name}" with (force)`);
+          throw err;
+        }
+        await db.destroy();
+      }
+    } finally {
+      await client.end();
+    }
+    return name;
+  })();
+  return template;
+}
+
+/** One statement on the server's maintenance database (create and drop cannot run in a transaction). */
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
