@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit + API tests (the API suite on SQLite and again on a throwaway
-// PostgreSQL cluster), and browser tests against the built PWA served by the real server. Prints one
-// closing line 'N passed, N failed' over every test that ran.
+// PostgreSQL cluster), the deployment check (docs/deploy.md run by scripts/deploy-check.mjs), and
+// browser tests against the built PWA served by the real server. Prints one closing line
+// 'N passed, N failed' over every test that ran.
 //
 // The browser tests spend most of their time waiting on the kiosk's own timers, so the unit and API
 // tests run beside them at the lowest CPU priority (nice 19): they take the idle cycles and yield the
@@ -97,10 +98,14 @@ if (!only || only === 'static') {
   await step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (runE2e) {
-  ensureSystemPackages(['chromium', 'ffmpeg']);
+  ensureSystemPackages(['chromium', 'ffmpeg', 'caddy', 'postgresql']);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
   const unit = runUnit ? unitTests({ background: true }) : Promise.resolve();
-  if (built) await vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
+  if (built) {
+    // docs/deploy.md, proven: two instances on PostgreSQL behind Caddy, a purchase, a failover, a restore.
+    await step('deployment check (scripts/deploy-check.mjs)', 'node', ['scripts/deploy-check.mjs', '--no-build']);
+    await vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
+  }
   await unit;
 } else if (runUnit) {
   await unitTests({ background: false });

@@ -1,19 +1,11 @@
 // What the server benchmarks share: a free loopback port and the real server started as a child
 // process from its sources (so its memory and CPU are its own), ready once /api/health answers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
+export { freePort } from '../src/testing/server-process.ts';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 

@@ -2,6 +2,7 @@
 // the server at start-up with a clear message instead of failing later.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,16 @@ const envSchema = z.object({
   NODE_ENV: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => isIP(a) !== 0), 'TRUSTED_PROXIES must be IP addresses separated by commas, e.g. 127.0.0.1,::1'),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: optionalString.refine(
     (v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v),
@@ -146,6 +157,8 @@ export interface Config {
   retentionDays: number;
   /** Kiosk health (issue 14 point 1): a kiosk silent this long shows offline (2 minutes by default). */
   kioskOfflineAfterMs: number;
+  /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client (login throttle). */
+  trustedProxies: string[];
   /** Venue-local minutes of the day [open, close) in which a kiosk's folder should be getting clips. */
   openingHours: { openMinute: number; closeMinute: number };
   payments:
@@ -253,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pendingPaymentExpiryMs: e.PENDING_PAYMENT_EXPIRY_MINUTES * 60_000,
     retentionDays: e.RETENTION_DAYS,
     kioskOfflineAfterMs: e.KIOSK_OFFLINE_AFTER_SECONDS * 1000,
+    trustedProxies: e.TRUSTED_PROXIES,
     openingHours: openingHoursOf(e.OPENING_HOURS),
     payments:
       provider === 'simulator'

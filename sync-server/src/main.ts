@@ -1,5 +1,6 @@
 // Start-up: read the environment, open the database, run migrations, pick adapters, serve.
 import { serve } from '@hono/node-server';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -16,6 +17,9 @@ import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
 import { REPO_ROOT } from './paths.ts';
+
+/** How long a stop waits for the requests and sends in progress. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   loadEnvFile();
@@ -58,14 +62,41 @@ async function main() {
     logger: logger.child({ component: 'reconciler' }),
   });
   const stopReconciler = reconciler.start();
+  // A stop (deploy, restart) lets the requests in progress finish (a purchase waiting on Snap, an
+  // upload) and the e-mails being sent go out, for up to SHUTDOWN_GRACE_MS; new connections are
+  // refused at once, so a proxy in front sends them to the other instance.
+  let stopping = false;
   const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping: finishing the requests in progress');
     stopMaintenance();
     stopRetention();
     adapters.delivery.stop();
     stopReconciler();
-    server.close();
-    void Promise.allSettled([releaseBootLock(), db.destroy()]).finally(() => process.exit(0));
+    setTimeout(() => {
+      logger.warn(`stopped after ${SHUTDOWN_GRACE_MS / 1000} s with requests still in progress`);
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      void adapters.delivery
+        .idle()
+        .then(() => Promise.allSettled([releaseBootLock(), db.destroy()]))
+        .finally(() => {
+          logger.info('stopped: every request in progress was answered');
+          process.exit(0);
+        });
+    });
+    closeIdleConnections();
   };
+  // A kept-alive connection would hold the stop open: once a response in progress is sent, its
+  // connection goes too.
+  const closeIdleConnections = () => (server as Partial<HttpServer>).closeIdleConnections?.();
+  server.on('request', (_req: unknown, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (stopping) setImmediate(closeIdleConnections);
+    });
+  });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }

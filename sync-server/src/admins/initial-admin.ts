@@ -1,5 +1,6 @@
 // The first super admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password printed once,
-// when the database has no admin at all. Never touches an existing admin.
+// when the database has no admin at all. Never touches an existing admin. Two instances starting
+// on one empty database both try; the unique e-mail lets one insert land, and only that one speaks.
 import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -14,13 +15,17 @@ export async function ensureInitialAdmin(deps: { db: Db; config: Config; clock: 
   const email = config.initialAdmin.email;
   const generated = config.initialAdmin.password === undefined;
   const password = config.initialAdmin.password ?? generatePassword();
-  await insertAdmin(db, {
+  const created = await insertAdmin(db, {
     email,
     passwordHash: await hashPassword(password),
     role: 'super_admin',
     venueId: null,
     createdAt: clock.now().toISOString(),
   });
+  if (!created) {
+    logger.info({ email }, `The first super admin ${email} was created by another instance`);
+    return;
+  }
   if (generated) {
     // Printed once, on the run that creates the admin; it is stored only as a scrypt hash.
     logger.warn(

@@ -145,6 +145,56 @@ describe('POST /api/admin/login', () => {
   });
 });
 
+describe('the login throttle behind a reverse proxy (TRUSTED_PROXIES)', () => {
+  const viaProxy = (app: TestApp, password: string, forwardedFor: string, socket = '127.0.0.1') =>
+    app.app.request(
+      '/api/admin/login',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ email: 'ops@example.com', password }),
+      },
+      from(socket),
+    );
+  const strangerLocksOut = async (app: TestApp) => {
+    await app.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    const at = app.clock.now().toISOString();
+    // 50 failures from a stranger, as the proxy forwards them.
+    for (let i = 0; i < 50; i += 1)
+      await app.db
+        .insertInto('login_attempts')
+        .values({ email: `x${i}@example.com`, ip: '203.0.113.9', attemptedAt: at })
+        .execute();
+    return app;
+  };
+
+  it('counts each client by the address the trusted proxy forwards, not the proxy', async () => {
+    const proxied = await strangerLocksOut(await makeTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1, ::1' } }));
+    try {
+      expect((await viaProxy(proxied, 'correct horse', '203.0.113.9')).status).toBe(429);
+      // The owner, through the same proxy from another address, still logs in.
+      expect((await viaProxy(proxied, 'correct horse', '198.51.100.4')).status).toBe(200);
+      // A client's own X-Forwarded-For entry (left of the proxy's) is not believed.
+      expect((await viaProxy(proxied, 'correct horse', '198.51.100.4, 203.0.113.9')).status).toBe(429);
+      // An IPv4 proxy on a dual-stack socket is the same proxy.
+      expect((await viaProxy(proxied, 'correct horse', '198.51.100.4', '::ffff:127.0.0.1')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For from a socket that is not a trusted proxy', async () => {
+    await strangerLocksOut(t);
+    // Without TRUSTED_PROXIES the header cannot pin the failures on someone else, nor escape them.
+    expect((await viaProxy(t, 'correct horse', '198.51.100.4', '203.0.113.9')).status).toBe(429);
+    expect((await viaProxy(t, 'correct horse', '203.0.113.9', '198.51.100.4')).status).toBe(200);
+  });
+
+  it('refuses a TRUSTED_PROXIES entry that is not an IP address, naming the variable', () => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'caddy.local' })).toThrow(/TRUSTED_PROXIES must be IP addresses/);
+  });
+});
+
 describe('sessions', () => {
   it('expire after the configured time', async () => {
     const admin = await t.seed.admin();
@@ -182,12 +232,15 @@ describe('the first super admin', () => {
     expect(await verifyPassword('first-secret-pw', admins[0]?.passwordHash ?? '')).toBe(true);
   });
 
-  it('gets a generated password, logged once, when none is configured', async () => {
+  it('gets a generated password, logged once (also when two instances start at once), when none is configured', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    await ensureInitialAdmin({ db: t.db, config: loadConfig({}), clock: t.clock, logger });
-    expect(lines).toHaveLength(1);
-    const { password, email } = JSON.parse(lines[0] ?? '{}') as { password: string; email: string };
+    // Two instances starting on one empty database at once: one creates the admin and prints its password.
+    await Promise.all([0, 1].map(() => ensureInitialAdmin({ db: t.db, config: loadConfig({}), clock: t.clock, logger })));
+    const printed = lines.filter((line) => line.includes('"password"'));
+    expect(printed).toHaveLength(1);
+    expect(await countRows(t.db, 'admins')).toBe(1);
+    const { password, email } = JSON.parse(printed[0] ?? '{}') as { password: string; email: string };
     expect(email).toBe('admin@courtreplay.local');
     expect(password.length).toBeGreaterThanOrEqual(20);
     const res = await login({ email, password });

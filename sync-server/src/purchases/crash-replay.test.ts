@@ -36,14 +36,15 @@ function fakeSnap() {
   return { server, orderIds, state, held };
 }
 
-describe('a crash between the purchase insert and the answer', () => {
+describe('a crash or a stop between the purchase insert and the answer', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const clean of cleanups.reverse()) await clean();
     cleanups.length = 0;
   });
 
-  it('is answered on the retry with that purchase: one row, one order id, no 409', async () => {
+  /** A database with a kiosk and a price, a Snap double, and the server's environment pointing at both. */
+  async function world() {
     const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const database = await openTestDatabase(dataDir);
@@ -87,6 +88,12 @@ describe('a crash between the purchase insert and the answer', () => {
         body: JSON.stringify(body),
       });
 
+    return { db, snap, env, buy };
+  }
+
+  it('is answered on the retry with that purchase: one row, one order id, no 409', async () => {
+    const { db, snap, env, buy } = await world();
+
     const first = await startServerProcess(env);
     cleanups.push(() => void first.child.kill('SIGKILL'));
     const snapAsked = new Promise<void>((done) => (snap.state.onRequest = done));
@@ -116,5 +123,31 @@ describe('a crash between the purchase insert and the answer', () => {
     const again = await buy(second.url);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(answer);
+  }, 90_000);
+
+  it('is not made by a stop (SIGTERM): the purchase in progress gets its answer before the process exits', async () => {
+    const { db, snap, env, buy } = await world();
+    const server = await startServerProcess(env);
+    cleanups.push(() => void server.child.kill('SIGKILL'));
+    const snapAsked = new Promise<void>((done) => (snap.state.onRequest = done));
+    const inProgress = buy(server.url);
+    await snapAsked;
+    const exited = once(server.child, 'exit');
+    server.child.kill('SIGTERM');
+    // The stop waits for the request: Snap answers after the signal, and the answer still goes out.
+    snap.state.answering = true;
+    snap.held
+      .splice(0)
+      .forEach((res) =>
+        res
+          .writeHead(201, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ token: 'snap-token-1', redirect_url: 'https://snap.example/pay' })),
+      );
+    const answer = await inProgress;
+    expect(answer.status).toBe(201);
+    expect(((await answer.json()) as { payment: { token: string } }).payment.token).toBe('snap-token-1');
+    expect(await exited).toEqual([0, null]);
+    expect(server.output()).toContain('stopped: every request in progress was answered');
+    expect(await db.selectFrom('purchases').select('paymentToken').execute()).toEqual([{ paymentToken: 'snap-token-1' }]);
   }, 90_000);
 });

@@ -131,12 +131,13 @@ describe('e-mail search through the trigram index', () => {
 
   it('answers a search of three characters or more from the index, not by reading every purchase', async () => {
     if (database.kind === 'postgres') {
-      // The planner reads a small table whole; with that ruled out it must still find an index for ilike.
-      const steps = await db.transaction().execute(async (tx) => {
-        await sql`set local enable_seqscan = off`.execute(tx);
-        const plan = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from purchases where email ilike '%example%'`.execute(tx);
-        return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
+      // With the table's statistics up to date (20,000 rows and more by now), the planner answers a
+      // rare part through the trigram index by itself.
+      await sql`analyze purchases`.execute(db);
+      const plan = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from purchases where email ilike '%common.20049@%'`.execute(
+        db,
+      );
+      const steps = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(steps).toMatch(/Bitmap Index Scan on purchases_email_trgm_idx/);
       return;
     }
