@@ -49,13 +49,13 @@ async function seed(db: Db): Promise<{ kiosk: { deviceId: string; headers: Recor
   await seeder.config('DEFAULT_PRICE', '10000');
   const postgres = isPostgres(db);
   const series: RawBuilder<unknown> = postgres
-    ? sql`select i from generate_series(0, ${PURCHASES - 1}) as i`
+    ? sql`select i from generate_series(0::bigint, ${PURCHASES - 1}) as i`
     : sql`with recursive s(i) as (select 0 union all select i + 1 from s where i < ${PURCHASES - 1}) select i from s`;
   const iso = postgres
     ? sql.raw(`to_char(to_timestamp(${START_S} + i * ${STEP_S}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
     : sql.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', ${START_S} + i * ${STEP_S}, 'unixepoch')`);
-  // The roll-up triggers are for the sales report, not this bench: off while seeding on PostgreSQL.
-  if (postgres) await sql`alter table purchases disable trigger user`.execute(db);
+  // The roll-up trigger is for the sales report, not this bench: off while seeding on PostgreSQL.
+  if (postgres) await sql`alter table purchases disable trigger sales_rollup`.execute(db);
   await sql`insert into purchases (id, seq, "venueSeq", "fieldSeq", email, "videoCount", "videoIds", "videoTitles", subtotal, discount,
       "totalAmount", "venueId", "fieldId", "deviceId", "isStaging", "paymentStatus", "paymentToken", "emailStatus", "zipUrl",
       "uploadError", "createdAt", "updatedAt", "paidAt")
@@ -68,7 +68,7 @@ async function seed(db: Db): Promise<{ kiosk: { deviceId: string; headers: Recor
       case when i % 10 = 0 then null else 'https://drive.google.com/drive/folders/f' || i end,
       0, ${iso}, ${iso}, case when i % 10 = 0 then null else ${iso} end
     from (select i, 1 + (i * 7919) % ${VENUES} as v, i % ${COURTS} as c from (${series}) as series) as numbered`.execute(db);
-  if (postgres) await sql`alter table purchases enable trigger user`.execute(db);
+  if (postgres) await sql`alter table purchases enable trigger sales_rollup`.execute(db);
   await sql`insert into purchase_counters (scope, value)
     select 'all', count(*) from purchases
     union all select 'venue:' || "venueId", count(*) from purchases group by "venueId"

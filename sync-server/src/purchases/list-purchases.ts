@@ -13,7 +13,7 @@
 import type { ListPurchasesQuery, Purchase } from '@courtreplay/shared';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.ts';
-import { containsPattern, counterValue, scopeOf, selectPurchases, toApiPurchase, type Tx } from './queries.ts';
+import { containsPattern, scopeOf, selectPurchases, toApiPurchase, type Tx } from './queries.ts';
 
 export interface PurchaseFilter {
   /** The venue the caller may see or asked for; undefined = every venue (super admin only). */
@@ -64,34 +64,41 @@ function inScope(db: Tx, scope: Scope) {
   return scope.where ? query.where(scope.where.column, '=', scope.where.value) : query;
 }
 
-/** [lo, hi] ranks of the scope's purchases in the date range (hi < lo when there are none). */
+/**
+ * [lo, hi] ranks of the scope's purchases in the date range (hi < lo when there are none), asked in
+ * one statement (a round trip each would count on PostgreSQL).
+ */
 async function rankRange(db: Tx, scope: Scope, filter: PurchaseFilter): Promise<[number, number]> {
   const rank = sql.ref<number>(scope.rank);
-  let lo = 1;
-  let hi = await counterValue(db, scope.counter);
-  if (filter.from !== undefined) {
-    const first = await inScope(db, scope)
-      .select(rank.as('rank'))
-      .where('createdAt', '>=', filter.from)
-      .orderBy('createdAt', 'asc')
-      .orderBy(rank, 'asc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!first) return [1, 0];
-    lo = first.rank;
-  }
-  if (filter.to !== undefined) {
-    const last = await inScope(db, scope)
-      .select(rank.as('rank'))
-      .where('createdAt', '<', filter.to)
-      .orderBy('createdAt', 'desc')
-      .orderBy(rank, 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!last) return [1, 0];
-    hi = Math.min(hi, last.rank);
-  }
-  return [lo, hi];
+  const none = sql<number | null>`null`;
+  const first =
+    filter.from === undefined
+      ? none
+      : inScope(db, scope)
+          .select(rank.as('rank'))
+          .where('createdAt', '>=', filter.from)
+          .orderBy('createdAt', 'asc')
+          .orderBy(rank, 'asc')
+          .limit(1);
+  const last =
+    filter.to === undefined
+      ? none
+      : inScope(db, scope)
+          .select(rank.as('rank'))
+          .where('createdAt', '<', filter.to)
+          .orderBy('createdAt', 'desc')
+          .orderBy(rank, 'desc')
+          .limit(1);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('purchase_counters').select('value').where('scope', '=', scope.counter).as('total'),
+      first.as('first'),
+      last.as('last'),
+    ])
+    .executeTakeFirstOrThrow();
+  if ((filter.from !== undefined && row.first === null) || (filter.to !== undefined && row.last === null)) return [1, 0];
+  const total = Number(row.total ?? 0);
+  return [Number(row.first ?? 1), row.last === null ? total : Math.min(total, Number(row.last))];
 }
 
 /** The scope's staging ranks in [lo, hi], highest first (through the partial indexes). */
@@ -142,13 +149,17 @@ const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} lik
 
 /**
  * Addresses containing `part` (any case), exactly as SQLite's `email like '%part%'` finds them.
- * PostgreSQL: `ilike`, which the planner answers through the pg_trgm index (migration 021) when the
+ * PostgreSQL: the purchases of the addresses that contain it, the addresses found by `ilike` over the
+ * distinct addresses, which the planner answers through their pg_trgm index (migration 021) when the
  * part is long and rare enough to be worth it. SQLite: from three characters on, through the FTS5
  * trigram index, the part as one quoted phrase so every character is taken literally, unless a
  * bounded probe finds the part too common to be worth it.
  */
 async function emailContains(db: Tx, part: string) {
-  if (isPostgres(db)) return sql<boolean>`${sql.ref('purchases.email')} ilike ${containsPattern(part)} escape '\\'`;
+  if (isPostgres(db)) {
+    return sql<boolean>`${sql.ref('purchases.email')} in
+      (select email from purchase_emails where email ilike ${containsPattern(part)} escape '\\')`;
+  }
   if ([...part].length < TRIGRAM) return scanFor(part);
   const phrase = `"${part.replaceAll('"', '""')}"`;
   // Asked once: the count and the page below reuse the list rather than asking the index again.
@@ -193,12 +204,17 @@ async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit:
 }
 
 export async function listPurchases(db: Tx, filter: PurchaseFilter, page: number, limit: number): Promise<PurchasePage> {
-  // One read transaction: the count and the page come from the same snapshot.
-  const { rows, totalCount } = await db.transaction().execute(async (tx) => {
+  const read = async (tx: Tx) => {
     const scope = await scopeFor(tx, filter);
     if (scope === null) return { rows: [], totalCount: 0 };
     return filter.email ? searchedPage(tx, filter, page, limit) : rankedPage(tx, scope, filter, page, limit);
-  });
+  };
+  // SQLite: one read transaction, so the count and the page come from the same snapshot.
+  // PostgreSQL (read committed) gives every statement a snapshot of its own, in a transaction or
+  // not, so one would only add two round trips. A purchase committed between the count and the
+  // page is left out by the rank bounds, or (in a search) moves the page by one row, as the next
+  // page asked would anyway.
+  const { rows, totalCount } = isPostgres(db) ? await read(db) : await db.transaction().execute(read);
   return {
     transactions: rows.map(toApiPurchase),
     currentPage: page,

@@ -45,11 +45,12 @@ export async function openTestDatabase(dir: string): Promise<TestDatabase> {
   };
 }
 
-/** A database named like the current migrations, migrated once; the name changes with them. */
+/** A database named after the current migrations' code, migrated once; the name changes with the code. */
 let template: Promise<string> | undefined;
 function migratedTemplate(url: string): Promise<string> {
   template ??= (async () => {
-    const name = `template_${createHash('sha256').update(Object.keys(migrations).join()).digest('hex').slice(0, 12)}`;
+    const source = Object.entries(migrations).map(([key, m]) => `${key}\n${m.up.toString()}`);
+    const name = `template_${createHash('sha256').update(source.join('\n')).digest('hex').slice(0, 12)}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
