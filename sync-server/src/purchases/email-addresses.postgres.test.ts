@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { purchaseRow } from '../testing/purchase-row.ts';
 import { createSeeder } from '../testing/seed.ts';
 import { listPurchases } from './list-purchases.ts';
 import { markErased } from './queries.ts';
@@ -36,26 +37,7 @@ afterAll(async () => {
 
 function insertPurchase(email: string) {
   seq += 1;
-  const at = new Date(Date.UTC(2026, 10, 1) + seq * 60_000).toISOString();
-  return db.insertInto('purchases').values({
-    ...place,
-    id: `CR-ADDR-${seq}`,
-    seq,
-    venueSeq: seq,
-    fieldSeq: seq,
-    email,
-    videoCount: 1,
-    videoIds: '["a.mp4"]',
-    videoTitles: '["a"]',
-    subtotal: 10_000,
-    discount: 0,
-    totalAmount: 10_000,
-    isStaging: 0,
-    paymentStatus: 'paid',
-    uploadError: 0,
-    createdAt: at,
-    updatedAt: at,
-  });
+  return db.insertInto('purchases').values(purchaseRow(place, seq, email));
 }
 
 /** Resolves once the connection with process id `pid` waits for a lock another one holds. */
@@ -104,7 +86,7 @@ describe('the distinct addresses on PostgreSQL', () => {
 
   it('forget an address once its last purchase is erased', async () => {
     await insertPurchase('erased.player@example.com').execute();
-    expect(await markErased(db, `CR-ADDR-${seq}`, 'erased', new Date())).toBe(true);
+    expect(await markErased(db, `CR-TEST-${seq}`, 'erased', new Date())).toBe(true);
     const kept = await sql<{ n: number }>`select count(*)::int as n from purchase_emails where email like 'erased.player%'`.execute(db);
     expect(kept.rows[0]!.n).toBe(0);
   });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { purchaseRow as rawPurchaseRow } from '../testing/purchase-row.ts';
 import { createSeeder } from '../testing/seed.ts';
 import { listPurchases } from './list-purchases.ts';
 
@@ -36,28 +37,7 @@ afterAll(async () => {
 
 function purchaseRow(email: string) {
   seq += 1;
-  const at = new Date(Date.UTC(2026, 10, 1) + seq * 60_000).toISOString();
-  return {
-    id: `CR-TEST-${seq}`,
-    seq,
-    venueSeq: seq,
-    fieldSeq: seq,
-    email,
-    videoCount: 1,
-    videoIds: '["a.mp4"]',
-    videoTitles: '["a"]',
-    subtotal: 10_000,
-    discount: 0,
-    totalAmount: 10_000,
-    venueId,
-    fieldId,
-    deviceId,
-    isStaging: 0,
-    paymentStatus: 'paid' as const,
-    uploadError: 0,
-    createdAt: at,
-    updatedAt: at,
-  };
+  return rawPurchaseRow({ venueId, fieldId, deviceId }, seq, email);
 }
 
 async function insertPurchase(email: string): Promise<number> {
