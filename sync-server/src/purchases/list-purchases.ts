@@ -70,25 +70,13 @@ function inScope(db: Tx, scope: Scope) {
  */
 async function rankRange(db: Tx, scope: Scope, filter: PurchaseFilter): Promise<[number, number]> {
   const rank = sql.ref<number>(scope.rank);
-  const none = sql<number | null>`null`;
-  const first =
-    filter.from === undefined
-      ? none
-      : inScope(db, scope)
-          .select(rank.as('rank'))
-          .where('createdAt', '>=', filter.from)
-          .orderBy('createdAt', 'asc')
-          .orderBy(rank, 'asc')
-          .limit(1);
-  const last =
-    filter.to === undefined
-      ? none
-      : inScope(db, scope)
-          .select(rank.as('rank'))
-          .where('createdAt', '<', filter.to)
-          .orderBy('createdAt', 'desc')
-          .orderBy(rank, 'desc')
-          .limit(1);
+  /** The rank of the scope's purchase nearest the bound on its side; null when there is no bound. */
+  const edge = (at: string | undefined, side: '>=' | '<', order: 'asc' | 'desc') =>
+    at === undefined
+      ? sql<number | null>`null`
+      : inScope(db, scope).select(rank.as('rank')).where('createdAt', side, at).orderBy('createdAt', order).orderBy(rank, order).limit(1);
+  const first = edge(filter.from, '>=', 'asc');
+  const last = edge(filter.to, '<', 'desc');
   const row = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('purchase_counters').select('value').where('scope', '=', scope.counter).as('total'),
