@@ -3,7 +3,6 @@
 // beside the landscape one, and the e-mail template editor.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import Database from 'better-sqlite3';
 import { closeSync, mkdtempSync, openSync, ftruncateSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,13 +159,11 @@ describe('portrait promo video (issue 12 point 13)', () => {
 describe('e-mail template', () => {
   test('an invalid stored value shows the message and the defaults', async () => {
     // A value written by an older version, which today's server would refuse.
-    const db = new Database(join(server.dataDir, 'courtreplay.sqlite'));
-    db.prepare('INSERT INTO config_entries (key, value, updatedAt) VALUES (?, ?, ?)').run(
+    await server.execute('INSERT INTO config_entries (key, value, "updatedAt") VALUES (?, ?, ?)', [
       EMAIL_COPY_KEY,
       '{not json',
       new Date().toISOString(),
-    );
-    db.close();
+    ]);
     await dashboard.open();
     await dashboard.openTab('cmsManagement');
     await cms.open('emailTemplate');

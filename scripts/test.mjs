@@ -6,7 +6,9 @@
 // The browser tests spend most of their time waiting on the kiosk's own timers, so the unit and API
 // tests run beside them at the lowest CPU priority (nice 19): they take the idle cycles and yield the
 // moment a browser test needs the CPU. Their output is kept in tmp/test-reports/unit.log and
-// printed when they end. `--only unit|e2e|static` runs one group in the foreground.
+// printed when they end. `--only unit|e2e|static` runs one group in the foreground; `--postgres`
+// runs the browser tests on a throwaway PostgreSQL cluster instead of SQLite files (not part of
+// `npm test`: the API suite already runs there, and a second browser pass would double its time).
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,7 +106,16 @@ if (runE2e) {
   if (built) {
     // docs/deploy.md, proven: two instances on PostgreSQL behind Caddy, a purchase, a failover, a restore.
     await step('deployment check (scripts/deploy-check.mjs)', 'node', ['scripts/deploy-check.mjs', '--no-build']);
-    await vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
+    if (args.includes('--postgres')) {
+      const cluster = await startThrowawayCluster();
+      try {
+        await vitest('browser tests on PostgreSQL', ['--config', 'e2e/vitest.config.ts'], 'e2e.json', {
+          env: { E2E_DATABASE_URL: cluster.url },
+        });
+      } finally {
+        cluster.stop();
+      }
+    } else await vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
   }
   await unit;
 } else if (runUnit) {

@@ -1,11 +1,15 @@
 // Starts the real sync server (built PWA, SQLite file, payment simulator, local storage, .eml
 // outbox) from its compiled bundle in a child process on a free loopback port with a fresh DATA_DIR, exactly as
-// `npm start` serves it, and stops it again.
+// `npm start` serves it, and stops it again. With E2E_DATABASE_URL naming a PostgreSQL server
+// (`node scripts/test.mjs --only e2e --postgres` starts a throwaway one), each server gets a fresh
+// database there instead of the SQLite file, dropped when it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -36,6 +40,8 @@ export interface TestServer {
   outbox(): { file: string; text: string }[];
   /** Files stored by the local storage adapter under DATA_DIR/drive. */
   storedFiles(): string[];
+  /** One statement on the server's database, `?` for each parameter (a state no request can make). */
+  execute(statement: string, parameters: unknown[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   // A caller that must know the address first (e.g. to give it to a payment imitation) passes PORT.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
+  const database = await freshDatabase();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: repoRoot,
@@ -71,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       ADMIN_EMAIL: SUPER_ADMIN.email,
       ADMIN_PASSWORD: SUPER_ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,6 +120,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         .filter((f) => f.endsWith('.eml'))
         .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
     storedFiles: () => listFiles(join(dataDir, 'drive')).filter((f) => !f.endsWith('.part') && !f.endsWith('.json')),
+    execute: async (statement, parameters) => {
+      if (database) {
+        let n = 0;
+        await database.query(
+          statement.replace(/\?/g, () => `$${++n}`),
+          parameters,
+        );
+        return;
+      }
+      const db = new Database(join(dataDir, 'courtreplay.sqlite'));
+      try {
+        db.prepare(statement).run(...parameters);
+      } finally {
+        db.close();
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -120,6 +144,33 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
+  };
+}
+
+/** A new database on E2E_DATABASE_URL's server, or undefined to use the SQLite file. */
+async function freshDatabase(): Promise<
+  { url: string; query(statement: string, parameters: unknown[]): Promise<void>; drop(): Promise<void> } | undefined
+> {
+  const server = process.env.E2E_DATABASE_URL;
+  if (!server) return undefined;
+  const name = `e2e_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (on: string, statement: string, parameters: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: on });
+    await client.connect();
+    try {
+      await client.query(statement, parameters);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(server, `create database "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    query: (statement, parameters) => run(url.toString(), statement, parameters),
+    drop: () => run(server, `drop database if exists "${name}" with (force)`),
   };
 }
