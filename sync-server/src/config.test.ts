@@ -86,6 +86,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE: 'dropbox' })).toThrow(/STORAGE/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db:port/x' })).toThrow(/DATABASE_URL: not a valid address/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '4' })).toThrow(/DATABASE_POOL_SIZE must be at least 5/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/courtreplay' })).toThrow(/DATABASE_URL: mysql:\/\/ is not supported/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgress://db/x' })).toThrow(/DATABASE_URL: postgress:\/\/ is not supported/);
   });
 
   it('runs on PostgreSQL for a postgres:// or postgresql:// DATABASE_URL, with a pool of DATABASE_POOL_SIZE', () => {
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
     expect(loadConfig({ DATABASE_URL: 'file:/srv/replay.sqlite' }).database).toEqual({ kind: 'sqlite', file: '/srv/replay.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///srv/replay.sqlite' }).database).toEqual({ kind: 'sqlite', file: '/srv/replay.sqlite' });
   });
 
   it('gives signed upload URLs a day by default: uploads resume, so a week is not needed', () => {

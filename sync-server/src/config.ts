@@ -372,5 +372,10 @@ function resolveDatabase(url: string | undefined, poolSize: number, dataDir: str
     if (!URL.canParse(url)) throw new ConfigError('DATABASE_URL: not a valid address, e.g. postgres://user:password@host:5432/courtreplay');
     return { kind: 'postgres', url, poolSize };
   }
+  // Any other scheme (mysql://, a mistyped postgress://) would otherwise become an odd file name.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
+  if (scheme && !/^(file|sqlite)$/i.test(scheme)) {
+    throw new ConfigError(`DATABASE_URL: ${scheme}:// is not supported; use postgres://… for PostgreSQL or a SQLite file path.`);
+  }
   return { kind: 'sqlite', file: resolve(url.replace(/^(file|sqlite):(\/\/)?/i, '')) };
 }

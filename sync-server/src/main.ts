@@ -4,8 +4,9 @@ import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
-import { migrateToLatestOrThrow, openConfiguredDatabase } from './db/database.ts';
+import { ConfigError, loadConfig, loadEnvFile, type DatabaseTarget } from './config.ts';
+import { sql } from 'kysely';
+import { migrateToLatestOrThrow, openConfiguredDatabase, type Db } from './db/database.ts';
 import { holdBootLock } from './db/liveness.ts';
 import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
@@ -27,6 +28,7 @@ async function main() {
   const logger = pino({ level: config.logLevel, name: 'courtreplay' });
   ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openConfiguredDatabase(config.database);
+  await reachDatabase(db, config.database);
   await migrateToLatestOrThrow(db);
   // PostgreSQL: other instances see this process alive while it holds its lock (db/liveness.ts).
   const releaseBootLock = config.database.kind === 'postgres' ? await holdBootLock(config.database.url, logger) : async () => {};
@@ -99,6 +101,21 @@ async function main() {
   });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Stops with a plain message when PostgreSQL cannot be used, rather than a migration's stack trace. */
+async function reachDatabase(db: Db, target: DatabaseTarget): Promise<void> {
+  if (target.kind !== 'postgres') return;
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    const { hostname, port, pathname } = new URL(target.url); // not the password
+    throw new ConfigError(
+      `DATABASE_URL: cannot use PostgreSQL at ${hostname}:${port || 5432}${pathname}: ${(err as Error).message}. ` +
+        'Check that the server runs and listens there, that it accepts this user and password, and that the database exists.',
+    );
+  }
 }
 
 main().catch((err: unknown) => {
