@@ -16,7 +16,7 @@ import { isPostgres } from '../src/db/dialect.ts';
 import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.ts';
 import { withDatabase } from '../src/testing/database.ts';
 import { createSeeder } from '../src/testing/seed.ts';
-import { freePort, startServer, summary } from './support.ts';
+import { freePort, inProcessApp, startServer, summary } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
 const VENUES = 50;
@@ -39,13 +39,14 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
  * Venues, courts and a kiosk through the seeder, then the purchases in one INSERT ... SELECT over a
  * numbered series, with the list's dense ranks from window functions, and the rank counters.
  */
-async function seed(db: Db): Promise<{ kiosk: { deviceId: string; headers: Record<string, string> } }> {
+async function seed(db: Db): Promise<{ kiosk: { deviceId: string; headers: Record<string, string> }; admin: Record<string, string> }> {
   const seeder = createSeeder(db, systemClock, 24 * 3_600_000);
   for (let v = 0; v < VENUES; v++) {
     const venue = await seeder.venue({ name: `Venue ${v + 1}` });
     for (let f = 0; f < COURTS; f++) await seeder.field({ venueId: venue.id, name: `Court ${f + 1}` });
   }
   const kiosk = await seeder.device({ venueId: 1, fieldId: 1 });
+  const superAdmin = await seeder.admin({ role: 'super_admin' });
   await seeder.config('DEFAULT_PRICE', '10000');
   const postgres = isPostgres(db);
   const series: RawBuilder<unknown> = postgres
@@ -74,7 +75,7 @@ async function seed(db: Db): Promise<{ kiosk: { deviceId: string; headers: Recor
     union all select 'venue:' || "venueId", count(*) from purchases group by "venueId"
     union all select 'field:' || "fieldId", count(*) from purchases group by "fieldId"`.execute(db);
   await sql.raw(postgres ? 'vacuum analyze' : 'analyze').execute(db);
-  return { kiosk };
+  return { kiosk, admin: superAdmin.headers };
 }
 
 // ---------------------------------------------------------------- timing
@@ -90,22 +91,39 @@ async function time(runs: number, fn: () => Promise<unknown>) {
 }
 
 const JUNE = { from: '2025-05-31T17:00:00.000Z', to: '2025-06-30T17:00:00.000Z' };
-const scenarios: { name: string; filter: PurchaseFilter; page: number; runs: number }[] = [
-  { name: 'all venues, first page', filter: {}, page: 1, runs: 200 },
-  { name: 'all venues, page 20,000', filter: {}, page: 20_000, runs: 200 },
-  { name: 'one venue, last page', filter: { venueId: 7 }, page: Math.ceil(PURCHASES / VENUES / PAGE), runs: 200 },
-  { name: 'one month, first page', filter: JUNE, page: 1, runs: 200 },
-  { name: 'e-mail search player1234, first page', filter: { email: 'player1234' }, page: 1, runs: 50 },
-  { name: 'e-mail search player1234, last page', filter: { email: 'player1234' }, page: 2, runs: 50 },
-  { name: 'e-mail search rally (no match)', filter: { email: 'rally' }, page: 1, runs: 50 },
-  { name: 'e-mail search example.com (every row)', filter: { email: 'example.com' }, page: 1, runs: 7 },
+const JUNE_DAYS = { from: '2025-06-01', to: '2025-06-30' }; // the same month as the admin asks it
+const scenarios: { name: string; filter: PurchaseFilter; query: Record<string, string>; page: number; runs: number }[] = [
+  { name: 'all venues, first page', filter: {}, query: {}, page: 1, runs: 200 },
+  { name: 'all venues, page 20,000', filter: {}, query: {}, page: 20_000, runs: 200 },
+  {
+    name: 'one venue, last page',
+    filter: { venueId: 7 },
+    query: { venueId: '7' },
+    page: Math.ceil(PURCHASES / VENUES / PAGE),
+    runs: 200,
+  },
+  { name: 'one month, first page', filter: JUNE, query: JUNE_DAYS, page: 1, runs: 200 },
+  { name: 'e-mail search player1234, first page', filter: { email: 'player1234' }, query: { email: 'player1234' }, page: 1, runs: 50 },
+  { name: 'e-mail search player1234, last page', filter: { email: 'player1234' }, query: { email: 'player1234' }, page: 2, runs: 50 },
+  { name: 'e-mail search rally (no match)', filter: { email: 'rally' }, query: { email: 'rally' }, page: 1, runs: 50 },
+  { name: 'e-mail search example.com (every row)', filter: { email: 'example.com' }, query: { email: 'example.com' }, page: 1, runs: 7 },
 ];
 
-async function listFigures(db: Db) {
-  const figures: { median: number; p95: number; rows: number }[] = [];
+/**
+ * Each scenario through the service (listPurchases, as a request runs it) and as the admin's whole
+ * request (session, validation, list, JSON) through the app in-process, on `db`.
+ */
+async function listFigures(db: Db, admin: Record<string, string>) {
+  const { app } = inProcessApp(db, dir);
+  const figures: { median: number; p95: number; rows: number; http: number }[] = [];
   for (const s of scenarios) {
     const rows = (await listPurchases(db, s.filter, s.page, PAGE)).transactions.length;
-    figures.push({ ...(await time(s.runs, () => listPurchases(db, s.filter, s.page, PAGE))), rows });
+    const path = `/api/transaction?${new URLSearchParams({ ...s.query, includeStaging: 'true', page: String(s.page), limit: String(PAGE) })}`;
+    const answer = await app.request(path, { headers: admin });
+    const shown = ((await answer.json()) as { transactions?: unknown[] }).transactions?.length;
+    if (shown !== rows) log(`  ${s.name}: the request answered ${answer.status} with ${shown} rows, the service ${rows}`);
+    const http = await time(s.runs, async () => (await app.request(path, { headers: admin })).arrayBuffer());
+    figures.push({ ...(await time(s.runs, () => listPurchases(db, s.filter, s.page, PAGE))), rows, http: http.median });
   }
   return figures;
 }
@@ -114,9 +132,9 @@ async function listFigures(db: Db) {
 let t0 = performance.now();
 const sqlite = openDatabase(join(dir, 'bench.sqlite'));
 await migrateToLatestOrThrow(sqlite);
-await seed(sqlite);
+const { admin: sqliteAdmin } = await seed(sqlite);
 log(`SQLite: seeded ${PURCHASES.toLocaleString('en')} purchases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const onSqlite = await listFigures(sqlite);
+const onSqlite = await listFigures(sqlite, sqliteAdmin);
 await sqlite.destroy();
 
 // ---------------------------------------------------------------- PostgreSQL
@@ -128,21 +146,38 @@ const benchUrl = withDatabase(serverUrl, 'courtreplay_bench');
 t0 = performance.now();
 const postgres = openPostgres(benchUrl, 10);
 await migrateToLatestOrThrow(postgres);
-const { kiosk } = await seed(postgres);
+const { kiosk, admin: postgresAdmin } = await seed(postgres);
 log(`PostgreSQL: seeded ${PURCHASES.toLocaleString('en')} purchases in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-const onPostgres = await listFigures(postgres);
+const onPostgres = await listFigures(postgres, postgresAdmin);
 
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
-const header = ['list (25 a page)', 'rows', 'SQLite med ms', 'SQLite p95', 'PostgreSQL med', 'PostgreSQL p95', 'PG/SQLite'];
-const table = scenarios.map((s, i) => [
-  s.name,
-  String(onPostgres[i]!.rows),
-  fmt(onSqlite[i]!.median),
-  fmt(onSqlite[i]!.p95),
-  fmt(onPostgres[i]!.median),
-  fmt(onPostgres[i]!.p95),
-  (onPostgres[i]!.median / onSqlite[i]!.median).toFixed(2),
-]);
+const header = [
+  'list (25 a page)',
+  'rows',
+  'service SQLite med ms',
+  'SQLite p95',
+  'service PG med',
+  'PG p95',
+  'PG/SQLite',
+  'request SQLite med',
+  'request PG med',
+  'PG/SQLite',
+];
+const table = scenarios.map((s, i) => {
+  const [lite, pg] = [onSqlite[i]!, onPostgres[i]!];
+  return [
+    s.name,
+    String(pg.rows),
+    fmt(lite.median),
+    fmt(lite.p95),
+    fmt(pg.median),
+    fmt(pg.p95),
+    (pg.median / lite.median).toFixed(2),
+    fmt(lite.http),
+    fmt(pg.http),
+    (pg.http / lite.http).toFixed(2),
+  ];
+});
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
 log('');
@@ -150,6 +185,7 @@ log(line(header));
 log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const r of table) log(line(r));
 log('');
+log("The service columns time listPurchases; the request columns the admin's whole GET /api/transaction in-process.");
 log('Aim: a selective e-mail search under 10 ms p95 on both; the PostgreSQL list within 2x of SQLite.');
 
 // ---------------------------------------------------------------- purchases per second, one or two instances

@@ -8,16 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pino from 'pino';
-import type { Delivery, PaymentProvider } from '../src/adapters/ports.ts';
 import { systemClock } from '../src/adapters/ports.ts';
-import { createApp } from '../src/app.ts';
 import { hashToken } from '../src/auth/tokens.ts';
-import { loadConfig } from '../src/config.ts';
 import { migrateToLatestOrThrow, openDatabase } from '../src/db/database.ts';
 import { createPurchase } from '../src/purchases/create-purchase.ts';
 import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.ts';
 import { createSeeder } from '../src/testing/seed.ts';
+import { inProcessApp } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
 const VENUES = 50;
@@ -107,18 +104,7 @@ let t0 = performance.now();
 log(`Seeded ${PURCHASES.toLocaleString('en')} purchases over ${VENUES} venues in ${(ms(t0) / 1000).toFixed(1)} s (${file})`);
 
 // ---------------------------------------------------------------- the app and the bare handle
-const payments: PaymentProvider = {
-  name: 'simulator',
-  createPayment: async (input) => ({ token: `token-${input.orderId}` }),
-  verifyNotification: () => true,
-  fetchStatus: async () => 'pending',
-  clientConfig: () => ({ scriptUrl: '', clientKey: '' }),
-};
-const delivery: Delivery = { purchaseChanged: async () => {}, resend: async () => {} };
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-const logger = pino({ level: 'silent' });
-const deps = { db, config, clock: systemClock, logger, payments, delivery };
-const app = createApp(deps);
+const { app, deps } = inProcessApp(db, dir);
 const bare = new SQLite(file, { readonly: true });
 
 // Hand-written SQL running the same queries as a list request (session, then list), on a bare

@@ -1,7 +1,14 @@
 // What the server benchmarks share: a free loopback port and the real server started as a child
-// process from its sources (so its memory and CPU are its own), ready once /api/health answers.
+// process from its sources (so its memory and CPU are its own), ready once /api/health answers; or
+// the app in-process on a database the bench seeded, for requests without a socket.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import pino from 'pino';
+import type { Delivery, PaymentProvider } from '../src/adapters/ports.ts';
+import { systemClock } from '../src/adapters/ports.ts';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -43,4 +50,22 @@ export function summary(samples: number[]): { median: number; p95: number } {
     median: sorted[Math.floor(sorted.length / 2)]!,
     p95: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!,
   };
+}
+
+/**
+ * The HTTP app in-process on `db` (app.request, no socket), with payments and delivery that do
+ * nothing, and the dependencies it was made of (for calling a service directly).
+ */
+export function inProcessApp(db: Db, dataDir: string) {
+  const payments: PaymentProvider = {
+    name: 'simulator',
+    createPayment: async (input) => ({ token: `token-${input.orderId}` }),
+    verifyNotification: () => true,
+    fetchStatus: async () => 'pending',
+    clientConfig: () => ({ scriptUrl: '', clientKey: '' }),
+  };
+  const delivery: Delivery = { purchaseChanged: async () => {}, resend: async () => {} };
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const deps = { db, config, clock: systemClock, logger: pino({ level: 'silent' }), payments, delivery };
+  return { app: createApp(deps), deps };
 }
