@@ -8,14 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import type { Delivery, PaymentProvider } from '../src/adapters/ports.ts';
 import { systemClock } from '../src/adapters/ports.ts';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { migrateToLatestOrThrow, openDatabase } from '../src/db/database.ts';
 import { salesReport, type SalesReportFilter } from '../src/reports/sales-report.ts';
 import { createSeeder } from '../src/testing/seed.ts';
+import { inProcessApp } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
 const VENUES = 50;
@@ -102,16 +99,7 @@ let t0 = performance.now();
   );
 }
 
-const payments: PaymentProvider = {
-  name: 'simulator',
-  createPayment: async (input) => ({ token: `token-${input.orderId}` }),
-  verifyNotification: () => true,
-  fetchStatus: async () => 'pending',
-  clientConfig: () => ({ scriptUrl: '', clientKey: '' }),
-};
-const delivery: Delivery = { purchaseChanged: async () => {}, resend: async () => {} };
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-const app = createApp({ db, config, clock: systemClock, logger: pino({ level: 'silent' }), payments, delivery });
+const { app } = inProcessApp(db, dir);
 
 async function time(runs: number, fn: () => unknown) {
   for (let i = 0; i < 3; i++) await fn();
