@@ -56,6 +56,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses a Midtrans key in the wrong slot, naming the variable (issue 23 point 5)', () => {
+    const live = { MIDTRANS_SERVER_KEY: 'Mid-server-a', MIDTRANS_CLIENT_KEY: 'Mid-client-a' };
+    const sandbox = { MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-b', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-b' };
+    expect(loadConfig({ ...live, ...sandbox }).payments.provider).toBe('midtrans');
+    // A sandbox server key where the production one belongs.
+    expect(() => loadConfig({ ...live, MIDTRANS_SERVER_KEY: 'SB-Mid-server-a' })).toThrow(/MIDTRANS_SERVER_KEY holds a sandbox key/);
+    // A production key in the sandbox slot.
+    expect(() => loadConfig({ ...sandbox, MIDTRANS_SERVER_KEY_SANDBOX: 'Mid-server-b' })).toThrow(
+      /MIDTRANS_SERVER_KEY_SANDBOX holds a production key/,
+    );
+    expect(() => loadConfig({ ...sandbox, MIDTRANS_CLIENT_KEY_SANDBOX: 'Mid-client-b' })).toThrow(
+      /MIDTRANS_CLIENT_KEY_SANDBOX holds a production key/,
+    );
+    // Client and server keys swapped.
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY: 'Mid-client-a', MIDTRANS_CLIENT_KEY: 'Mid-server-a' })).toThrow(
+      /MIDTRANS_SERVER_KEY holds a client key .*swapped/,
+    );
+    expect(() => loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-b', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-server-b' })).toThrow(
+      /MIDTRANS_CLIENT_KEY_SANDBOX holds a server key/,
+    );
+    // The simulator signs with whatever MIDTRANS_SERVER_KEY holds: no slot to judge.
+    expect(loadConfig({ PAYMENT_PROVIDER: 'simulator', MIDTRANS_SERVER_KEY: 'SB-Mid-server-sim' }).payments.provider).toBe('simulator');
+  });
+
   it('reads the Midtrans options: base-URL overrides, enabled payments, Snap expiry, reconcile interval', () => {
     const config = loadConfig({
       MIDTRANS_SERVER_KEY: 's',

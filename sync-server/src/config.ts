@@ -249,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Half a key pair is a mistake whichever provider it ends up with (a client key alone would
   // otherwise start the simulator); only an explicit simulator may carry a lone signing key.
   if (provider === 'midtrans' || e.PAYMENT_PROVIDER === undefined) checkMidtransKeyPairs(e);
+  if (provider === 'midtrans') checkMidtransKeySlots(e);
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -337,6 +338,36 @@ function checkMidtransKeyPairs(e: Env): void {
       throw new ConfigError(`${server} is set without ${client}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
     if (e[client] && !e[server])
       throw new ConfigError(`${client} is set without ${server}: set both keys from the Midtrans dashboard (Settings > Access Keys).`);
+  }
+}
+
+/**
+ * Midtrans keys say what they are: `SB-Mid-server-` / `SB-Mid-client-` in the sandbox,
+ * `Mid-server-` / `Mid-client-` in production. A key in the wrong slot fails every payment with a
+ * 401 (or, a sandbox key live, takes no real money), so start-up names the variable. Keys in
+ * another format (older accounts) are not judged.
+ */
+function checkMidtransKeySlots(e: Env): void {
+  const slots = [
+    { name: 'MIDTRANS_SERVER_KEY', role: 'server', sandbox: false },
+    { name: 'MIDTRANS_CLIENT_KEY', role: 'client', sandbox: false },
+    { name: 'MIDTRANS_SERVER_KEY_SANDBOX', role: 'server', sandbox: true },
+    { name: 'MIDTRANS_CLIENT_KEY_SANDBOX', role: 'client', sandbox: true },
+  ] as const;
+  for (const slot of slots) {
+    const match = /^(SB-)?Mid-(server|client)-/.exec(e[slot.name] ?? '');
+    if (!match) continue;
+    const [, sb, role] = match;
+    if (role !== slot.role)
+      throw new ConfigError(
+        `${slot.name} holds a ${role} key (Mid-${role}-…): the server and client keys are swapped. Copy each from the Midtrans dashboard (Settings > Access Keys).`,
+      );
+    if (Boolean(sb) !== slot.sandbox)
+      throw new ConfigError(
+        slot.sandbox
+          ? `${slot.name} holds a production key (Mid-${role}-…): put the sandbox key (SB-Mid-${role}-…) here, and the production key in ${slot.name.replace('_SANDBOX', '')}.`
+          : `${slot.name} holds a sandbox key (SB-Mid-${role}-…): put the production key (Mid-${role}-…) here, and the sandbox key in ${slot.name}_SANDBOX.`,
+      );
   }
 }
 
