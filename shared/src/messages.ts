@@ -5,6 +5,17 @@
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
+/** The back-office's words for a payment reversal the provider reports (its transaction_status after a settlement). */
+const REVERSAL_WORDS = {
+  refund: 'Refunded',
+  partial_refund: 'Partly refunded',
+  chargeback: 'Charged back',
+  partial_chargeback: 'Partly charged back',
+  deny: 'Denied after payment',
+  cancel: 'Cancelled after payment',
+  expire: 'Expired after payment',
+} as const;
+
 /** Success notices of the Product - Staging tab carry this prefix (spec section 8). */
 export const STAGING_PREFIX = 'Staging';
 
@@ -361,6 +372,9 @@ export const MESSAGES = {
       staging: 'Staging purchases',
       stagingHidden: 'Not counted: staging purchases are hidden',
       discounts: 'Promo discounts',
+      // Issue 23 point 10: the sentinel's count (each is listed in the Errors tab). Ours.
+      undelivered: 'Paid, not delivered',
+      undeliveredHint: 'Over 10 minutes after payment: see Errors',
       chartTitle: 'Daily revenue',
       chartLabel: (from: string, to: string) => `Daily revenue from ${from} to ${to}`,
       bestDay: (revenue: string) => `Best day: ${revenue}`,
@@ -413,7 +427,10 @@ export const MESSAGES = {
       free: 'Free purchase: no payment needed',
       payment_failed: 'Payment failed',
       payment_expired: 'Payment expired unpaid',
-      payment_reversed: 'Payment reversed by the payment provider',
+      payment_reversed: (reversal: string | undefined, amount: string | undefined) =>
+        `Payment reversed by the payment provider${reversal ? `: ${REVERSAL_WORDS[reversal as keyof typeof REVERSAL_WORDS] ?? reversal}` : ''}${amount ? ` (${amount})` : ''}`,
+      late_settlement: (previous: string | undefined, afterWindow: boolean | undefined) =>
+        `Payment settled late${previous === 'failed' ? ', after the payment had failed' : previous === 'expired' ? ', after the purchase had expired or been closed' : ''}${afterWindow ? ', after the payment window' : ''}`,
       clip_uploaded: (clip: number, clips: number) => `Clip ${clip} of ${clips} uploaded`,
       upload_failed: (uploaded: number, clips: number) => `Upload ended with ${uploaded} of ${clips} clips`,
       email_sent: (to: string | undefined) => (to ? `E-mail sent to ${to}` : 'E-mail sent'),
@@ -716,6 +733,8 @@ export const MESSAGES = {
       upload_failed: 'Upload failed',
       email_failed: 'E-mail failed',
       payment_reversed: 'Payment reversed',
+      late_settlement: 'Late payment',
+      undelivered: 'Paid, not delivered',
       credential_alert: 'Credentials',
       integration_failure: 'Service failing',
       kiosk_offline: 'Kiosk offline',
@@ -736,10 +755,22 @@ export const MESSAGES = {
     emailWhat: (to: string | undefined, reason: string | undefined) =>
       `The e-mail${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}.`,
     emailTodo: 'Check the address (Transactions, Details or Edit e-mail), then Resend.',
-    reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded') =>
-      `A paid purchase of ${amount} was ${{ failed: 'denied or cancelled', expired: 'expired', refunded: 'refunded' }[reversal]} by the payment provider afterwards.`,
+    reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded', detail?: { kind: string; amount: string | null }) =>
+      `A paid purchase of ${amount} was ${
+        detail
+          ? `${(REVERSAL_WORDS[detail.kind as keyof typeof REVERSAL_WORDS] ?? detail.kind).toLowerCase()}${detail.amount ? ` (${detail.amount})` : ''}`
+          : { failed: 'denied or cancelled', expired: 'expired', refunded: 'refunded' }[reversal]
+      } by the payment provider afterwards.`,
     reversedTodo:
       'Check the payment in the Midtrans dashboard. The purchase stays paid until you decide; the player may already have the clips.',
+    lateWhat: (amount: string, previous: string, afterWindow: boolean, promoOverQuota: string | null) =>
+      `The payment provider settled ${amount}${previous === 'failed' ? ' after the payment had failed' : previous === 'expired' ? ' after the purchase had expired or been closed at the kiosk' : ''}${afterWindow ? ', after the payment window and its grace had passed' : ''}. The purchase is now paid and its clips are delivered.${promoOverQuota ? ` Promo code ${promoOverQuota} is now used more often than its quota allows.` : ''}`,
+    lateTodo:
+      'Nothing is needed for the player. Check the payment in the Midtrans dashboard if the timing looks wrong; raise the promo quota if it was used up.',
+    undeliveredWhat: (amount: string, minutes: number, missing: 'clips' | 'email') =>
+      `A ${amount === 'Rp 0' ? 'free purchase' : `purchase paid ${amount}`} is not delivered after ${minutes} minutes: ${missing === 'clips' ? 'no clips were uploaded (no link saved)' : 'the e-mail has not gone out'}.`,
+    undeliveredTodo:
+      'Check that the kiosk is online (its clips upload from there), then Mark resolved: that runs the delivery again. If the clips never arrive, use Resend in Transactions on a computer with the clips folder.',
     integrationWhat: (service: string, message: string) => `${service} failed: ${message}`,
     integrationTodo: "Open Integrations and press Test connection; if it keeps failing, check the service's credentials and status.",
     // Issue 14 point 1: kiosks silent for more than 10 minutes.

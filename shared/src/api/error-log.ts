@@ -10,6 +10,8 @@ export const ERROR_KINDS = [
   'upload_failed',
   'email_failed',
   'payment_reversed',
+  'late_settlement',
+  'undelivered',
   'credential_alert',
   'integration_failure',
   'kiosk_offline',

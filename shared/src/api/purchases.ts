@@ -340,6 +340,7 @@ export const TIMELINE_KINDS = [
   'payment_failed',
   'payment_expired',
   'payment_reversed',
+  'late_settlement',
   'clip_uploaded',
   'upload_failed',
   'email_sent',
@@ -350,6 +351,10 @@ export const TIMELINE_KINDS = [
   'erased',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** Which reversal the payment provider reported on a paid purchase (its transaction_status after the settlement). */
+export const REVERSAL_KINDS = ['refund', 'partial_refund', 'chargeback', 'partial_chargeback', 'deny', 'cancel', 'expire'] as const;
+export type ReversalKindName = (typeof REVERSAL_KINDS)[number];
 
 export const timelineEntrySchema = z.object({
   at: z.string(),
@@ -365,8 +370,14 @@ export const timelineEntrySchema = z.object({
   /** clip_uploaded: which clip (1-based) of how many; upload_failed: how many were uploaded. */
   clip: z.number().optional(),
   clips: z.number().optional(),
-  /** created, paid: the amount in rupiah. */
+  /** created, paid: the amount in rupiah; payment_reversed: the amount given back (refunded so far), when known. */
   amount: z.number().optional(),
+  /** payment_reversed: which reversal (refund, partial_refund, chargeback, ...). */
+  reversal: z.enum(REVERSAL_KINDS).optional(),
+  /** late_settlement: the unpaid state the purchase had ended in (failed, expired), or pending when it was only late. */
+  previous: z.enum(PAYMENT_STATUSES).optional(),
+  /** late_settlement: the settlement came after the payment window and its grace. */
+  afterWindow: z.boolean().optional(),
   /** clips_expired, erased: how many stored files were removed. */
   filesRemoved: z.number().optional(),
 });

@@ -51,6 +51,11 @@ export const salesReportResponseSchema = z.object({
   staging: z.number().int(),
   /** Promo discounts given on paid and free purchases (not staging). */
   discounts: rupiah,
+  /**
+   * Paid or free purchases (made in the range, venue and court) not delivered 10 minutes after they
+   * were paid: no e-mail sent yet (the sentinel; each is listed in the Errors tab).
+   */
+  undelivered: z.number().int(),
   /** Every Asia/Jakarta day of the range that had a sale, oldest first. */
   byDay: z.array(z.object({ date: z.string(), revenue: rupiah, purchases: z.number().int() })),
   /** Every court with a sale, highest revenue first; fieldId null: purchases made without a court. */

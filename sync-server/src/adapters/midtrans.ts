@@ -6,9 +6,18 @@ import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../errors.ts';
 import type { CredentialAlert, IntegrationHealth } from '../integrations/health.ts';
-import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
+import { OutboundHttpError, outboundFetch, retryAfterMs } from './outbound-http.ts';
 import { midtransOutcome, verifyMidtransSignature } from './payment-signature.ts';
-import type { CreatePaymentInput, IntegrationTestResult, PaymentNotification, PaymentProvider, ProviderStatus } from './ports.ts';
+import {
+  ProviderRateLimitedError,
+  type CreatePaymentInput,
+  type IntegrationTestResult,
+  type PaymentNotification,
+  type PaymentProvider,
+  type ProviderStatus,
+  type ProviderStatusDetail,
+  type ReversalKind,
+} from './ports.ts';
 
 export interface MidtransKeys {
   serverKey: string | undefined;
@@ -61,6 +70,36 @@ interface StatusBody {
   status_message?: string;
   transaction_status?: string;
   fraud_status?: string;
+  gross_amount?: string;
+  /** After a refund: the total refunded so far ("5000.00"), and each refund. */
+  refund_amount?: string;
+  refunds?: { refund_amount?: string }[];
+}
+
+const REVERSAL_KINDS: readonly ReversalKind[] = [
+  'refund',
+  'partial_refund',
+  'chargeback',
+  'partial_chargeback',
+  'deny',
+  'cancel',
+  'expire',
+];
+
+/** Rupiah from Midtrans' amount text ("5000.00"); null when absent or not a number. */
+const rupiah = (text: string | undefined): number | null => {
+  const n = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(n) ? Math.round(n) : null;
+};
+
+/** How much a refund or chargeback gave back: refund_amount, else the sum of refunds, else (a full one) the gross amount. */
+function reversalAmount(kind: ReversalKind, body: StatusBody): number | null {
+  if (kind === 'deny' || kind === 'cancel' || kind === 'expire') return null;
+  const total = rupiah(body.refund_amount);
+  if (total !== null) return total;
+  const each = (body.refunds ?? []).map((r) => rupiah(r.refund_amount)).filter((n): n is number => n !== null);
+  if (each.length > 0) return each.reduce((a, b) => a + b, 0);
+  return kind === 'refund' || kind === 'chargeback' ? rupiah(body.gross_amount) : null;
 }
 
 export class MidtransProvider implements PaymentProvider {
@@ -109,15 +148,21 @@ export class MidtransProvider implements PaymentProvider {
   }
 
   async fetchStatus(orderId: string, staging: boolean): Promise<ProviderStatus> {
+    return (await this.fetchStatusDetail(orderId, staging)).status;
+  }
+
+  async fetchStatusDetail(orderId: string, staging: boolean): Promise<ProviderStatusDetail> {
     const serverKey = this.keys(staging).serverKey;
     if (!serverKey) throw new Error('Midtrans server key missing');
     const { code, body } = await this.statusCall(orderId, staging, serverKey);
     // Midtrans answers an order nobody paid for yet (Snap opened, no method chosen) with "404" in the body.
-    if (code === '404') return 'unknown';
+    if (code === '404') return { status: 'unknown' };
     if (!/^(2\d\d|407)$/.test(code) || !body.transaction_status) {
       throw new Error(`Midtrans status query for ${orderId} answered ${code} ${body.status_message ?? ''}`.trim());
     }
-    return midtransOutcome(body.transaction_status, body.fraud_status);
+    const status = midtransOutcome(body.transaction_status, body.fraud_status);
+    const kind = REVERSAL_KINDS.find((k) => k === body.transaction_status);
+    return kind ? { status, reversal: { kind, amount: reversalAmount(kind, body) } } : { status };
   }
 
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string } {
@@ -175,7 +220,14 @@ export class MidtransProvider implements PaymentProvider {
   /** GET /v2/{order_id}/status; Midtrans puts the meaningful code in the body, the HTTP status is the fallback. */
   private async statusCall(orderId: string, staging: boolean, serverKey: string): Promise<{ code: string; body: StatusBody }> {
     const base = staging ? this.urls.apiSandbox : this.urls.apiLive;
-    const res = await this.call(`${base}/v2/${encodeURIComponent(orderId)}/status`, { headers: this.authHeaders(serverKey) }, 2);
+    const res = await this.call(`${base}/v2/${encodeURIComponent(orderId)}/status`, { headers: this.authHeaders(serverKey) }, 2, false);
+    // Asked to slow down: not retried here (three tries per purchase would make it worse); the
+    // reconciler ends its pass and waits, a notification is answered 503 so Midtrans repeats it.
+    if (res.status === 429) {
+      this.reportAnswer(429, 'Midtrans status API answered 429 (too many requests)');
+      await res.body?.cancel().catch(() => undefined);
+      throw new ProviderRateLimitedError(retryAfterMs(res, { maxDelayMs: 3_600_000 }));
+    }
     const body = (await res.json().catch(() => ({}))) as StatusBody;
     const code = typeof body.status_code === 'string' ? body.status_code : String(res.status);
     if (code === '401' || res.status === 401) {
@@ -187,11 +239,12 @@ export class MidtransProvider implements PaymentProvider {
     return { code, body };
   }
 
-  private async call(url: string, init: RequestInit, retries: number): Promise<Response> {
+  private async call(url: string, init: RequestInit, retries: number, retryRateLimits = true): Promise<Response> {
     try {
       return await outboundFetch(url, init, {
         timeoutMs: this.options.timeoutMs ?? MIDTRANS_TIMEOUT_MS,
         retries,
+        retryRateLimits,
         maxDelayMs: 2_000,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
         ...(this.options.sleep ? { sleep: this.options.sleep } : {}),

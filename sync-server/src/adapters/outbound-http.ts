@@ -19,6 +19,8 @@ export interface OutboundOptions {
   retries?: number;
   /** Set when repeating this request cannot do anything twice (e.g. the API dedupes it). */
   idempotent?: boolean;
+  /** false: a 429 is handed back at once (the caller backs off on its own schedule). Default true. */
+  retryRateLimits?: boolean;
   /** First backoff delay; doubled per attempt, with full jitter. Default 500 ms. */
   baseDelayMs?: number;
   /** No wait (backoff or Retry-After) longer than this. Default 30 s. */
@@ -73,7 +75,7 @@ export async function outboundFetch(url: string, init: RequestInit, options: Out
     } finally {
       deadline.answered();
     }
-    const verdict = await retryVerdict(res, repeatable);
+    const verdict = res.status === 429 && options.retryRateLimits === false ? 'final' : await retryVerdict(res, repeatable);
     if (last || verdict === 'final') return res;
     await res.body?.cancel().catch(() => undefined);
     await sleep(retryAfterMs(res, options) ?? backoff(attempt, options));

@@ -61,6 +61,27 @@ export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'expired' | 'refund
 /** The status API's answer: an outcome, or 'unknown' when the provider has no such order (no method chosen yet). */
 export type ProviderStatus = PaymentOutcome | 'unknown';
 
+/** Which reversal the provider reports for a paid order (Midtrans' transaction_status after a settlement). */
+export type ReversalKind = 'refund' | 'partial_refund' | 'chargeback' | 'partial_chargeback' | 'deny' | 'cancel' | 'expire';
+
+/** The status API's answer with its particulars: what a reversal was and how much it gave back. */
+export interface ProviderStatusDetail {
+  status: ProviderStatus;
+  /** Set when the status is a reversal of money taken (refunded), or a deny/cancel/expire of the order. */
+  reversal?: { kind: ReversalKind; amount: number | null };
+}
+
+/**
+ * The provider answered 429: it asks us to slow down. Thrown by status checks instead of retrying,
+ * so the reconciler can end its pass and wait (Retry-After, when given).
+ */
+export class ProviderRateLimitedError extends Error {
+  constructor(readonly retryAfterMs: number | undefined) {
+    super('The payment provider asked to slow down (429)');
+    this.name = 'ProviderRateLimitedError';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'simulator' | 'midtrans';
   createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }>;
@@ -71,6 +92,11 @@ export interface PaymentProvider {
    * when the provider cannot be reached or gives no usable answer.
    */
   fetchStatus(orderId: string, staging: boolean): Promise<ProviderStatus>;
+  /**
+   * fetchStatus with the particulars of a reversal (kind and amount); adapters without them leave it
+   * out and payments/status-check.ts falls back to fetchStatus. May reject with ProviderRateLimitedError.
+   */
+  fetchStatusDetail?(orderId: string, staging: boolean): Promise<ProviderStatusDetail>;
   /** What the PWA loads: the snap.js URL and the client key, for live or staging. */
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
   /** The Integrations panel's Test connection; absent for adapters with nothing to test. */

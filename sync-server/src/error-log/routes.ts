@@ -16,6 +16,13 @@ export function errorLogRoutes(): Hono<AppEnv> {
   }));
   route(app, endpoints.resolveError).handle(async (c, { params }) => {
     const { entry, changed } = await resolveError(c.var.deps, currentAdmin(c), params.id);
+    // The sentinel's entry: resolving it runs the delivery again (it sends once the purchase is deliverable).
+    if (changed && entry.kind === 'undelivered' && entry.transactionId && c.var.deps.delivery) {
+      const purchaseId = entry.transactionId;
+      void c.var.deps.delivery
+        .purchaseChanged(purchaseId)
+        .catch((err: unknown) => c.var.log.error({ err, purchaseId }, 'delivery re-run from the error log failed'));
+    }
     if (changed)
       await auditRoute(c, {
         action: 'error.resolve',

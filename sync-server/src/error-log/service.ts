@@ -1,7 +1,8 @@
 // The error log (issue 14 point 5): the Errors tab's one list of every problem an operator should
 // act on, gathered where each is recorded, never copied: purchases a kiosk parked, uploads that
-// ended short and e-mails that failed (purchase history), payments reversed after they were paid,
-// kiosks silent for more than 10 minutes and, for a super admin, credential alerts and failing
+// ended short and e-mails that failed (purchase history), payments reversed after they were paid
+// (with which reversal and how much), payments settled late, paid purchases not delivered within 10
+// minutes (the sentinel), kiosks silent for more than 10 minutes and, for a super admin, credential alerts and failing
 // integrations. Each entry's id is a hash of what it is about and when, so the same problem keeps
 // its id and a new occurrence (the kiosk goes offline again) gets a new one. An admin marks an entry
 // resolved (error_resolutions); some resolve themselves (a later e-mail went out, a credential works).
@@ -146,18 +147,176 @@ async function reversedPayments(db: Db, scope: Scope): Promise<Draft[]> {
     .limit(PER_SOURCE_LIMIT);
   if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
   if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  return (await q.execute()).map((p) => ({
-    key: `reversal:${p.id}:${p.paymentReversedAt}`,
-    kind: 'payment_reversed',
-    at: p.paymentReversedAt!,
-    venueId: p.venueId,
-    venueName: p.venueName ?? UNKNOWN_VENUE,
-    deviceId: p.deviceId,
-    deviceName: p.deviceName,
-    transactionId: p.id,
-    what: T.reversedWhat(formatRupiah(p.totalAmount), p.paymentReversal ?? 'failed'),
-    todo: T.reversedTodo,
-  }));
+  const rows = await q.execute();
+  const details = await reversalDetails(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((p) => {
+    const detail = details.get(p.id);
+    return {
+      key: `reversal:${p.id}:${p.paymentReversedAt}`,
+      kind: 'payment_reversed',
+      // The newest reversal's time: a further refund brings the entry back up.
+      at: detail?.at ?? p.paymentReversedAt!,
+      venueId: p.venueId,
+      venueName: p.venueName ?? UNKNOWN_VENUE,
+      deviceId: p.deviceId,
+      deviceName: p.deviceName,
+      transactionId: p.id,
+      what: T.reversedWhat(
+        formatRupiah(p.totalAmount),
+        p.paymentReversal ?? 'failed',
+        detail && { kind: detail.kind, amount: detail.amount === null ? null : formatRupiah(detail.amount) },
+      ),
+      todo: T.reversedTodo,
+    };
+  });
+}
+
+/** Each purchase's newest recorded reversal (which one and how much), from its history. */
+async function reversalDetails(db: Db, ids: string[]) {
+  const newest = new Map<string, { at: string; kind: string; amount: number | null }>();
+  if (ids.length === 0) return newest;
+  const rows = await db
+    .selectFrom('purchase_events')
+    .select(['purchaseId', 'at', 'detail'])
+    .where('kind', '=', 'payment_reversed')
+    .where('purchaseId', 'in', ids)
+    .orderBy('at')
+    .execute();
+  for (const row of rows) {
+    const detail = detailOf(row.detail);
+    const kind = text(detail.reversal);
+    if (kind) newest.set(row.purchaseId, { at: row.at, kind, amount: typeof detail.amount === 'number' ? detail.amount : null });
+  }
+  return newest;
+}
+
+/**
+ * Payments the provider settled late: past the payment window and its grace, or taking a promo use
+ * over the quota (the player paid with the discount, so it is honoured). A settlement of a purchase
+ * the kiosk had closed, inside the window, is how things should go and is not listed.
+ */
+async function lateSettlements(db: Db, scope: Scope): Promise<Draft[]> {
+  let q = db
+    .selectFrom('purchase_events as e')
+    .innerJoin('purchases as p', 'p.id', 'e.purchaseId')
+    .leftJoin('venues', 'venues.id', 'p.venueId')
+    .leftJoin('devices', 'devices.deviceId', 'p.deviceId')
+    .select([
+      'e.id',
+      'e.at',
+      'e.detail',
+      'p.id as purchaseId',
+      'p.venueId',
+      'p.deviceId',
+      'p.totalAmount',
+      'venues.name as venueName',
+      'devices.name as deviceName',
+    ])
+    .where('e.kind', '=', 'late_settlement')
+    .orderBy('e.at', 'desc')
+    .limit(PER_SOURCE_LIMIT);
+  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
+  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
+  return (await q.execute()).flatMap((row) => {
+    const detail = detailOf(row.detail);
+    const afterWindow = detail.afterWindow === true;
+    const overQuota = detail.promoOverQuota === true;
+    if (!afterWindow && !overQuota) return [];
+    return [
+      {
+        key: `event:${row.id}`,
+        kind: 'late_settlement' as const,
+        at: row.at,
+        venueId: row.venueId,
+        venueName: row.venueName ?? UNKNOWN_VENUE,
+        deviceId: row.deviceId,
+        deviceName: row.deviceName,
+        transactionId: row.purchaseId,
+        what: T.lateWhat(
+          formatRupiah(row.totalAmount),
+          text(detail.previous) ?? 'pending',
+          afterWindow,
+          overQuota ? (text(detail.promoCode) ?? '?') : null,
+        ),
+        todo: T.lateTodo,
+      },
+    ];
+  });
+}
+
+/** How long a paid (or free) purchase may take to be delivered (link saved, e-mail sent) before Errors lists it. */
+export const UNDELIVERED_AFTER_MS = 10 * 60_000;
+
+/**
+ * The sentinel: paid or free purchases not delivered (no e-mail sent) 10 minutes after they were
+ * paid, whatever the reason (the kiosk never uploaded, the e-mail is still retrying or was never
+ * started). An e-mail that failed for good is listed as email_failed instead. Resolves itself when
+ * the e-mail goes out; marking it resolved runs the delivery again (error-log/routes.ts).
+ */
+async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
+  let q = undeliveredQuery(deps.db, cutoff)
+    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+    .leftJoin('devices', 'devices.deviceId', 'purchases.deviceId')
+    .select([
+      'purchases.id',
+      'purchases.venueId',
+      'purchases.deviceId',
+      'purchases.totalAmount',
+      'purchases.paidAt',
+      'purchases.createdAt',
+      'purchases.zipUrl',
+      'venues.name as venueName',
+      'devices.name as deviceName',
+    ])
+    .orderBy('purchases.createdAt', 'desc')
+    .limit(PER_SOURCE_LIMIT);
+  if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
+  if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
+  return (await q.execute()).map((p) => {
+    const at = new Date(Date.parse(p.paidAt ?? p.createdAt) + UNDELIVERED_AFTER_MS).toISOString();
+    return {
+      key: `undelivered:${p.id}`,
+      kind: 'undelivered',
+      at,
+      venueId: p.venueId,
+      venueName: p.venueName ?? UNKNOWN_VENUE,
+      deviceId: p.deviceId,
+      deviceName: p.deviceName,
+      transactionId: p.id,
+      what: T.undeliveredWhat(formatRupiah(p.totalAmount), UNDELIVERED_AFTER_MS / 60_000, p.zipUrl ? 'email' : 'clips'),
+      todo: T.undeliveredTodo,
+    };
+  });
+}
+
+/** The sentinel's count for the dashboard: undelivered purchases made in the report's venue, court, range and staging scope. */
+export async function countUndelivered(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  filter: { venueId?: number; fieldId?: number; from?: string; to?: string; includeStaging: boolean },
+): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
+  let q = undeliveredQuery(deps.db, cutoff).select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (filter.venueId !== undefined) q = q.where('purchases.venueId', '=', filter.venueId);
+  if (filter.fieldId !== undefined) q = q.where('purchases.fieldId', '=', filter.fieldId);
+  if (filter.from !== undefined) q = q.where('purchases.createdAt', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('purchases.createdAt', '<', filter.to);
+  if (!filter.includeStaging) q = q.where('purchases.isStaging', '=', 0);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
+/** Paid or free purchases, paid before `cutoff`, with no e-mail sent or failed, clips neither erased nor expired. */
+export function undeliveredQuery(db: Db, cutoff: string) {
+  return db
+    .selectFrom('purchases')
+    .where('purchases.paymentStatus', 'in', ['paid', 'free'])
+    .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
+    .where('purchases.emailStatus', 'is', null)
+    .where('purchases.erasedAt', 'is', null)
+    .where('purchases.clipsExpiredAt', 'is', null);
 }
 
 const install = { venueId: null, venueName: null, deviceId: null, deviceName: null, transactionId: null } as const;
@@ -220,6 +379,8 @@ const SOURCES: readonly Source[] = [
   { kinds: ['parked_purchase'], read: (deps, _admin, scope) => parkedPurchases(deps.db, scope) },
   { kinds: ['upload_failed', 'email_failed'], read: (deps, _admin, scope) => deliveryFailures(deps.db, scope) },
   { kinds: ['payment_reversed'], read: (deps, _admin, scope) => reversedPayments(deps.db, scope) },
+  { kinds: ['late_settlement'], read: (deps, _admin, scope) => lateSettlements(deps.db, scope) },
+  { kinds: ['undelivered'], read: (deps, _admin, scope) => undeliveredPurchases(deps, scope) },
   { kinds: ['credential_alert'], read: async (deps, _admin, scope) => (scope.install ? credentialAlerts(deps.db) : []) },
   { kinds: ['integration_failure'], read: async (deps, _admin, scope) => (scope.install ? failingIntegrations(deps.db) : []) },
   { kinds: ['kiosk_offline'], read: offlineKiosks },

@@ -5,6 +5,7 @@ import { bodyOf, makeAdapterTestApp, paymentStatusOf, seedPurchase, type Adapter
 import { startMidtransImitation, type MidtransImitation } from '../adapters/testing/midtrans-imitation.ts';
 import { runPurchaseMaintenance } from '../purchases/maintenance.ts';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';
+import { SETTLEMENT_GRACE_MS } from './provider-outcome.ts';
 import { createPaymentReconciler, type PaymentReconciler } from './reconciler.ts';
 
 const LIVE = { serverKey: 'Mid-server-LIVE', clientKey: 'Mid-client-LIVE' };
@@ -260,17 +261,23 @@ describe('payment reconciler', () => {
     expect(delivered).toEqual([purchase.id]);
   });
 
-  it('stops watching a closed purchase once Midtrans calls it final, and after the expiry window', async () => {
+  it('keeps checking a purchase that ended unpaid until the window and its grace are over, whatever Midtrans answered meanwhile', async () => {
+    const start = t.clock.now().getTime();
     const closedFinal = (await seedPurchase(t)).purchase;
     const closedUnknown = (await seedPurchase(t, { email: 'b@example.com' })).purchase;
     for (const id of [closedFinal.id, closedUnknown.id]) await markPurchaseOutcome(t.db, id, 'expired', t.clock.now());
     midtrans.setStatus(closedFinal.id, 'expire');
     t.clock.advance(INTERVAL_MS + 1);
     expect(await reconciler.tick()).toEqual({ checked: 2, ended: 0 });
+    // Backing off like a pending purchase: not due again a minute later for the second check...
     t.clock.advance(INTERVAL_MS);
-    expect(await reconciler.tick()).toEqual({ checked: 1, ended: 0 });
-    t.clock.advance(t.config.pendingPaymentExpiryMs);
+    expect(await reconciler.tick()).toEqual({ checked: 2, ended: 0 });
+    t.clock.advance(INTERVAL_MS);
     expect(await reconciler.tick()).toEqual({ checked: 0, ended: 0 });
+    // ...and never after the window plus the grace.
+    t.clock.set(new Date(start + t.config.pendingPaymentExpiryMs + SETTLEMENT_GRACE_MS + 1));
+    expect(await reconciler.tick()).toEqual({ checked: 0, ended: 0 });
+    expect(await paymentStatusOf(t, closedFinal.id)).toBe('expired');
   });
 
   it('agrees with a notification arriving at the same time: paid once, delivered once', async () => {

@@ -116,9 +116,16 @@ describe('payment notification webhook and simulator', () => {
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });
 
-  it('answers 404 for a well-signed unknown order and 400 for an amount that differs', async () => {
+  it('answers 200 to a well-signed unknown order (another shop on the account must not be retried for days) and 400 for an amount that differs', async () => {
     const { purchase } = await seedPurchase(t);
-    expect((await t.json('POST', '/api/payment/notification', notification('CR-20261120-unknown', 3000, SETTLEMENT))).status).toBe(404);
+    const unknown = await t.json('POST', '/api/payment/notification', notification('CR-20261120-unknown', 3000, SETTLEMENT));
+    expect(unknown.status).toBe(200);
+    expect(await bodyOf(unknown)).toEqual({ message: 'OK' });
+    expect(await t.db.selectFrom('purchases').select('id').where('id', '=', 'CR-20261120-unknown').executeTakeFirst()).toBeUndefined();
+    // A forged one for an unknown order is still refused.
+    expect((await t.json('POST', '/api/payment/notification', notification('CR-20261120-unknown', 3000, SETTLEMENT, 'wrong'))).status).toBe(
+      401,
+    );
     expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 1, SETTLEMENT))).status).toBe(400);
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });

@@ -4,15 +4,19 @@
 // a settled order whose notifications all failed would stay pending, or expire, and the player who
 // paid would get nothing. Only the provider's own final state ends a purchase; an order the
 // provider does not know (the player never chose a way to pay) expires after
-// PENDING_PAYMENT_EXPIRY_MINUTES. A purchase the kiosk closed (abandoned, 'expired') is watched
-// through the same window, since the player may have paid just before closing the form.
+// PENDING_PAYMENT_EXPIRY_MINUTES. A purchase that ended unpaid (the kiosk closed the form, our own
+// expiry, a deny or cancel the player may retry past inside Snap's window) is checked again until
+// that window plus SETTLEMENT_GRACE_MS has passed, since Midtrans may still settle it; it then ends
+// in whichever state Midtrans ends in. A 429 from the provider ends the pass at once and pauses the
+// reconciler for its Retry-After (else a doubling pause), rather than asking again per purchase.
 // Safe beside the webhook: both go through one state machine.
 import { runExclusive } from '../db/exclusive.ts';
 import type { Logger } from 'pino';
-import type { Clock, Delivery, PaymentProvider } from '../adapters/ports.ts';
+import { ProviderRateLimitedError, type Clock, type Delivery, type PaymentProvider, type ProviderStatusDetail } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import { findDueForReconcile, scheduleReconcile } from '../purchases/queries.ts';
-import { applyProviderOutcome } from './provider-outcome.ts';
+import { applyProviderOutcome, SETTLEMENT_GRACE_MS } from './provider-outcome.ts';
+import { checkStatus } from './status-check.ts';
 
 export interface ReconcilerDeps {
   db: Db;
@@ -26,6 +30,8 @@ export interface ReconcilerDeps {
 export interface ReconcileSummary {
   checked: number;
   ended: number;
+  /** Set when the provider answered 429: the pass ended there, and no pass runs before this time. */
+  pausedUntil?: string;
 }
 
 /** A purchase younger than this is left to the notification that is surely on its way. */
@@ -47,10 +53,13 @@ export interface PaymentReconciler {
 
 export function createPaymentReconciler(deps: ReconcilerDeps): PaymentReconciler {
   let running: Promise<ReconcileSummary> | undefined;
+  // The provider's "slow down": kept here, so every pass of this instance honours it.
+  const pause = { until: 0, strikes: 0 };
   // One pass at a time, in this instance and across instances (db/exclusive.ts): a slow provider
   // must not make passes pile up and ask twice. A pass another instance is running leaves nothing to do.
   const pass = async () => {
-    const result = await runExclusive(deps.db, 'reconciler', () => reconcileDue(deps));
+    if (deps.clock.now().getTime() < pause.until) return { checked: 0, ended: 0, pausedUntil: new Date(pause.until).toISOString() };
+    const result = await runExclusive(deps.db, 'reconciler', () => reconcileDue(deps, pause));
     return result.ran ? result.value : { checked: 0, ended: 0 };
   };
   const tick = () => (running ??= pass().finally(() => (running = undefined)));
@@ -67,52 +76,72 @@ export function createPaymentReconciler(deps: ReconcilerDeps): PaymentReconciler
   };
 }
 
-async function reconcileDue(deps: ReconcilerDeps): Promise<ReconcileSummary> {
+async function reconcileDue(deps: ReconcilerDeps, pause: { until: number; strikes: number }): Promise<ReconcileSummary> {
   const now = deps.clock.now();
   const due = await findDueForReconcile(deps.db, {
     createdBefore: new Date(now.getTime() - RECONCILE_MIN_AGE_MS).toISOString(),
-    closedSince: new Date(now.getTime() - deps.config.pendingPaymentExpiryMs).toISOString(),
+    unpaidSince: new Date(now.getTime() - deps.config.pendingPaymentExpiryMs - SETTLEMENT_GRACE_MS).toISOString(),
     now: now.toISOString(),
     limit: BATCH,
   });
   let ended = 0;
-  for (const purchase of due) if (await reconcileOne(deps, purchase, now)) ended += 1;
-  if (ended > 0) deps.logger.info({ checked: due.length, ended }, 'payment reconciliation ended pending purchases');
-  return { checked: due.length, ended };
-}
-
-/** After the backoff delay, but never past the expiry moment, so an unknown order expires on time. */
-function nextCheck(deps: ReconcilerDeps, purchase: DuePurchase, now: Date): Date {
-  const backoff = now.getTime() + reconcileDelayMs(purchase.reconcileAttempts, deps.config.reconcileIntervalMs);
-  const expiry = Date.parse(purchase.createdAt) + deps.config.pendingPaymentExpiryMs;
-  return new Date(expiry > now.getTime() ? Math.min(backoff, expiry) : backoff);
+  let checked = 0;
+  for (const purchase of due) {
+    let answer: ProviderStatusDetail | undefined;
+    try {
+      answer = await checkStatus(deps.payments, purchase.id, purchase.isStaging === 1);
+    } catch (err) {
+      if (err instanceof ProviderRateLimitedError) {
+        pause.strikes += 1;
+        const wait = err.retryAfterMs ?? reconcileDelayMs(pause.strikes - 1, deps.config.reconcileIntervalMs);
+        pause.until = now.getTime() + Math.min(Math.max(wait, 1_000), RECONCILE_MAX_DELAY_MS);
+        const pausedUntil = new Date(pause.until).toISOString();
+        deps.logger.warn({ checked, pausedUntil }, 'payment provider asked to slow down (429); reconciliation paused');
+        return { checked, ended, pausedUntil };
+      }
+      deps.logger.warn({ err, orderId: purchase.id }, 'payment status query failed; will retry');
+    }
+    checked += 1;
+    if (await reconcileOne(deps, purchase, answer, now)) ended += 1;
+  }
+  pause.strikes = 0;
+  if (ended > 0) deps.logger.info({ checked, ended }, 'payment reconciliation ended pending purchases');
+  return { checked, ended };
 }
 
 type DuePurchase = Awaited<ReturnType<typeof findDueForReconcile>>[number];
 
-/** True when the purchase's payment status changed. */
-async function reconcileOne(deps: ReconcilerDeps, purchase: DuePurchase, now: Date): Promise<boolean> {
-  const status = await deps.payments.fetchStatus(purchase.id, purchase.isStaging === 1).catch((err: unknown) => {
-    deps.logger.warn({ err, orderId: purchase.id }, 'payment status query failed; will retry');
-    return undefined;
-  });
+/** After the backoff delay, but never past `limit` (the expiry moment, the end of the grace), so those come on time. */
+function nextCheck(deps: ReconcilerDeps, purchase: DuePurchase, now: Date, limit: number): Date {
+  const backoff = now.getTime() + reconcileDelayMs(purchase.reconcileAttempts, deps.config.reconcileIntervalMs);
+  return new Date(limit > now.getTime() ? Math.min(backoff, limit) : backoff);
+}
+
+/** True when the purchase's payment status changed. `answer` undefined: the provider could not be asked. */
+async function reconcileOne(
+  deps: ReconcilerDeps,
+  purchase: DuePurchase,
+  answer: ProviderStatusDetail | undefined,
+  now: Date,
+): Promise<boolean> {
   const windowEnd = Date.parse(purchase.createdAt) + deps.config.pendingPaymentExpiryMs;
-  if (purchase.paymentStatus === 'expired') {
-    // Closed at the kiosk, yet the player may have paid just before: only a payment changes it.
-    if (status === 'paid') return (await applyProviderOutcome(deps, purchase.id, 'paid', now)) === 'paid';
-    const final = status === 'failed' || status === 'expired';
-    await scheduleReconcile(
-      deps.db,
-      purchase.id,
-      purchase.reconcileAttempts + 1,
-      (final ? new Date(windowEnd) : nextCheck(deps, purchase, now)).toISOString(),
-    );
+  const outcomeDeps = { ...deps, paymentWindowMs: deps.config.pendingPaymentExpiryMs };
+  const status = answer?.status;
+  if (purchase.paymentStatus !== 'pending') {
+    // Ended unpaid, yet the provider may still settle it until the window and its grace are over:
+    // whatever final state it answers is taken (paid, or the other unpaid end).
+    if (status === 'paid' || status === 'failed' || status === 'expired') {
+      const after = await applyProviderOutcome(outcomeDeps, purchase.id, status, now, answer ?? {});
+      if (after !== purchase.paymentStatus) return true;
+    }
+    const graceEnd = windowEnd + SETTLEMENT_GRACE_MS;
+    await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, nextCheck(deps, purchase, now, graceEnd).toISOString());
     return false;
   }
   const outcome = status === 'unknown' && windowEnd <= now.getTime() ? 'expired' : status;
   if (outcome === 'paid' || outcome === 'failed' || outcome === 'expired') {
-    return (await applyProviderOutcome(deps, purchase.id, outcome, now)) !== 'pending';
+    return (await applyProviderOutcome(outcomeDeps, purchase.id, outcome, now, answer ?? {})) !== 'pending';
   }
-  await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, nextCheck(deps, purchase, now).toISOString());
+  await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, nextCheck(deps, purchase, now, windowEnd).toISOString());
   return false;
 }

@@ -17,7 +17,7 @@ const OUTCOMES: readonly SimulatedOutcome[] = ['success', 'pending', 'failure'];
 function notificationDeps(c: Context<AppEnv>): NotificationDeps {
   const { db, clock, payments, delivery } = c.var.deps;
   if (!payments || !delivery) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
-  return { db, clock, logger: c.var.log, payments, delivery };
+  return { db, clock, logger: c.var.log, payments, delivery, paymentWindowMs: c.var.deps.config.pendingPaymentExpiryMs };
 }
 
 export function paymentRoutes(): Hono<AppEnv> {

@@ -98,3 +98,9 @@ export async function retakePromo(db: Db, promoId: number): Promise<void> {
     .where('id', '=', promoId)
     .execute();
 }
+
+/** True when a promo has more uses than its quota (a late payment took one back after the quota was used up). */
+export async function promoOverQuota(db: Db, promoId: number): Promise<boolean> {
+  const row = await db.selectFrom('promo_codes').select(['quota', 'used']).where('id', '=', promoId).executeTakeFirst();
+  return row !== undefined && row.quota > 0 && row.used > row.quota;
+}

@@ -74,11 +74,29 @@ describe('markPurchaseOutcome', () => {
     expect(await promoUsed(w.t, promo.id)).toBe(1);
   });
 
-  it('never revives a failed purchase', async () => {
-    const id = (await created(await w.buy(w.kioskA, w.body()))).transaction.id;
+  it('pays a failed purchase the provider settles after all (a retry inside the window), taking the promo use back even over the quota', async () => {
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 1 });
+    const id = await buyWithPromo('P');
     await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now());
-    expect((await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now())).changed).toBe(false);
-    expect(await statusOf(id)).toBe('failed');
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
+    // The hold ended with the failure: another player takes the last use meanwhile.
+    await buyWithPromo('P');
+    expect(await promoUsed(w.t, promo.id)).toBe(1);
+    const late = await markPurchaseOutcome(w.t.db, id, 'paid', w.t.clock.now(), { confirmed: true });
+    expect(late).toMatchObject({ changed: true, previous: 'failed', promoOverQuota: true });
+    expect(await statusOf(id)).toBe('paid');
+    expect(await promoUsed(w.t, promo.id)).toBe(2);
+  });
+
+  it("moves between the unpaid ends only on the provider's word, never on the kiosk's Close", async () => {
+    const promo = await w.t.seed.promo({ code: 'P', amount: 1000, quota: 1 });
+    const id = await buyWithPromo('P');
+    await markPurchaseOutcome(w.t.db, id, 'failed', w.t.clock.now());
+    expect((await markPurchaseOutcome(w.t.db, id, 'expired', w.t.clock.now())).changed).toBe(false);
+    expect((await markPurchaseOutcome(w.t.db, id, 'expired', w.t.clock.now(), { confirmed: true })).changed).toBe(true);
+    expect(await statusOf(id)).toBe('expired');
+    // The hold was given back once, at the first unpaid end.
+    expect(await promoUsed(w.t, promo.id)).toBe(0);
   });
 
   it('reports an unknown id as unchanged', async () => {

@@ -3,7 +3,7 @@
 import type { Purchase } from '@courtreplay/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, EmailStatus, PaymentReversal, PaymentStatus, PurchaseTable } from '../db/schema/index.ts';
+import type { Database, EmailStatus, PaymentReversal, PaymentStatus, PurchaseEventKind, PurchaseTable } from '../db/schema/index.ts';
 
 export type Tx = Kysely<Database>;
 export type PurchaseRow = Selectable<PurchaseTable>;
@@ -141,19 +141,28 @@ export async function setPaymentToken(db: Tx, id: string, token: string, now: st
   await db.updateTable('purchases').set({ paymentToken: token, updatedAt: now }).where('id', '=', id).execute();
 }
 
+/** The states a purchase that ended without payment may be in; the provider may still settle it. */
+export const UNPAID_ENDS: readonly PaymentStatus[] = ['failed', 'expired'];
+
 /**
- * Moves a pending purchase to `status`; nothing happens unless it is still pending (paid, free,
- * failed and expired are final). True when this call made the move.
+ * Moves a purchase to `status` when it may go there, in one conditional UPDATE (two callers racing
+ * move it once). True when this call made the move.
+ *
+ * - paid: from pending, failed or expired. The provider's status API is the truth: our expiry, the
+ *   kiosk's Close and a deny the player retried past (Snap lets them pay again inside the window)
+ *   do not undo money the provider took. Paid (and free) never move again.
+ * - failed, expired: from pending; and, when the provider itself said so (`confirmed`), from the
+ *   other unpaid state, so an unpaid purchase ends in the state the provider ends in.
  */
-export async function transitionFromPending(
+export async function transitionPayment(
   tx: Tx,
   id: string,
   status: Exclude<PaymentStatus, 'pending' | 'free'>,
   now: string,
+  confirmed: boolean,
 ): Promise<boolean> {
-  // Our own expiry is only a guess that the player walked away; a payment the provider confirms
-  // later has taken the player's money, so it still counts and the clips are still delivered.
-  const from: PaymentStatus[] = status === 'paid' ? ['pending', 'expired'] : ['pending'];
+  const from: PaymentStatus[] =
+    status === 'paid' ? ['pending', ...UNPAID_ENDS] : confirmed ? ['pending', ...UNPAID_ENDS.filter((s) => s !== status)] : ['pending'];
   const result = await tx
     .updateTable('purchases')
     .set({ paymentStatus: status, updatedAt: now, ...(status === 'paid' ? { paidAt: now } : {}) })
@@ -201,15 +210,19 @@ export async function recordEmailOutcome(
 
 /**
  * Purchases whose next reconciliation is due at `now`: pending ones created before `createdBefore`,
- * and ones the kiosk closed ('expired') created since `closedSince`.
+ * and ones that ended unpaid (failed, expired, closed at the kiosk) created since `unpaidSince`,
+ * which the provider may still settle.
  */
-export async function findDueForReconcile(db: Tx, q: { createdBefore: string; closedSince: string; now: string; limit: number }) {
+export async function findDueForReconcile(db: Tx, q: { createdBefore: string; unpaidSince: string; now: string; limit: number }) {
   return db
     .selectFrom('purchases')
     .select(['id', 'isStaging', 'createdAt', 'paymentStatus', 'reconcileAttempts'])
     .where('createdAt', '<', q.createdBefore)
     .where((eb) =>
-      eb.or([eb('paymentStatus', '=', 'pending'), eb.and([eb('paymentStatus', '=', 'expired'), eb('createdAt', '>=', q.closedSince)])]),
+      eb.or([
+        eb('paymentStatus', '=', 'pending'),
+        eb.and([eb('paymentStatus', 'in', [...UNPAID_ENDS]), eb('createdAt', '>=', q.unpaidSince)]),
+      ]),
     )
     .where((eb) => eb.or([eb('reconcileAt', 'is', null), eb('reconcileAt', '<=', q.now)]))
     .orderBy('createdAt')
@@ -231,6 +244,17 @@ export async function flagPaymentReversal(db: Tx, id: string, reversal: PaymentR
     .where('paymentReversal', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** The details of a purchase's events of `kind`. */
+export async function purchaseEventDetails(db: Tx, purchaseId: string, kind: PurchaseEventKind): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .selectFrom('purchase_events')
+    .select(['detail'])
+    .where('purchaseId', '=', purchaseId)
+    .where('kind', '=', kind)
+    .execute();
+  return rows.map((row) => (row.detail ? JSON.parse(row.detail) : {}) as Record<string, unknown>);
 }
 
 /** Portable `LIKE` pattern for "contains `text`" (with `\` as the escape character). */

@@ -2,7 +2,7 @@
 // row itself says (made, paid or free, failed, expired, reversed) merged with what was recorded
 // after the sale (purchase_events: each clip the kiosk reported uploaded, e-mails sent or failed
 // with the reason, resends, corrections, clips expired, erased), oldest first.
-import type { PurchaseTimelineResponse, TimelineEntry } from '@courtreplay/shared';
+import { PAYMENT_STATUSES, REVERSAL_KINDS, type PurchaseTimelineResponse, type TimelineEntry } from '@courtreplay/shared';
 import { sql } from 'kysely';
 import type { SessionAdmin } from '../auth/queries.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
@@ -15,15 +15,21 @@ function fromPurchase(p: PurchaseWithNames): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ at: p.createdAt, kind: 'created', by: null, amount: p.totalAmount }];
   if (p.paymentStatus === 'free') entries.push({ at: p.createdAt, kind: 'free', by: null });
   if (p.paymentStatus === 'paid') entries.push({ at: p.paidAt ?? p.updatedAt, kind: 'paid', by: null, amount: p.totalAmount });
-  // A failed or expired purchase changes no more, so its last update is when that happened.
+  // A failed or expired purchase's last update is when that happened (a late settlement makes it paid).
   if (p.paymentStatus === 'failed') entries.push({ at: p.updatedAt, kind: 'payment_failed', by: null });
   if (p.paymentStatus === 'expired') entries.push({ at: p.updatedAt, kind: 'payment_expired', by: null });
-  if (p.paymentReversedAt) entries.push({ at: p.paymentReversedAt, kind: 'payment_reversed', by: null });
   return entries;
+}
+
+/** A reversal recorded before its particulars were (no payment_reversed event): the row's flag alone. */
+function reversalFromRow(p: PurchaseWithNames, events: TimelineEntry[]): TimelineEntry[] {
+  if (!p.paymentReversedAt || events.some((e) => e.kind === 'payment_reversed')) return [];
+  return [{ at: p.paymentReversedAt, kind: 'payment_reversed', by: null }];
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const count = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((v) => v === value);
 
 /** The recorded events, with the admin's address for those an admin did. */
 async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> {
@@ -55,6 +61,10 @@ async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> 
       clip: count(detail.clip),
       clips: count(detail.clips),
       filesRemoved: count(detail.filesRemoved),
+      amount: count(detail.amount),
+      reversal: oneOf(REVERSAL_KINDS, detail.reversal),
+      previous: oneOf(PAYMENT_STATUSES, detail.previous),
+      afterWindow: typeof detail.afterWindow === 'boolean' ? detail.afterWindow : undefined,
     };
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(entry, { [key]: value });
     return entry;
@@ -63,7 +73,8 @@ async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> 
 
 export async function purchaseTimeline(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<PurchaseTimelineResponse> {
   const purchase = await purchaseFor(deps, id, { admin });
-  const events = [...fromPurchase(purchase), ...(await fromEvents(deps.db, id))];
+  const recorded = await fromEvents(deps.db, id);
+  const events = [...fromPurchase(purchase), ...reversalFromRow(purchase, recorded), ...recorded];
   // A stable sort: entries at the same instant keep the order they happened in (sale before payment).
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const clipsGone = purchase.erasedAt !== null || purchase.clipsExpiredAt !== null;

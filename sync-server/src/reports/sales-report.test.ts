@@ -78,6 +78,8 @@ describe('GET /api/reports/sales: the figures', () => {
         { date: '2026-11-20', revenue: 20_000, purchases: 1 },
         { date: '2026-11-21', revenue: 45_000, purchases: 3 },
       ],
+      // The sentinel: P1, P2, P4, P5 (free), P7 and P8 (reversed, still paid) never sent an e-mail; P6 is staging.
+      undelivered: 6,
       byCourt: [
         { fieldId: w.courtA.id, fieldName: 'Court A1', revenue: 35_000, purchases: 3 },
         { fieldId: w.courtB.id, fieldName: 'Court B1', revenue: 30_000, purchases: 1 },

@@ -179,7 +179,8 @@ function daysBetween(first: string, last: string): string[] | null {
   return list;
 }
 
-export async function salesReport(db: Tx, filter: SalesReportFilter): Promise<SalesReport> {
+/** The figures from sales; the route adds the sentinel's `undelivered` count. */
+export async function salesReport(db: Tx, filter: SalesReportFilter): Promise<Omit<SalesReport, 'undelivered'>> {
   // One read transaction: the totals, the days and the courts come from the same snapshot.
   const [byDayRows, byCourtRows] = await db.transaction().execute(async (tx) => {
     const days = await grouped(tx, filter, 'day');

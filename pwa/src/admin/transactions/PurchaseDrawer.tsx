@@ -33,6 +33,10 @@ export function describeEntry(e: TimelineEntry): string {
       return W.clips_expired(e.filesRemoved ?? 0);
     case 'erased':
       return W.erased(e.filesRemoved ?? 0);
+    case 'payment_reversed':
+      return W.payment_reversed(e.reversal, e.amount === undefined ? undefined : formatRupiah(e.amount));
+    case 'late_settlement':
+      return W.late_settlement(e.previous, e.afterWindow);
     default:
       return W[e.kind];
   }
@@ -42,6 +46,7 @@ const FAILURES: ReadonlySet<TimelineEntry['kind']> = new Set([
   'payment_failed',
   'payment_expired',
   'payment_reversed',
+  'late_settlement',
   'upload_failed',
   'email_failed',
 ]);

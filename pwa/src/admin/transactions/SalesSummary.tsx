@@ -42,6 +42,7 @@ function Figures({ report, filters }: { report: SalesReport; filters: Transactio
       hint: filters.includeStaging ? undefined : R.stagingHidden,
     },
     { key: 'discounts', label: R.discounts, value: formatRupiah(report.discounts) },
+    { key: 'undelivered', label: R.undelivered, value: String(report.undelivered), hint: R.undeliveredHint },
   ];
   const nothing = report.purchases === 0 && report.free === 0 && report.staging === 0;
   return (

@@ -39,6 +39,8 @@ export interface ImitationOrder {
   /** undefined until the player chooses a way to pay: the status API then answers "404". */
   transactionStatus: string | undefined;
   fraudStatus: string;
+  /** Each refund (or chargeback) given back, in rupiah; the status answer lists them as Midtrans does. */
+  refunds: number[];
 }
 
 export interface MidtransImitationOptions {
@@ -64,6 +66,12 @@ export interface MidtransImitation {
   orders: Map<string, ImitationOrder>;
   /** Sets what the status API (and the next notification) says: pending, settlement, capture, deny, cancel, expire, refund. */
   setStatus(orderId: string, transactionStatus: string, fraudStatus?: string): void;
+  /**
+   * Gives money back on a settled order, as the dashboard's Refund does: the status becomes refund
+   * (the whole amount given back) or partial_refund ('chargeback' for a chargeback), and the status
+   * answer carries refund_amount and refunds.
+   */
+  refund(orderId: string, amount: number, kind?: 'refund' | 'chargeback'): void;
   /** The signed notification Midtrans would post for the order's current status. */
   notification(orderId: string): Record<string, string>;
   /** Posts that notification; resolves with the app's HTTP status. */
@@ -78,6 +86,9 @@ const STATUS_CODES: Record<string, string> = {
   capture: '200',
   cancel: '200',
   refund: '200',
+  partial_refund: '200',
+  chargeback: '200',
+  partial_chargeback: '200',
   pending: '201',
   deny: '202',
   expire: '407',
@@ -112,11 +123,23 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
       fraud_status: o.fraudStatus,
       merchant_id: 'IMITATION',
       signature_key: midtransSignature(o.orderId, code, gross, o.serverKey),
+      ...(o.refunds.length > 0
+        ? {
+            refund_amount: formatGrossAmount(o.refunds.reduce((a, b) => a + b, 0)),
+            refunds: o.refunds.map((amount, i) => ({
+              refund_chargeback_id: i + 1,
+              refund_amount: formatGrossAmount(amount),
+              created_at: '2026-11-20 11:00:00',
+              reason: 'imitation refund',
+            })),
+          }
+        : {}),
     };
   };
   const notification = (orderId: string) => {
-    const { status_message: _message, ...body } = statusBody(order(orderId));
-    return { ...body, status_message: 'midtrans payment notification' };
+    // A notification carries the refunded total, not the list of refunds the status answer has.
+    const { status_message: _message, refunds: _refunds, ...body } = statusBody(order(orderId));
+    return { ...body, status_message: 'midtrans payment notification' } as Record<string, string>;
   };
 
   const takeFault = (kind: 'snap' | 'status'): FaultRule | undefined => {
@@ -178,6 +201,7 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
       body: body as Record<string, unknown>,
       transactionStatus: undefined,
       fraudStatus: 'accept',
+      refunds: [],
     };
     orders.set(created.orderId, created);
     byToken.set(token, created);
@@ -224,6 +248,12 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     orders,
     setStatus(orderId, transactionStatus, fraudStatus = 'accept') {
       Object.assign(order(orderId), { transactionStatus, fraudStatus });
+    },
+    refund(orderId, amount, kind = 'refund') {
+      const o = order(orderId);
+      o.refunds.push(amount);
+      const whole = o.refunds.reduce((a, b) => a + b, 0) >= o.grossAmount;
+      o.transactionStatus = whole ? kind : `partial_${kind}`;
     },
     notification,
     async notify(orderId, target = options.notificationUrl) {

@@ -1,6 +1,17 @@
 /** What happened to a purchase after the sale (migration 017); see purchases/events.ts. */
 export type PurchaseEventKind =
-  'clip_uploaded' | 'upload_failed' | 'email_sent' | 'email_failed' | 'resend' | 'email_corrected' | 'clips_expired' | 'erased';
+  | 'clip_uploaded'
+  | 'upload_failed'
+  | 'email_sent'
+  | 'email_failed'
+  | 'resend'
+  | 'email_corrected'
+  | 'clips_expired'
+  | 'erased'
+  /** The provider settled a purchase that had ended unpaid, or after its window: { previous, afterWindow, promoOverQuota, promoCode }. */
+  | 'late_settlement'
+  /** The provider reversed a paid purchase: { reversal (refund, partial_refund, chargeback, ...), amount }. */
+  | 'payment_reversed';
 
 export interface PurchaseEventTable {
   /** A random UUID: text keys need no dialect-specific auto-increment. */
