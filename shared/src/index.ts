@@ -9,6 +9,7 @@ export * from './messages.ts';
 export * from './messages-id.ts';
 export * from './pricing.ts';
 export * from './bundle-offer.ts';
+export * from './purchase-window.ts';
 export * from './validation.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';

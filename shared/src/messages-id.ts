@@ -255,6 +255,7 @@ export const MESSAGES_ID: KioskMessages = {
     erased: 'Klip ini telah dihapus atas permintaan pemain.',
     keptUntil: (days: number, date: string) => `Klip disimpan selama ${days} hari, sampai ${date}. Unduh untuk menyimpannya.`,
     notFound: 'Tautan ini tidak valid. Periksa kode QR atau tautan di e-mail Anda.',
+    tooManyDownloads: 'Klip ini sedang diunduh 3 kali sekaligus. Silakan tunggu hingga satu unduhan selesai, lalu coba lagi.',
   },
 };
 
@@ -306,6 +307,10 @@ export const SERVER_MESSAGES_ID: Readonly<Record<string, string>> = {
   [SERVER_MESSAGES.request.invalidBody]: 'Isi permintaan tidak valid',
   [SERVER_MESSAGES.storage.notConfigured]: 'Penyimpanan belum diatur.',
   [SERVER_MESSAGES.storage.full]: 'Penyimpanan penuh. Silakan minta staf untuk menghapus file lama.',
+  [SERVER_MESSAGES.storage.purchaseErased]: 'Pembelian ini telah dihapus: tidak menerima video atau tautan lagi.',
+  [SERVER_MESSAGES.storage.purchaseClipsRemoved]:
+    'Video pembelian ini telah dihapus setelah masa simpan: tidak menerima video atau tautan lagi.',
+  [SERVER_MESSAGES.storage.purchaseUnpaid]: 'Pembelian ini berakhir tanpa pembayaran: tidak menerima video atau tautan lagi.',
 };
 
 /** The English kiosk catalogue: MESSAGES' kiosk groups, unchanged. */

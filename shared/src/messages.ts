@@ -259,6 +259,7 @@ export const MESSAGES = {
     keptUntil: (days: number, date: string) =>
       `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
     notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
+    tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
   },
 
   adminLogin: {
@@ -842,6 +843,10 @@ export const SERVER_MESSAGES = {
     notOurFolder: 'This folder was not made by CourtReplay; it is left alone.',
     notYourPurchase: 'Only the kiosk that made this purchase can upload its videos.',
     notYourFolder: 'Only the kiosk or admin that made this folder can upload into it.',
+    purchaseErased: 'This purchase was erased: it takes no more videos or links.',
+    purchaseClipsRemoved: "This purchase's videos were removed after the retention period: it takes no more videos or links.",
+    purchaseUnpaid: 'This purchase ended unpaid: it takes no more videos or links.',
+    clipNotInPurchase: "videoId is not one of this purchase's videos.",
     olderThanInFuture: 'olderThan must be a date in the past',
     olderThanInvalid: 'olderThan must be an ISO date',
     notKioskUpload: "This upload is not one of this kiosk's.",

@@ -25,6 +25,7 @@ import { staffPinRoutes } from './staff-pin/routes.ts';
 import { fieldRoutes } from './fields/routes.ts';
 import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
+import { loggedPath } from './http/access-log.ts';
 import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
 import { promoRoutes } from './promos/routes.ts';
 import { venueRoutes } from './venues/routes.ts';
@@ -121,7 +122,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('log', log);
     const started = performance.now();
     await next();
-    const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
+    // Paths carry the phone page's token and the share page's folder id: logged masked.
+    const line = { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) };
     // Every open kiosk asks about itself every few seconds (issue 12 point 1): a normal answer is debug, not news.
     if (isDevicePoll(c.req.method, c.req.path) && c.res.status < 500) log.debug(line, 'request');
     else log.info(line, 'request');

@@ -56,6 +56,11 @@ export const signedUrlRequest = z.object({
   mimeType: z.string().min(1).max(100),
   size: z.number().int().positive(),
   folderId: z.string().min(1).max(200),
+  /**
+   * Optional: the id (from videoIds) of the chosen clip this file is. Without it the server pairs
+   * the file with its clip by name; with it, a purchase's folder refuses an id it does not hold (400).
+   */
+  videoId: z.string().min(1).max(500).optional(),
 });
 export type SignedUrlRequest = z.input<typeof signedUrlRequest>;
 

@@ -57,7 +57,8 @@ export const purchaseEndpoints = {
     description:
       'A kiosk may save only the link of the folder the server made for this purchase, and then the e-mail ' +
       "goes out when due; an admin's save is the resend flow's upload (the resend call sends the e-mail). " +
-      "A purchase erased on request takes no link again (409 for an admin; a kiosk's late save is dropped).",
+      'A purchase that was erased, whose clips were removed, or that ended finally unpaid (failed or expired, ' +
+      'past PENDING_PAYMENT_EXPIRY_MINUTES plus UNPAID_GRACE_MINUTES) takes no link (409 with the reason).',
     access: 'kioskOrAdmin',
     params: purchaseIdParams,
     unknownMessage: PURCHASE_MESSAGES.transactionNotFound,

@@ -75,21 +75,26 @@ export const storageEndpoints = {
     ...ROUTES.createFolder,
     tag,
     summary: "A purchase's folder and its share link",
-    description: "A named purchase must be one this kiosk made, or of the admin's venue (403); an unknown purchase is 404.",
+    description:
+      "A named purchase must be one this kiosk made, or of the admin's venue (403); an unknown purchase is 404; " +
+      'one that was erased, whose clips were removed, or that ended finally unpaid takes no folder (409).',
     access: 'kioskOrAdmin',
     body: createFolderRequest,
     responses: { 200: folderResponse },
-    errors: [403, 404, ...PROVIDER_ERRORS],
+    errors: [403, 404, 409, ...PROVIDER_ERRORS],
   }),
   getSignedUrl: defineEndpoint({
     ...ROUTES.getSignedUrl,
     tag,
     summary: 'A resumable upload URL for one clip into one folder',
-    description: 'Only into a folder the caller may fill (403). Local storage: 404 for an unknown folder, 507 when the clip cannot fit.',
+    description:
+      'Only into a folder the caller may fill (403), of a purchase that still takes clips (409: erased, clips removed, ' +
+      'finally unpaid). The upload is recorded as the chosen clip it is: the optional videoId, else by its name ' +
+      '(400 for a videoId the purchase does not hold). Local storage: 404 for an unknown folder, 507 when the clip cannot fit.',
     access: 'kioskOrAdmin',
     body: signedUrlRequest,
     responses: { 200: signedUrlResponse },
-    errors: [403, 404, ...PROVIDER_ERRORS, 507],
+    errors: [403, 404, 409, ...PROVIDER_ERRORS, 507],
   }),
   uploadStatus: defineEndpoint({
     ...ROUTES.uploadStatus,

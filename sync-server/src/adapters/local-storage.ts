@@ -29,6 +29,7 @@ import type {
   SelfHostedStorage,
   StorageProvider,
   StorageQuota,
+  ReadOptions,
   StoredAmount,
   StoredClip,
   UploadAnswer,
@@ -338,7 +339,7 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     return info.files.map((f) => ({ id: f.name, name: f.name, size: f.size, mimeType: types.get(f.name) ?? 'application/octet-stream' }));
   }
 
-  async readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead> {
+  async readFile(folderId: string, fileId: string, range?: ByteRange, options?: ReadOptions): Promise<FileRead> {
     const clip = (await this.listFiles(folderId)).find((f) => f.id === fileId);
     if (!clip) throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
     // Sized through the open handle: a file deleted meanwhile fails here, not halfway through the stream.
@@ -357,7 +358,8 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     const { start, end } = bytes;
     if (size === 0) await handle.close(); // no byte to read: an inclusive end of -1 is refused by createReadStream
     // The stream closes the handle when it ends or is destroyed (a player who stops watching).
-    const body = size === 0 ? Readable.from([]) : handle.createReadStream({ start, end, highWaterMark: 1024 * 1024 });
+    const body =
+      size === 0 ? Readable.from([]) : handle.createReadStream({ start, end, highWaterMark: options?.chunkBytes ?? 1024 * 1024 });
     return { body, size, mimeType: clip.mimeType, start, end };
   }
 

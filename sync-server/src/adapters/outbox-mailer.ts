@@ -1,12 +1,13 @@
 // The embedded mailer (no SMTP configured): each message becomes a real RFC 822 `.eml` file in
 // DATA_DIR/outbox, built by nodemailer exactly as it would be sent, and a log line names the
-// recipient so an operator can find it.
+// recipient, masked, so an operator can find it without the log keeping the address.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { INTEGRATION_MESSAGES as M } from '@courtreplay/shared';
+import { maskAddress } from '../mail/redact.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import type { Clock, IntegrationTestResult, MailMessage, Mailer } from './ports.ts';
 
@@ -56,7 +57,7 @@ export class OutboxMailer implements Mailer {
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
-    this.logger.info({ to: message.to, file }, 'e-mail written to the outbox (no SMTP_URL configured)');
+    this.logger.info({ to: maskAddress(message.to), file }, 'e-mail written to the outbox (no SMTP_URL configured)');
     return file;
   }
 }

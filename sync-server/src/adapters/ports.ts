@@ -169,6 +169,10 @@ export interface ByteRange {
   end?: number;
 }
 
+export interface ReadOptions {
+  chunkBytes?: number;
+}
+
 export interface FileRead {
   body: Readable;
   size: number;
@@ -204,8 +208,12 @@ export interface StorageProvider {
   uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus>;
   /** The finished files of a folder, in name order; [] for an unknown or deleted folder. */
   listFiles(folderId: string): Promise<StoredClip[]>;
-  /** Streams one file or a byte range of it (end clamped to size-1). DomainError 'not_found' when absent; 'bad_range' when start >= size. */
-  readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead>;
+  /**
+   * Streams one file or a byte range of it (end clamped to size-1). DomainError 'not_found' when absent; 'bad_range' when start >= size.
+   * `options.chunkBytes`: how much to read at a time where the adapter chooses (local disk), so a
+   * stream whose reader stalls holds little (the phone page's ZIP).
+   */
+  readFile(folderId: string, fileId: string, range?: ByteRange, options?: ReadOptions): Promise<FileRead>;
   /** Removes the folder and its files; resolves to how many files went (0 when already gone). */
   deleteFolder(folderId: string): Promise<number>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */

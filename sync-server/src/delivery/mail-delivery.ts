@@ -14,6 +14,7 @@ import type { Db } from '../db/database.ts';
 import { runExclusive } from '../db/exclusive.ts';
 import { DomainError } from '../errors.ts';
 import { composePurchaseMail } from '../mail/compose.ts';
+import { maskAddress, maskAddressesIn } from '../mail/redact.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
 import { recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/queries.ts';
@@ -81,7 +82,8 @@ export class MailDelivery implements Delivery {
       await this.options.mailer.send(await this.compose(facts));
     } catch (err) {
       const reason = asMailError(err).reason;
-      logger.warn({ err, purchaseId }, 'resend failed');
+      // The reason, masked, not the error: an SMTP error carries the recipient (rejected, envelope).
+      logger.warn({ purchaseId, reason: maskAddressesIn(reason) }, 'resend failed');
       await recordAttempt(db, purchaseId, clock.now(), reason);
       await recordEmailOutcome(db, purchaseId, { status: 'failed', error: reason, at: clock.now() });
       await recordPurchaseEvent(db, { purchaseId, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
@@ -165,7 +167,7 @@ export class MailDelivery implements Delivery {
       if (next) {
         await scheduleRetry(db, facts.id, next, failure.reason);
         logger.warn(
-          { purchaseId: facts.id, reason: failure.reason, next: next.toISOString() },
+          { purchaseId: facts.id, reason: maskAddressesIn(failure.reason), next: next.toISOString() },
           'purchase e-mail not accepted yet; retrying later',
         );
         return;
@@ -174,13 +176,13 @@ export class MailDelivery implements Delivery {
       await recordAttempt(db, facts.id, clock.now(), reason);
       await recordEmailOutcome(db, facts.id, { status: 'failed', error: reason, at: clock.now() });
       await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_failed', at: clock.now(), detail: { to: facts.email, reason } });
-      logger.warn({ purchaseId: facts.id, reason }, 'purchase e-mail failed for good');
+      logger.warn({ purchaseId: facts.id, reason: maskAddressesIn(reason) }, 'purchase e-mail failed for good');
       return;
     }
     await recordAttempt(db, facts.id, clock.now());
     await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
     await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
-    logger.info({ purchaseId: facts.id, to: facts.email }, 'purchase e-mail sent');
+    logger.info({ purchaseId: facts.id, to: maskAddress(facts.email) }, 'purchase e-mail sent');
   }
 
   /** The next try's time (the last one at the end of the retry window), or undefined once it has passed. */
@@ -198,6 +200,8 @@ export class MailDelivery implements Delivery {
     const { db, productName, publicUrl, retentionDays } = this.options;
     const token = facts.phoneToken ?? (await ensurePhoneToken(db, facts.id))!;
     const at = facts.paidAt ?? facts.createdAt;
+    const phoneUrl = phoneUrlOf(publicUrl, token);
+    const clipTitles = titlesOf(facts);
     return composePurchaseMail({
       to: facts.email,
       productName,
@@ -207,13 +211,15 @@ export class MailDelivery implements Delivery {
         venueName: facts.venueName ?? UNKNOWN_VENUE,
         courtName: facts.fieldName,
         at,
-        clipTitles: titlesOf(facts),
+        clipTitles,
+        // The phone page numbers each clip by the position the player chose it in (issue 23 point 4).
+        clipUrls: clipTitles.map((_, i) => `${phoneUrl}/clip/${i + 1}?download=1`),
         subtotal: facts.subtotal,
         discount: facts.discount,
         totalAmount: facts.totalAmount,
         promoCode: facts.promoCode,
       },
-      phoneUrl: phoneUrlOf(publicUrl, token),
+      phoneUrl,
       folderUrl: facts.zipUrl,
       retentionDays,
       keptUntil: clipsKeptUntil(at, retentionDays),

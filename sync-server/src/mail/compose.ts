@@ -26,6 +26,8 @@ export interface MailReceipt {
   /** When it was paid (or made, for a free purchase): shown in Asia/Jakarta. */
   at: string;
   clipTitles: string[];
+  /** Each clip's own download on the phone page, in the same order as clipTitles (the order the player chose). */
+  clipUrls?: string[];
   subtotal: number;
   discount: number;
   totalAmount: number;
@@ -103,7 +105,10 @@ export function composePurchaseMail(input: PurchaseMailInput): MailMessage {
   const rows = receiptRows(input);
   const kept = t.keptUntil(input.retentionDays, formatLongDate(input.keptUntil, input.language));
   const titles = input.receipt.clipTitles;
+  const urls = input.receipt.clipUrls ?? [];
   const e = escapeHtml;
+  const clipHtml = (title: string, i: number) =>
+    urls[i] ? `<a data-role="clip-link" href="${e(safeHref(urls[i]))}" style="color:#0b3d2e">${e(title)}</a>` : e(title);
 
   const text = [
     copy.EMAIL_HEADING,
@@ -121,7 +126,7 @@ export function composePurchaseMail(input: PurchaseMailInput): MailMessage {
     `${t.receiptTitle}`,
     ...rows.map(([label, value]) => `${label}: ${value}`),
     `${t.clips} (${titles.length}):`,
-    ...titles.map((title) => `- ${title}`),
+    ...titles.map((title, i) => (urls[i] ? `- ${title}: ${urls[i]}` : `- ${title}`)),
     '',
     copy.EMAIL_CLOSING,
     '',
@@ -135,7 +140,7 @@ export function composePurchaseMail(input: PurchaseMailInput): MailMessage {
       ([label, value]) =>
         `<tr><td style="${cell};color:#52606d;padding-right:16px">${e(label)}</td><td style="${cell};text-align:right">${e(value)}</td></tr>`,
     ),
-    `<tr><td style="${cell};color:#52606d;padding-right:16px">${e(t.clips)}</td><td style="${cell};text-align:right">${titles.map((title) => e(title)).join('<br>')}</td></tr>`,
+    `<tr><td style="${cell};color:#52606d;padding-right:16px">${e(t.clips)}</td><td style="${cell};text-align:right">${titles.map(clipHtml).join('<br>')}</td></tr>`,
   ].join('\n');
 
   const html = `<!doctype html>

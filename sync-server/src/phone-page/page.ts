@@ -17,15 +17,17 @@ text-decoration:none;color:#fff;background:#2563eb;border:0;font-size:1rem;curso
 .btn.alt{background:#334155}.btn.wa{background:#16a34a}.row{display:flex;gap:8px}.row .btn{flex:1}.small{color:#94a3b8;font-size:.9rem}`;
 
 /**
- * Polls the state while clips are still uploading and adds each as it arrives; offers the share sheet.
+ * Polls the state while clips are still uploading and adds each as it arrives, in its place by its
+ * number (the clip the player chose n-th, whatever order the uploads finish in); offers the share sheet.
  * Served as /p/phone.js (the CSP allows no inline script).
  */
 export const PHONE_SCRIPT = `(function(){var d=document,s=d.getElementById('share');if(s&&navigator.share){s.hidden=false;s.onclick=function(){navigator.share({title:d.title,text:s.dataset.text,url:location.href}).catch(function(){})}}
 var l=d.getElementById('clips');if(!l||l.dataset.status!=='uploading'&&l.dataset.status!=='waiting')return;
 function tick(){fetch(location.pathname+'/state',{cache:'no-store'}).then(function(r){return r.json()}).then(function(st){
 if(l.dataset.status==='waiting'&&st.status!=='waiting'){location.reload();return}
-st.clips.slice(l.children.length).forEach(function(c){var t=d.getElementById('clip-template').content.cloneNode(true);
-t.querySelector('video').src=c.url+'#t=0.1';t.querySelector('.title').textContent=c.title;t.querySelector('a').href=c.url+'?download=1';l.appendChild(t)});
+st.clips.forEach(function(c){if(l.querySelector('[data-n="'+c.n+'"]'))return;var t=d.getElementById('clip-template').content.cloneNode(true),i=t.querySelector('li');
+i.dataset.n=c.n;t.querySelector('video').src=c.url+'#t=0.1';t.querySelector('.title').textContent=c.title;t.querySelector('a').href=c.url+'?download=1';
+var a=[].find.call(l.children,function(e){return +e.dataset.n>c.n});l.insertBefore(t,a||null)});
 var n=d.getElementById('progress');if(st.status==='uploading'||st.status==='waiting'){if(n&&st.progress)n.textContent=st.progress;setTimeout(tick,4000)}else{l.dataset.status=st.status;if(n)n.hidden=true}
 }).catch(function(){setTimeout(tick,8000)})}
 setTimeout(tick,4000)})();`;
@@ -34,7 +36,7 @@ export const PHONE_SCRIPT_PATH = '/p/phone.js';
 
 function clipItem(base: string, clip: { n: number; title: string }, download: string) {
   const url = `${base}/clip/${clip.n}`;
-  return `<li><video controls playsinline preload="metadata" src="${url}#t=0.1"></video><p class="title">${escape(clip.title)}</p><a class="btn alt" href="${url}?download=1" download>${escape(download)}</a></li>`;
+  return `<li data-n="${clip.n}"><video controls playsinline preload="metadata" src="${url}#t=0.1"></video><p class="title">${escape(clip.title)}</p><a class="btn alt" href="${url}?download=1" download>${escape(download)}</a></li>`;
 }
 
 export function renderPhonePage(purchase: PhonePurchase, pageUrl: string, retentionDays: number): string {

@@ -4,14 +4,13 @@
 // An unknown token and one not well formed get the same 404; an unpaid purchase never serves a clip.
 import { KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import { stream } from 'hono/streaming';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import type { AppEnv } from '../app.ts';
-import type { ByteRange, StoredClip } from '../adapters/ports.ts';
+import type { ByteRange } from '../adapters/ports.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
-import { phonePurchase, type PhonePurchase } from './service.ts';
+import { phonePurchase, type PhoneFile } from './service.ts';
+import { MAX_ZIPS_PER_PURCHASE, zipStream } from './zip-stream.ts';
 
 const PRIVATE = {
   'Cache-Control': 'no-store',
@@ -36,16 +35,15 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /** A download name a phone saves safely: letters, digits, '-', '_' and '.', ending in the clip's extension. */
-function fileNameOf(purchase: PhonePurchase, file: StoredClip, n: number): string {
-  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(file.name)?.[0] ?? '.mp4';
-  const title = purchase.clips[n - 1]?.title ?? `clip-${n}`;
+function fileNameOf(clip: PhoneFile): string {
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(clip.file.name)?.[0] ?? '.mp4';
   const safe =
-    title
+    clip.title
       .normalize('NFKD')
       .replace(/[^A-Za-z0-9_-]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || `clip-${n}`;
-  return `${String(n).padStart(2, '0')}-${safe}${extension}`;
+      .slice(0, 60) || `clip-${clip.n}`;
+  return `${String(clip.n).padStart(2, '0')}-${safe}${extension}`;
 }
 
 export function phonePageRoutes(): Hono<AppEnv> {
@@ -86,12 +84,12 @@ export function phonePageRoutes(): Hono<AppEnv> {
   app.get('/p/:token/clip/:n{[0-9]+}', async (c) => {
     const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
     const n = Number(c.req.param('n'));
-    const file = purchase?.files[n - 1];
+    const clip = purchase?.files.find((f) => f.n === n);
     const storage = c.var.deps.storage;
-    if (!purchase || !file || !purchase.folderId || !storage) return notFound(c);
-    const range = parseRange(c.req.header('Range'), file.size);
-    if (range === 'unsatisfiable') return c.body(null, 416, { ...PRIVATE, 'Content-Range': `bytes */${file.size}` });
-    const read = await storage.readFile(purchase.folderId, file.id, range);
+    if (!purchase || !clip || !purchase.folderId || !storage) return notFound(c);
+    const range = parseRange(c.req.header('Range'), clip.file.size);
+    if (range === 'unsatisfiable') return c.body(null, 416, { ...PRIVATE, 'Content-Range': `bytes */${clip.file.size}` });
+    const read = await storage.readFile(purchase.folderId, clip.file.id, range);
     const headers: Record<string, string> = {
       ...PRIVATE,
       'Content-Type': read.mimeType || 'video/mp4',
@@ -99,32 +97,31 @@ export function phonePageRoutes(): Hono<AppEnv> {
       'Accept-Ranges': 'bytes',
     };
     if (range) headers['Content-Range'] = `bytes ${read.start}-${read.end}/${read.size}`;
-    if (c.req.query('download') !== undefined) headers['Content-Disposition'] = `attachment; filename="${fileNameOf(purchase, file, n)}"`;
+    if (c.req.query('download') !== undefined) headers['Content-Disposition'] = `attachment; filename="${fileNameOf(clip)}"`;
     return c.body(Readable.toWeb(read.body) as ReadableStream, range ? 206 : 200, headers);
   });
+
+  // Per purchase, the ZIPs streaming now (this instance): a fourth at once is refused.
+  const zipsRunning = new Map<string, number>();
 
   app.get('/p/:token/all.zip', async (c) => {
     const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
     const storage = c.var.deps.storage;
     if (!purchase || purchase.files.length === 0 || !purchase.folderId || !storage) return notFound(c);
-    const folderId = purchase.folderId;
-    const zip = new ZipFile();
-    // Clips are already compressed: stored as they are, each read from storage only when the ZIP reaches it.
-    purchase.files.forEach((file, i) => {
-      const lazy = Readable.from(
-        (async function* () {
-          yield* (await storage.readFile(folderId, file.id)).body;
-        })(),
-      );
-      zip.addReadStream(lazy, fileNameOf(purchase, file, i + 1), { compress: false, size: file.size });
-    });
-    zip.end();
-    c.header('Content-Type', 'application/zip');
-    c.header('Content-Disposition', 'attachment; filename="clips.zip"');
-    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
-    return stream(c, async (out) => {
-      for await (const chunk of zip.outputStream as AsyncIterable<Uint8Array>) await out.write(chunk);
-    });
+    const running = zipsRunning.get(purchase.id) ?? 0;
+    if (running >= MAX_ZIPS_PER_PURCHASE) {
+      const message = KIOSK_MESSAGES[purchase.language].phone.tooManyDownloads;
+      return c.json({ message }, 429, { ...PRIVATE, 'Retry-After': '30' });
+    }
+    zipsRunning.set(purchase.id, running + 1);
+    const release = () => {
+      const left = (zipsRunning.get(purchase.id) ?? 1) - 1;
+      if (left > 0) zipsRunning.set(purchase.id, left);
+      else zipsRunning.delete(purchase.id);
+    };
+    const entries = purchase.files.map((clip) => ({ name: fileNameOf(clip), file: clip.file }));
+    const body = zipStream(storage, purchase.folderId, entries, release);
+    return c.body(body, 200, { ...PRIVATE, 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="clips.zip"' });
   });
 
   return app;

@@ -3,15 +3,23 @@
 import { KIOSK_MESSAGES, PHONE_TOKEN_PATTERN, type KioskLanguage } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import type { StoredClip } from '../adapters/ports.ts';
+import { chosenClips, pairFiles, titleOf } from '../storage/clip-pairing.ts';
+import { clipFilesOf } from '../storage/queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
 
 export type PhoneStatus = 'ready' | 'uploading' | 'waiting' | 'not_paid' | 'removed' | 'erased';
 
 export interface PhoneClip {
+  /** The chosen clip's position (1-based); past the chosen clips for an upload that matches none. */
   n: number;
   title: string;
   size: number;
+}
+
+/** A clip with the stored file it is. */
+export interface PhoneFile extends PhoneClip {
+  file: StoredClip;
 }
 
 export interface PhonePurchase {
@@ -41,6 +49,8 @@ async function findByToken(deps: Deps, token: string) {
       'purchases.paymentStatus',
       'purchases.paymentReversal',
       'purchases.folderId',
+      'purchases.id',
+      'purchases.videoIds',
       'purchases.videoTitles',
       'purchases.videoCount',
       'purchases.createdAt',
@@ -57,12 +67,13 @@ async function findByToken(deps: Deps, token: string) {
 }
 
 /** The purchase and its clips, in the order the player chose them; undefined: no such page. */
-export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePurchase & { files: StoredClip[] }) | undefined> {
+export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePurchase & { id: string; files: PhoneFile[] }) | undefined> {
   const row = await findByToken(deps, token);
   if (!row) return undefined;
   const language = row.language ?? row.venueLanguage ?? 'en';
   const keptUntil = new Date(Date.parse(row.paidAt ?? row.createdAt) + deps.config.retentionDays * 86_400_000).toISOString();
   const base = {
+    id: row.id,
     venueName: row.venueName ?? '',
     courtName: row.courtName,
     createdAt: row.createdAt,
@@ -73,20 +84,23 @@ export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePu
     removedAt: row.erasedAt ?? row.clipsExpiredAt,
   };
   const sold = (row.paymentStatus === 'paid' && row.paymentReversal === null) || row.paymentStatus === 'free';
-  const closed = (status: PhoneStatus) => ({ ...base, status, clips: [], files: [] });
+  const closed = (status: PhoneStatus) => ({ ...base, status, clips: [], files: [] as PhoneFile[] });
   if (row.erasedAt) return closed('erased');
-  if (row.clipsExpiredAt) return closed('removed');
   if (row.paymentStatus === 'pending') return closed('waiting');
+  // Before 'removed': the uploads of a purchase that ended unpaid are removed too, but it was never sold.
   if (!sold) return closed('not_paid');
+  if (row.clipsExpiredAt) return closed('removed');
 
-  const files = row.folderId && deps.storage ? (await deps.storage.listFiles(row.folderId)).filter(isVideo) : [];
-  const titles = JSON.parse(row.videoTitles) as string[];
+  const stored = row.folderId && deps.storage ? (await deps.storage.listFiles(row.folderId)).filter(isVideo) : [];
+  const recorded = row.folderId ? await clipFilesOf(deps.db, row.folderId) : new Map<string, number | null>();
   const names = KIOSK_MESSAGES[language].phone;
-  const clips = files.map((file, i) => ({
-    n: i + 1,
-    // The kiosk uploads the clips in the order the player chose them, so the n-th file is the n-th title.
-    title: titles[i] || names.clip(i + 1),
-    size: file.size,
+  // Each file under its own clip's title, as recorded when its upload URL was issued (or by name).
+  const files = pairFiles(stored, chosenClips(row.videoIds, row.videoTitles), recorded).map((paired) => ({
+    n: paired.n,
+    title: titleOf(paired, names.clip),
+    size: paired.file.size,
+    file: paired.file,
   }));
+  const clips = files.map(({ n, title, size }) => ({ n, title, size }));
   return { ...base, status: clips.length >= row.videoCount ? 'ready' : 'uploading', clips, files };
 }

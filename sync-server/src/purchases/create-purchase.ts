@@ -21,7 +21,7 @@ import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
 import { conflict, invalidInput, forbidden, DomainError } from '../errors.ts';
 import { reservePromo } from '../promos/queries.ts';
-import type { IdempotentRun } from './idempotency.ts';
+import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
 import {
@@ -36,7 +36,7 @@ import {
 } from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
-  config: Pick<AppDeps['config'], 'publicUrl'>;
+  config: Pick<AppDeps['config'], 'publicUrl' | 'pendingPaymentExpiryMs'>;
 };
 
 /** The payment and delivery ports, or 503 before anything is stored when they are not wired. */
@@ -251,6 +251,26 @@ async function requestPayment(
     await markPurchaseOutcome(db, order.id, 'failed', clock.now());
     throw new DomainError('upstream_failed', MESSAGES.checkout.paymentInitFailed);
   }
+}
+
+/**
+ * What an Idempotency-Key keeps of a created purchase's answer (purchases/idempotency.ts): the
+ * purchase id and the payment part, not the address or the phone link; a replay answers from the
+ * purchase as it stands now. Also reads a whole answer kept before this (by its transaction's id).
+ */
+export function purchaseReplayCodec(deps: PurchaseDeps): ReplayCodec {
+  return {
+    keep: (body) => {
+      const answer = body as CreatePurchaseResponse;
+      return { purchaseId: answer.transaction.id, payment: answer.payment, free: answer.skip_payment_gateway };
+    },
+    rebuild: async (kept) => {
+      const k = kept as Partial<{ purchaseId: string; free: boolean }> & Partial<CreatePurchaseResponse>;
+      const id = k.purchaseId ?? k.transaction?.id;
+      if (!id) throw new Error('an idempotency record without its purchase');
+      return (await answerFor(deps, id, k.payment ?? null, k.free ?? k.skip_payment_gateway ?? false)).body;
+    },
+  };
 }
 
 async function answerFor(

@@ -56,11 +56,25 @@ export interface IdempotentRun {
   resumePurchaseId: string | undefined;
 }
 
+/**
+ * What is kept of a first answer for its replays (issue 23 point 8): only what a replay needs (ids,
+ * the payment token), never the player's address or the phone link; a replay rebuilds the answer
+ * from the purchase as it stands, so an erased purchase replays erased.
+ */
+export interface ReplayCodec {
+  keep(body: unknown): unknown;
+  rebuild(kept: unknown): Promise<unknown>;
+}
+
+/** Keeps the whole answer: for answers that carry nothing personal. */
+const KEEP_WHOLE: ReplayCodec = { keep: (body) => body, rebuild: (kept) => Promise.resolve(kept) };
+
 /** Runs `run` once per (device, key, body); see the file comment for the other answers. */
 export async function withIdempotency(
   db: Db,
   scope: { deviceId: string; key: string; hash: string; now: Date; bootId?: string },
   run: (ctx: IdempotentRun) => Promise<{ status: number; body: unknown }>,
+  codec: ReplayCodec = KEEP_WHOLE,
 ): Promise<StoredAnswer> {
   const { deviceId, key, hash, now } = scope;
   const bootId = scope.bootId ?? BOOT_ID;
@@ -109,7 +123,7 @@ export async function withIdempotency(
     if (took.numUpdatedRows !== 1n) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
     return { resumePurchaseId: existing.purchaseId ?? undefined };
   });
-  if ('replay' in claimed) return { ...claimed.replay, replayed: true };
+  if ('replay' in claimed) return { status: claimed.replay.status, body: await codec.rebuild(claimed.replay.body), replayed: true };
 
   const resumePurchaseId = 'resumePurchaseId' in claimed ? claimed.resumePurchaseId : undefined;
   const bindKey = async (tx: Tx, purchaseId: string) => {
@@ -124,7 +138,7 @@ export async function withIdempotency(
   }
   await db
     .updateTable('idempotency_keys')
-    .set({ status: 'done', responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
+    .set({ status: 'done', responseStatus: answer.status, responseBody: JSON.stringify(codec.keep(answer.body)) })
     .where('deviceId', '=', deviceId)
     .where('key', '=', key)
     .execute();

@@ -14,6 +14,7 @@ import { assertVenueAccess } from '../auth/venue-access.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
+import { assertOpenForUploads } from './open-for-uploads.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
@@ -44,11 +45,9 @@ export async function updateZipUrl(
 ): Promise<Purchase> {
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, caller);
-  // Erased on request: no link may come back (a kiosk's late upload is taken and dropped).
-  if (purchase.erasedAt) {
-    if ('admin' in caller) throw conflict(MESSAGES.transactions.erasedNoChange);
-    return toApiPurchase(purchase);
-  }
+  // Erased, clips removed or finally unpaid: no link may come back (409, for the kiosk too).
+  if (purchase.erasedAt && 'admin' in caller) throw conflict(MESSAGES.transactions.erasedNoChange);
+  assertOpenForUploads(purchase, deps.clock.now(), deps.config.pendingPaymentExpiryMs);
   if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl)
     throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());

@@ -1,6 +1,6 @@
 // Correcting a player's e-mail, erasing on request and the retention job (issue 13 points 4 and 6),
 // against the real adapters: local disk storage and a loopback SMTP server.
-import { ERASED_EMAIL, MESSAGES } from '@courtreplay/shared';
+import { ERASED_EMAIL, MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -180,9 +180,10 @@ describe('POST /api/transaction/:id/erase', () => {
       admin.headers,
     );
     expect(relink.status).toBe(409);
-    // A kiosk's upload that finishes after the erase is taken (its outbox moves on) and dropped.
+    // A kiosk's upload that finishes after the erase is refused with the reason (issue 23 point 8).
     const late = await t.json('PUT', `/api/transaction/${seeded.purchase.id}/zipUrl`, { zipUrl: null, error: true }, seeded.device.headers);
-    expect(late.status).toBe(200);
+    expect(late.status).toBe(409);
+    expect((await bodyOf(late)).message).toBe(SERVER_MESSAGES.storage.purchaseErased);
     expect((await row(seeded.purchase.id)).zipUrl).toBeNull();
     expect((await row(seeded.purchase.id)).uploadError).toBe(0);
     expect(sink.received).toHaveLength(1);

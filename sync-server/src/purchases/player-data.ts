@@ -10,6 +10,7 @@ import { forgetAuditValues } from '../audit/queries.ts';
 import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, toApiPurchase } from './queries.ts';
+import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
 
 const m = MESSAGES.transactions;
 
@@ -41,7 +42,7 @@ export async function correctPurchaseEmail(deps: PurchaseDeps, id: string, admin
 }
 
 /**
- * Deletes the purchase's own storage folder, then replaces the address with ERASED_EMAIL and
+ * Deletes every storage folder made for the purchase, then replaces the address with ERASED_EMAIL and
  * clears the links; money figures, status, promo and ids stay. The folder goes first: should
  * storage fail, nothing is marked and the admin can try again. Erasing twice answers the erased
  * purchase again.
@@ -50,14 +51,15 @@ export async function erasePurchase(deps: PurchaseDeps, id: string, admin: Sessi
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.erasedAt) return toApiPurchase(purchase);
   let filesRemoved = 0;
-  if (purchase.folderId) {
-    if (!deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
-    filesRemoved = await deps.storage.deleteFolder(purchase.folderId);
-  }
+  // Every folder ever made for it (an upload that ended short, a resend), not only the current one.
+  const folders = await foldersOfPurchase(deps.db, purchase);
+  if (folders.length > 0 && !deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
+  for (const folderId of folders) filesRemoved += await deps.storage!.deleteFolder(folderId);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     if (!(await markErased(tx, id, ERASED_EMAIL, now))) return;
     await forgetAddresses(tx, id);
+    await forgetClipFiles(tx, id);
     await forgetAuditValues(tx, 'transaction', id);
     await recordPurchaseEvent(tx, { purchaseId: id, kind: 'erased', at: now, adminId: admin.id, detail: { filesRemoved } });
   });

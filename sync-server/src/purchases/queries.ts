@@ -283,16 +283,32 @@ export async function markErased(db: Tx, id: string, marker: string, now: Date):
   return result.numUpdatedRows === 1n;
 }
 
-/** Paid or free purchases (by paidAt, else createdAt) older than `cutoff` whose clips are still stored. */
-export async function findExpiredClips(db: Tx, cutoff: Date, limit: number) {
+/**
+ * Purchases whose clips are due for removal and may still be stored (a folder of theirs is known):
+ * older than `cutoff` (by paidAt, else createdAt), or failed or expired and created before
+ * `unpaidBefore` (finally unpaid: shared/purchase-window.ts).
+ */
+export async function findExpiredClips(db: Tx, cutoff: Date, limit: number, unpaidBefore?: Date) {
   const before = cutoff.toISOString();
   return db
     .selectFrom('purchases')
-    .select(['id', 'folderId'])
+    .select(['id', 'folderId', 'paymentStatus'])
     .where('clipsExpiredAt', 'is', null)
     .where('erasedAt', 'is', null)
-    .where('folderId', 'is not', null)
-    .where((eb) => eb.fn.coalesce('paidAt', 'createdAt'), '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('folderId', 'is not', null),
+        eb.exists(eb.selectFrom('storage_folders').select('folderId').whereRef('storage_folders.purchaseId', '=', 'purchases.id')),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn.coalesce('paidAt', 'createdAt'), '<', before),
+        ...(unpaidBefore
+          ? [eb.and([eb('paymentStatus', 'in', ['failed', 'expired']), eb('createdAt', '<', unpaidBefore.toISOString())])]
+          : []),
+      ]),
+    )
     .orderBy('createdAt')
     .limit(limit)
     .execute();

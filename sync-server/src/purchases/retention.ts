@@ -1,17 +1,25 @@
 // Retention (issue 13 point 6): a purchase's clips are kept RETENTION_DAYS after payment (or
-// creation, for one never paid); then a daily job deletes the purchase's own storage folder (the
-// folder the server made for it, nothing else) and marks the clips expired, so the phone page and
-// the back-office say so. The purchase itself, its money figures and its e-mail stay.
+// creation, for one never paid); then an hourly job deletes every storage folder the server made
+// for the purchase (an upload that ended short, a resend, the current one; nothing else) and marks
+// the clips expired, so the phone page and the back-office say so. A purchase that ended finally
+// unpaid (failed or expired, past its payment window plus UNPAID_GRACE_MINUTES: issue 23 point 8)
+// has its uploads removed the same way once that time has passed. The purchase itself, its money
+// figures and its e-mail stay.
+import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { runExclusive } from '../db/exclusive.ts';
+import { foldersOfPurchase } from '../storage/queries.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { findExpiredClips, markClipsExpired } from './queries.ts';
 
-export const RETENTION_INTERVAL_MS = 24 * 3_600_000;
+/** Hourly: an unpaid purchase's uploads go soon after its window; the clips of paid ones by the hour. */
+export const RETENTION_INTERVAL_MS = 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 const BATCH = 200;
 
-export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'storage'> & { config: Pick<AppDeps['config'], 'retentionDays'> };
+export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'storage'> & {
+  config: Pick<AppDeps['config'], 'retentionDays' | 'pendingPaymentExpiryMs'>;
+};
 
 /** When a purchase's clips go: `retentionDays` after it was paid (or made). */
 export function clipsKeptUntil(paidOrCreatedAt: string | Date, retentionDays: number): Date {
@@ -32,24 +40,34 @@ async function expirePass(deps: RetentionDeps, storage: NonNullable<RetentionDep
   const { db, clock, logger } = deps;
   const now = clock.now();
   const cutoff = new Date(now.getTime() - deps.config.retentionDays * DAY_MS);
+  // Created before this, a failed or expired purchase can no longer be paid: its uploads go too.
+  const unpaidBefore = new Date(now.getTime() - deps.config.pendingPaymentExpiryMs - UNPAID_GRACE_MINUTES * 60_000);
   let expired = 0;
   const failed = new Set<string>();
   for (;;) {
-    const due = (await findExpiredClips(db, cutoff, BATCH + failed.size)).filter((p) => !failed.has(p.id));
+    const due = (await findExpiredClips(db, cutoff, BATCH + failed.size, unpaidBefore)).filter((p) => !failed.has(p.id));
     if (due.length === 0) break;
     for (const purchase of due) {
       try {
-        const filesRemoved = await storage.deleteFolder(purchase.folderId!);
+        // Every folder ever made for it: an upload that ended short, a resend, the current one.
+        let filesRemoved = 0;
+        for (const folderId of await foldersOfPurchase(db, purchase)) filesRemoved += await storage.deleteFolder(folderId);
+        const unpaid = purchase.paymentStatus === 'failed' || purchase.paymentStatus === 'expired';
         const marked = await db.transaction().execute(async (tx) => {
           if (!(await markClipsExpired(tx, purchase.id, now))) return false;
-          await recordPurchaseEvent(tx, { purchaseId: purchase.id, kind: 'clips_expired', at: now, detail: { filesRemoved } });
+          await recordPurchaseEvent(tx, {
+            purchaseId: purchase.id,
+            kind: 'clips_expired',
+            at: now,
+            detail: unpaid ? { filesRemoved, unpaid: true } : { filesRemoved },
+          });
           return true;
         });
         if (marked) expired++;
       } catch (err) {
-        // Left for tomorrow's pass; the others go on.
+        // Left for the next pass; the others go on.
         failed.add(purchase.id);
-        logger.warn({ err, purchaseId: purchase.id }, 'retention: could not remove the clips; trying again tomorrow');
+        logger.warn({ err, purchaseId: purchase.id }, 'retention: could not remove the clips; trying again at the next pass');
       }
     }
   }
@@ -62,7 +80,7 @@ async function expirePass(deps: RetentionDeps, storage: NonNullable<RetentionDep
   return expired;
 }
 
-/** Runs the retention pass now and then daily; returns the function that stops it. */
+/** Runs the retention pass now and then hourly; returns the function that stops it. */
 export function startClipRetention(deps: RetentionDeps): () => void {
   const tick = () => void expireOldClips(deps).catch((err: unknown) => deps.logger.error({ err }, 'retention job failed'));
   tick();

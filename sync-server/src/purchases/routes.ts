@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { createPurchase } from './create-purchase.ts';
+import { createPurchase, purchaseReplayCodec } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
 import { correctPurchaseEmail, erasePurchase } from './player-data.ts';
@@ -26,6 +26,7 @@ export function purchaseRoutes(): Hono<AppEnv> {
       deps.db,
       { deviceId: device.deviceId, key, hash: requestHash(rawBody), now: deps.clock.now() },
       (run) => createPurchase(deps, device, body, run),
+      purchaseReplayCodec(deps),
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');
     // Only a created purchase's answer is kept for a key, so a replay is that same 201.

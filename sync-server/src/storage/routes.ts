@@ -9,7 +9,14 @@ import { currentDevice } from '../http/auth.ts';
 import { auditRoute } from '../audit/record.ts';
 import { route } from '../http/contract.ts';
 import { invalidInput, DomainError } from '../errors.ts';
-import { assertMayUploadTo, createPurchaseFolder, kioskUploadStatus, recordUploadSession, type FolderCaller } from './service.ts';
+import {
+  assertMayUploadTo,
+  createPurchaseFolder,
+  kioskUploadStatus,
+  recordUploadedClip,
+  recordUploadSession,
+  type FolderCaller,
+} from './service.ts';
 
 function storageOf(c: Context<AppEnv>): StorageProvider {
   const storage = c.var.deps.storage;
@@ -57,8 +64,9 @@ export function storageRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.createFolder).handle(async (c, { body }) => {
-    const { db, clock } = c.var.deps;
-    const folder = await createPurchaseFolder({ db, storage: storageOf(c), now: clock.now() }, callerOf(c), {
+    const { db, clock, config } = c.var.deps;
+    const deps = { db, storage: storageOf(c), now: clock.now(), paymentWindowMs: config.pendingPaymentExpiryMs };
+    const folder = await createPurchaseFolder(deps, callerOf(c), {
       ...body,
       baseUrl: baseUrlOf(c),
     });
@@ -66,15 +74,19 @@ export function storageRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.getSignedUrl).handle(async (c, { body }) => {
-    const { db, clock } = c.var.deps;
-    await assertMayUploadTo(db, callerOf(c), body.folderId);
-    const answer = await storageOf(c).createUploadUrl({ ...body, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
+    const { db, clock, config } = c.var.deps;
+    const { videoId, ...file } = body;
+    const storage = storageOf(c);
+    const now = clock.now();
+    const purchase = await assertMayUploadTo({ db, now, paymentWindowMs: config.pendingPaymentExpiryMs }, callerOf(c), body.folderId);
+    if (purchase) await recordUploadedClip(db, purchase, { folderId: body.folderId, filename: body.filename, videoId, now });
+    const answer = await storage.createUploadUrl({ ...file, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
     if (!c.get('admin'))
       await recordUploadSession(db, {
         uploadUrl: answer.uploadUrl,
         deviceId: currentDevice(c).deviceId,
         size: body.size,
-        now: clock.now(),
+        now,
       });
     return { status: 200, body: answer };
   });

@@ -15,9 +15,22 @@ import type { DeviceRow } from '../devices/queries.ts';
 import { findVenue } from '../venues/queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { assertVenueAccess } from '../auth/venue-access.ts';
-import { forbidden, DomainError, notFound } from '../errors.ts';
-import { findPurchase, setFolder, type PurchaseRow } from '../purchases/queries.ts';
-import { findFolderPurchase, findStorageFolder, findUploadSession, insertStorageFolder, insertUploadSession } from './queries.ts';
+import { forbidden, DomainError, invalidInput, notFound } from '../errors.ts';
+import { assertOpenForUploads } from '../purchases/open-for-uploads.ts';
+import { setFolder, type PurchaseRow } from '../purchases/queries.ts';
+import { sanitizeStoredName } from '../adapters/file-names.ts';
+import { chosenClips, pairByName } from './clip-pairing.ts';
+import {
+  clipFilesOf,
+  findFolderPurchase,
+  findPurchaseForFolders,
+  findStorageFolder,
+  findUploadSession,
+  insertStorageFolder,
+  insertUploadSession,
+  recordClipFile,
+  type FolderPurchase,
+} from './queries.ts';
 
 export type FolderCaller = { admin: SessionAdmin; device?: undefined } | { device: DeviceRow; admin?: undefined };
 
@@ -27,17 +40,26 @@ export interface CreateFolderInput {
   baseUrl: string;
 }
 
+export interface FolderDeps {
+  db: Db;
+  storage: StorageProvider;
+  now: Date;
+  /** PENDING_PAYMENT_EXPIRY_MINUTES: when a failed or expired purchase stops taking uploads (with the grace). */
+  paymentWindowMs: number;
+}
+
 export async function createPurchaseFolder(
-  deps: { db: Db; storage: StorageProvider; now: Date },
+  deps: FolderDeps,
   caller: FolderCaller,
   input: CreateFolderInput,
 ): Promise<{ folderId: string; folderUrl: string }> {
   const { db, storage } = deps;
   let venueId = caller.device?.venueId ?? caller.admin?.venueId ?? null;
   if (input.purchaseId) {
-    const purchase = await findPurchase(db, input.purchaseId);
+    const purchase = await findPurchaseForFolders(db, input.purchaseId);
     if (!purchase) throw notFound(SERVER_MESSAGES.purchases.transactionNotFound);
     assertMayAddTo(caller, purchase);
+    assertOpenForUploads(purchase, deps.now, deps.paymentWindowMs);
     venueId = purchase.venueId;
   }
   const venue = venueId === null ? undefined : await findVenue(db, venueId);
@@ -53,6 +75,7 @@ export async function createPurchaseFolder(
     adminId: caller.admin?.id ?? null,
     venueId,
     createdAt: deps.now.toISOString(),
+    purchaseId: input.purchaseId ?? null,
   });
   return folder;
 }
@@ -62,11 +85,23 @@ function assertMayAddTo(caller: FolderCaller, purchase: Pick<PurchaseRow, 'devic
   else if (caller.device.deviceId !== purchase.deviceId) throw forbidden(SERVER_MESSAGES.storage.notYourPurchase);
 }
 
-/** Before an upload URL into `folderId`: 403 when the folder is another caller's purchase's. */
-export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: string): Promise<void> {
+/**
+ * Before an upload URL into `folderId`: 403 when the folder is another caller's purchase's, 409 when
+ * its purchase takes no more clips. Answers the folder's purchase, if it has one.
+ */
+export async function assertMayUploadTo(
+  deps: Pick<FolderDeps, 'db' | 'now' | 'paymentWindowMs'>,
+  caller: FolderCaller,
+  folderId: string,
+): Promise<FolderPurchase | undefined> {
+  const { db } = deps;
   const owner = await findFolderPurchase(db, folderId);
-  if (owner) return assertMayAddTo(caller, owner);
-  if (caller.admin?.role === 'super_admin') return;
+  if (owner) {
+    assertMayAddTo(caller, owner);
+    assertOpenForUploads(owner, deps.now, deps.paymentWindowMs);
+    return owner;
+  }
+  if (caller.admin?.role === 'super_admin') return undefined;
   const made = await findStorageFolder(db, folderId);
   if (!made) throw forbidden(SERVER_MESSAGES.storage.notYourFolder);
   if (caller.device) {
@@ -76,6 +111,34 @@ export async function assertMayUploadTo(db: Db, caller: FolderCaller, folderId: 
   } else {
     assertVenueAccess(caller.admin, made.venueId);
   }
+  return undefined;
+}
+
+/**
+ * Records which chosen clip the file an upload URL was just issued for is (issue 23 point 4): the
+ * kiosk's hint when it sent one (an id the purchase does not hold is refused, 400), else by name
+ * among the clips no other file of the folder is yet. Recorded before the URL is issued, so a
+ * refused hint issues none.
+ */
+export async function recordUploadedClip(
+  db: Db,
+  purchase: FolderPurchase,
+  input: { folderId: string; filename: string; videoId?: string | undefined; now: Date },
+): Promise<void> {
+  const clips = chosenClips(purchase.videoIds, purchase.videoTitles);
+  const fileName = sanitizeStoredName(input.filename);
+  let clipIndex: number | null;
+  if (input.videoId !== undefined) {
+    const hinted = clips.find((clip) => clip.id === input.videoId);
+    if (!hinted) throw invalidInput(SERVER_MESSAGES.storage.clipNotInPurchase);
+    clipIndex = hinted.index;
+  } else {
+    const recorded = await clipFilesOf(db, input.folderId);
+    recorded.delete(fileName);
+    const taken = new Set([...recorded.values()].filter((index): index is number => index !== null));
+    clipIndex = pairByName(fileName, clips, taken) ?? null;
+  }
+  await recordClipFile(db, { folderId: input.folderId, fileName, purchaseId: purchase.id, clipIndex, createdAt: input.now.toISOString() });
 }
 
 const hashOf = (uploadUrl: string) => createHash('sha256').update(uploadUrl).digest('hex');

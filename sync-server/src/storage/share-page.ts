@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { FolderInfo, SelfHostedStorage } from '../adapters/ports.ts';
 import { escapeHtml as e } from '../mail/compose.ts';
+import { findFolderPurchase, type FolderPurchase } from './queries.ts';
 import { attachment, sendFile } from './send-file.ts';
 
 const TYPES: Record<string, string> = {
@@ -78,6 +79,13 @@ ${folder.files.length ? `<ul>\n${clips}\n</ul>` : '<p class="empty">Your videos 
 </html>`;
 }
 
+const GONE_PAGE = '<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>';
+
+function isPublic(owner: FolderPurchase): boolean {
+  const sold = owner.paymentStatus === 'paid' || owner.paymentStatus === 'free';
+  return sold && owner.erasedAt === null && owner.clipsExpiredAt === null;
+}
+
 /** Mounted by the local storage adapter (its routes()): with Google Drive the e-mail links to Drive. */
 export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -88,10 +96,20 @@ export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
     c.header('Referrer-Policy', 'no-referrer');
   });
 
+  // A purchase's folder is public only while its purchase is sold and its clips kept (issue 23
+  // point 8): not before payment, not after an erase, the retention job, or an unpaid end.
+  routes.use('/:folderId/*', async (c, next) => {
+    const folderId = c.req.param('folderId');
+    const owner = await findFolderPurchase(c.var.deps.db, folderId);
+    if (!owner || isPublic(owner)) return next();
+    // The same 404 as a folder that does not exist: the page, or a clip's.
+    if (c.req.path.endsWith(`/${folderId}`)) return c.html(GONE_PAGE, 404);
+    return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
+  });
+
   routes.get('/:folderId', async (c) => {
     const folder = await storage.folder(c.req.param('folderId'));
-    if (!folder)
-      return c.html('<!doctype html><title>Not found</title><p>This link is not valid or the videos have been removed.</p>', 404);
+    if (!folder) return c.html(GONE_PAGE, 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(renderSharePage(folder, c.var.deps.config.productName));
   });

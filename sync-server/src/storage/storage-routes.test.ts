@@ -79,7 +79,7 @@ describe('storage routes with the local adapter', () => {
   });
 
   it('records the folder against a purchase only for its own kiosk or an admin of its venue', async () => {
-    const { purchase, device, venue } = await seedPurchase(t);
+    const { purchase, device, venue, token } = await seedPurchase(t);
     const other = await t.seed.admin({ venueId: (await t.seed.venue()).id });
     const own = await t.seed.admin({ venueId: venue.id });
     const body = { folderName: 'videos_20261120_1000_3videos', purchaseId: purchase.id };
@@ -92,6 +92,9 @@ describe('storage routes with the local adapter', () => {
     const made = await bodyOf(t.json('POST', '/api/google-drive/create-folder', body, own.headers));
     // The share link is recorded too: it is the only link the kiosk may then save for the purchase.
     expect(await folderOf()).toEqual({ folderId: made.folderId, folderUrl: made.folderUrl });
+    // Shared only once paid (issue 23 point 8): before, the same 404 as an unknown folder.
+    expect((await t.app.request(`/d/${made.folderId}`)).status).toBe(404);
+    expect((await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' })).status).toBe(200);
     const page = await (await t.app.request(`/d/${made.folderId}`)).text();
     expect(page).toContain('Arena Senayan');
   });

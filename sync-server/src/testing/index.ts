@@ -31,7 +31,8 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase(dir);
   const db = database.db;
   const clock = frozenClock();
-  const logger = pino({ level: 'silent' });
+  // A test may pass its own logger (to read what is logged); the adapters derived below get it too.
+  const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const health = await StoredIntegrationHealth.load(db, clock, logger);
   const deps: AppDeps = { db, config, clock, logger, health, contractCheck: true };
   Object.assign(deps, options.derive?.(deps), options.deps);

@@ -7,4 +7,6 @@ export interface StorageFolderTable {
   adminId: number | null;
   venueId: number | null;
   createdAt: string;
+  /** The purchase it was made for (migration 027); null: made without naming one. */
+  purchaseId: string | null;
 }
