@@ -17,7 +17,7 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 const SERVER_BUNDLE = join(repoRoot, 'sync-server/dist/main.js');
 
 /** Refuses to test a missing or stale server bundle (edited source, not rebuilt) rather than mislead. */
-function assertServerBuilt() {
+export function assertServerBuilt(): void {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('sync-server/dist is missing: run `npm run build` first (npm test does).');
   const built = statSync(SERVER_BUNDLE).mtimeMs;
   for (const dir of ['sync-server/src', 'shared/src']) {

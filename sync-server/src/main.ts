@@ -18,14 +18,18 @@ import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
 import { REPO_ROOT } from './paths.ts';
+import { stdoutLogSink } from './log-sink.ts';
+import { armStopWatchdog } from './stop-watchdog.ts';
 
-/** How long a stop waits for the requests and sends in progress. */
+/** A stop's grace period: the process is gone this long after SIGTERM, whatever happens. */
 const SHUTDOWN_GRACE_MS = 20_000;
+/** How long of it the requests and sends in progress get; the rest is for the orderly exit. */
+const REQUEST_GRACE_MS = SHUTDOWN_GRACE_MS - 4_000;
 
 async function main() {
   loadEnvFile();
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, name: 'courtreplay' });
+  const logger = pino({ level: config.logLevel, name: 'courtreplay' }, stdoutLogSink());
   ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openConfiguredDatabase(config.database);
   await reachDatabase(db, config.database);
@@ -65,21 +69,23 @@ async function main() {
   });
   const stopReconciler = reconciler.start();
   // A stop (deploy, restart) lets the requests in progress finish (a purchase waiting on Snap, an
-  // upload) and the e-mails being sent go out, for up to SHUTDOWN_GRACE_MS; new connections are
-  // refused at once, so a proxy in front sends them to the other instance.
+  // upload) and the e-mails being sent go out, for up to REQUEST_GRACE_MS; new connections are
+  // refused at once, so a proxy in front sends them to the other instance. Whatever then holds the
+  // exit (a log pipe without a reader, a lock), the watchdog ends the process at SHUTDOWN_GRACE_MS.
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
+    armStopWatchdog(SHUTDOWN_GRACE_MS);
     logger.info('stopping: finishing the requests in progress');
     stopMaintenance();
     stopRetention();
     adapters.delivery.stop();
     stopReconciler();
     setTimeout(() => {
-      logger.warn(`stopped after ${SHUTDOWN_GRACE_MS / 1000} s with requests still in progress`);
+      logger.warn(`stopped after ${REQUEST_GRACE_MS / 1000} s with requests still in progress`);
       process.exit(0);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, REQUEST_GRACE_MS).unref();
     server.close(() => {
       void adapters.delivery
         .idle()

@@ -5,7 +5,14 @@ import { z } from 'zod';
 export const INTEGRATION_KINDS = ['payments', 'storage', 'mail'] as const;
 export type IntegrationKindName = (typeof INTEGRATION_KINDS)[number];
 
-export const CREDENTIAL_ALERT_CODES = ['google_invalid_grant', 'midtrans_unauthorized', 'smtp_auth_failed'] as const;
+export const CREDENTIAL_ALERT_CODES = [
+  'google_invalid_grant',
+  'midtrans_unauthorized',
+  'smtp_auth_failed',
+  'smtp_tls_failed',
+  'google_sharing_restricted',
+  'google_storage_full',
+] as const;
 
 /** Server-side texts of this area: test results, alert advice, the test e-mail. */
 export const INTEGRATION_MESSAGES = {
@@ -17,7 +24,20 @@ export const INTEGRATION_MESSAGES = {
   smtpVerified: (to: string) => `The SMTP server accepted the login and a test e-mail to ${to}`,
   smtpRefusedLogin: 'The SMTP server refused the user name or password in SMTP_URL',
   smtpAuthAdvice:
-    'Check the user name and password in SMTP_URL (percent-encode special characters; Gmail needs an app password with 2-step verification on), then restart the server. Purchase e-mails are retried for a day meanwhile.',
+    'Check the user name and password in SMTP_URL (percent-encode special characters; Gmail needs an app password with 2-step verification on), then restart the server. Purchase e-mails are not retried meanwhile (a server may lock an account after repeated wrong logins): resend the ones listed in Errors once it works.',
+  smtpCertificateUntrusted:
+    "The SMTP server's certificate is not trusted (self-signed, from an unknown authority or expired), so nothing was sent. Install a certificate from a public authority on the mail server, or use the mail provider's own host name in SMTP_URL.",
+  smtpCertificateMismatch:
+    "The SMTP server's certificate names another host than SMTP_URL, so nothing was sent. Use the host name the certificate is made for (the mail provider's documented SMTP host) in SMTP_URL.",
+  smtpImplicitTlsOnPlainPort:
+    'SMTP_URL starts with smtps:// (TLS from the first byte), but the server at that port talks in clear first (STARTTLS, usually port 587): use smtp:// for that port, or smtps:// with port 465.',
+  smtpPlainOnImplicitTlsPort:
+    'SMTP_URL starts with smtp://, but the server at that port expects TLS from the first byte (usually port 465): use smtps:// for that port, or smtp:// with port 587.',
+  smtpTlsFailed: 'The TLS connection to the SMTP server failed, so nothing was sent. Check the host and port in SMTP_URL.',
+  smtpTlsAdvice:
+    'Correct SMTP_URL (host, port and smtp:// or smtps://) and restart the server. Purchase e-mails are not retried meanwhile: resend the ones listed in Errors once it works.',
+  smtpUnconfirmed: (purchaseId: string) =>
+    `The SMTP server took the whole e-mail of purchase ${purchaseId} but never confirmed it. It was not sent again, so the player cannot get it twice; ask the player, and resend it from the purchase if it did not arrive.`,
   smtpNoTls:
     'The SMTP server offers no STARTTLS, so the password was not sent. Use smtps:// (port 465) or a server with STARTTLS (port 587).',
   testMailSubject: (product: string) => `${product}: test e-mail`,

@@ -12,7 +12,7 @@ import { MidtransProvider } from './midtrans.ts';
 import { OutboxMailer } from './outbox-mailer.ts';
 import type { Clock, Mailer, PaymentProvider, StorageProvider } from './ports.ts';
 import { SimulatorProvider } from './simulator.ts';
-import { SmtpMailer } from './smtp-mailer.ts';
+import { SmtpMailer, type SmtpTimeouts } from './smtp-mailer.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
 
 export interface Adapters {
@@ -32,6 +32,8 @@ export interface AdapterContext {
   retryDelaysMs?: number[];
   /** A certificate SMTP may present besides the public CAs' (tests: a self-signed loopback server). */
   smtpCa?: string;
+  /** Tests: SMTP waits shorter than a real server needs. */
+  smtpTimeouts?: Partial<SmtpTimeouts>;
   /** The secret all instances share (install-secret.ts); without it, one kept in DATA_DIR. */
   installSecret?: string;
 }
@@ -89,6 +91,7 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     publicUrl: config.publicUrl,
     retentionDays: config.retentionDays,
     ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
+    ...(context.health ? { health: context.health } : {}),
   });
   return { payments, storage, mailer, delivery };
 }
@@ -109,6 +112,7 @@ function createMailer(config: Config, context: AdapterContext): Mailer {
     productName: config.productName,
     ...(context.health ? { health: context.health } : {}),
     ...(context.smtpCa ? { ca: context.smtpCa } : {}),
+    ...(context.smtpTimeouts ? { timeouts: context.smtpTimeouts } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { generate } from 'selfsigned';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import { loadConfig } from '../config.ts';
@@ -62,7 +63,8 @@ describe('SmtpMailer on a loopback server', () => {
     sink = await startSmtpSink({ auth: LOGIN, plaintext: true });
     const failure = await failureOf(mailerFor(sink.url).send(message));
     expect(failure.kind).toBe('tls');
-    expect(failure.retryable).toBe(true);
+    expect(failure.retryable).toBe(false);
+    expect(failure.reason).toBe(INTEGRATION_MESSAGES.smtpNoTls);
     expect(sink.authAttempts).toEqual([]);
     expect(sink.received).toEqual([]);
   });
@@ -100,8 +102,82 @@ describe('SmtpMailer on a loopback server', () => {
     mailer!.close();
     const result = await mailerFor(sink.urlWith(LOGIN.user, 'wrong')).testConnection('owner@venue.example');
     expect(result.ok).toBe(false);
-    expect(result.message).toMatch(/^The SMTP server refused the user name or password in SMTP_URL \(.*535/);
+    expect(result.message).toBe(`${INTEGRATION_MESSAGES.smtpRefusedLogin} (535)`);
     expect(sink.received).toHaveLength(1);
+  });
+});
+
+describe('SmtpMailer: a TLS setup that cannot work is a configuration error, said plainly', () => {
+  afterEach(async () => {
+    mailer?.close();
+    mailer = undefined;
+    await sink.close();
+  });
+
+  /** A failure that is not retried, raises smtp_tls_failed at once, and carries no OpenSSL text. */
+  async function configurationFailure(send: (health: StoredIntegrationHealth) => Promise<unknown>): Promise<MailError> {
+    const { db, health } = await storedHealth();
+    const failure = await failureOf(send(health));
+    await health.flush();
+    expect(failure).toMatchObject({ kind: 'tls', retryable: false, configuration: true });
+    expect(failure.reason).not.toMatch(/SSL|ssl3|openssl|error:[0-9A-F]{8}|altnames|wrong version/i);
+    expect(health.alerts()).toMatchObject([{ code: 'smtp_tls_failed', integration: 'mail', advice: INTEGRATION_MESSAGES.smtpTlsAdvice }]);
+    expect(health.status('mail').lastError?.message).toBe(failure.reason);
+    expect(sink.authAttempts).toEqual([]);
+    expect(sink.received).toEqual([]);
+    await db.destroy();
+    return failure;
+  }
+
+  it('an untrusted (self-signed) certificate', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    const failure = await configurationFailure((health) => mailerFor(sink.url, { health, ca: undefined }).send(message));
+    expect(failure.reason).toBe(INTEGRATION_MESSAGES.smtpCertificateUntrusted);
+  });
+
+  it('a certificate made for another host name', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'mail.other.example' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'mail.other.example' }] }],
+    });
+    sink = await startSmtpSink({ auth: LOGIN, certificate: { key: pems.private, cert: pems.cert } });
+    const failure = await configurationFailure((health) => mailerFor(sink.url, { health, ca: pems.cert }).send(message));
+    expect(failure.reason).toBe(INTEGRATION_MESSAGES.smtpCertificateMismatch);
+  });
+
+  it('smtps:// (implicit TLS) on a STARTTLS port', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    const failure = await configurationFailure((health) => mailerFor(sink.url.replace(/^smtp:/, 'smtps:'), { health }).send(message));
+    expect(failure.reason).toBe(INTEGRATION_MESSAGES.smtpImplicitTlsOnPlainPort);
+  });
+
+  it('smtp:// (STARTTLS) on an implicit-TLS port: no greeting comes, the port is found to speak TLS', async () => {
+    sink = await startSmtpSink({ auth: LOGIN, implicitTls: true });
+    const url = sink.url.replace(/^smtps:/, 'smtp:');
+    const failure = await configurationFailure((health) => mailerFor(url, { health, timeouts: { greetingMs: 500 } }).send(message));
+    expect(failure.reason).toBe(INTEGRATION_MESSAGES.smtpPlainOnImplicitTlsPort);
+  });
+
+  it('the same implicit-TLS server is reached with smtps://', async () => {
+    sink = await startSmtpSink({ auth: LOGIN, implicitTls: true });
+    await mailerFor(sink.url).send(message);
+    expect(sink.received).toHaveLength(1);
+    expect(sink.authAttempts).toEqual([{ ...LOGIN, secure: true }]);
+  });
+
+  it('a refused login keeps the code but never the server reply (it may echo the login)', async () => {
+    sink = await startSmtpSink({ auth: LOGIN });
+    const failure = await failureOf(mailerFor(sink.urlWith(LOGIN.user, 'wrong')).send(message));
+    expect(failure).toMatchObject({ kind: 'auth', retryable: false, reason: `${INTEGRATION_MESSAGES.smtpRefusedLogin} (535)` });
+  });
+
+  it('a server that takes the whole message and goes silent: the outcome is unconfirmed, not temporary', async () => {
+    sink = await startSmtpSink({ auth: LOGIN, silentAfterData: true });
+    const failure = await failureOf(mailerFor(sink.url, { timeouts: { socketMs: 500 } }).send(message));
+    expect(failure.kind).toBe('unconfirmed');
+    expect(failure.retryable).toBe(false);
+    expect(sink.silent).toHaveLength(1);
   });
 });
 

@@ -2,14 +2,20 @@
 // and its link is saved, whichever comes last. Both events call purchaseChanged; a claim row (see
 // queries.ts) lets exactly one of them send. The caller waits for the first attempt only.
 //
-// What happens after a failed attempt follows the SMTP answer (RFC 5321): a 4xx, or no answer, is
-// retried with growing waits for up to a day; the due time is stored on the claim row, so retries
-// survive a restart, and a worker (start()) picks due deliveries on a timer and at start-up. A 5xx
-// fails at once with the server's reason stored on the purchase.
-import { DEFAULT_KIOSK_LANGUAGE, SERVER_MESSAGES, MESSAGES } from '@courtreplay/shared';
+// What happens after a failed attempt follows the SMTP answer (RFC 5321): a 4xx (and 552), or no
+// answer, is retried with growing waits for up to a day; the due time is stored on the claim row, so
+// retries survive a restart, and a worker (start()) picks due deliveries on a timer and at start-up.
+// A 5xx fails at once with the server's reason stored on the purchase. A configuration error (refused
+// login, certificate, TLS mode) also fails at once, with a plain reason, and its credential alert
+// tells the operator to fix SMTP_URL and resend: retrying a wrong login for a day can lock the
+// account. A server that took the whole message and then went silent may have delivered it: the
+// e-mail counts as sent (never sent twice) and the Integrations panel and Errors say it is
+// unconfirmed, so an operator can ask the player and resend.
+import { DEFAULT_KIOSK_LANGUAGE, INTEGRATION_MESSAGES, SERVER_MESSAGES, MESSAGES } from '@courtreplay/shared';
 import type { Logger } from 'pino';
-import { asMailError } from '../adapters/mail-error.ts';
+import { asMailError, type MailError } from '../adapters/mail-error.ts';
 import type { Clock, Delivery, Mailer } from '../adapters/ports.ts';
+import type { IntegrationHealth } from '../integrations/health.ts';
 import type { Db } from '../db/database.ts';
 import { runExclusive } from '../db/exclusive.ts';
 import { DomainError } from '../errors.ts';
@@ -49,6 +55,8 @@ export interface MailDeliveryOptions {
   retryWindowMs?: number;
   /** How often the worker looks for due retries. */
   pollMs?: number;
+  /** Told of an e-mail whose sending was not confirmed. */
+  health?: IntegrationHealth;
 }
 
 const MINUTE = 60_000;
@@ -81,7 +89,9 @@ export class MailDelivery implements Delivery {
     try {
       await this.options.mailer.send(await this.compose(facts));
     } catch (err) {
-      const reason = asMailError(err).reason;
+      const failure = asMailError(err);
+      if (failure.kind === 'unconfirmed') return this.sentUnconfirmed(facts, failure);
+      const reason = failure.reason;
       // The reason, masked, not the error: an SMTP error carries the recipient (rejected, envelope).
       logger.warn({ purchaseId, reason: maskAddressesIn(reason) }, 'resend failed');
       await recordAttempt(db, purchaseId, clock.now(), reason);
@@ -163,6 +173,7 @@ export class MailDelivery implements Delivery {
       await mailer.send(await this.compose(facts));
     } catch (err) {
       const failure = asMailError(err);
+      if (failure.kind === 'unconfirmed') return this.sentUnconfirmed(facts, failure);
       const next = failure.retryable ? await this.nextAttemptAt(facts.id) : undefined;
       if (next) {
         await scheduleRetry(db, facts.id, next, failure.reason);
@@ -183,6 +194,24 @@ export class MailDelivery implements Delivery {
     await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
     await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'email_sent', at: clock.now(), detail: { to: facts.email } });
     logger.info({ purchaseId: facts.id, to: maskAddress(facts.email) }, 'purchase e-mail sent');
+  }
+
+  /**
+   * The server had the whole message and never answered: it may be in the player's inbox. Sending
+   * again could give them two, so it is recorded as sent, with the doubt shown to the operator.
+   */
+  private async sentUnconfirmed(facts: MailFacts, failure: MailError): Promise<void> {
+    const { db, clock, logger } = this.options;
+    await recordAttempt(db, facts.id, clock.now(), `Unconfirmed: ${failure.reason}`);
+    await recordEmailOutcome(db, facts.id, { status: 'sent', at: clock.now() });
+    await recordPurchaseEvent(db, {
+      purchaseId: facts.id,
+      kind: 'email_sent',
+      at: clock.now(),
+      detail: { to: facts.email, unconfirmed: failure.reason },
+    });
+    this.options.health?.failed('mail', INTEGRATION_MESSAGES.smtpUnconfirmed(facts.id));
+    logger.warn({ purchaseId: facts.id, reason: maskAddressesIn(failure.reason) }, 'purchase e-mail handed over but not confirmed; not sent again');
   }
 
   /** The next try's time (the last one at the end of the retry window), or undefined once it has passed. */

@@ -1,11 +1,13 @@
 // What the delivery does with each kind of SMTP answer, on a real loopback server with STARTTLS:
 // 451 is retried from a stored due time (also after a restart of the worker), for up to a day;
-// 550 fails at once with the server's reason, shown on the purchase; 535 raises one credential alert.
+// 550 fails at once with the server's reason, shown on the purchase; 552 is temporary; a refused
+// login or an untrusted certificate fails at once with one credential alert; a server silent after
+// the whole message is never sent the message again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import { createAdapters } from '../adapters/index.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
-import { startSmtpSink, type SmtpAnswer, type SmtpSink } from '../mail/testing/smtp-sink.ts';
+import { startSmtpSink, type SmtpAnswer, type SmtpSink, type SmtpSinkOptions } from '../mail/testing/smtp-sink.ts';
 import { setFolder } from '../purchases/queries.ts';
 import { claimDelivery, SEND_LEASE_MS } from './queries.ts';
 
@@ -22,9 +24,20 @@ afterEach(async () => {
   await sink.close();
 });
 
-async function setUp(options: { answer?: (n: number) => SmtpAnswer | undefined; smtpUrl?: (s: SmtpSink) => string } = {}) {
-  sink = await startSmtpSink({ auth: LOGIN, ...(options.answer ? { answer: options.answer } : {}) });
-  t = await makeAdapterTestApp({ smtpUrl: options.smtpUrl?.(sink) ?? sink.url, smtpCa: sink.ca });
+async function setUp(
+  options: {
+    answer?: (n: number) => SmtpAnswer | undefined;
+    smtpUrl?: (s: SmtpSink) => string;
+    sink?: SmtpSinkOptions;
+    trust?: boolean;
+  } = {},
+) {
+  sink = await startSmtpSink({ auth: LOGIN, ...(options.answer ? { answer: options.answer } : {}), ...options.sink });
+  t = await makeAdapterTestApp({
+    smtpUrl: options.smtpUrl?.(sink) ?? sink.url,
+    ...(options.trust === false ? {} : { smtpCa: sink.ca }),
+    smtpTimeouts: { socketMs: 500 },
+  });
 }
 
 /** A paid purchase whose link is saved: the first attempt runs before this resolves. */
@@ -130,12 +143,23 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     expect(sink.received).toHaveLength(0);
   });
 
-  it('535 (wrong password): one credential alert in the Errors feed however many e-mails fail; the e-mails wait', async () => {
+  it('552 (storage exceeded) is temporary as RFC 5321 asks: retried, then delivered once', async () => {
+    await setUp({ answer: refuse(552, '5.2.2 Mailbox full', 1) });
+    const id = await deliverable();
+    expect(sink.received).toHaveLength(0);
+    expect(await emailState(id)).toEqual({ emailStatus: null, emailError: null });
+    t.clock.advance(MINUTE);
+    await t.delivery.runDue();
+    expect(sink.received).toHaveLength(1);
+    expect(await emailState(id)).toEqual({ emailStatus: 'sent', emailError: null });
+  });
+
+  it('535 (wrong password): fails at once with a plain reason, one credential alert however many fail, never retried', async () => {
     await setUp({ smtpUrl: (s) => s.urlWith(LOGIN.user, 'wrong') });
     const first = await deliverable();
     await deliverable();
     await t.deps.health!.flush();
-    expect((await emailState(first)).emailStatus).toBeNull();
+    expect(await emailState(first)).toEqual({ emailStatus: 'failed', emailError: `${INTEGRATION_MESSAGES.smtpRefusedLogin} (535)` });
     const admin = await t.seed.admin({ role: 'super_admin' });
     const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
     expect(body.alerts).toEqual([
@@ -146,5 +170,38 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
         message: expect.stringContaining('535'),
       }),
     ]);
+    const logins = sink.authAttempts.length;
+    t.clock.advance(60 * MINUTE);
+    await t.delivery.runDue();
+    expect(sink.authAttempts).toHaveLength(logins);
+  });
+
+  it('an untrusted certificate: fails at once with a plain reason (no OpenSSL text) and the smtp_tls_failed alert', async () => {
+    await setUp({ trust: false });
+    const id = await deliverable();
+    await t.deps.health!.flush();
+    expect(await emailState(id)).toEqual({ emailStatus: 'failed', emailError: INTEGRATION_MESSAGES.smtpCertificateUntrusted });
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    expect(body.alerts).toEqual([expect.objectContaining({ code: 'smtp_tls_failed', advice: INTEGRATION_MESSAGES.smtpTlsAdvice })]);
+    t.clock.advance(60 * MINUTE);
+    await t.delivery.runDue();
+    expect(sink.authAttempts).toEqual([]);
+  });
+
+  it('a server silent after the whole message: counted as sent, never sent again, the doubt shown', async () => {
+    await setUp({ sink: { silentAfterData: true } });
+    const id = await deliverable();
+    expect(sink.silent).toHaveLength(1);
+    expect(await emailState(id)).toEqual({ emailStatus: 'sent', emailError: null });
+    for (let hour = 1; hour <= 25; hour++) {
+      t.clock.advance(60 * MINUTE);
+      await t.delivery.runDue();
+    }
+    expect(sink.silent).toHaveLength(1);
+    await t.deps.health!.flush();
+    const admin = await t.seed.admin({ role: 'super_admin' });
+    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    expect(body.integrations[2].lastError.message).toBe(INTEGRATION_MESSAGES.smtpUnconfirmed(id));
   });
 });

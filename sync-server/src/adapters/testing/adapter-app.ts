@@ -4,11 +4,13 @@
 // (upload URLs, share page, simulator) are mounted then.
 import { makeTestApp, type TestAppOptions } from '../../testing/index.ts';
 import { createAdapters, type Adapters } from '../index.ts';
+import type { SmtpTimeouts } from '../smtp-mailer.ts';
 
 export interface AdapterTestOptions extends TestAppOptions {
   smtpUrl?: string;
   /** The loopback SMTP server's self-signed certificate (startSmtpSink().ca). */
   smtpCa?: string;
+  smtpTimeouts?: Partial<SmtpTimeouts>;
   retryDelaysMs?: number[];
 }
 
@@ -28,6 +30,7 @@ export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
         logger: base.logger,
         ...(base.health ? { health: base.health } : {}),
         ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
+        ...(options.smtpTimeouts ? { smtpTimeouts: options.smtpTimeouts } : {}),
         ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
       })),
   });

@@ -33,6 +33,12 @@ export interface SmtpSinkOptions {
   plaintext?: boolean;
   /** Require this login; any other answers 535. */
   auth?: { user: string; pass: string };
+  /** TLS from the first byte (smtps://, port 465 style) instead of STARTTLS. */
+  implicitTls?: boolean;
+  /** Present this certificate instead of the loopback one (e.g. one made for another host name). */
+  certificate?: { key: string; cert: string };
+  /** Take the whole message, then never answer it (the client's outcome is unknown). */
+  silentAfterData?: boolean;
 }
 
 export interface AuthAttempt {
@@ -66,7 +72,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const authAttempts: AuthAttempt[] = [];
   /** The name each client gave in EHLO/HELO. */
   const ehloNames: string[] = [];
-  const { key, cert } = await loopbackCertificate();
+  /** Messages taken whole but never answered (silentAfterData). */
+  const silent: string[] = [];
+  const { key, cert } = options.certificate ?? (await loopbackCertificate());
   let refusals = options.failFirst ?? 0;
   let messages = 0;
   const server = new SMTPServer({
@@ -75,6 +83,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     allowInsecureAuth: true,
     disabledCommands: options.plaintext ? ['STARTTLS'] : [],
     ...(options.plaintext ? {} : { key, cert }),
+    ...(options.implicitTls ? { secure: true } : {}),
     logger: false,
     onAuth(auth, session, callback) {
       const attempt = { user: auth.username ?? '', pass: auth.password ?? '', secure: Boolean(session.secure) };
@@ -92,6 +101,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (options.silentAfterData) {
+          silent.push(Buffer.concat(chunks).toString('utf8'));
+          return;
+        }
         const scripted = options.answer?.(
           messages++,
           session.envelope.rcptTo.map((r) => r.address),
@@ -115,11 +128,13 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       });
     },
   });
+  // A client that gives up on the handshake (an untrusted certificate) is the test, not a failure.
+  server.on('error', () => undefined);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.server.address() as AddressInfo).port;
   const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : '';
   return {
-    url: `smtp://${credentials}127.0.0.1:${port}`,
+    url: `${options.implicitTls ? 'smtps' : 'smtp'}://${credentials}127.0.0.1:${port}`,
     /** The URL with another login, e.g. a wrong password. */
     urlWith: (user: string, pass: string) => `smtp://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${port}`,
     port,
@@ -128,6 +143,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     received,
     authAttempts,
     ehloNames,
+    silent,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
