@@ -1,6 +1,6 @@
 // The pricing rules of spec section 9. The server computes the authoritative total with quote();
 // the kiosk shows the same quote before payment. All amounts are whole rupiah.
-import { configKey, type StagedConfigKey } from './config-keys.ts';
+import { configKey, DEFAULT_BUNDLING_TIERS, type StagedConfigKey } from './config-keys.ts';
 import { DEFAULT_PRICE_FALLBACK } from './constants.ts';
 
 /** One row of PROMO_TABLE: QUANTITY videos at PRICE each, when ENABLED. */
@@ -205,4 +205,62 @@ export function pricingFromConfig(entries: Iterable<ConfigEntry>, { staging }: {
     PROMO_TABLE: read('PROMO_TABLE'),
     ENABLE_PAYMENT_GATEWAY: read('ENABLE_PAYMENT_GATEWAY'),
   });
+}
+
+// ---------------------------------------------------------------- a table that cannot undercut itself
+
+/** Where a price table makes more clips cost less than fewer: `count` clips at `total`, below `fewer` at `fewerTotal`. */
+export interface Undercut {
+  count: number;
+  total: number;
+  fewer: number;
+  fewerTotal: number;
+}
+
+/**
+ * The first number of clips (up to `maxCount`) that would cost less than one clip fewer under this
+ * price and tier table, priced as the kiosk and the server price it (quote, gateway on: the table is
+ * judged as it would charge); null when every extra clip costs something or nothing, never less.
+ */
+export function findUndercut(pricing: Pick<PricingConfig, 'defaultPrice' | 'promoTable'>, maxCount: number): Undercut | null {
+  const totalOf = (count: number) => quote({ ...pricing, gatewayEnabled: true, count }).total;
+  let previous = totalOf(1);
+  for (let count = 2; count <= maxCount; count++) {
+    const total = totalOf(count);
+    if (total < previous) return { count, total, fewer: count - 1, fewerTotal: previous };
+    previous = total;
+  }
+  return null;
+}
+
+/**
+ * The tiers scaled from one video price to another, each keeping its percentage off (whole rupiah,
+ * rounded to the nearest): 2 at 10.000 with a price of 12.000 becomes 2 at 20.833 with 25.000.
+ */
+export function scaleTiers(tiers: readonly BundlingTier[], fromPrice: number, toPrice: number): BundlingTier[] {
+  if (fromPrice <= 0) return tiers.map((tier) => ({ ...tier }));
+  return tiers.map((tier) => ({ ...tier, PRICE: Math.round((tier.PRICE * toPrice) / fromPrice) }));
+}
+
+/** The spec's tiers as percentages off: against Rp 12.000 they are 17%, 25%, 33%, 42% and 50% off. */
+export const SPEC_TIERS_REFERENCE_PRICE = 12_000;
+
+/**
+ * What "Use Default Tiers" fills for a video price (documented in docs/pricing.md): the spec's own
+ * values when they make sense for it (every tier below the price, and no undercut: prices above
+ * Rp 10.000 up to Rp 20.000); otherwise the same percentages off the price (see
+ * SPEC_TIERS_REFERENCE_PRICE), rounded to Rp 100 from a price of Rp 1.000 on.
+ */
+export function defaultTiersFor(price: number, maxCount: number): BundlingTier[] {
+  const spec = DEFAULT_BUNDLING_TIERS.map((tier) => ({ ...tier }));
+  const fits = spec.every((tier) => tier.PRICE < price) && findUndercut({ defaultPrice: price, promoTable: spec }, maxCount) === null;
+  if (fits || price <= 0) return spec;
+  const step = price >= 1_000 ? 100 : 1;
+  const scaled = scaleTiers(spec, SPEC_TIERS_REFERENCE_PRICE, price).map((tier) => ({
+    ...tier,
+    PRICE: Math.round(tier.PRICE / step) * step,
+  }));
+  return findUndercut({ defaultPrice: price, promoTable: scaled }, maxCount) === null
+    ? scaled
+    : scaleTiers(spec, SPEC_TIERS_REFERENCE_PRICE, price);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localIsoDate } from '../format.ts';
 import { MESSAGES } from '../messages.ts';
 import { requiredText, timestamp, whenMissing } from './common.ts';
+import { queryInt } from './purchases.ts';
 
 const m = MESSAGES.promoForm;
 
@@ -72,6 +73,15 @@ export const promoInput = z
     startsOn: optionalDay,
     endsOn: optionalDay,
     active: z.boolean({ error: 'active must be true or false' }).optional().default(true),
+    /** The one venue whose kiosks take it; null or absent: every venue (super admins only). */
+    venueId: z
+      .number({ error: 'venueId must be a venue id or null' })
+      .int('venueId must be a venue id or null')
+      .positive('venueId must be a venue id or null')
+      .max(Number.MAX_SAFE_INTEGER)
+      .nullable()
+      .optional()
+      .default(null),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -94,6 +104,12 @@ export const promoSchema = z.object({
   quota: z.number(),
   /** Purchases holding the promo now (paid, free or still pending). */
   used: z.number(),
+  /** Of those, the purchases paid (or made free by the code): uses for good. */
+  paid: z.number(),
+  /** Of those, the pending purchases: uses held while they can still be paid. */
+  held: z.number(),
+  /** The one venue whose kiosks take it; null: every venue. */
+  venueId: z.number().nullable(),
   createdAt: timestamp,
   /** First and last day it works (Asia/Jakarta, inclusive); null: no limit on that side. */
   startsOn: z.string().nullable(),
@@ -103,6 +119,8 @@ export const promoSchema = z.object({
 });
 export type Promo = z.infer<typeof promoSchema>;
 export const promoListResponse = z.array(promoSchema);
+/** GET /promo: a venue's codes and the global ones (a venue admin: always their own venue's). */
+export const promoListQuery = z.object({ venueId: queryInt('venueId', 1, Number.MAX_SAFE_INTEGER) });
 
 export const promoResponse = z.object({ message: z.string(), promo: promoSchema });
 export type PromoResponse = z.infer<typeof promoResponse>;

@@ -26,6 +26,8 @@ export const PURCHASE_MESSAGES = {
   badDate: (field: string) => `${field} must be a date (YYYY-MM-DD) or an ISO date-time`,
   phoneTokenInvalid: 'phoneToken must be 22 to 64 characters of A-Z, a-z, 0-9, - and _',
   phoneTokenTaken: 'This phoneToken belongs to another purchase. Please draw a new one.',
+  videoCourtsMismatch: 'videoCourts must list one court (or null) per video',
+  unknownCourt: (courtId: number) => `Court ${courtId} is not a court of this kiosk's venue.`,
 } as const;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'free', 'failed', 'expired'] as const;
@@ -95,6 +97,12 @@ export const createPurchaseBodySchema = z
     phoneToken: z.string().regex(PHONE_TOKEN_PATTERN, PURCHASE_MESSAGES.phoneTokenInvalid).optional(),
     /** The kiosk's language at the time of purchase: the phone page and the e-mail speak it. */
     language: z.enum(KIOSK_LANGUAGES).optional(),
+    /**
+     * The court each clip was filmed on, one per video in videoIds order (null: no known court),
+     * checked against the venue's courts; revenue by court follows it. Without it every clip
+     * belongs to the kiosk's court.
+     */
+    videoCourts: z.array(positiveId.nullable()).max(MAX_VIDEOS_PER_PURCHASE).optional(),
   })
   .superRefine((body, ctx) => {
     if (new Set(body.videoIds).size !== body.videoIds.length) {
@@ -102,6 +110,9 @@ export const createPurchaseBodySchema = z
     }
     if (body.videoTitles && body.videoTitles.length !== body.videoIds.length) {
       ctx.addIssue({ code: 'custom', path: ['videoTitles'], message: PURCHASE_MESSAGES.titlesMismatch });
+    }
+    if (body.videoCourts && body.videoCourts.length !== body.videoIds.length) {
+      ctx.addIssue({ code: 'custom', path: ['videoCourts'], message: PURCHASE_MESSAGES.videoCourtsMismatch });
     }
   });
 export type CreatePurchaseBody = z.input<typeof createPurchaseBodySchema>;

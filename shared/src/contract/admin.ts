@@ -8,6 +8,7 @@ import {
   auditLogResponse,
   changePasswordRequest,
   resetPasswordResponse,
+  configListQuery,
   configListResponse,
   createAdminRequest,
   createAdminResponse,
@@ -125,19 +126,28 @@ export const adminEndpoints = {
   getConfig: defineEndpoint({
     ...ROUTES.getConfig,
     tag: config,
-    summary: 'The stored configuration entries',
+    summary: 'The configuration entries in force, globally or at one venue',
     description:
-      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults.',
+      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults. ' +
+      'Each entry names the venue whose own value it is (venueId), or null for the global entry. An admin may ask for one venue (venueId: a venue admin, their own only); ' +
+      "a kiosk always gets its own venue's entries in force, whatever it asks.",
     access: 'public',
+    query: configListQuery,
     responses: { 200: configListResponse },
+    errors: [403, 404],
   }),
   updateConfig: defineEndpoint({
     ...ROUTES.updateConfig,
     tag: config,
-    summary: 'Set one configuration entry (a price of 0 also turns its gateway off)',
-    access: 'superAdmin',
+    summary: 'Set one configuration entry, globally or for one venue (a price of 0 also turns its gateway off)',
+    description:
+      "Without venueId (or null): the global entry, super admins only. With venueId: that venue's own price, tier table or gateway switch (or a staging twin), " +
+      "for a super admin or that venue's admin; value null removes it. A price or tier table under which more clips would cost less than fewer is refused (400), " +
+      'at any venue where it would apply.',
+    access: 'admin',
     body: updateConfigRequest,
     responses: { 200: updateConfigResponse },
+    errors: [403, 404],
   }),
   integrationHealth: defineEndpoint({
     ...ROUTES.integrationHealth,

@@ -88,7 +88,14 @@ export type Answer<E extends EndpointDefinition> = {
   [S in Statuses<E>]: E['responses'][S] extends z.ZodType ? z.output<Schema<E['responses'][S]>> : never;
 }[Statuses<E>];
 
-type Part<K extends string, T> = [T] extends [never] ? unknown : undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+/** An input part is optional when it may be undefined or every one of its fields is (a query of optional filters). */
+type Part<K extends string, T> = [T] extends [never]
+  ? unknown
+  : undefined extends T
+    ? { [P in K]?: T }
+    : {} extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
 
 /** What the caller sends: path params, query and JSON body, as their schemas take them (raw uploads are not sent through the client). */

@@ -48,7 +48,10 @@ describe('PUT /api/admin/config', () => {
   it('stores a price (normalised) and answers the spec notice', async () => {
     const res = await put('DEFAULT_PRICE', '0500');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Price updated successfully', entries: [{ key: 'DEFAULT_PRICE', value: '500' }] });
+    expect(await res.json()).toEqual({
+      message: 'Price updated successfully',
+      entries: [{ key: 'DEFAULT_PRICE', value: '500', venueId: null }],
+    });
     expect(await stored()).toEqual({ DEFAULT_PRICE: '500' });
   });
 

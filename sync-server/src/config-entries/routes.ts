@@ -1,27 +1,28 @@
-import { currentAdmin } from '../http/auth.ts';
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { resolveAdmin, resolveDevice } from '../http/auth.ts';
+import { currentAdmin, resolveAdmin, resolveDevice } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { readConfig, writeConfig } from './service.ts';
+import { readConfig, readConfigForAdmin, writeConfig } from './service.ts';
 
 /**
- * GET: every entry for an authorised kiosk or any admin; anyone else gets only the home screen's
- * media (promo video, background, watermark), which the kiosk shows before it is authorised.
- * PUT: super admins only.
+ * GET: every entry for an authorised kiosk (its own venue's in force, whatever it asks) or any
+ * admin (globally, or one venue's); anyone else gets only the home screen's media (promo video,
+ * background, watermark), which the kiosk shows before it is authorised.
+ * PUT: global entries by super admins; a venue's own by its admins or a super admin.
  */
 export function configRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  route(app, endpoints.getConfig).handle(async (c) => {
+  route(app, endpoints.getConfig).handle(async (c, { query }) => {
     const admin = await resolveAdmin(c);
-    const device = admin ? undefined : await resolveDevice(c);
-    const scope = admin || (device?.isAuthorized && device.staging) ? 'all' : device?.isAuthorized ? 'live' : 'public';
-    return { status: 200, body: await readConfig(c.var.deps, scope) };
+    if (admin) return { status: 200, body: await readConfigForAdmin(c.var.deps, admin, query.venueId) };
+    const device = await resolveDevice(c);
+    const scope = device?.isAuthorized && device.staging ? 'all' : device?.isAuthorized ? 'live' : 'public';
+    return { status: 200, body: await readConfig(c.var.deps, scope, device?.isAuthorized ? device.venueId : undefined) };
   });
-  route(app, endpoints.updateConfig).handle(async (c, { body: { key, value } }) => ({
+  route(app, endpoints.updateConfig).handle(async (c, { body }) => ({
     status: 200,
-    body: await writeConfig(c.var.deps, currentAdmin(c), key, value),
+    body: await writeConfig(c.var.deps, currentAdmin(c), body),
   }));
   return app;
 }

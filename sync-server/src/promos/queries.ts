@@ -13,17 +13,53 @@ export interface PromoRow {
   startsOn: string | null;
   endsOn: string | null;
   active: boolean;
+  venueId: number | null;
 }
 
-type PromoValues = Pick<PromoRow, 'name' | 'code' | 'amount' | 'percent' | 'quota' | 'startsOn' | 'endsOn' | 'active'>;
-const COLUMNS = ['id', 'name', 'code', 'amount', 'percent', 'quota', 'used', 'createdAt', 'startsOn', 'endsOn', 'active'] as const;
+type PromoValues = Pick<PromoRow, 'name' | 'code' | 'amount' | 'percent' | 'quota' | 'startsOn' | 'endsOn' | 'active' | 'venueId'>;
+const COLUMNS = [
+  'id',
+  'name',
+  'code',
+  'amount',
+  'percent',
+  'quota',
+  'used',
+  'createdAt',
+  'startsOn',
+  'endsOn',
+  'active',
+  'venueId',
+] as const;
 
 /** SQLite keeps the switch as 0/1. */
 const fromDb = <T extends { active: number }>(row: T) => ({ ...row, active: row.active === 1 });
 const toDb = (values: PromoValues) => ({ ...values, active: values.active ? 1 : 0 });
 
-export async function listPromos(db: Db): Promise<PromoRow[]> {
-  return (await db.selectFrom('promo_codes').select(COLUMNS).orderBy('id', 'desc').execute()).map(fromDb);
+/** Every promo, or (venueId) those working at one venue: its own and the global ones. */
+export async function listPromos(db: Db, venueId?: number): Promise<PromoRow[]> {
+  let query = db.selectFrom('promo_codes').select(COLUMNS).orderBy('id', 'desc');
+  if (venueId !== undefined) query = query.where((eb) => eb.or([eb('venueId', 'is', null), eb('venueId', '=', venueId)]));
+  return (await query.execute()).map(fromDb);
+}
+
+/** Per promo, its purchases paid (or made free by it) and those pending, which hold a use. */
+export async function countPromoUses(db: Db, promoIds: readonly number[]): Promise<Map<number, { paid: number; held: number }>> {
+  const uses = new Map<number, { paid: number; held: number }>();
+  if (promoIds.length === 0) return uses;
+  const rows = await db
+    .selectFrom('purchases')
+    .select((eb) => [
+      'promoId',
+      eb.fn.sum<number>(eb.case().when('paymentStatus', 'in', ['paid', 'free']).then(1).else(0).end()).as('paid'),
+      eb.fn.sum<number>(eb.case().when('paymentStatus', '=', 'pending').then(1).else(0).end()).as('held'),
+    ])
+    .where('promoId', 'in', [...promoIds])
+    .where('paymentStatus', 'in', ['paid', 'free', 'pending'])
+    .groupBy('promoId')
+    .execute();
+  for (const row of rows) if (row.promoId !== null) uses.set(row.promoId, { paid: Number(row.paid), held: Number(row.held) });
+  return uses;
 }
 
 export async function findPromoByCode(db: Db, code: string): Promise<PromoRow | undefined> {

@@ -21,19 +21,12 @@ import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
 import { conflict, invalidInput, forbidden, DomainError } from '../errors.ts';
 import { reservePromo } from '../promos/queries.ts';
+import { loadEntriesInForce } from '../config-entries/queries.ts';
+import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
-import {
-  findPromoByCode,
-  findPurchase,
-  insertPurchase,
-  latestCreatedAt,
-  loadConfigEntries,
-  setPaymentToken,
-  toApiPurchase,
-  type Tx,
-} from './queries.ts';
+import { findPromoByCode, findPurchase, insertPurchase, latestCreatedAt, setPaymentToken, toApiPurchase, type Tx } from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
   config: Pick<AppDeps['config'], 'publicUrl' | 'pendingPaymentExpiryMs'>;
@@ -85,17 +78,32 @@ function placeOf(
 }
 
 /** The code is what the player knows and decides; the id (small, guessable) is only checked against it. */
-async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput, now: Date) {
+async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput, now: Date, venueId: number) {
   const code = input.promoCode?.trim() ? input.promoCode : undefined;
   if (code === undefined) {
     if (input.promoId != null) throw invalidInput(PURCHASE_MESSAGES.promoCodeRequired);
     return undefined;
   }
   const promo = await findPromoByCode(tx, code);
-  // Outside its days or switched off reads exactly like an unknown code.
-  if (!promo || !promoIsOpen({ ...promo, active: promo.active === 1 }, now)) throw invalidInput(MESSAGES.promo.invalidOrExpired);
+  // Outside its days, switched off or another venue's reads exactly like an unknown code.
+  const elsewhere = promo?.venueId != null && promo.venueId !== venueId;
+  if (!promo || elsewhere || !promoIsOpen({ ...promo, active: promo.active === 1 }, now))
+    throw invalidInput(MESSAGES.promo.invalidOrExpired);
   if (input.promoId != null && input.promoId !== promo.id) throw invalidInput(PURCHASE_MESSAGES.promoMismatch);
   return promo;
+}
+
+/** Each clip's court must be a court of the kiosk's venue (400 naming the first that is not). */
+async function checkVideoCourts(tx: Tx, courts: readonly (number | null)[], venueId: number): Promise<(number | null)[]> {
+  const named = [...new Set(courts.filter((court): court is number => court !== null))];
+  const own = named.length
+    ? new Set(
+        (await tx.selectFrom('fields').select('id').where('venueId', '=', venueId).where('id', 'in', named).execute()).map((f) => f.id),
+      )
+    : new Set<number>();
+  const stranger = named.find((court) => !own.has(court));
+  if (stranger !== undefined) throw invalidInput(PURCHASE_MESSAGES.unknownCourt(stranger));
+  return [...courts];
 }
 
 /** Midtrans item lines: one per unit price, plus a negative line for the promo; they sum to the total. */
@@ -137,8 +145,10 @@ export async function createPurchase(
         ? await tx.selectFrom('fields').select('venueId').where('id', '=', input.fieldId).executeTakeFirst()
         : undefined;
     const place = placeOf(device, input, field?.venueId);
-    const promo = await findRequestedPromo(tx, input, now);
-    const pricing = pricingFromConfig(await loadConfigEntries(tx, PRICING_KEYS), { staging: input.isStaging });
+    const promo = await findRequestedPromo(tx, input, now, place.venueId);
+    // The venue's own price, tiers and gateway where it has them, else the global ones.
+    const pricing = pricingFromConfig(await loadEntriesInForce(tx, place.venueId, PRICING_KEYS), { staging: input.isStaging });
+    const videoCourts = input.videoCourts ? await checkVideoCourts(tx, input.videoCourts, place.venueId) : undefined;
     const discount: PromoDiscount | null = promo ? { amount: promo.amount, percent: promo.percent } : null;
     const priced = quote({ ...pricing, count: input.videoIds.length, promo: discount });
     if (priced.total !== input.totalAmount) throw invalidInput(PURCHASE_MESSAGES.totalChanged);
@@ -158,6 +168,7 @@ export async function createPurchase(
     const nowIso = now.toISOString();
     const latest = await latestCreatedAt(tx);
     const id = newPurchaseId(now);
+    if (videoCourts) await insertCourtShares(tx, id, courtShares(priced, videoCourts));
     await insertPurchase(tx, {
       id,
       email: input.email,

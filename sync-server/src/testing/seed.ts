@@ -30,8 +30,11 @@ export interface Seeder {
     startsOn?: string | null;
     endsOn?: string | null;
     active?: boolean;
+    venueId?: number | null;
   }): Promise<{ id: number; code: string }>;
   config(key: string, value: string): Promise<void>;
+  /** A venue's own value for a pricing entry (its override of the global one). */
+  venueConfig(venueId: number, key: string, value: string): Promise<void>;
 }
 
 export interface SeededAdmin {
@@ -112,6 +115,7 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
         startsOn: input.startsOn ?? null,
         endsOn: input.endsOn ?? null,
         active: input.active === false ? 0 : 1,
+        venueId: input.venueId ?? null,
       };
       const { id } = await db.insertInto('promo_codes').values(row).returning('id').executeTakeFirstOrThrow();
       return { id, code };
@@ -121,6 +125,13 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
         .insertInto('config_entries')
         .values({ key, value, updatedAt: now() })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now() }))
+        .execute();
+    },
+    async venueConfig(venueId, key, value) {
+      await db
+        .insertInto('venue_config_entries')
+        .values({ venueId, key, value, updatedAt: now() })
+        .onConflict((oc) => oc.columns(['venueId', 'key']).doUpdateSet({ value, updatedAt: now() }))
         .execute();
     },
   };

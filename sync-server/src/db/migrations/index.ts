@@ -24,7 +24,9 @@ import { errorLog023 } from './023-error-log.ts';
 import { mustChangePassword024 } from './024-must-change-password.ts';
 import { postgresBigints025 } from './025-postgres-bigints.ts';
 import { sharedState026 } from './026-shared-state.ts';
-import { purchaseClipFiles027 } from './027-purchase-clip-files.ts';
+import { venuePrices027 } from './027-venue-prices.ts';
+import { clipCourts028 } from './028-clip-courts.ts';
+import { purchaseClipFiles029 } from './029-purchase-clip-files.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -53,5 +55,7 @@ export const migrations: Record<string, Migration> = {
   '024-must-change-password': mustChangePassword024,
   '025-postgres-bigints': postgresBigints025,
   '026-shared-state': sharedState026,
-  '027-purchase-clip-files': purchaseClipFiles027,
+  '027-venue-prices': venuePrices027,
+  '028-clip-courts': clipCourts028,
+  '029-purchase-clip-files': purchaseClipFiles029,
 };

@@ -22,9 +22,13 @@ import type { PurchaseEventTable } from './purchase-event.ts';
 import type { AuditLogTable } from './audit-log.ts';
 import type { ErrorResolutionTable } from './error-resolution.ts';
 import type { ServerSecretTable, SimulatorOrderTable } from './shared-state.ts';
+import type { VenueConfigEntryTable } from './venue-config-entry.ts';
+import type { PurchaseCourtTable, SalesCourtDailyTable, SalesCourtMonthlyTable } from './purchase-court.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
+export type { VenueConfigEntryTable } from './venue-config-entry.ts';
+export type { PurchaseCourtTable, SalesCourtDailyTable, SalesCourtMonthlyTable } from './purchase-court.ts';
 export type { DeviceTable } from './device.ts';
 export type { FieldTable } from './field.ts';
 export type { EmailResendTable } from './email-resend.ts';
@@ -48,6 +52,7 @@ export interface Database {
   devices: DeviceTable;
   promo_codes: PromoCodeTable;
   config_entries: ConfigEntryTable;
+  venue_config_entries: VenueConfigEntryTable;
   login_attempts: LoginAttemptTable;
   purchases: PurchaseTable;
   purchase_counters: PurchaseCounterTable;
@@ -64,6 +69,9 @@ export interface Database {
   sales_daily: SalesDailyTable;
   sales_monthly: SalesMonthlyTable;
   sales_daily_all: SalesDailyAllTable;
+  purchase_courts: PurchaseCourtTable;
+  sales_court_daily: SalesCourtDailyTable;
+  sales_court_monthly: SalesCourtMonthlyTable;
   purchase_events: PurchaseEventTable;
   audit_log: AuditLogTable;
   error_resolutions: ErrorResolutionTable;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface PromoCodeTable {
   id: Generated<number>;
@@ -20,4 +20,6 @@ export interface PromoCodeTable {
   endsOn: string | null;
   /** 1 = on, 0 = switched off by an admin (answers like an unknown code). */
   active: Generated<number>;
+  /** The one venue whose kiosks take it (migration 027); null: every venue. */
+  venueId: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -8,7 +8,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-export const purchaseClipFiles027: Migration = {
+export const purchaseClipFiles029: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('storage_folders').addColumn('purchaseId', 'text').execute();
     await db.schema.createIndex('storage_folders_purchase').on('storage_folders').column('purchaseId').execute();
