@@ -167,6 +167,20 @@ describe('reversals keep the flag and add their particulars', () => {
     expect(entry.what).toBe('A paid purchase of Rp 3.000 was refunded (Rp 3.000) by the payment provider afterwards.');
   });
 
+  it('a refund heard of before its settlement (that notification lost): paid once, delivered, then flagged', async () => {
+    const { purchase } = await seedPurchase(t);
+    midtrans.setStatus(purchase.id, 'settlement');
+    midtrans.refund(purchase.id, 3000);
+    expect((await notify(midtrans.notification(purchase.id))).status).toBe(200);
+    const row = await t.db
+      .selectFrom('purchases')
+      .select(['paymentStatus', 'paymentReversal'])
+      .where('id', '=', purchase.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ paymentStatus: 'paid', paymentReversal: 'refunded' });
+    expect(delivered).toEqual([purchase.id]);
+  });
+
   it('a chargeback is told apart from a refund', async () => {
     const admin = await t.seed.admin({ role: 'super_admin' });
     const { purchase } = await seedPurchase(t);

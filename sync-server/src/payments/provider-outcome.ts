@@ -35,14 +35,13 @@ export async function applyProviderOutcome(
   detail: Pick<ProviderStatusDetail, 'reversal'> = {},
 ): Promise<PaymentStatus | undefined> {
   const { db, logger, delivery } = deps;
-  // A refund is not a step of the state machine: it can only reverse a paid purchase.
-  const result =
-    outcome === 'refunded'
-      ? { changed: false, purchase: await findPurchase(db, purchaseId), previous: undefined, promoOverQuota: false }
-      : await markPurchaseOutcome(db, purchaseId, outcome, now, { confirmed: true });
-  const { changed, purchase } = result;
+  // A refund or chargeback means the order was settled first, even when we never heard of the
+  // settlement (its notification lost, the reconciler not round yet): it is paid, then reversed.
+  const result = await markPurchaseOutcome(db, purchaseId, outcome === 'refunded' ? 'paid' : outcome, now, { confirmed: true });
+  const changed = result.changed;
+  const purchase = outcome === 'refunded' && changed ? await findPurchase(db, purchaseId) : result.purchase;
   if (changed) logger.info({ orderId: purchaseId, outcome, previous: result.previous }, 'payment status changed');
-  if (changed && outcome === 'paid' && purchase) {
+  if (changed && purchase?.paymentStatus === 'paid') {
     const afterWindow = now.getTime() > Date.parse(purchase.createdAt) + deps.paymentWindowMs + SETTLEMENT_GRACE_MS;
     if (result.previous !== 'pending' || afterWindow || result.promoOverQuota) {
       await recordPurchaseEvent(db, {
@@ -57,7 +56,7 @@ export async function applyProviderOutcome(
   }
   // The provider reversed a paid purchase (refunds, chargebacks; some banks and Indomaret deny after
   // settlement). The clips are delivered and paid stays paid; an admin sees the flag and decides.
-  if (!changed && outcome !== 'paid' && purchase?.paymentStatus === 'paid') {
+  if ((!changed || outcome === 'refunded') && outcome !== 'paid' && purchase?.paymentStatus === 'paid') {
     if (await flagPaymentReversal(db, purchaseId, outcome, now.toISOString())) {
       logger.error({ orderId: purchaseId, reversal: outcome }, 'payment reversed after it was paid; flagged for an admin');
     }

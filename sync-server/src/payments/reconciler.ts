@@ -130,7 +130,7 @@ async function reconcileOne(
   if (purchase.paymentStatus !== 'pending') {
     // Ended unpaid, yet the provider may still settle it until the window and its grace are over:
     // whatever final state it answers is taken (paid, or the other unpaid end).
-    if (status === 'paid' || status === 'failed' || status === 'expired') {
+    if (status === 'paid' || status === 'failed' || status === 'expired' || status === 'refunded') {
       const after = await applyProviderOutcome(outcomeDeps, purchase.id, status, now, answer ?? {});
       if (after !== purchase.paymentStatus) return true;
     }
@@ -139,7 +139,7 @@ async function reconcileOne(
     return false;
   }
   const outcome = status === 'unknown' && windowEnd <= now.getTime() ? 'expired' : status;
-  if (outcome === 'paid' || outcome === 'failed' || outcome === 'expired') {
+  if (outcome === 'paid' || outcome === 'failed' || outcome === 'expired' || outcome === 'refunded') {
     return (await applyProviderOutcome(outcomeDeps, purchase.id, outcome, now, answer ?? {})) !== 'pending';
   }
   await scheduleReconcile(deps.db, purchase.id, purchase.reconcileAttempts + 1, nextCheck(deps, purchase, now, windowEnd).toISOString());
