@@ -65,6 +65,8 @@ export function zipStream(
   zip.on('error', (err: Error) => {
     output.destroy(err);
   });
+  // The error reaches the reader through the next pull; until one comes, nothing else listens.
+  output.on('error', () => undefined);
 
   const chunks = output[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>(
