@@ -1,7 +1,7 @@
 // GET /api/reports/sales (issue 14 point 2): the Transactions tab's summary cards, daily chart and
 // per-court breakdown for the list's filters.
 import { z } from 'zod';
-import { includeStagingParam, queryInt, queryText, resolveDateFilter } from './purchases.ts';
+import { EMAIL_MAX_LENGTH, includeStagingParam, queryInt, queryText, resolveDateFilter } from './purchases.ts';
 
 /** Longest range the report answers day by day (a longer one would draw thousands of bars). */
 export const SALES_REPORT_MAX_DAYS = 3_700;
@@ -14,6 +14,8 @@ export const salesReportQuerySchema = z
   .object({
     venueId: queryInt('venueId', 1, Number.MAX_SAFE_INTEGER),
     fieldId: queryInt('fieldId', 1, Number.MAX_SAFE_INTEGER),
+    /** Part of the customer's e-mail, any case: the list's e-mail search. */
+    email: queryText(EMAIL_MAX_LENGTH),
     startDate: queryText(40),
     endDate: queryText(40),
     includeStaging: includeStagingParam,
@@ -27,6 +29,7 @@ export const salesReportQuerySchema = z
     return {
       venueId: query.venueId,
       fieldId: query.fieldId,
+      email: query.email?.toLowerCase() || undefined,
       from: dates.from,
       to: dates.to,
       includeStaging: query.includeStaging === 'true',
@@ -58,7 +61,10 @@ export const salesReportResponseSchema = z.object({
   undelivered: z.number().int(),
   /** Every Asia/Jakarta day of the range that had a sale, oldest first. */
   byDay: z.array(z.object({ date: z.string(), revenue: rupiah, purchases: z.number().int() })),
-  /** Every court with a sale, highest revenue first; fieldId null: purchases made without a court. */
+  /**
+   * Every court with a sale, highest revenue first, by the court each clip was filmed on (a purchase
+   * of clips from two courts is split by clip and counts once at each); fieldId null: clips of no court.
+   */
   byCourt: z.array(
     z.object({ fieldId: z.number().int().nullable(), fieldName: z.string().nullable(), revenue: rupiah, purchases: z.number().int() }),
   ),

@@ -143,7 +143,7 @@ const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} lik
  * trigram index, the part as one quoted phrase so every character is taken literally, unless a
  * bounded probe finds the part too common to be worth it.
  */
-async function emailContains(db: Tx, part: string) {
+export async function emailContains(db: Tx, part: string) {
   if (isPostgres(db)) {
     return sql<boolean>`${sql.ref('purchases.email')} in
       (select email from purchase_emails where email ilike ${containsPattern(part)} escape '\\')`;

@@ -5,10 +5,14 @@
 // few thousand roll-up rows, not a million purchases; the
 // part-days at the edges of a range given as exact instants are summed from the purchases
 // themselves (through the createdAt indexes), with the same rules as the roll-up's triggers.
+// The per-court table is by the court each clip was filmed on (migration 028's roll-ups and
+// purchase_courts); the totals and the court filter stay per purchase and kiosk court, as the list
+// filters. An e-mail search (the list's) is summed from the purchases it matches.
 import type { SalesReport, SalesReportQuery } from '@courtreplay/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, jakartaDaySql } from '../db/dialect.ts';
 import type { Tx } from '../purchases/queries.ts';
+import { emailContains } from '../purchases/list-purchases.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -19,6 +23,8 @@ export interface SalesReportFilter {
   /** The venue the caller may see or asked for; undefined = every venue (super admin only). */
   venueId?: number;
   fieldId?: number;
+  /** Lower-case part of the e-mail, matched as the list matches it. */
+  email?: string;
   /** Inclusive ISO instant. */
   from?: string;
   /** Exclusive ISO instant. */
@@ -58,6 +64,20 @@ const RAW_SUMS = (() => {
 })();
 const ROLLUP_SUMS = FIGURE_NAMES.map((name) => `coalesce(sum("${name}"), 0) as "${name}"`).join(', ');
 
+/** Revenue and purchases per clip court (migration 028) over purchase rows `p` left-joined with their court shares `pc`. */
+const RAW_COURT_SUMS = (() => {
+  const counted = `(p."paymentStatus" = 'paid' and p."paymentReversal" is null and p."isStaging" = 0)`;
+  const zero = FIGURE_NAMES.filter((name) => name !== 'revenue' && name !== 'purchases').map((name) => `0 as "${name}"`);
+  return [
+    `coalesce(sum(case when ${counted} then coalesce(pc."amount", p."totalAmount") else 0 end), 0) as "revenue"`,
+    `coalesce(sum(case when ${counted} then 1 else 0 end), 0) as "purchases"`,
+    ...zero,
+  ].join(', ');
+})();
+const COURT_ROLLUP_SUMS = FIGURE_NAMES.map((name) =>
+  name === 'revenue' || name === 'purchases' ? `coalesce(sum("${name}"), 0) as "${name}"` : `0 as "${name}"`,
+).join(', ');
+
 /** YYYY-MM-DD in Asia/Jakarta of an instant (ms). */
 const jakartaDay = (ms: number) => new Date(ms + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 /** First instant (ms) of a Jakarta day. */
@@ -92,10 +112,11 @@ function splitRange(filter: SalesReportFilter) {
   return { days: { firstDay, endDay }, edges };
 }
 
-function scopeSql(filter: SalesReportFilter, alias: string): RawBuilder<unknown>[] {
+/** The venue and (kiosk) court filter; on the clip-court roll-ups the list's court is `kioskFieldId`. */
+function scopeSql(filter: SalesReportFilter, alias: string, courtTable = false): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (filter.venueId !== undefined) where.push(sql`${sql.ref(`${alias}.venueId`)} = ${filter.venueId}`);
-  if (filter.fieldId !== undefined) where.push(sql`${sql.ref(`${alias}.fieldId`)} = ${filter.fieldId}`);
+  if (filter.fieldId !== undefined) where.push(sql`${sql.ref(`${alias}.${courtTable ? 'kioskFieldId' : 'fieldId'}`)} = ${filter.fieldId}`);
   return where;
 }
 
@@ -108,18 +129,19 @@ const nextMonthStart = (day: string) => {
 };
 
 async function rollup(db: Tx, table: string, key: string, where: RawBuilder<unknown>[]): Promise<Group[]> {
-  const { rows } = await sql<Group>`select ${sql.ref(`s.${key}`)} as "key", ${sql.raw(ROLLUP_SUMS)}
+  const sums = table.startsWith('sales_court_') ? COURT_ROLLUP_SUMS : ROLLUP_SUMS;
+  const { rows } = await sql<Group>`select ${sql.ref(`s.${key}`)} as "key", ${sql.raw(sums)}
     from ${sql.table(table)} s ${and(where)} group by 1`.execute(db);
   return rows;
 }
 
 /** Whole days [firstDay, endDay) from the day roll-up, in a venue or court or (neither) over all venues. */
 function dayRows(db: Tx, filter: SalesReportFilter, key: 'day' | 'fieldId', firstDay?: string, endDay?: string) {
-  const scoped = filter.venueId !== undefined || filter.fieldId !== undefined || key !== 'day';
-  const where = scopeSql(filter, 's');
+  const scoped = filter.venueId !== undefined || filter.fieldId !== undefined;
+  const where = scopeSql(filter, 's', key === 'fieldId');
   if (firstDay !== undefined) where.push(sql`s.day >= ${firstDay}`);
   if (endDay !== undefined) where.push(sql`s.day < ${endDay}`);
-  return rollup(db, scoped ? 'sales_daily' : 'sales_daily_all', key, where);
+  return rollup(db, key === 'fieldId' ? 'sales_court_daily' : scoped ? 'sales_daily' : 'sales_daily_all', key, where);
 }
 
 /**
@@ -133,10 +155,10 @@ async function courtRows(db: Tx, filter: SalesReportFilter, firstDay?: string, e
     return dayRows(db, filter, 'fieldId', firstDay, endDay);
   }
   const rows: Group[] = [];
-  const where = scopeSql(filter, 's');
+  const where = scopeSql(filter, 's', true);
   if (firstMonth !== undefined) where.push(sql`s.month >= ${firstMonth.slice(0, 7)}`);
   if (endMonth !== undefined) where.push(sql`s.month < ${endMonth.slice(0, 7)}`);
-  rows.push(...(await rollup(db, 'sales_monthly', 'fieldId', where)));
+  rows.push(...(await rollup(db, 'sales_court_monthly', 'fieldId', where)));
   if (firstDay !== undefined && firstMonth !== undefined && firstDay < firstMonth) {
     rows.push(...(await dayRows(db, filter, 'fieldId', firstDay, firstMonth)));
   }
@@ -146,21 +168,39 @@ async function courtRows(db: Tx, filter: SalesReportFilter, firstDay?: string, e
   return rows;
 }
 
-/** Figures grouped by `by` ('day' or 'fieldId') over the whole days and the part-days. */
-async function grouped(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId'): Promise<Group[]> {
-  const { days, edges } = splitRange(filter);
-  const parts: Group[] = [];
-  if (days) {
-    if (by === 'day') parts.push(...(await dayRows(db, filter, 'day', days.firstDay, days.endDay)));
-    else parts.push(...(await courtRows(db, filter, days.firstDay, days.endDay)));
-  }
-  for (const [start, end] of edges) {
-    const where = scopeSql(filter, 'p');
-    where.push(sql`p."createdAt" >= ${new Date(start).toISOString()}`, sql`p."createdAt" < ${new Date(end).toISOString()}`);
-    const key = by === 'day' ? sql.raw(jakartaDaySql(isPostgres(db), 'p."createdAt"')) : sql`coalesce(p."fieldId", 0)`;
-    const { rows } = await sql<Group>`select ${key} as "key", ${sql.raw(RAW_SUMS)}
+/** Figures from the purchases themselves in [start, end) (either end open), by day or by clip court. */
+async function rawRows(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId', start?: number, end?: number): Promise<Group[]> {
+  const where = scopeSql(filter, 'p');
+  if (start !== undefined) where.push(sql`p."createdAt" >= ${new Date(start).toISOString()}`);
+  if (end !== undefined) where.push(sql`p."createdAt" < ${new Date(end).toISOString()}`);
+  if (filter.email) where.push(sql`p.seq in (select purchases.seq from purchases where ${await emailContains(db, filter.email)})`);
+  if (by === 'day') {
+    const { rows } = await sql<Group>`select ${sql.raw(jakartaDaySql(isPostgres(db), 'p."createdAt"'))} as "key", ${sql.raw(RAW_SUMS)}
       from purchases p ${and(where)} group by 1`.execute(db);
-    parts.push(...rows);
+    return rows;
+  }
+  const { rows } = await sql<Group>`select coalesce(pc."fieldId", p."fieldId", 0) as "key", ${sql.raw(RAW_COURT_SUMS)}
+    from purchases p left join purchase_courts pc on pc."purchaseId" = p.id ${and(where)} group by 1`.execute(db);
+  return rows;
+}
+
+/**
+ * Figures grouped by `by` ('day' or 'fieldId') over the whole days and the part-days. An e-mail
+ * search has no roll-up: its purchases are summed from the purchases themselves (a player's
+ * purchases are few).
+ */
+async function grouped(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId'): Promise<Group[]> {
+  const parts: Group[] = [];
+  if (filter.email) {
+    const bound = (at: string | undefined) => (at === undefined ? undefined : Date.parse(at));
+    parts.push(...(await rawRows(db, filter, by, bound(filter.from), bound(filter.to))));
+  } else {
+    const { days, edges } = splitRange(filter);
+    if (days) {
+      if (by === 'day') parts.push(...(await dayRows(db, filter, 'day', days.firstDay, days.endDay)));
+      else parts.push(...(await courtRows(db, filter, days.firstDay, days.endDay)));
+    }
+    for (const [start, end] of edges) parts.push(...(await rawRows(db, filter, by, start, end)));
   }
   const merged = new Map<string | number, Group>();
   for (const row of parts) {
@@ -210,7 +250,7 @@ export async function salesReport(db: Tx, filter: SalesReportFilter): Promise<Om
     purchases: revenueOf.get(date)?.purchases ?? 0,
   }));
 
-  const courtRows = byCourtRows.filter((row) => row.purchases > 0);
+  const courtRows = byCourtRows.filter((row) => Number(row.purchases) > 0);
   const courtIds = courtRows.map((row) => Number(row.key)).filter((id) => id > 0);
   const names = new Map(
     courtIds.length
