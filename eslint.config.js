@@ -114,6 +114,26 @@ export default tseslint.config(
     },
   },
   {
+    // Unit tests of kiosk flows drive them against the in-process server (issue 27 point 1): they may
+    // use the server's test helpers, which the PWA itself never imports.
+    files: ['pwa/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@courtreplay/sync-server', '@courtreplay/sync-server/app'].map((name) => ({ name, message: PWA_TALKS_HTTP.message })),
+          patterns: [
+            {
+              group: ['**/admin/**', '**/admin', '../admin', '../../admin'],
+              message: 'The kiosk never downloads admin code: keep admin imports out of kiosk modules.',
+            },
+            { ...PWA_TALKS_HTTP, group: ['../**/sync-server/**'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Promises: none forgotten, none handed to a place that ignores them (type-checked rules).
     files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

@@ -6,7 +6,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 //
 // The API suite runs twice: on SQLite (the embedded default) and, when TEST_POSTGRES_URL names a
 // PostgreSQL server, again on PostgreSQL. `npm test` starts a throwaway cluster for it
-// (scripts/postgres-cluster.mjs). The second run takes every server test that opens a database
+// (scripts/postgres-cluster.mjs). The second run takes every server (or PWA) test that opens a database
 // through the test helpers; pure unit tests (parsers, adapters on their own) run once. Files named
 // *.postgres.test.ts are about several instances on one server and run in the PostgreSQL run only.
 const postgresUrl = process.env.TEST_POSTGRES_URL;
@@ -14,15 +14,16 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 const ALL = ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
 const POSTGRES_ONLY = 'sync-server/**/*.postgres.test.ts';
 const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
-const DATABASE_HELPERS = /testing\/index\.ts|testing\/database\.ts|test-support\.ts|adapter-app\.ts/;
+const DATABASE_HELPERS = /testing\/index\.ts|testing\/database\.ts|test-support\.ts|adapter-app\.ts|sync-server\/testing\/adapter-app'/;
 
-/** Server test files that reach a database through the shared helpers. */
+/** Test files that reach a database through the shared helpers (the server's, and the PWA's that drive the in-process server). */
 function databaseTests(): string[] {
-  const dir = 'sync-server/src';
-  return readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith('.test.ts') && DATABASE_HELPERS.test(readFileSync(join(dir, file), 'utf8')))
-    .map((file) => join(dir, file));
+  return ['sync-server/src', 'pwa/src'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.test.ts') && DATABASE_HELPERS.test(readFileSync(join(dir, file), 'utf8')))
+      .map((file) => join(dir, file)),
+  );
 }
 
 const projects: TestProjectInlineConfiguration[] = [

@@ -51,6 +51,18 @@ const cases: { rule: string; file: string; wrong: string; allowed: string }[] = 
     wrong: "import { x } from '../admin/api.ts';",
     allowed: "import { x } from './api.ts';",
   },
+  {
+    rule: 'the PWA talks to the server over HTTP only',
+    file: 'pwa/src/lib/guard-fixture.ts',
+    wrong: "import { x } from '@courtreplay/sync-server/testing/adapter-app';",
+    allowed: "import { x } from '@courtreplay/shared';",
+  },
+  {
+    rule: "a PWA unit test may drive the server's test helpers, never the server's own code",
+    file: 'pwa/src/kiosk/guard-fixture.test.ts',
+    wrong: "import { x } from '../../../sync-server/src/app.ts';",
+    allowed: "import { x } from '@courtreplay/sync-server/testing/adapter-app';",
+  },
 ];
 
 describe('lint guard rails (eslint.config.js)', () => {

@@ -6,7 +6,7 @@
 // uploads. A pending purchase is never finally unpaid: only the provider's word ends it.
 
 /** Minutes after the payment window during which a failed or expired purchase may still be settled. */
-export const UNPAID_GRACE_MINUTES = 30;
+export const UNPAID_GRACE_MINUTES = 60;
 
 export interface UnpaidFacts {
   paymentStatus: string;

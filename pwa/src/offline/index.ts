@@ -3,4 +3,4 @@ export { OfflineProvider } from './OfflineProvider.tsx';
 export { StatusChip } from './StatusChip.tsx';
 export { PaymentNeedsConnection } from './PaymentNeedsConnection.tsx';
 export { ApplyUpdateOnHome, registerOfflineServiceWorker } from './sw-update.ts';
-export { useOnline, isOnline } from './network.ts';
+export { useOnline, isOnline, subscribeOnline } from './network.ts';

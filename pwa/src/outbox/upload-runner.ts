@@ -18,7 +18,7 @@ import {
 import { isOnline } from '../offline/network.ts';
 import { FolderPermissionNeeded, forgetJobFiles, jobClipFile, rememberJobFiles } from './job-files.ts';
 import { queueProgressReport, scheduleReportFlush } from './reports.ts';
-import { retryDelayMs } from './retry-policy.ts';
+import { RETRY_BASE_MS, retryDelayMs } from './retry-policy.ts';
 import { serverAnswers } from './server-calls.ts';
 import { isPendingJobKey, markLinkSaved, patchClip } from './upload-jobs.ts';
 
@@ -36,6 +36,11 @@ type ProgressListener = (p: UploadProgress) => void;
 const running = new Map<string, Promise<JobOutcome | null>>();
 const progressListeners = new Map<string, ProgressListener>();
 const waiters = new Map<string, ((o: JobOutcome) => void)[]>();
+/**
+ * A job is a purchase that may be paid (or already is): with the kiosk online it is retried at least
+ * every minute, so a late payment is delivered within two (issue 23 point 1).
+ */
+export const JOB_RETRY_MAX_MS = 60_000;
 /** In-memory backoff per job (a reload retries at once, which is what a restarted kiosk wants). */
 const backoff = new Map<string, { failures: number; nextAt: number }>();
 
@@ -77,14 +82,28 @@ function runJob(transactionId: string): Promise<JobOutcome | null> {
       return outcome;
     })
     .catch(async (e: unknown) => {
+      if (e instanceof ApiError && e.status === 409) {
+        await dropJob(transactionId);
+        return null;
+      }
       const failures = (backoff.get(transactionId)?.failures ?? 0) + 1;
-      backoff.set(transactionId, { failures, nextAt: Date.now() + retryDelayMs(failures, Math.random()) });
+      backoff.set(transactionId, { failures, nextAt: Date.now() + retryDelayMs(failures, Math.random(), RETRY_BASE_MS, JOB_RETRY_MAX_MS) });
       await db.uploads.update(transactionId, { lastError: clipMessage(e), updatedAt: Date.now() });
       return null;
     })
     .finally(() => running.delete(transactionId));
   running.set(transactionId, run);
   return run;
+}
+
+/**
+ * The server refuses the purchase's uploads for good (409: erased, or ended unpaid after its payment
+ * window): nothing to deliver. The job and the files it held go quietly; retrying would never end.
+ */
+async function dropJob(transactionId: string) {
+  backoff.delete(transactionId);
+  await db.uploads.delete(transactionId);
+  finish({ transactionId, folderUrl: null, uploaded: 0, failed: 0, linkSaved: false });
 }
 
 function finish(outcome: JobOutcome) {

@@ -8,12 +8,17 @@ import type { Logger } from 'pino';
 import type { Delivery, PaymentOutcome, ProviderStatusDetail } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentStatus } from '../db/schema/index.ts';
+import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';
 import { findPurchase, flagPaymentReversal, purchaseEventDetails } from '../purchases/queries.ts';
 
-/** After its payment window, how long Midtrans may still settle an order (a QRIS or e-wallet confirming late). */
-export const SETTLEMENT_GRACE_MS = 60 * 60_000;
+/**
+ * After its payment window, how long Midtrans may still settle an order (a QRIS or e-wallet
+ * confirming late): the same grace during which the purchase still takes uploads
+ * (shared/src/purchase-window.ts), so a settlement the reconciler can still see always finds its clips.
+ */
+export const SETTLEMENT_GRACE_MS = UNPAID_GRACE_MINUTES * 60_000;
 
 export interface OutcomeDeps {
   db: Db;

@@ -1,21 +1,12 @@
 // Checkout (spec sections 2, 4, 5): order summary priced by the shared quote(), promo, e-mail,
-// Pay Now -> the purchase (with an Idempotency-Key) -> the embedded payment form or the free path
-// -> 'Purchase Completed!' while the clips upload in the background.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// Pay Now, then the payment form, the waiting screen or 'Purchase Completed!'. The flow itself is
+// checkout-machine.ts (no React); this page wires it to the browser and renders its state.
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import {
-  COUNTDOWN_SECONDS,
-  PHONE_QR_COUNTDOWN_SECONDS,
-  MESSAGES,
-  PAY_FORM_DELAY_MS,
-  quote,
-  type CreatePurchaseBody,
-  type KioskMessages,
-  type PaymentClientConfig,
-} from '@courtreplay/shared';
+import { COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS, MESSAGES, quote } from '@courtreplay/shared';
 import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { call, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
 import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
 import { IdleGuard } from '../StillThereDialog.tsx';
@@ -23,31 +14,70 @@ import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
 import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
-import { CompletedPanel, PendingPanel } from './CompletedPanel.tsx';
+import { CompletedPanel, WaitingPanel } from './CompletedPanel.tsx';
 import { suggestEmail } from './email-suggestion.ts';
-import { newPhoneToken, phoneUrlFor } from './phone-link.ts';
-import { deliverClips, offlineUploadPlan, type DeliveryStep } from './delivery.ts';
-import { isOnline, PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
+import { newPhoneToken } from './phone-link.ts';
+import { deliverClips, offlineUploadPlan } from './delivery.ts';
+import { isOnline, PaymentNeedsConnection, subscribeOnline, useOnline } from '../../offline/index.ts';
 import { enqueuePurchase, newIdempotencyKey, submitPurchase } from '../../outbox/index.ts';
 import { PromoBox, type PromoBoxHandle } from './PromoBox.tsx';
-import { abandonPurchase } from './abandon.ts';
-import { getSnap, loadSnapScript, type SnapResult } from './snap.ts';
+import { snapPaymentForm } from './snap.ts';
+import { createCheckout, type Checkout } from './checkout-machine.ts';
+import { sessionPendingStore } from './pending-store.ts';
 import type { AppliedPromo } from './promo.ts';
 
 const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
 const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+const RESULT_SECONDS = Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS);
 
-/** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
-type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
-
-/** `done` is paid or free (the QR code of the player's page shows); `pending` waits for the payment to land. */
-type Phase = { name: 'form' } | { name: 'paying' } | { name: 'done'; message: Say } | { name: 'pending'; transactionId: string };
+/** The checkout machine with the browser's parts: the outbox, Snap, sessionStorage, the network. */
+function useCheckoutMachine(staging: boolean): Checkout<Clip> {
+  const queryClient = useQueryClient();
+  const [machine] = useState(() =>
+    createCheckout<Clip>({
+      calls: {
+        purchaseStatus: (id) => call('purchaseStatus', { params: { id } }),
+        abandon: async (id) => {
+          await call('abandonPurchase', { params: { id } });
+        },
+      },
+      timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
+      now: () => Date.now(),
+      submit: (body, key) => submitPurchase(body, staging, key),
+      enqueueOffline: async (body, clips, key) => {
+        await enqueuePurchase(body, staging, offlineUploadPlan(clips), key);
+      },
+      deliver: (id, clips, onStep) => void deliverClips(id, clips, onStep),
+      payment: snapPaymentForm({
+        embedId: EMBED_ID,
+        clientConfig: () => queryClient.fetchQuery(paymentClientQuery(staging)),
+        forget: () => queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey }),
+      }),
+      isOnline,
+      subscribeOnline,
+      store: sessionPendingStore,
+      newKey: newIdempotencyKey,
+      newPhoneToken,
+      clearCart,
+      refreshPrices: () => void queryClient.invalidateQueries({ queryKey: configQuery().queryKey }),
+      errorText: (e) => {
+        const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
+        return (_, translate) => translate(said);
+      },
+      isNetworkError,
+    }),
+  );
+  useEffect(() => {
+    machine.resume();
+    return () => machine.dispose();
+  }, [machine]);
+  return machine;
+}
 
 export function CheckoutPage() {
   const { base, staging } = useKioskBase();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const clipState = useClipState();
   const config = useQuery(configQuery());
   const device = useQuery(deviceStatusQuery());
@@ -55,21 +85,16 @@ export function CheckoutPage() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const suggestion = useMemo(() => suggestEmail(email), [email]);
-  const [error, setError] = useState<Say | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [phase, setPhase] = useState<Phase>({ name: 'form' });
-  const [delivery, setDelivery] = useState<DeliveryStep | null>(null);
-  const [purchased, setPurchased] = useState<Clip[] | null>(null);
-  const idempotencyKey = useRef<string | null>(null);
-  // Drawn with each new purchase attempt (like its idempotency key); the server's phoneUrl wins once known.
-  const phoneToken = useRef<string | null>(null);
-  const [phoneUrl, setPhoneUrl] = useState<string | null>(null);
-  const product = useQuery(productQuery());
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
   const C = useMessages().checkout;
   const tr = useTranslate();
   const { language } = useKioskLanguage();
+  const product = useQuery(productQuery());
+  const machine = useCheckoutMachine(staging);
+  const { phase, purchased, sentTo, delivery } = useSyncExternalStore(machine.subscribe, () => machine.state);
+  const busy = phase.name === 'form' && phase.busy;
+  const error = phase.name === 'form' ? phase.error : null;
   // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
   useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
@@ -82,77 +107,13 @@ export function CheckoutPage() {
 
   const pricing = pricingOf(config.data, staging);
   const q = quote({ ...pricing, count: clips.length, promo });
-
-  const startDelivery = (transactionId: string, bought: Clip[]) => {
-    void deliverClips(transactionId, bought, setDelivery);
-  };
-
-  const finish = (message: Say, transactionId: string, bought: Clip[]) => {
-    clearCart();
-    setPhase({ name: 'done', message });
-    startDelivery(transactionId, bought);
-  };
-
-  const openPaymentForm = async (token: string, transactionId: string, bought: Clip[]) => {
-    // Every way out without paying ends the pending purchase first, giving its promo use back.
-    const giveUp = async (message: Say) => {
-      await abandonPurchase(transactionId);
-      fail(message);
-    };
-    let client: PaymentClientConfig;
-    try {
-      client = await queryClient.fetchQuery(paymentClientQuery(staging));
-      if (!client.scriptUrl) throw new Error('no script');
-    } catch {
-      // Not kept: the next Pay Now asks the server again.
-      queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey });
-      return giveUp((c) => c.paymentNotConfigured);
-    }
-    try {
-      await loadSnapScript(client.scriptUrl, client.clientKey);
-    } catch {
-      return giveUp((c) => c.paymentSystemLoadFailed);
-    }
-    setPhase({ name: 'paying' });
-    await new Promise((r) => setTimeout(r, PAY_FORM_DELAY_MS));
-    const snap = getSnap();
-    if (!snap) return giveUp((c) => c.paymentFormLoadFailed);
-    // Only the first callback counts: Snap may still call onClose after onSuccess or onPending,
-    // which must neither reopen the form nor end a purchase that is being paid.
-    let answered = false;
-    const once =
-      <A extends unknown[]>(handler: (...args: A) => void) =>
-      (...args: A) => {
-        if (answered) return;
-        answered = true;
-        handler(...args);
-      };
-    try {
-      snap.embed(token, {
-        embedId: EMBED_ID,
-        language,
-        onSuccess: once(() => finish((c) => c.paymentSuccess, transactionId, bought)),
-        onPending: once(() => {
-          clearCart();
-          setPhase({ name: 'pending', transactionId });
-          startDelivery(transactionId, bought);
-        }),
-        onError: once((result: SnapResult) => fail((c) => c.paymentFailed(result?.status_message))),
-        onClose: once(() => void giveUp((c) => c.paymentCancelled)),
-      });
-    } catch {
-      await giveUp((c) => c.paymentInitFailed);
-    }
-  };
-
-  const fail = (message: Say) => {
-    setPhase({ name: 'form' });
-    setError(() => message);
-    setBusy(false);
+  const goHome = () => {
+    machine.leave();
+    void navigate(base);
   };
 
   const payNow = async () => {
-    setError(null);
+    machine.clearError();
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
@@ -161,81 +122,35 @@ export function CheckoutPage() {
       return;
     }
     if (!promoSettled) return;
-    setBusy(true);
-    const bought = clips;
-    const key = (idempotencyKey.current ??= newIdempotencyKey());
-    const token = (phoneToken.current ??= newPhoneToken());
-    const body: CreatePurchaseBody = {
-      email: email.trim(),
-      videoIds: bought.map((c) => c.id),
-      videoTitles: bought.map((c) => c.title),
-      totalAmount: q.total,
-      venueId: device.data?.venueId ?? null,
-      fieldId: device.data?.fieldId ?? null,
-      promoId: promo?.id ?? null,
-      promoCode: promo?.code ?? null,
-      isStaging: staging,
-      phoneToken: token,
-      language,
-    };
-    const ownPhoneUrl = phoneUrlFor(product.data?.publicUrl ?? window.location.origin, token);
-    // A purchase that needs no payment is accepted without the network: the outbox sends it later.
-    const acceptOffline = async () => {
-      try {
-        await enqueuePurchase(body, staging, offlineUploadPlan(bought), key);
-      } catch {
-        return fail((c) => c.unexpectedError);
-      }
-      idempotencyKey.current = null;
-      phoneToken.current = null;
-      setPurchased(bought);
-      setPhoneUrl(ownPhoneUrl);
-      clearCart();
-      setPhase({ name: 'done', message: (c) => c.gatewaySkipped });
-    };
-    if (q.total === 0 && !isOnline()) return acceptOffline();
-    try {
-      const answer = await submitPurchase(body, staging, key);
-      idempotencyKey.current = null;
-      phoneToken.current = null;
-      setPurchased(bought);
-      setPhoneUrl(answer.phoneUrl || ownPhoneUrl);
-      if (answer.skip_payment_gateway || !answer.payment?.token) finish((c) => c.gatewaySkipped, answer.transaction.id, bought);
-      else await openPaymentForm(answer.payment.token, answer.transaction.id, bought);
-    } catch (e) {
-      if (q.total === 0 && e instanceof ApiError && e.status === 0) return acceptOffline();
-      // Refused as sent (the prices changed since they were read, say): read them again, so the
-      // total on screen is the server's and the next Pay Now goes through.
-      if (e instanceof ApiError && e.status === 400) void queryClient.invalidateQueries({ queryKey: configQuery().queryKey });
-      // A request that never arrived may be retried with the same key; anything else starts afresh.
-      if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
-      const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
-      fail((_, translate) => translate(said));
-    }
+    await machine.payNow({
+      clips,
+      publicUrl: product.data?.publicUrl ?? window.location.origin,
+      body: {
+        email: email.trim(),
+        videoIds: clips.map((c) => c.id),
+        videoTitles: clips.map((c) => c.title),
+        totalAmount: q.total,
+        venueId: device.data?.venueId ?? null,
+        fieldId: device.data?.fieldId ?? null,
+        promoId: promo?.id ?? null,
+        promoCode: promo?.code ?? null,
+        isStaging: staging,
+        language,
+      },
+    });
   };
 
-  if (phase.name === 'pending') {
-    return (
-      <PendingPanel
-        transactionId={phase.transactionId}
-        sentTo={email.trim()}
-        step={delivery}
-        onDone={() => void navigate(base)}
-        seconds={Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS)}
-        paidSeconds={Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS)}
-      />
-    );
-  }
+  if (phase.name === 'pending') return <WaitingPanel failed={phase.failed} seconds={RESULT_SECONDS} onDone={goHome} />;
 
   if (phase.name === 'done') {
     return (
       <CompletedPanel
         message={phase.message(C, tr)}
-        sentTo={email.trim()}
+        sentTo={sentTo}
         step={delivery}
-        onDone={() => void navigate(base)}
-        seconds={phoneUrl ? Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS) : COUNTDOWN_SECONDS}
-        phoneUrl={phoneUrl}
+        onDone={goHome}
+        seconds={phase.phoneUrl ? RESULT_SECONDS : COUNTDOWN_SECONDS}
+        phoneUrl={phase.phoneUrl}
       />
     );
   }

@@ -1,5 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { call } from '../../lib/api-client.ts';
+import { useId, useMemo } from 'react';
 import { renderSVG } from 'uqr';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
@@ -42,90 +41,20 @@ export function CompletedPanel({
   );
 }
 
-/** How often the waiting screen asks whether the payment landed. */
-const STATUS_POLL_MS = 3_000;
-
 /**
  * A pending payment is not a completed purchase (issue 13 point 3): an amber 'Waiting for payment'
- * with the spec's pending message, asking the server every few seconds while on screen. Paid (or
- * free) turns it into the completed screen with the QR code; failed or expired into the failure.
+ * with the spec's pending message and nothing that claims more (no upload bar, no address the clips
+ * went to, no spam hint: nothing is sent before the payment lands). The checkout machine asks the
+ * server meanwhile; `failed` once it says the payment ended unpaid.
  */
-export function PendingPanel({
-  transactionId,
-  step,
-  seconds,
-  paidSeconds,
-  onDone,
-  sentTo,
-}: {
-  transactionId: string;
-  sentTo?: string;
-  step: DeliveryStep | null;
-  seconds: number;
-  paidSeconds: number;
-  onDone: () => void;
-}) {
-  const C = useMessages().checkout;
-  const [status, setStatus] = useState<{ paymentStatus: string; phoneUrl: string } | null>(null);
-  const settled = status !== null && status.paymentStatus !== 'pending';
-  useEffect(() => {
-    if (settled) return;
-    let stop = false;
-    const ask = async () => {
-      const answer = await call('purchaseStatus', { params: { id: transactionId } }).catch(() => null);
-      if (!stop && answer) setStatus(answer);
-      if (!stop) timer = setTimeout(() => void ask(), STATUS_POLL_MS);
-    };
-    let timer = setTimeout(() => void ask(), STATUS_POLL_MS);
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [transactionId, settled]);
-  const paid = status?.paymentStatus === 'paid' || status?.paymentStatus === 'free';
-  if (paid)
-    return (
-      <CompletedPanel
-        key="paid"
-        message={C.paymentSuccess}
-        step={step}
-        seconds={paidSeconds}
-        onDone={onDone}
-        phoneUrl={status.phoneUrl}
-        sentTo={sentTo}
-      />
-    );
-  return <WaitingPanel failed={settled} step={step} seconds={seconds} onDone={onDone} sentTo={sentTo} />;
-}
-
-function WaitingPanel({
-  failed,
-  step,
-  seconds,
-  onDone,
-  sentTo,
-}: {
-  failed: boolean;
-  step: DeliveryStep | null;
-  seconds: number;
-  onDone: () => void;
-  sentTo?: string;
-}) {
+export function WaitingPanel({ failed, seconds, onDone }: { failed: boolean; seconds: number; onDone: () => void }) {
   const left = useCountdown(seconds, onDone);
   const M = useMessages();
   const C = M.checkout;
   return failed ? (
     <ResultCard title={M.paymentFailure.title} icon="error" message={M.paymentFailure.subtitle} step={null} left={left} onDone={onDone} />
   ) : (
-    <ResultCard
-      title={C.waitingForPayment}
-      icon="pending"
-      message={C.paymentPending}
-      step={step}
-      left={left}
-      onDone={onDone}
-      sentTo={sentTo}
-    />
+    <ResultCard title={C.waitingForPayment} icon="pending" message={C.paymentPending} step={null} left={left} onDone={onDone} />
   );
 }
 
@@ -196,7 +125,7 @@ function ResultCard({
             </div>
           </div>
         ) : null}
-        <p className="alert alert-warning">{C.checkSpam}</p>
+        {icon === 'success' ? <p className="alert alert-warning">{C.checkSpam}</p> : null}
         <p className="countdown" data-testid="countdown">
           {C.redirectCountdown(left)}
         </p>

@@ -7,14 +7,11 @@ import { extensionOf, mimeTypeOf, uploadFileName, uploadFolderName } from '../..
 import { saveDownloadLink } from '../../lib/uploader.ts';
 import { createUploadJob, startUploadJob, type JobClipInput } from '../../outbox/index.ts';
 import type { Clip } from '../clip-store.ts';
+import type { DeliveryStep } from './checkout-machine.ts';
+
+export type { DeliveryStep } from './checkout-machine.ts';
 
 const P = MESSAGES.checkout.progress;
-
-export interface DeliveryStep {
-  label: string;
-  percent: number;
-  state: 'running' | 'done' | 'error';
-}
 
 const jobClips = (clips: Clip[]): JobClipInput[] =>
   clips.map((c, i) => ({

@@ -1,5 +1,7 @@
 // Loads the payment provider's snap.js (the URL the server names: Midtrans, or the simulator with
-// the same API) and opens the embedded payment form.
+// the same API) and opens the embedded payment form: the checkout machine's PaymentForm in a browser.
+import type { PaymentClientConfig } from '@courtreplay/shared';
+import { PaymentFormError, type PaymentForm } from './checkout-machine.ts';
 
 export interface SnapResult {
   order_id?: string;
@@ -50,3 +52,40 @@ export function loadSnapScript(scriptUrl: string, clientKey: string): Promise<vo
 }
 
 export const getSnap = (): Snap | undefined => (window as SnapWindow).snap;
+
+/**
+ * The browser's payment form: the provider's configuration (asked of the server; `forget` drops a
+ * bad answer so the next Pay Now asks again), its script, then Snap's embedded form in `embedId`.
+ */
+export function snapPaymentForm(options: {
+  embedId: string;
+  clientConfig: () => Promise<PaymentClientConfig>;
+  forget: () => void;
+}): PaymentForm {
+  return {
+    async prepare() {
+      let client: PaymentClientConfig;
+      try {
+        client = await options.clientConfig();
+        if (!client.scriptUrl) throw new Error('no script');
+      } catch {
+        options.forget();
+        throw new PaymentFormError('notConfigured');
+      }
+      try {
+        await loadSnapScript(client.scriptUrl, client.clientKey);
+      } catch {
+        throw new PaymentFormError('scriptFailed');
+      }
+    },
+    embed(token, language, callbacks) {
+      const snap = getSnap();
+      if (!snap) throw new PaymentFormError('formFailed');
+      try {
+        snap.embed(token, { embedId: options.embedId, language, ...callbacks });
+      } catch {
+        throw new PaymentFormError('initFailed');
+      }
+    },
+  };
+}

@@ -1,0 +1,322 @@
+// The checkout machine driven against the real server app in-process (fetch routed to
+// app.request): the simulator as the payment provider, local storage, a real SMTP server on
+// loopback, a real SQLite (or PostgreSQL) database. The clock is a fake one: the spec's waits (the
+// payment form's delay, the waiting screen's 3 s polls) cost no real time. The payment form is the
+// one part imitated here (Snap's embed in a browser): the test plays the player, calling its
+// callbacks, and settles the order through the simulator's signed notification as a bank would.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, MESSAGES_ID, PAY_FORM_DELAY_MS, type CreatePurchaseBody } from '@courtreplay/shared';
+import { makeAdapterTestApp, type AdapterTestApp } from '@courtreplay/sync-server/testing/adapter-app';
+import { mp4Bytes } from '@courtreplay/sync-server/testing/clips';
+import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
+import { ApiError, call, errorMessage, setCredentialSources } from '../../lib/api-client.ts';
+import { saveDownloadLink, uploadClips } from '../../lib/uploader.ts';
+import { postPurchase } from '../../outbox/server-calls.ts';
+import type { TimerApi } from '../timers.ts';
+import { newPhoneToken } from './phone-link.ts';
+import {
+  createCheckout,
+  STATUS_POLL_MS,
+  type Checkout,
+  type CheckoutDeps,
+  type CheckoutPhase,
+  type PaymentCallbacks,
+  type PendingCheckout,
+  type PendingStore,
+} from './checkout-machine.ts';
+
+const ORIGIN = 'http://kiosk.test';
+const PRICE = 1_000;
+
+interface TestClip {
+  id: string;
+  title: string;
+  bytes: Buffer;
+}
+
+/** setTimeout that only fires when the test moves the clock. */
+function fakeClock(): TimerApi & { now(): number; advance(ms: number): void } {
+  let now = 1_800_000_000_000;
+  let nextId = 1;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  return {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const id = nextId++;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout(handle) {
+      due.delete(handle as number);
+    },
+    advance(ms) {
+      now += ms;
+      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at > now) continue;
+        due.delete(id);
+        timer.fn();
+      }
+    },
+  };
+}
+
+/** Lets the work under way (in-process HTTP, the database) run until `ok`; the fake clock does not move. */
+async function until(ok: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (ok()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+/** Lets every promise under way finish (no real time passes). */
+async function settled(): Promise<void> {
+  for (let i = 0; i < 200; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+let sink: SmtpSink;
+let t: AdapterTestApp;
+let deviceId: string;
+let network = true;
+const onlineListeners = new Set<() => void>();
+const setNetwork = (up: boolean) => {
+  network = up;
+  for (const listener of onlineListeners) listener();
+};
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await makeAdapterTestApp({ smtpUrl: sink.url, smtpCa: sink.ca });
+  t.config.publicUrl = ORIGIN;
+  const venue = await t.seed.venue({ name: 'Arena Senayan' });
+  const field = await t.seed.field({ venueId: venue.id, name: 'Court 1' });
+  deviceId = (await t.seed.device({ venueId: venue.id, fieldId: field.id })).deviceId;
+  // The PWA's client, as in the kiosk's browser: its origin, its device id, and fetch reaching the
+  // server (here the in-process app; nothing when the network is down).
+  Object.assign(globalThis, { window: { location: { origin: ORIGIN } } });
+  setCredentialSources({ deviceId: () => deviceId });
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!network) throw new TypeError('Failed to fetch');
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    return t.app.request(`${url.pathname}${url.search}`, init);
+  }) as typeof fetch;
+});
+afterEach(() => setNetwork(true));
+afterAll(async () => {
+  await t.delivery.idle();
+  await t.close();
+  await sink.close();
+});
+
+/** The payment form as Snap shows it in the browser: the test is the player pressing its buttons. */
+function fakeSnap() {
+  const form = { token: '', callbacks: null as PaymentCallbacks | null };
+  return {
+    form,
+    payment: {
+      prepare: async () => undefined,
+      embed(token: string, _language: 'en' | 'id', callbacks: PaymentCallbacks) {
+        form.token = token;
+        form.callbacks = callbacks;
+      },
+    },
+  };
+}
+
+function memoryStore(): PendingStore & { value: PendingCheckout | null } {
+  return {
+    value: null,
+    load() {
+      return this.value;
+    },
+    save(pending) {
+      this.value = pending;
+    },
+    clear() {
+      this.value = null;
+    },
+  };
+}
+
+/** The clips' delivery as the kiosk's outbox does it, through the PWA's uploader. */
+const uploads: Promise<unknown>[] = [];
+const deliver: CheckoutDeps<TestClip>['deliver'] = (transactionId, clips, onStep) => {
+  const run = (async () => {
+    const result = await uploadClips(
+      { name: `videos_${clips.length}`, purchaseId: transactionId },
+      clips.map((c, i) => ({ file: new Blob([new Uint8Array(c.bytes)]), name: `${i + 1}-${c.id}.mp4`, mimeType: 'video/mp4' })),
+    );
+    await saveDownloadLink(transactionId, result.folderUrl, result.folderUrl === null);
+    onStep({ label: MESSAGES.checkout.progress.completed, percent: 100, state: 'done' });
+  })();
+  uploads.push(run);
+};
+
+function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeClock> } = {}) {
+  const snap = fakeSnap();
+  const clock = parts.clock ?? fakeClock();
+  const store = parts.store ?? memoryStore();
+  const checkout = createCheckout<TestClip>({
+    calls: {
+      purchaseStatus: (id) => call('purchaseStatus', { params: { id } }),
+      abandon: async (id) => {
+        await call('abandonPurchase', { params: { id } });
+      },
+    },
+    timers: clock,
+    now: clock.now,
+    submit: (body, key) => postPurchase(body, key),
+    enqueueOffline: () => Promise.reject(new Error('not in these tests')),
+    deliver,
+    payment: snap.payment,
+    isOnline: () => network,
+    subscribeOnline: (listener) => {
+      onlineListeners.add(listener);
+      return () => onlineListeners.delete(listener);
+    },
+    store,
+    newKey: () => crypto.randomUUID(),
+    newPhoneToken,
+    clearCart: () => undefined,
+    refreshPrices: () => undefined,
+    errorText: (e) => {
+      const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
+      return (_, tr) => tr(said);
+    },
+    isNetworkError: (e) => e instanceof ApiError && e.status === 0,
+  });
+  checkout.resume();
+  return { checkout, snap, clock, store };
+}
+
+let n = 0;
+function order(email: string, count = 2): { body: Omit<CreatePurchaseBody, 'phoneToken'>; clips: TestClip[]; publicUrl: string } {
+  const clips = Array.from({ length: count }, (_, i) => ({
+    id: `clip-${++n}`,
+    title: `Rally ${i + 1}`,
+    bytes: mp4Bytes(20_000 + i * 1_000 + n),
+  }));
+  return {
+    clips,
+    publicUrl: ORIGIN,
+    body: { email, videoIds: clips.map((c) => c.id), videoTitles: clips.map((c) => c.title), totalAmount: PRICE * count, language: 'en' },
+  };
+}
+
+/** Pay Now, up to the payment form being open. */
+async function toPaymentForm(m: ReturnType<typeof machine>, email: string, count = 2) {
+  const input = order(email, count);
+  const paying = m.checkout.payNow(input);
+  await until(() => m.checkout.state.phase.name === 'paying', 'the payment form opens');
+  m.clock.advance(PAY_FORM_DELAY_MS);
+  await paying;
+  expect(m.checkout.state.phase).toMatchObject({ name: 'paying', embedded: true });
+  const phase = m.checkout.state.phase as { transactionId: string };
+  return { ...input, transactionId: phase.transactionId, token: m.snap.form.token, callbacks: m.snap.form.callbacks! };
+}
+
+const settle = (token: string, outcome: 'success' | 'failure' = 'success') =>
+  t.app.request(`/api/payment/simulator/${encodeURIComponent(token)}/${outcome}`, { method: 'POST' });
+
+const paymentStatusOf = async (id: string) =>
+  (await t.db.selectFrom('purchases').select('paymentStatus').where('id', '=', id).executeTakeFirstOrThrow()).paymentStatus;
+
+const phonePage = async (phoneUrl: string) => {
+  const res = await t.app.request(`${new URL(phoneUrl).pathname}/state`);
+  return (await res.json()) as { status: string; clips: { url: string }[] };
+};
+
+const say = (m: Checkout<TestClip>, language: 'en' | 'id') => {
+  const phase = m.state.phase;
+  if (phase.name !== 'form' || !phase.error) return null;
+  const C = language === 'en' ? MESSAGES.checkout : MESSAGES_ID.checkout;
+  return phase.error(C, (english) => english);
+};
+
+describe('the checkout machine against the server', () => {
+  it('a player who closed the payment form and left is delivered when the payment settles later', async () => {
+    const m = machine();
+    const { transactionId, token, callbacks, clips } = await toPaymentForm(m, 'closer@example.com');
+    // The clips go up while the form is open, before anything is paid.
+    await Promise.all(uploads);
+    expect(sink.received).toHaveLength(0);
+
+    callbacks.onClose();
+    await until(() => say(m.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+    expect(await paymentStatusOf(transactionId)).toBe('expired');
+    m.checkout.leave();
+    expect(m.store.load()).toBeNull();
+
+    // Minutes later the bank settles the order (its signed notification): nobody is at the kiosk.
+    expect((await settle(token)).status).toBe(200);
+    await t.delivery.idle();
+    expect(await paymentStatusOf(transactionId)).toBe('paid');
+    const mails = sink.received.filter((mail) => mail.to.includes('closer@example.com'));
+    expect(mails).toHaveLength(1);
+    const { phoneUrl } = await call('purchaseStatus', { params: { id: transactionId } });
+    const page = await phonePage(phoneUrl);
+    expect(page.status).toBe('ready');
+    expect(page.clips).toHaveLength(clips.length);
+    const served = await Promise.all(page.clips.map(async (clip) => Buffer.from(await (await t.app.request(clip.url)).arrayBuffer())));
+    expect(served.map((b) => b.length).sort()).toEqual(clips.map((c) => c.bytes.length).sort());
+  });
+
+  it('a reload during a pending payment comes back to its waiting screen, and shows the QR code once paid', async () => {
+    const store = memoryStore();
+    const first = machine({ store });
+    const { transactionId, token, callbacks } = await toPaymentForm(first, 'reload@example.com', 1);
+    callbacks.onPending();
+    expect(first.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
+    // The page reloads: the old machine is gone, a new one reads what the first kept.
+    first.checkout.dispose();
+    const clock = fakeClock();
+    const second = machine({ store, clock });
+    expect(second.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
+    expect(second.checkout.state.sentTo).toBe('reload@example.com');
+
+    await settle(token);
+    clock.advance(STATUS_POLL_MS);
+    await until(() => second.checkout.state.phase.name === 'done', 'the completed screen');
+    const phase = second.checkout.state.phase as Extract<CheckoutPhase, { name: 'done' }>;
+    expect(phase.phoneUrl).toMatch(/\/p\//);
+    expect(phase.message(MESSAGES.checkout, (english) => english)).toBe(MESSAGES.checkout.paymentSuccess);
+    // Done with: a further reload starts a fresh checkout.
+    expect(store.load()).toBeNull();
+    await Promise.all(uploads);
+  });
+
+  it('the network lost while the payment form is open: waiting and asking, never failed; paid once it returns', async () => {
+    const m = machine();
+    const { transactionId, token, callbacks } = await toPaymentForm(m, 'offline@example.com', 1);
+    await Promise.all(uploads);
+    setNetwork(false);
+    expect(m.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
+    // The form then reports its own failure to reach anyone (Snap's "Failed to fetch"): still waiting.
+    callbacks.onError({ status_code: '500', status_message: 'Failed to fetch' });
+    for (let i = 0; i < 3; i++) {
+      m.clock.advance(STATUS_POLL_MS);
+      await settled();
+    }
+    expect(m.checkout.state.phase).toMatchObject({ name: 'pending', failed: false });
+    expect(await paymentStatusOf(transactionId)).toBe('pending');
+
+    setNetwork(true);
+    await settle(token);
+    m.clock.advance(STATUS_POLL_MS);
+    await until(() => m.checkout.state.phase.name === 'done', 'the completed screen');
+  });
+
+  it("a denied payment says so in the player's language, never in the provider's words", async () => {
+    const m = machine();
+    const { token, callbacks } = await toPaymentForm(m, 'denied@example.com', 1);
+    await settle(token, 'failure');
+    callbacks.onError({ status_code: '202', status_message: 'Transaction is denied' });
+    await until(() => m.checkout.state.phase.name === 'form', 'back to the form');
+    expect(say(m.checkout, 'id')).toBe(MESSAGES_ID.checkout.paymentFailed(null));
+    expect(say(m.checkout, 'en')).toBe(MESSAGES.checkout.paymentFailed(null));
+    expect(say(m.checkout, 'id')).not.toMatch(/denied|Failed to fetch/i);
+    expect(m.store.load()).toBeNull();
+    await Promise.all(uploads);
+  });
+});
