@@ -75,11 +75,12 @@ export const storageEndpoints = {
     ...ROUTES.createFolder,
     tag,
     summary: "A purchase's folder and its share link",
-    description: "A named purchase must be one this kiosk made, or of the admin's venue (403); an unknown purchase is 404.",
+    description:
+      "A named purchase must be one this kiosk made, or of the admin's venue (403); an unknown purchase is 404. When the storage's domain forbids sharing with anyone with the link, the folder stays private and the link is the purchase's phone page. A full Drive is 507, a rate-limited one 503, each with Google's reason in the message.",
     access: 'kioskOrAdmin',
     body: createFolderRequest,
     responses: { 200: folderResponse },
-    errors: [403, 404, ...PROVIDER_ERRORS],
+    errors: [403, 404, ...PROVIDER_ERRORS, 507],
   }),
   getSignedUrl: defineEndpoint({
     ...ROUTES.getSignedUrl,

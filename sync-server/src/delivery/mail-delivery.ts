@@ -226,6 +226,7 @@ export class MailDelivery implements Delivery {
   private async compose(facts: MailFacts) {
     const { db, productName, publicUrl, retentionDays } = this.options;
     const token = facts.phoneToken ?? (await ensurePhoneToken(db, facts.id))!;
+    const phoneUrl = phoneUrlOf(publicUrl, token);
     const at = facts.paidAt ?? facts.createdAt;
     return composePurchaseMail({
       to: facts.email,
@@ -242,8 +243,9 @@ export class MailDelivery implements Delivery {
         totalAmount: facts.totalAmount,
         promoCode: facts.promoCode,
       },
-      phoneUrl: phoneUrlOf(publicUrl, token),
-      folderUrl: facts.zipUrl,
+      phoneUrl,
+      // A private folder's purchase has the phone page as its link: no second copy of it.
+      folderUrl: facts.zipUrl === phoneUrl ? null : facts.zipUrl,
       retentionDays,
       keptUntil: clipsKeptUntil(at, retentionDays),
       storedCopy: await storedEmailCopy(db),
