@@ -874,6 +874,12 @@ export const SERVER_MESSAGES = {
     tokenRefused: (status: number, error: string) => `Google's token endpoint refused the credentials (${status} ${error}).`,
     keyRefused: 'Google refused the service account key.',
     unreachable: (reason: string) => `Google Drive could not be reached: ${reason}.`,
+    storageFull:
+      'Google Drive is full (storageQuotaExceeded): the clips cannot be stored. An operator must free space (Storage Quota tab) or buy more storage.',
+    rateLimited: (reason: string) => `Google Drive is limiting how fast this app may call it (${reason}); try again in a minute.`,
+    notFound: (reason: string) => `Google Drive cannot find the folder or file (${reason}); it may have been deleted.`,
+    refused: (status: number, reason: string, message: string) =>
+      `Google Drive refused the request (${status}${reason ? ` ${reason}` : ''}): ${message}`,
   },
   kioskReports: {
     reported: 'Reported',

@@ -40,6 +40,14 @@ export const INTEGRATION_MESSAGES = {
     `The SMTP server took the whole e-mail of purchase ${purchaseId} but never confirmed it. It was not sent again, so the player cannot get it twice; ask the player, and resend it from the purchase if it did not arrive.`,
   smtpNoTls:
     'The SMTP server offers no STARTTLS, so the password was not sent. Use smtps:// (port 465) or a server with STARTTLS (port 587).',
+  driveSharingRestricted:
+    'This Google Workspace does not allow sharing with anyone with the link: purchase folders stay private, and players get their clips through the phone page (the e-mail links it instead of the folder)',
+  driveSharingAdvice:
+    'Nothing is needed for delivery. To give players the Drive folder link too, let this account share outside the organisation (Google Admin console, Apps > Google Workspace > Drive and Docs > Sharing settings).',
+  driveStorageFull: 'Google Drive is full (storageQuotaExceeded): new clips cannot be stored',
+  driveStorageAdvice:
+    'Free space in the Storage Quota tab (delete old files) or buy more Google storage; uploads work again at once, and the kiosks retry theirs.',
+  driveWorks: (how: string) => `Google Drive works: a test folder was created and ${how}.`,
   testMailSubject: (product: string) => `${product}: test e-mail`,
   testMailText: (product: string) => `This is a test e-mail from ${product}'s Integrations panel. SMTP works.`,
 } as const;

@@ -77,11 +77,13 @@ export const storageEndpoints = {
     summary: "A purchase's folder and its share link",
     description:
       "A named purchase must be one this kiosk made, or of the admin's venue (403); an unknown purchase is 404; " +
-      'one that was erased, whose clips were removed, or that ended finally unpaid takes no folder (409).',
+      'one that was erased, whose clips were removed, or that ended finally unpaid takes no folder (409). ' +
+      "When the storage's domain forbids sharing with anyone with the link, the folder stays private and the link is the purchase's phone page. " +
+      "A full Drive is 507, a rate-limited one 503, each with Google's reason in the message.",
     access: 'kioskOrAdmin',
     body: createFolderRequest,
     responses: { 200: folderResponse },
-    errors: [403, 404, 409, ...PROVIDER_ERRORS],
+    errors: [403, 404, 409, ...PROVIDER_ERRORS, 507],
   }),
   getSignedUrl: defineEndpoint({
     ...ROUTES.getSignedUrl,

@@ -11,12 +11,16 @@ export const DEFAULT_GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const DRIVE_SCOPE_FULL = 'https://www.googleapis.com/auth/drive';
 /** Metadata calls answer fast; a hung one must not hold a request for minutes. */
 export const METADATA_TIMEOUT_MS = 30_000;
+/** A token refresh, every retry included: a hung token endpoint costs a call at most this much. */
+export const TOKEN_TOTAL_MS = 20_000;
 
 export interface RetryTuning {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
   baseDelayMs?: number;
   timeoutMs?: number;
+  tokenTotalMs?: number;
 }
 
 /** The refresh token was revoked or expired (an OAuth app in Testing loses it after 7 days). */
@@ -64,8 +68,16 @@ export class RefreshTokenSource implements TokenSource {
     const res = await outboundFetch(
       this.input.tokenUrl,
       { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form.toString() },
-      { timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS, idempotent: true, ...retryOptions(this.tuning) },
-    );
+      {
+        timeoutMs: this.tuning.timeoutMs ?? METADATA_TIMEOUT_MS,
+        totalMs: this.tuning.tokenTotalMs ?? TOKEN_TOTAL_MS,
+        idempotent: true,
+        ...retryOptions(this.tuning),
+      },
+    ).catch((err: unknown) => {
+      if (err instanceof OutboundHttpError) throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.unreachable(err.message));
+      throw err;
+    });
     const body = (await res.json().catch(() => ({}))) as {
       access_token?: string;
       expires_in?: number;
@@ -163,6 +175,7 @@ function retryOptions(t: RetryTuning) {
   return {
     ...(t.fetch ? { fetch: t.fetch } : {}),
     ...(t.sleep ? { sleep: t.sleep } : {}),
+    ...(t.now ? { now: t.now } : {}),
     ...(t.baseDelayMs !== undefined ? { baseDelayMs: t.baseDelayMs } : {}),
   };
 }

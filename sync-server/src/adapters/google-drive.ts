@@ -6,7 +6,7 @@
 // purchase id), and clean-up only ever lists tagged items: a shared drive or a parent folder holds
 // things this product never made, and they must survive "Empty Drive". Calls are raw REST through
 // outboundFetch (drive-rest.ts) for timeouts and retries.
-import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { INTEGRATION_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DomainError } from '../errors.ts';
@@ -22,6 +22,7 @@ import {
   type TokenSource,
 } from './drive-rest.ts';
 import { clampRange } from './byte-range.ts';
+import { RATE_LIMIT_REASONS } from './outbound-http.ts';
 import { sanitizeStoredName } from './file-names.ts';
 import type {
   ByteRange,
@@ -97,6 +98,19 @@ export class GoogleDriveStorage implements StorageProvider {
       // A retried purchase (or a create whose answer was lost) finds its folder instead of making a twin.
       const existing = options.purchaseId ? await this.findFolderOf(options.purchaseId) : undefined;
       const folderId = existing ?? (await this.createTaggedFolder(folderName, appProperties)).id;
+      const shared = await this.shareWithAnyone(folderId);
+      return { folderId, folderUrl: `https://drive.google.com/drive/folders/${folderId}`, ...(shared ? {} : { shared: false as const }) };
+    });
+  }
+
+  /**
+   * "Anyone with the link" may read the folder: true once Drive agrees. A Workspace whose policy
+   * forbids sharing outside the domain answers 403 (publishOutNotPermitted and the like): the
+   * folder stays private, which delivery does not need (the phone page streams the clips through
+   * this server), and the operator is told once.
+   */
+  private async shareWithAnyone(folderId: string): Promise<boolean> {
+    try {
       // Sharing the same folder with the same audience twice changes nothing: safe to repeat.
       await this.rest.json(`drive/v3/files/${encodeURIComponent(folderId)}/permissions`, {
         method: 'POST',
@@ -104,8 +118,22 @@ export class GoogleDriveStorage implements StorageProvider {
         body: { role: 'reader', type: 'anyone' },
         idempotent: true,
       });
-      return { folderId, folderUrl: `https://drive.google.com/drive/folders/${folderId}` };
-    });
+    } catch (err) {
+      if (
+        !(err instanceof DriveApiError) ||
+        err.status !== 403 ||
+        RATE_LIMIT_REASONS.test(err.reason) ||
+        err.reason === 'storageQuotaExceeded'
+      )
+        throw err;
+      this.options.health?.noticed('storage', INTEGRATION_MESSAGES.driveSharingRestricted, {
+        code: 'google_sharing_restricted',
+        advice: INTEGRATION_MESSAGES.driveSharingAdvice,
+      });
+      return false;
+    }
+    this.options.health?.resolve('google_sharing_restricted');
+    return true;
   }
 
   async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }> {
@@ -120,10 +148,13 @@ export class GoogleDriveStorage implements StorageProvider {
         body: { name: sanitizeStoredName(input.filename), mimeType: input.mimeType, parents: [input.folderId], appProperties: APP_TAG },
       });
       const location = res.headers.get('location');
-      if (!res.ok || !location) {
+      // Google's reason (storageQuotaExceeded, a rate limit...) is what the kiosk and the operator need.
+      if (!res.ok) throw await driveErrorOf(res);
+      if (!location) {
         await res.body?.cancel().catch(() => undefined);
         throw new DomainError('upstream_failed', SERVER_MESSAGES.drive.sessionRefused(res.status));
       }
+      this.options.health?.resolve('google_storage_full');
       return { uploadUrl: location };
     });
   }
@@ -267,6 +298,7 @@ export class GoogleDriveStorage implements StorageProvider {
       const probe = await this.createTaggedFolder('CourtReplay connection test', { ...APP_TAG });
       const removed = await this.removeOne({ id: probe.id });
       const folder = await this.createTaggedFolder('CourtReplay connection test (upload)', { ...APP_TAG });
+      const shared = await this.shareWithAnyone(folder.id);
       const { uploadUrl } = await this.createUploadUrl({
         folderId: folder.id,
         filename: 'connection-test.bin',
@@ -276,10 +308,11 @@ export class GoogleDriveStorage implements StorageProvider {
       });
       this.options.health?.succeeded('storage');
       const how = removed === 'trashed' ? 'trashed (this role cannot delete; Manager can)' : 'deleted';
+      const works = INTEGRATION_MESSAGES.driveWorks(how);
       return {
         ok: true,
-        message: `Google Drive works: a test folder was created and ${how}.`,
-        details: { uploadUrl, uploadBytes: TEST_UPLOAD_BYTES, cleanup: removed },
+        message: shared ? works : `${works} ${INTEGRATION_MESSAGES.driveSharingRestricted}.`,
+        details: { uploadUrl, uploadBytes: TEST_UPLOAD_BYTES, cleanup: removed, sharedWithAnyone: shared },
       };
     } catch (err) {
       const failure = this.failure(err);
@@ -383,14 +416,35 @@ export class GoogleDriveStorage implements StorageProvider {
 
   private failure(err: unknown): DomainError {
     const http =
-      err instanceof DomainError ? err : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
+      err instanceof DomainError
+        ? err
+        : err instanceof DriveApiError
+          ? domainErrorOf(err)
+          : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
     if (err instanceof InvalidGrantError) {
       this.options.health?.failed('storage', http.message, { code: 'google_invalid_grant', advice: INVALID_GRANT_ADVICE });
+    } else if (err instanceof DriveApiError && err.reason === 'storageQuotaExceeded') {
+      this.options.health?.failed('storage', http.message, {
+        code: 'google_storage_full',
+        advice: INTEGRATION_MESSAGES.driveStorageAdvice,
+      });
     } else {
       this.options.health?.failed('storage', http.message);
     }
     return http;
   }
+}
+
+/** Google's answer in words the kiosk can show: a full Drive is 507, a rate limit 503 (try again). */
+function domainErrorOf(err: DriveApiError): DomainError {
+  if (err.reason === 'storageQuotaExceeded') return new DomainError('insufficient_storage', SERVER_MESSAGES.drive.storageFull);
+  if (err.status === 429 || RATE_LIMIT_REASONS.test(err.reason))
+    return new DomainError('unavailable', SERVER_MESSAGES.drive.rateLimited(err.reason || String(err.status)));
+  if (err.status === 404) return new DomainError('upstream_failed', SERVER_MESSAGES.drive.notFound(err.reason || 'notFound'));
+  return new DomainError(
+    'upstream_failed',
+    SERVER_MESSAGES.drive.refused(err.status, err.reason, err.message.replace(/^Google Drive answered [^:]*: /, '')),
+  );
 }
 
 /** Passes on bytes start..end (inclusive) of a stream that begins at byte 0. */

@@ -25,9 +25,16 @@ export interface OutboundOptions {
   baseDelayMs?: number;
   /** No wait (backoff or Retry-After) longer than this. Default 30 s. */
   maxDelayMs?: number;
+  /**
+   * The whole call, retries and their waits included, ends within this many milliseconds: each
+   * attempt gets at most what is left, and no retry starts that could not finish in time.
+   */
+  totalMs?: number;
   fetch?: typeof fetch;
   /** Injected by tests so retries take no wall-clock time. */
   sleep?: (ms: number) => Promise<void>;
+  /** Injected by tests with sleep, so totalMs is measured on the same clock. */
+  now?: () => number;
 }
 
 export type OutboundFailure = 'timeout' | 'network';
@@ -44,7 +51,7 @@ export class OutboundHttpError extends Error {
   }
 }
 
-const RATE_LIMIT_REASONS = /rateLimitExceeded|userRateLimitExceeded|quotaExceeded|sharingRateLimitExceeded/;
+export const RATE_LIMIT_REASONS = /rateLimitExceeded|userRateLimitExceeded|quotaExceeded|sharingRateLimitExceeded/;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -57,28 +64,35 @@ export async function outboundFetch(url: string, init: RequestInit, options: Out
   const retries = options.retries ?? 3;
   const method = (init.method ?? 'GET').toUpperCase();
   const repeatable = options.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
+  const now = options.now ?? Date.now;
+  const endsAt = options.totalMs === undefined ? Infinity : now() + options.totalMs;
+  /** Time for another attempt after waiting `wait` ms: at least a tenth of an attempt's timeout. */
+  const roomFor = (wait: number) => endsAt - now() - wait >= Math.min(options.timeoutMs / 10, 1_000);
 
   for (let attempt = 0; ; attempt++) {
-    const last = attempt >= retries;
+    let last = attempt >= retries;
     let res: Response;
-    const deadline = options.stream
-      ? headersDeadline(options.timeoutMs)
-      : { signal: AbortSignal.timeout(options.timeoutMs), answered() {} };
+    const timeoutMs = Math.max(1, Math.min(options.timeoutMs, endsAt - now()));
+    const deadline = options.stream ? headersDeadline(timeoutMs) : { signal: AbortSignal.timeout(timeoutMs), answered() {} };
     try {
       res = await doFetch(url, { ...init, signal: deadline.signal });
     } catch (err) {
       const kind: OutboundFailure = isTimeout(err) ? 'timeout' : 'network';
+      const wait = backoff(attempt, options);
+      last ||= !roomFor(wait);
       // A refused connection never reached the server; anything else may have been processed.
       if (last || !(repeatable || isConnectionRefused(err))) throw new OutboundHttpError(kind, url, { cause: err });
-      await sleep(backoff(attempt, options));
+      await sleep(wait);
       continue;
     } finally {
       deadline.answered();
     }
     const verdict = res.status === 429 && options.retryRateLimits === false ? 'final' : await retryVerdict(res, repeatable);
+    const wait = retryAfterMs(res, options) ?? backoff(attempt, options);
+    last ||= !roomFor(wait);
     if (last || verdict === 'final') return res;
     await res.body?.cancel().catch(() => undefined);
-    await sleep(retryAfterMs(res, options) ?? backoff(attempt, options));
+    await sleep(wait);
   }
 }
 

@@ -189,7 +189,8 @@ export interface StoredAmount {
 
 export interface StorageProvider {
   readonly name: 'local' | 'google-drive';
-  createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string }>;
+  /** `shared: false`: the folder could not be shared with anyone with the link (a domain policy); it stays private. */
+  createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string; shared?: false }>;
   /** A resumable upload URL (PUT with Content-Range; 308 + Range to resume). */
   createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }>;
   quota(): Promise<StorageQuota>;

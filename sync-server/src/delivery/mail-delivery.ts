@@ -228,8 +228,8 @@ export class MailDelivery implements Delivery {
   private async compose(facts: MailFacts) {
     const { db, productName, publicUrl, retentionDays } = this.options;
     const token = facts.phoneToken ?? (await ensurePhoneToken(db, facts.id))!;
-    const at = facts.paidAt ?? facts.createdAt;
     const phoneUrl = phoneUrlOf(publicUrl, token);
+    const at = facts.paidAt ?? facts.createdAt;
     const clipTitles = titlesOf(facts);
     return composePurchaseMail({
       to: facts.email,
@@ -249,7 +249,8 @@ export class MailDelivery implements Delivery {
         promoCode: facts.promoCode,
       },
       phoneUrl,
-      folderUrl: facts.zipUrl,
+      // A private folder's purchase has the phone page as its link: no second copy of it.
+      folderUrl: facts.zipUrl === phoneUrl ? null : facts.zipUrl,
       retentionDays,
       keptUntil: clipsKeptUntil(at, retentionDays),
       storedCopy: await storedEmailCopy(db),

@@ -21,9 +21,19 @@ export interface IntegrationStatus {
   lastError: { message: string; at: Date; alert?: CredentialAlert } | undefined;
 }
 
+/**
+ * Alerts about a condition of the service rather than a credential (the domain forbids public
+ * sharing, the Drive is full): a working call of another kind does not end them, only resolve().
+ */
+export const CONDITION_ALERTS: ReadonlySet<CredentialAlertCode> = new Set(['google_sharing_restricted', 'google_storage_full']);
+
 export interface IntegrationHealth {
   succeeded(kind: IntegrationKind): void;
   failed(kind: IntegrationKind, message: string, alert?: CredentialAlert): void;
+  /** Opens an alert (shown and logged once) for something that works but not as it should. */
+  noticed(kind: IntegrationKind, message: string, alert: CredentialAlert): void;
+  /** Ends an open condition alert: its condition is over. */
+  resolve(code: CredentialAlertCode): void;
   status(kind: IntegrationKind): IntegrationStatus;
 }
 
@@ -47,6 +57,16 @@ export class MemoryIntegrationHealth implements IntegrationHealth {
       this.alerted.add(alert.code);
       this.logger?.error({ integration: kind, alert: alert.code }, `${message}. ${alert.advice}`);
     }
+  }
+
+  noticed(kind: IntegrationKind, message: string, alert: CredentialAlert): void {
+    if (this.alerted.has(alert.code)) return;
+    this.alerted.add(alert.code);
+    this.logger?.warn({ integration: kind, alert: alert.code }, `${message}. ${alert.advice}`);
+  }
+
+  resolve(code: CredentialAlertCode): void {
+    this.alerted.delete(code);
   }
 
   status(kind: IntegrationKind): IntegrationStatus {

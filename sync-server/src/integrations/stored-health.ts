@@ -5,7 +5,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import type { CredentialAlert, CredentialAlertCode, IntegrationHealth, IntegrationKind, IntegrationStatus } from './health.ts';
+import {
+  CONDITION_ALERTS,
+  type CredentialAlert,
+  type CredentialAlertCode,
+  type IntegrationHealth,
+  type IntegrationKind,
+  type IntegrationStatus,
+} from './health.ts';
 
 export interface OpenAlert extends CredentialAlert {
   integration: IntegrationKind;
@@ -51,20 +58,41 @@ export class StoredIntegrationHealth implements IntegrationHealth {
   succeeded(kind: IntegrationKind): void {
     const now = this.clock.now();
     this.states.set(kind, { ...this.status(kind), lastSuccessAt: now });
-    // A working call proves the credentials were fixed: the alerts of that integration end.
-    const resolved = [...this.open.values()].filter((a) => a.integration === kind).map((a) => a.code);
+    // A working call proves the credentials were fixed: the alerts of that integration end (not a
+    // condition such as a full Drive, which a working call of another kind does not disprove).
+    const resolved = [...this.open.values()].filter((a) => a.integration === kind && !CONDITION_ALERTS.has(a.code)).map((a) => a.code);
     resolved.forEach((code) => this.open.delete(code));
     this.write(async () => {
       await this.saveStatus(kind);
-      if (resolved.length > 0) {
-        await this.db
-          .updateTable('integration_alerts')
-          .set({ resolvedAt: now.toISOString() })
-          .where('code', 'in', resolved)
-          .where('resolvedAt', 'is', null)
-          .execute();
-      }
+      if (resolved.length > 0) await this.saveResolved(resolved, now);
     });
+  }
+
+  noticed(kind: IntegrationKind, message: string, alert: CredentialAlert): void {
+    const now = this.clock.now();
+    const known = this.open.get(alert.code);
+    if (known) {
+      known.lastAt = now;
+    } else {
+      this.open.set(alert.code, { ...alert, integration: kind, message, firstAt: now, lastAt: now });
+      this.logger?.warn({ integration: kind, alert: alert.code }, `${message}. ${alert.advice}`);
+    }
+    this.write(() => this.saveAlert(this.open.get(alert.code)!));
+  }
+
+  resolve(code: CredentialAlertCode): void {
+    if (!this.open.delete(code)) return;
+    const now = this.clock.now();
+    this.write(() => this.saveResolved([code], now));
+  }
+
+  private async saveResolved(codes: CredentialAlertCode[], now: Date): Promise<void> {
+    await this.db
+      .updateTable('integration_alerts')
+      .set({ resolvedAt: now.toISOString() })
+      .where('code', 'in', codes)
+      .where('resolvedAt', 'is', null)
+      .execute();
   }
 
   failed(kind: IntegrationKind, message: string, alert?: CredentialAlert): void {

@@ -17,6 +17,7 @@ import type { SessionAdmin } from '../auth/queries.ts';
 import { assertVenueAccess } from '../auth/venue-access.ts';
 import { forbidden, DomainError, invalidInput, notFound } from '../errors.ts';
 import { assertOpenForUploads } from '../purchases/open-for-uploads.ts';
+import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
 import { setFolder, type PurchaseRow } from '../purchases/queries.ts';
 import { sanitizeStoredName } from '../adapters/file-names.ts';
 import { chosenClips, pairByName } from './clip-pairing.ts';
@@ -63,11 +64,15 @@ export async function createPurchaseFolder(
     venueId = purchase.venueId;
   }
   const venue = venueId === null ? undefined : await findVenue(db, venueId);
-  const folder = await storage.createFolder(input.folderName, {
+  const made = await storage.createFolder(input.folderName, {
     baseUrl: input.baseUrl,
     ...(venue ? { venueName: venue.name } : {}),
     ...(input.purchaseId ? { purchaseId: input.purchaseId } : {}),
   });
+  // A folder the domain would not share is no link for a player: the phone page is (it streams
+  // the clips through this server), so it is the purchase's link and the one the e-mail carries.
+  const phoneToken = made.shared === false && input.purchaseId ? await ensurePhoneToken(db, input.purchaseId) : undefined;
+  const folder = { folderId: made.folderId, folderUrl: phoneToken ? phoneUrlOf(input.baseUrl, phoneToken) : made.folderUrl };
   if (input.purchaseId) await setFolder(db, input.purchaseId, folder, deps.now);
   await insertStorageFolder(db, {
     folderId: folder.folderId,

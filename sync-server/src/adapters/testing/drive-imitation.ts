@@ -63,6 +63,13 @@ export interface DriveImitationOptions {
   ignoreRange: boolean;
   /** alt=media bodies are sent in four pieces this many ms apart (a slow link). */
   mediaTrickleMs: number;
+  /**
+   * A Google Workspace whose sharing policy forbids "anyone with the link": permissions.create of
+   * type anyone answers 403 publishOutNotPermitted.
+   */
+  sharingRestricted: boolean;
+  /** The account's storage is full: opening an upload session answers 403 storageQuotaExceeded. */
+  storageFull: boolean;
   /** about.get's storageQuota for the caller's account. */
   userQuota: { limit?: string; usage: string; usageInDrive: string; usageInDriveTrash: string };
 }
@@ -85,6 +92,8 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
     organizerOnlyDelete: false,
     hideRange: false,
     invalidGrant: false,
+    sharingRestricted: false,
+    storageFull: false,
     maxPageSize: 1000,
     mediaTrickleMs: 0,
     ignoreRange: false,
@@ -190,8 +199,16 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
       }
       case 'permissions.create':
         if (!visible(id)) return notFound(res, id);
+        if (options.sharingRestricted)
+          return sendJson(
+            res,
+            403,
+            apiError(403, 'publishOutNotPermitted', 'The user does not have sufficient permissions to share this item with anyone.'),
+          );
         return sendJson(res, 200, { kind: 'drive#permission', id: 'anyoneWithLink', type: 'anyone', role: 'reader' });
       case 'upload-session':
+        if (options.storageFull)
+          return sendJson(res, 403, apiError(403, 'storageQuotaExceeded', "The user's Drive storage quota has been exceeded."));
         return openSession(req, JSON.parse(body.toString('utf8') || '{}'), res);
       case 'upload-chunk':
         return chunk(req, u, body, res);
