@@ -83,6 +83,8 @@ export const MESSAGES = {
     total: (amount: string) => `Total: ${amount}`,
     /** On an unselected card: what ticking it adds to the total now. */
     addsToTotal: (amount: string) => `+${amount}`,
+    /** On an unselected card whose ticking makes the total smaller (a bundle tier starts): issue 24 point 2. */
+    lowersTotal: (amount: string) => `saves ${amount}`,
     bundleOffer: (more: number, each: string, save: string) => `Add ${more} more: ${each} each, save ${save}`,
     // Issue 12 point 6 (a clip the browser cannot decode): our wording.
     cannotPlay: "This video can't be played",
@@ -117,6 +119,8 @@ export const MESSAGES = {
   checkout: {
     // Issue 13 point 2: the QR code of the phone page on the completion screen. Ours.
     scanToWatch: 'Scan with your phone to watch and download your clips now',
+    // Issue 24 point 1: the prices changed while the player was on the order form. Ours.
+    pricesChanged: 'Prices have changed. Please review your total.',
     // Issue 13 point 3: a pending payment is not a completed purchase.
     waitingForPayment: 'Waiting for payment',
     // Issue 13 point 4: the address shown large before Pay Now, a one-tap fix for a mistyped

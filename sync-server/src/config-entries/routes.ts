@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { resolveAdmin, resolveDevice } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { readConfig, writeConfig } from './service.ts';
+import { kioskConfigScope, readConfig, writeConfig } from './service.ts';
 
 /**
  * GET: every entry for an authorised kiosk or any admin; anyone else gets only the home screen's
@@ -16,7 +16,7 @@ export function configRoutes(): Hono<AppEnv> {
   route(app, endpoints.getConfig).handle(async (c) => {
     const admin = await resolveAdmin(c);
     const device = admin ? undefined : await resolveDevice(c);
-    const scope = admin || (device?.isAuthorized && device.staging) ? 'all' : device?.isAuthorized ? 'live' : 'public';
+    const scope = admin ? 'all' : kioskConfigScope(device);
     return { status: 200, body: await readConfig(c.var.deps, scope) };
   });
   route(app, endpoints.updateConfig).handle(async (c, { body: { key, value } }) => ({

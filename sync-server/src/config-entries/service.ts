@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { recordAudit } from '../audit/record.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { CONFIG_MESSAGES, CONFIG_KEYS, MESSAGES, parseDefaultPrice, type ConfigKey, type StoredConfigEntry } from '@courtreplay/shared';
@@ -19,6 +20,32 @@ export const PUBLIC_CONFIG_KEYS: readonly ConfigKey[] = CONFIG_KEYS.filter((key)
 export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public'): Promise<StoredConfigEntry[]> {
   const entries = await listConfigEntries(deps.db, scope === 'public' ? PUBLIC_CONFIG_KEYS : undefined);
   return scope === 'live' ? entries.filter((entry) => !isStagingKey(entry.key as ConfigKey)) : entries;
+}
+
+export type ConfigScope = 'all' | 'live' | 'public';
+
+/** What a kiosk may read: a test kiosk everything, a live one no staging twins, an unauthorised one the media. */
+export function kioskConfigScope(device: { isAuthorized: boolean; staging: boolean } | undefined): ConfigScope {
+  if (!device?.isAuthorized) return 'public';
+  return device.staging ? 'all' : 'live';
+}
+
+/**
+ * The fingerprint of the entries a kiosk reads (issue 24 point 1): carried by the device status the
+ * kiosk polls every 3 s, so a price, tier, gateway or media change, or a change of the kiosk's
+ * authorisation or test status, makes it read the configuration again at once.
+ */
+export async function kioskConfigVersion(
+  deps: Deps,
+  device: { isAuthorized: boolean; staging: boolean; venueId: number },
+): Promise<string> {
+  const scope = kioskConfigScope(device);
+  const entries = await readConfig(deps, scope);
+  const canonical = entries.map(({ key, value }) => [key, value]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return createHash('sha256')
+    .update(JSON.stringify([scope, device.venueId, canonical]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export async function writeConfig(

@@ -22,7 +22,8 @@ import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
-import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
+import { deviceStatusQuery, kioskKeys, paymentClientQuery, pricingOf, productQuery, useKioskConfig } from '../queries.ts';
+import { usePricesChanged } from './prices-changed.ts';
 import { CompletedPanel, PendingPanel } from './CompletedPanel.tsx';
 import { suggestEmail } from './email-suggestion.ts';
 import { newPhoneToken, phoneUrlFor } from './phone-link.ts';
@@ -49,7 +50,7 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clipState = useClipState();
-  const config = useQuery(configQuery());
+  const config = useKioskConfig();
   const device = useQuery(deviceStatusQuery());
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [email, setEmail] = useState('');
@@ -78,10 +79,10 @@ export function CheckoutPage() {
   }, []);
 
   const clips = purchased ?? selectedClips(clipState);
-  if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
-
   const pricing = pricingOf(config.data, staging);
   const q = quote({ ...pricing, count: clips.length, promo });
+  const pricesChanged = usePricesChanged(config.data ? `${q.subtotal} ${q.free}` : null);
+  if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
 
   const startDelivery = (transactionId: string, bought: Clip[]) => {
     void deliverClips(transactionId, bought, setDelivery);
@@ -153,6 +154,7 @@ export function CheckoutPage() {
 
   const payNow = async () => {
     setError(null);
+    pricesChanged.acknowledge();
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
@@ -206,7 +208,7 @@ export function CheckoutPage() {
       if (q.total === 0 && e instanceof ApiError && e.status === 0) return acceptOffline();
       // Refused as sent (the prices changed since they were read, say): read them again, so the
       // total on screen is the server's and the next Pay Now goes through.
-      if (e instanceof ApiError && e.status === 400) void queryClient.invalidateQueries({ queryKey: configQuery().queryKey });
+      if (e instanceof ApiError && e.status === 400) void queryClient.invalidateQueries({ queryKey: kioskKeys.configs });
       // A request that never arrived may be retried with the same key; anything else starts afresh.
       if (!(e instanceof ApiError && e.status === 0)) idempotencyKey.current = null;
       const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
@@ -273,6 +275,11 @@ export function CheckoutPage() {
               <dd data-testid="total">{formatRupiah(q.total)}</dd>
             </div>
           </dl>
+          {pricesChanged.changed ? (
+            <p className="alert alert-warning" role="status" data-testid="prices-changed">
+              {C.pricesChanged}
+            </p>
+          ) : null}
         </section>
         {/* Paying needs the network: said before the player types anything. */}
         {!online && q.total > 0 ? (
@@ -344,7 +351,8 @@ export function CheckoutPage() {
               >
                 {C.back}
               </button>
-              <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
+              {/* Not before the configuration is known: the default price is no total to pay. */}
+              <button type="button" className="btn btn-primary btn-lg" disabled={busy || !config.data} onClick={() => void payNow()}>
                 {C.payNow}
               </button>
             </div>
