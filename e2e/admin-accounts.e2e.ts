@@ -81,6 +81,7 @@ test('a super admin sees the audit entry after changing a price', async () => {
   await entry.first().waitFor();
   const text = await entry.first().textContent();
   expect(text).toContain(SUPER_ADMIN.email);
-  expect(text).toContain('"DEFAULT_PRICE":"45678"');
+  // A sentence, not JSON (issue 24 point 7).
+  expect(text).toMatch(/^Price: .+ → Rp 45\.678, by /);
   await context.close();
 });

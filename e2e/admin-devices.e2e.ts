@@ -146,6 +146,33 @@ test('a super admin makes a device a test device and back; /staging sells only o
   expect((await stored()).find((d) => d.deviceId === OTHER_KIOSK)!.staging).toBe(false);
 });
 
+test("the table fits a 1366 px screen with every row's actions in view, even with a 128-character device id (issue 24 point 7)", async () => {
+  const longId = 'k'.repeat(120) + '-1234567';
+  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Panjang', location: 'Bali' });
+  await api.request('POST', '/device/register', { deviceId: longId, venueId: venue.id });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  try {
+    await page.reload();
+    await dashboard.openTab('devices');
+    await devices.row(longId).waitFor();
+    const wrap = devices.row(longId).locator('xpath=ancestor::div[contains(@class, "table-wrap")]');
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const row of await devices.rows().all()) {
+      for (const name of [/^(Authorize|Deauthorize)$/, T.delete]) {
+        const box = await row.getByRole('button', { name }).boundingBox();
+        expect(box && box.x + box.width).toBeLessThanOrEqual(1366);
+      }
+    }
+    // The cut id is still the row's id, whole on hover.
+    expect(await devices.row(longId).locator('td.device-id .mono').getAttribute('title')).toBe(longId);
+  } finally {
+    await api.request('DELETE', `/device/${longId}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await dashboard.openTab('devices');
+  }
+});
+
 test('Delete asks first, then removes; an empty list says No devices found', async () => {
   const id = await devices.waitForId();
   await devices.delete(OTHER_KIOSK);

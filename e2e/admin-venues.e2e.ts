@@ -36,11 +36,13 @@ afterAll(async () => {
 const storedVenues = () => api.request<Venue[]>('GET', '/venue');
 const storedCourts = (venueId: number) => api.request<Field[]>('GET', `/field/venue/${venueId}`);
 
-test('with nothing stored it shows the two empty messages; + Add Court asks for a venue first', async () => {
+test('with nothing stored it shows the two empty messages; + Add Court waits until a venue is chosen', async () => {
   await venues.text(T.noVenues).waitFor();
   await venues.text(T.selectVenue).waitFor();
-  await venues.addCourt('Court A');
-  expect(await venues.courtError().textContent()).toBe(T.selectVenueFirst);
+  // Issue 24 point 7: no court form without a venue; the button says why.
+  expect(await venues.addCourtButton().isDisabled()).toBe(true);
+  expect(await venues.addCourtButton().getAttribute('aria-describedby')).toBe('courts-select-venue');
+  expect(await venues.courtForm().count()).toBe(0);
 });
 
 test('+ Add Venue needs both fields, then creates the venue', async () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { DASHBOARD_TABS, MESSAGES } from '@courtreplay/shared';
 import {
   feedFolder,
   installFolderPicker,
@@ -14,11 +14,14 @@ import {
   newKioskContext,
   PORTRAIT_KIOSK,
   startServer,
+  SUPER_ADMIN,
   type TestServer,
 } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { loginAs } from './pages/admin-session.ts';
+import { PhonePage } from './pages/phone-page.ts';
 
 /** axe-core from node_modules, injected into the page (never a CDN). */
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -167,4 +170,65 @@ describe('kiosk accessibility and touch targets (issue 12 point 14)', () => {
       expect(problems, JSON.stringify(Object.fromEntries(problems), null, 2)).toEqual([]);
     });
   }
+});
+
+/** A paid purchase of one clip with its link saved, made as the kiosk makes one: its phone page address. */
+async function paidPurchasePhoneUrl(): Promise<string> {
+  const kiosk = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${server.url}/api${path}`, {
+      method: path.endsWith('/zipUrl') ? 'PUT' : 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Device-Id': seed.deviceId },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const made = await kiosk<{ transaction: { id: string }; payment: { token: string }; phoneUrl: string }>('/transaction', {
+    email: 'phone-a11y@example.com',
+    videoIds: ['a11y.mp4'],
+    videoTitles: ['Smash'],
+    totalAmount: 15_000,
+  });
+  await fetch(`${server.url}/api/payment/simulator/${made.payment.token}/success`, { method: 'POST' });
+  const folder = await kiosk<{ folderUrl: string }>('/google-drive/create-folder', {
+    folderName: 'videos',
+    purchaseId: made.transaction.id,
+  });
+  await kiosk(`/transaction/${made.transaction.id}/zipUrl`, { zipUrl: folder.folderUrl, error: false });
+  return made.phoneUrl;
+}
+
+describe('back-office and phone page accessibility (issue 24 point 7)', () => {
+  it('every admin tab at 1366x768, status badges included: no serious axe-core violation', async () => {
+    const phoneUrl = await paidPurchasePhoneUrl();
+    expect(phoneUrl).toBeTruthy();
+    const context = await newKioskContext(browser, server.url, { viewport: { width: 1366, height: 768 }, bypassCSP: true });
+    const page = await context.newPage();
+    const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const findings: Record<string, string[]> = {};
+    for (const tab of DASHBOARD_TABS) {
+      await dashboard.openTab(tab);
+      // Let the tab's first answers arrive (its table or empty message), so axe sees what an admin sees.
+      await page.waitForLoadState('networkidle');
+      findings[tab] = await axeViolations(page);
+    }
+    // A paid purchase's status badge is on the Transactions tab.
+    await dashboard.openTab('transactions');
+    await page.locator('[role=tabpanel] tbody tr').first().waitFor();
+    findings['transactions, with a purchase'] = await axeViolations(page);
+    await context.close();
+    const problems = Object.entries(findings).filter(([, f]) => f.length);
+    expect(problems, JSON.stringify(Object.fromEntries(problems), null, 2)).toEqual([]);
+  });
+
+  it("the player's phone page at a phone's size, WhatsApp button included: no serious axe-core violation", async () => {
+    const phoneUrl = await paidPurchasePhoneUrl();
+    const context = await newKioskContext(browser, server.url, { viewport: { width: 390, height: 844 }, isMobile: true, bypassCSP: true });
+    const page = await context.newPage();
+    const phone = new PhonePage(page);
+    await phone.open(phoneUrl);
+    await phone.whatsApp().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

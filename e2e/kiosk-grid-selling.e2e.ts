@@ -98,15 +98,18 @@ describe('prices on the grid (issue 12 point 4)', () => {
 
       await selection.selectNth(1);
       await shows(total, M.total('Rp 18.000'));
-      await shows(offer, 'Add 2 more: Rp 7.000 each, save Rp 40.000');
+      // Like with like (issue 24 point 2): 4 at 7.000 against 4 at the 9.000 a clip costs now.
+      await shows(offer, 'Add 2 more: Rp 7.000 each, save Rp 8.000');
       await shows(price(0), 'Rp 9.000');
       await shows(price(1), 'Rp 9.000');
       await shows(price(2), '+Rp 17.000');
 
       await selection.selectNth(2);
       await shows(total, M.total('Rp 35.000'));
-      await shows(offer, 'Add 1 more: Rp 7.000 each, save Rp 40.000');
+      await shows(offer, 'Add 1 more: Rp 7.000 each, save Rp 8.000');
       await shows(price(2), 'Rp 17.000');
+      // A fourth clip makes the total smaller (35.000 -> 28.000): said in words, never '+-Rp 7.000'.
+      await shows(price(3), 'saves Rp 7.000');
 
       await selection.selectNth(3);
       await shows(total, M.total('Rp 28.000'));

@@ -272,12 +272,23 @@ describe('kiosk purchase', () => {
   it('a price changed while the order form is open: the refusal shows the new total and the next Pay Now goes through', async () => {
     const { context, checkout } = await toCheckout(1);
     expect(await checkout.total().textContent()).toBe('Rp 15.000');
+    // The kiosk would read the new price by itself within a device poll (issue 24 point 1,
+    // e2e/kiosk-live-prices.e2e.ts); held back here until Pay Now, so the server's refusal is what tells it.
+    let hold = true;
+    await context.route(/\/api\/(device\/[^/?]+|admin\/config)(\?.*)?$/, (route) =>
+      hold && route.request().method() === 'GET' ? route.abort() : route.continue(),
+    );
+    await context.route(/\/api\/transaction$/, (route) => {
+      hold = false;
+      return route.continue();
+    });
     await setPricing(seed.admin, { price: 20_000, gateway: true });
     try {
       await checkout.email().fill('reprice@example.com');
       await checkout.payNow().click();
       await checkout.error().getByText(PURCHASE_MESSAGES.totalChanged).waitFor();
       await checkout.page.waitForFunction(() => document.querySelector('[data-testid=total]')?.textContent === 'Rp 20.000');
+      await checkout.page.getByTestId('prices-changed').getByText(C.pricesChanged).waitFor();
       await checkout.payNow().click();
       await checkout.simulator('Close').click();
       await checkout.error().getByText(C.paymentCancelled).waitFor();

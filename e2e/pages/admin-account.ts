@@ -31,6 +31,6 @@ export class AdminAuditLog {
   }
 
   entry(action: string): Locator {
-    return this.section().locator(`tr[data-action="${action}"]`);
+    return this.section().locator(`li[data-action="${action}"]`);
   }
 }

@@ -18,7 +18,7 @@ export interface GridPrices {
   total: number;
   /** The price of each selected video, in selection order (the order summary's lines). */
   lineTotals: number[];
-  /** What ticking one more card adds to the total; null when the cart is full. */
+  /** What ticking one more card adds to the total (below 0 when it lowers it); null when the cart is full. */
   addOne: number | null;
   offer: BundleOffer | null;
 }
@@ -26,16 +26,28 @@ export interface GridPrices {
 const totalFor = (pricing: PricingConfig, count: number) => quote({ ...pricing, count }).total;
 
 /**
- * The next enabled tier above `count` (up to `max` videos) that saves money, or null. `save` is what
- * the tier saves on its videos against the default price: QUANTITY x defaultPrice minus the quote
- * for QUANTITY videos. A tier priced at or above the default price saves nothing and is skipped.
+ * What one video costs the player now, per video: the lowest price among the videos they hold (with
+ * none, what a first video costs). The offer measures a tier against it, like with like.
+ */
+function unitPriceNow(pricing: PricingConfig, count: number): number {
+  if (count === 0) return quote({ ...pricing, count: 1 }).lines[0]?.unitPrice ?? pricing.defaultPrice;
+  return Math.min(...quote({ ...pricing, count }).lines.map((line) => line.unitPrice));
+}
+
+/**
+ * The next enabled tier above `count` (up to `max` videos) that saves money, or null. `save`
+ * compares like with like (issue 24 point 2): the tier's QUANTITY videos at what one video costs
+ * the player now (the lowest price among the videos they hold), minus what the tier charges for
+ * them; so it is at most what they save, never measured against the list price of videos priced
+ * lower already. A tier that saves nothing on that measure is never offered.
  */
 export function nextBundleOffer(pricing: PricingConfig, count: number, max = MAX_VIDEOS_PER_PURCHASE): BundleOffer | null {
   if (quote({ ...pricing, count }).free) return null;
+  const unitNow = unitPriceNow(pricing, count);
   for (let quantity = count + 1; quantity <= max; quantity++) {
     const tier = applicableTier(pricing.promoTable, quantity);
     if (tier === null || tier.QUANTITY !== quantity) continue;
-    const save = quantity * pricing.defaultPrice - totalFor(pricing, quantity);
+    const save = quantity * unitNow - totalFor(pricing, quantity);
     if (save > 0) return { more: quantity - count, each: tier.PRICE, save };
   }
   return null;
@@ -47,6 +59,17 @@ export function bundleOfferText(
   words: { bundleOffer: (more: number, each: string, save: string) => string } = MESSAGES.selection,
 ): string {
   return words.bundleOffer(offer.more, formatRupiah(offer.each), formatRupiah(offer.save));
+}
+
+/**
+ * The tag on a card not ticked yet: '+Rp 5.000' when ticking it adds to the total, 'saves Rp 5.000'
+ * when it makes the total smaller (a bundle tier starts), never '+-Rp 5.000'.
+ */
+export function addOneText(
+  addOne: number,
+  words: { addsToTotal: (amount: string) => string; lowersTotal: (amount: string) => string } = MESSAGES.selection,
+): string {
+  return addOne < 0 ? words.lowersTotal(formatRupiah(-addOne)) : words.addsToTotal(formatRupiah(addOne));
 }
 
 /**

@@ -109,6 +109,7 @@ export const MESSAGES_ID: KioskMessages = {
     closePlayer: 'Tutup',
     total: (amount) => `Total harga: ${amount}`,
     addsToTotal: (amount) => `+${amount}`,
+    lowersTotal: (amount) => `hemat ${amount}`,
     bundleOffer: (more, each, save) => `Tambah ${more} lagi: ${each} per video, hemat ${save}`,
     cannotPlay: 'Video ini tidak dapat diputar',
   },
@@ -140,6 +141,7 @@ export const MESSAGES_ID: KioskMessages = {
 
   checkout: {
     scanToWatch: 'Pindai dengan ponsel Anda untuk menonton dan mengunduh klip sekarang',
+    pricesChanged: 'Harga telah berubah. Silakan periksa kembali total Anda.',
     waitingForPayment: 'Menunggu pembayaran',
     sendingTo: 'Klip Anda akan dikirim ke',
     didYouMean: (email) => `Maksud Anda ${email}?`,

@@ -4,14 +4,13 @@
 // when there is one (issue 12 point 13), switching live on rotation; otherwise the landscape one,
 // letterboxed rather than cropped to its middle.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { useDeviceTrust } from './device-trust.tsx';
-import { configQuery, configValue, useProductName } from './queries.ts';
+import { configValue, useKioskConfig, useProductName } from './queries.ts';
 import { clearExceptKept } from './storage-rule.ts';
 
 type Backdrop = 'video' | 'embed' | 'static';
@@ -36,7 +35,7 @@ export function HomePage() {
   const { base, staging } = useKioskBase();
   const { trust } = useDeviceTrust();
   const productName = useProductName();
-  const config = useQuery(configQuery());
+  const config = useKioskConfig();
   const portrait = usePortraitScreen();
   const landscapeVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
   const portraitVideo = configValue(config.data, 'CMS_PROMO_VIDEO_PORTRAIT', staging);

@@ -6,7 +6,7 @@ import { formatDuration, formatRecordedTime } from './format.ts';
 interface Props {
   clip: Clip;
   selected: boolean;
-  /** The card's price tag ('Rp 9.000', or '+Rp 5.000' on a card not ticked yet); null shows none. */
+  /** The card's price tag ('Rp 9.000', or '+Rp 5.000' / 'saves Rp 5.000' on a card not ticked yet); null shows none. */
   price: string | null;
   onToggle: (id: string) => void;
   onPlay: (clip: Clip) => void;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, bundleOfferText, gridPrices } from '@courtreplay/shared';
+import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, addOneText, bundleOfferText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -19,7 +19,7 @@ import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { formatRupiah } from './format.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
-import { configQuery, configValue, pricingOf, useProductName } from './queries.ts';
+import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
 import { staffPinQuery } from './staff-pin.ts';
 
 // Errors are kept in English (the catalogue's words) and shown translated.
@@ -32,7 +32,7 @@ export function VideoSelectionPage() {
   const { base, staging } = useKioskBase();
   const navigate = useNavigate();
   const clips = useClipState();
-  const config = useQuery(configQuery());
+  const config = useKioskConfig();
   const productName = useProductName();
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const [restoring, setRestoring] = useState(clips.status === 'idle');
@@ -209,7 +209,7 @@ export function VideoSelectionPage() {
     if (prices === null) return null;
     const line = clips.selected.indexOf(clip.id);
     if (line >= 0) return formatRupiah(prices.lineTotals[line] ?? 0);
-    return prices.addOne === null ? null : M.addsToTotal(formatRupiah(prices.addOne));
+    return prices.addOne === null ? null : addOneText(prices.addOne, M);
   };
   const card = (clip: Clip) => (
     <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} price={priceTag(clip)} onToggle={onToggle} onPlay={onPlay} />

@@ -1,6 +1,7 @@
 // Server state the kiosk reads (TanStack Query key factory, style.md): this device's registration,
 // the configuration (prices, gateway, CMS), the payment script the server names, and the product name.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import {
   DEFAULT_KIOSK_LANGUAGE,
   PRODUCT_NAME_DEFAULT,
@@ -22,6 +23,8 @@ export interface DeviceStatus {
   fieldId: number | null;
   /** The venue's kiosk language: the screens start in it and go back to it after each player. */
   venueLanguage: KioskLanguage;
+  /** The server's fingerprint of the configuration this device reads; a new one means read it again. */
+  configVersion: string | null;
 }
 
 let askedSinceLoad = false;
@@ -57,13 +60,22 @@ async function askServer(): Promise<DeviceStatus> {
       venueId: device.venueId,
       fieldId: device.fieldId,
       venueLanguage: device.venueLanguage,
+      configVersion: device.configVersion,
     };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 401 || e.status === 403)) {
       setDeviceAuthorizedCookie(false);
-      return { deviceId, authorized: false, staging: false, venueId: null, fieldId: null, venueLanguage: DEFAULT_KIOSK_LANGUAGE };
+      return {
+        deviceId,
+        authorized: false,
+        staging: false,
+        venueId: null,
+        fieldId: null,
+        venueLanguage: DEFAULT_KIOSK_LANGUAGE,
+        configVersion: null,
+      };
     }
     throw e;
   }
@@ -71,7 +83,10 @@ async function askServer(): Promise<DeviceStatus> {
 
 export const kioskKeys = {
   device: ['kiosk', 'device'] as const,
-  config: ['kiosk', 'config'] as const,
+  /** Every configuration read (prefix). */
+  configs: ['kiosk', 'config'] as const,
+  /** The configuration as the server answers this device in its present state (issue 24 point 1). */
+  config: (device: ConfigAudience) => ['kiosk', 'config', device] as const,
   paymentClient: (staging: boolean) => ['kiosk', 'payment-client', staging] as const,
   product: ['kiosk', 'product'] as const,
 };
@@ -95,13 +110,64 @@ export interface KioskConfig {
   entries: ConfigEntry[];
 }
 
-export const configQuery = () =>
+/** What the server's configuration answer depends on: the device's authorisation, test status, venue and the version it announces. */
+export interface ConfigAudience {
+  authorized: boolean;
+  staging: boolean;
+  venueId: number | null;
+  version: string | null;
+}
+
+export const configAudience = (device: DeviceStatus): ConfigAudience => ({
+  authorized: device.authorized,
+  staging: device.staging,
+  venueId: device.venueId,
+  version: device.configVersion ?? null,
+});
+
+const sameAudience = (a: ConfigAudience, b: unknown): boolean => {
+  const other = b as Partial<ConfigAudience> | undefined;
+  return other?.authorized === a.authorized && other.staging === a.staging && other.venueId === a.venueId;
+};
+
+/** Belt and braces beside the version in the device poll: an open screen reads the configuration at least this often. */
+export const CONFIG_REFRESH_MS = 30_000;
+
+/**
+ * The configuration for this device as it stands: keyed by what the server answers it, so a change
+ * of authorisation, test status or venue reads it afresh at once, and so does a new version in the
+ * 3 s device poll (a price, tier, gateway or media change). While a new version loads, the previous
+ * answer for the same device stands in; an answer for another audience (an unauthorised kiosk's
+ * media only) never does.
+ */
+export const configQuery = (device: ConfigAudience) =>
   queryOptions({
-    queryKey: kioskKeys.config,
+    queryKey: kioskKeys.config(device),
     queryFn: async (): Promise<KioskConfig> => ({ entries: await call('getConfig', {}) }),
-    staleTime: 30_000,
+    staleTime: CONFIG_REFRESH_MS,
+    refetchInterval: CONFIG_REFRESH_MS,
+    placeholderData: (previous: KioskConfig | undefined, previousQuery: Query<KioskConfig> | undefined) =>
+      previousQuery && sameAudience(device, previousQuery.queryKey[2]) ? previous : undefined,
     retry: 1,
   });
+
+/** The kiosk screens' configuration: waits for the device's status, then follows it. */
+export function useKioskConfig() {
+  const device = useQuery(deviceStatusQuery()).data;
+  const audience = device ? configAudience(device) : UNKNOWN_AUDIENCE;
+  const query = useQuery({ ...configQuery(audience), enabled: device !== undefined });
+  const queryClient = useQueryClient();
+  const current = query.isSuccess && !query.isPlaceholderData;
+  const key = JSON.stringify(kioskKeys.config(audience));
+  useEffect(() => {
+    // Persisted queries are kept forever (offline/query-persistence.ts): drop the answers of older versions.
+    if (!current) return;
+    queryClient.removeQueries({ queryKey: kioskKeys.configs, predicate: (q) => JSON.stringify(q.queryKey) !== key });
+  }, [current, key, queryClient]);
+  return query;
+}
+
+const UNKNOWN_AUDIENCE: ConfigAudience = { authorized: false, staging: false, venueId: null, version: null };
 
 export function configValue(config: KioskConfig | undefined, key: StagedConfigKey, staging: boolean): string | null {
   const entry = config?.entries.find((e) => e.key === configKey(key, staging));

@@ -4,6 +4,7 @@
 // during an outage, and the portrait video only once the screen is turned.
 import type { QueryClient } from '@tanstack/react-query';
 
+/** The prefix of every configuration read (one per device status: kiosk/queries.ts). */
 const CONFIG_KEY = ['kiosk', 'config'] as const;
 const warmed = new Set<string>();
 
@@ -26,9 +27,10 @@ function warm(data: unknown): void {
 
 /** Warms the cache now and whenever the configuration changes; returns the unsubscribe. */
 export function warmCmsMedia(client: QueryClient): () => void {
-  warm(client.getQueryData(CONFIG_KEY));
+  for (const [, data] of client.getQueriesData({ queryKey: CONFIG_KEY })) warm(data);
   return client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryKey[0] === CONFIG_KEY[0] && event.query.queryKey[1] === CONFIG_KEY[1])
-      warm(event.query.state.data);
+    // 'added' too: a configuration restored from the persisted cache arrives as a new query, with its data.
+    const relevant = event.type === 'updated' || event.type === 'added';
+    if (relevant && event.query.queryKey[0] === CONFIG_KEY[0] && event.query.queryKey[1] === CONFIG_KEY[1]) warm(event.query.state.data);
   });
 }

@@ -141,5 +141,11 @@ export const deviceStatusResponse = z.object({
   fieldName: z.string().nullable(),
   isAuthorized: z.boolean(),
   staging: z.boolean(),
+  /**
+   * A fingerprint of the configuration entries GET /api/admin/config answers this kiosk now: it
+   * changes with any price, tier, gateway or media change in force for the kiosk (and with its
+   * authorisation or test status), so the 3 s status poll tells the kiosk when to read them again.
+   */
+  configVersion: z.string().meta({ description: 'Changes whenever the configuration this kiosk reads changes' }),
 });
 export type DeviceStatusResponse = z.infer<typeof deviceStatusResponse>;

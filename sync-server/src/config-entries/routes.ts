@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin, resolveAdmin, resolveDevice } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { readConfig, readConfigForAdmin, writeConfig } from './service.ts';
+import { kioskConfigScope, readConfig, readConfigForAdmin, writeConfig } from './service.ts';
 
 /**
  * GET: every entry for an authorised kiosk (its own venue's in force, whatever it asks) or any
@@ -17,8 +17,7 @@ export function configRoutes(): Hono<AppEnv> {
     const admin = await resolveAdmin(c);
     if (admin) return { status: 200, body: await readConfigForAdmin(c.var.deps, admin, query.venueId) };
     const device = await resolveDevice(c);
-    const scope = device?.isAuthorized && device.staging ? 'all' : device?.isAuthorized ? 'live' : 'public';
-    return { status: 200, body: await readConfig(c.var.deps, scope, device?.isAuthorized ? device.venueId : undefined) };
+    return { status: 200, body: await readConfig(c.var.deps, kioskConfigScope(device), device?.isAuthorized ? device.venueId : undefined) };
   });
   route(app, endpoints.updateConfig).handle(async (c, { body }) => ({
     status: 200,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { recordAudit } from '../audit/record.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import {
@@ -52,7 +53,9 @@ async function venueNamed(db: Db, venueId: number): Promise<string> {
  * entries (its staging prices are not its business); 'public' for anyone else: the home screen's
  * media only (never a venue's).
  */
-export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public', venueId?: number): Promise<StoredConfigEntry[]> {
+export type ConfigScope = 'all' | 'live' | 'public';
+
+export async function readConfig(deps: Deps, scope: ConfigScope, venueId?: number): Promise<StoredConfigEntry[]> {
   const keys = scope === 'public' ? PUBLIC_CONFIG_KEYS : undefined;
   const byKey = new Map<string, StoredConfigEntry>();
   for (const { key, value } of await listConfigEntries(deps.db, keys)) byKey.set(key, { key, value, venueId: null });
@@ -61,6 +64,30 @@ export async function readConfig(deps: Deps, scope: 'all' | 'live' | 'public', v
   }
   const entries = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return scope === 'live' ? entries.filter((entry) => !isStagingKey(entry.key as ConfigKey)) : entries;
+}
+
+/** What a kiosk may read: a test kiosk everything, a live one no staging twins, an unauthorised one the media. */
+export function kioskConfigScope(device: { isAuthorized: boolean; staging: boolean } | undefined): ConfigScope {
+  if (!device?.isAuthorized) return 'public';
+  return device.staging ? 'all' : 'live';
+}
+
+/**
+ * The fingerprint of the entries a kiosk reads (issue 24 point 1): carried by the device status the
+ * kiosk polls every 3 s, so a price, tier, gateway or media change, or a change of the kiosk's
+ * authorisation or test status, makes it read the configuration again at once.
+ */
+export async function kioskConfigVersion(
+  deps: Deps,
+  device: { isAuthorized: boolean; staging: boolean; venueId: number },
+): Promise<string> {
+  const scope = kioskConfigScope(device);
+  const entries = await readConfig(deps, scope, device.isAuthorized ? device.venueId : undefined);
+  const canonical = entries.map(({ key, value }) => [key, value]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return createHash('sha256')
+    .update(JSON.stringify([scope, device.venueId, canonical]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** GET for an admin: the global entries, or one venue's in force (a venue admin: their own only). */

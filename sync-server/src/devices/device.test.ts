@@ -152,7 +152,43 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
       fieldName: 'Court 1',
       isAuthorized: false,
       staging: false,
+      configVersion: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
+  });
+
+  it('carries a configuration version that changes with what the kiosk reads, and only then (issue 24 point 1)', async () => {
+    const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
+    const version = async () =>
+      ((await (await t.json('GET', `/api/device/${kiosk.deviceId}`)).json()) as { configVersion: string }).configVersion;
+    const setConfig = async (key: string, value: string) =>
+      expect((await t.json('PUT', '/api/admin/config', { key, value }, superAdmin.headers)).status).toBe(200);
+    const unauthorised = await version();
+    expect(await version()).toBe(unauthorised);
+    // A price is none of an unauthorised kiosk's business: it reads only the media.
+    await setConfig('DEFAULT_PRICE', '25000');
+    expect(await version()).toBe(unauthorised);
+
+    await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: true }, superAdmin.headers);
+    const live = await version();
+    expect(live).not.toBe(unauthorised);
+    await setConfig('DEFAULT_PRICE', '20000');
+    const repriced = await version();
+    expect(repriced).not.toBe(live);
+    await setConfig('PROMO_TABLE', JSON.stringify([{ QUANTITY: 2, PRICE: 15000, ENABLED: true }]));
+    const tiered = await version();
+    expect(tiered).not.toBe(repriced);
+    await setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
+    expect(await version()).not.toBe(tiered);
+    // The staging twins are not read by a live kiosk...
+    const beforeStaging = await version();
+    await setConfig('DEFAULT_PRICE_STAGING', '3000');
+    expect(await version()).toBe(beforeStaging);
+    // ...but are by a test kiosk.
+    await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true }, superAdmin.headers);
+    const test = await version();
+    expect(test).not.toBe(beforeStaging);
+    await setConfig('DEFAULT_PRICE_STAGING', '4000');
+    expect(await version()).not.toBe(test);
   });
 
   it("answers the venue's kiosk language, so the kiosk starts in it (issue 12 point 12)", async () => {

@@ -6,6 +6,7 @@ import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';
 import { findDeviceStatus } from './queries.ts';
+import { kioskConfigVersion } from '../config-entries/service.ts';
 import { recordHeartbeat } from './health.ts';
 import { authorizeDevice, devicesFor, markTestDevice, nameDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
 
@@ -46,7 +47,8 @@ export function deviceRoutes(): Hono<AppEnv> {
     const device = await findDeviceStatus(c.var.deps.db, params.deviceId);
     if (!device) throw notFound(DEVICE_MESSAGES.notFound);
     const { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } = device;
-    return { status: 200, body: { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } };
+    const configVersion = await kioskConfigVersion(c.var.deps, device);
+    return { status: 200, body: { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging, configVersion } };
   });
   route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
     await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);

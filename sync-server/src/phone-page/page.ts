@@ -14,7 +14,7 @@ ol{list-style:none;padding:0;margin:0}li{background:#1e293b;border-radius:12px;p
 video{width:100%;border-radius:8px;background:#000;aspect-ratio:16/9}.title{margin:8px 0}
 .btn{display:flex;align-items:center;justify-content:center;min-height:48px;padding:0 18px;border-radius:10px;font-weight:600;
 text-decoration:none;color:#fff;background:#2563eb;border:0;font-size:1rem;cursor:pointer;width:100%;margin:6px 0}
-.btn.alt{background:#334155}.btn.wa{background:#16a34a}.row{display:flex;gap:8px}.row .btn{flex:1}.small{color:#94a3b8;font-size:.9rem}`;
+.btn.alt{background:#334155}.btn.wa{background:#15803d}.row{display:flex;gap:8px}.row .btn{flex:1}.small{color:#94a3b8;font-size:.9rem}`;
 
 /**
  * Polls the state while clips are still uploading and adds each as it arrives, in its place by its

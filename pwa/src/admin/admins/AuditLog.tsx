@@ -4,9 +4,9 @@ import { MESSAGES } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
+import { auditSentence } from './audit-sentence.ts';
 
 const T = MESSAGES.admins;
-const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /** The audit log for super admins: newest first, filtered by an exact action or item, 50 a page. */
 export function AuditLog() {
@@ -40,29 +40,13 @@ export function AuditLog() {
       <QueryState isPending={log.isPending} error={log.error} fallback={T.auditLoadFailed} />
       {log.data?.entries.length === 0 && <p className="empty">{T.auditEmpty}</p>}
       {!!log.data?.entries.length && (
-        <div className="table-wrap">
-          <table data-testid="audit-log">
-            <thead>
-              <tr>
-                {T.auditColumns.map((c) => (
-                  <th key={c}>{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.entries.map((entry) => (
-                <tr key={entry.id} data-action={entry.action}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>{entry.adminEmail}</td>
-                  <td>{entry.action}</td>
-                  <td>{entry.entityId === null ? entry.entity : `${entry.entity} ${entry.entityId}`}</td>
-                  <td>{show(entry.before)}</td>
-                  <td>{show(entry.after)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="audit-entries" data-testid="audit-log">
+          {log.data.entries.map((entry) => (
+            <li key={entry.id} data-action={entry.action}>
+              {auditSentence(entry, formatDateTime(entry.at))}
+            </li>
+          ))}
+        </ol>
       )}
       {pages > 1 && (
         <div className="pager">

@@ -54,8 +54,12 @@ function DeviceRow({
   return (
     <tr data-device-id={device.deviceId} className={current ? 'current-row' : undefined}>
       <td>{device.id}</td>
-      <td className="mono">
-        {device.deviceId} {current && <span className="badge badge-info">{T.currentDevice}</span>}
+      <td className="device-id">
+        {/* Long ids are cut to the cell with an ellipsis; the whole id shows on hover and is still the cell's text. */}
+        <span className="mono" title={device.deviceId}>
+          {device.deviceId}
+        </span>{' '}
+        {current && <span className="badge badge-info">{T.currentDevice}</span>}
       </td>
       <td>{device.venueName ?? ''}</td>
       <td>{device.fieldName ?? ''}</td>
@@ -145,7 +149,7 @@ export function DevicesTab({ user }: { user: AdminUser }) {
         {devices.isSuccess && shown.length === 0 && <p className="empty">{T.empty}</p>}
         {shown.length > 0 && (
           <div className="table-wrap">
-            <table>
+            <table className="devices-table" aria-label="Devices">
               <thead>
                 <tr>
                   {T.columns.map((c) => (

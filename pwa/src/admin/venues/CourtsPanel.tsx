@@ -97,8 +97,15 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
     <section className="panel" aria-label="Courts">
       <div className="panel-header">
         <h2>{venue ? T.courtsFor(venue.name) : 'Courts'}</h2>
+        {/* Waits for a venue (issue 24 point 7): a court always belongs to one. */}
         {!adding && (
-          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!venue}
+            aria-describedby={venue ? undefined : 'courts-select-venue'}
+            onClick={() => setAdding(true)}
+          >
             {T.addCourt}
           </button>
         )}
@@ -119,7 +126,9 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
         </form>
       )}
       {!venue ? (
-        <p className="empty">{T.selectVenue}</p>
+        <p className="empty" id="courts-select-venue">
+          {T.selectVenue}
+        </p>
       ) : (
         <>
           <QueryState isPending={fields.isPending} error={fields.error} fallback={T.fieldsLoadFailed} />

@@ -13,7 +13,8 @@ import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
-import { configQuery, deviceStatusQuery, paymentClientQuery, pricingOf, productQuery } from '../queries.ts';
+import { deviceStatusQuery, kioskKeys, paymentClientQuery, pricingOf, productQuery, useKioskConfig } from '../queries.ts';
+import { usePricesChanged } from './prices-changed.ts';
 import { CompletedPanel, WaitingPanel } from './CompletedPanel.tsx';
 import { suggestEmail } from './email-suggestion.ts';
 import { newPhoneToken } from './phone-link.ts';
@@ -60,7 +61,7 @@ function useCheckoutMachine(staging: boolean): Checkout<Clip> {
       newKey: newIdempotencyKey,
       newPhoneToken,
       clearCart,
-      refreshPrices: () => void queryClient.invalidateQueries({ queryKey: configQuery().queryKey }),
+      refreshPrices: () => void queryClient.invalidateQueries({ queryKey: kioskKeys.configs }),
       errorText: (e) => {
         const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
         return (_, translate) => translate(said);
@@ -79,7 +80,7 @@ export function CheckoutPage() {
   const { base, staging } = useKioskBase();
   const navigate = useNavigate();
   const clipState = useClipState();
-  const config = useQuery(configQuery());
+  const config = useKioskConfig();
   const device = useQuery(deviceStatusQuery());
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [email, setEmail] = useState('');
@@ -103,10 +104,11 @@ export function CheckoutPage() {
   }, []);
 
   const clips = purchased ?? selectedClips(clipState);
-  if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
 
   const pricing = pricingOf(config.data, staging);
   const q = quote({ ...pricing, count: clips.length, promo });
+  const pricesChanged = usePricesChanged(config.data ? `${q.subtotal} ${q.free}` : null);
+  if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
   const goHome = () => {
     machine.leave();
     void navigate(base);
@@ -114,6 +116,7 @@ export function CheckoutPage() {
 
   const payNow = async () => {
     machine.clearError();
+    pricesChanged.acknowledge();
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
@@ -188,6 +191,11 @@ export function CheckoutPage() {
               <dd data-testid="total">{formatRupiah(q.total)}</dd>
             </div>
           </dl>
+          {pricesChanged.changed ? (
+            <p className="alert alert-warning" role="status" data-testid="prices-changed">
+              {C.pricesChanged}
+            </p>
+          ) : null}
         </section>
         {/* Paying needs the network: said before the player types anything. */}
         {!online && q.total > 0 ? (
@@ -259,7 +267,8 @@ export function CheckoutPage() {
               >
                 {C.back}
               </button>
-              <button type="button" className="btn btn-primary btn-lg" disabled={busy} onClick={() => void payNow()}>
+              {/* Not before the configuration is known: the default price is no total to pay. */}
+              <button type="button" className="btn btn-primary btn-lg" disabled={busy || !config.data} onClick={() => void payNow()}>
                 {C.payNow}
               </button>
             </div>
