@@ -145,5 +145,7 @@ test("a payment reversed after it was paid is flagged in Transactions and listed
   await expect.poll(() => reversed.count()).toBe(1);
   const text = await reversed.textContent();
   expect(text).toContain(transaction.id);
-  expect(text).toContain(MESSAGES.errorsTab.reversedWhat('Rp 5.000', 'failed'));
+  // The simulator's status check says only 'failed': a deny, amount unknown.
+  expect(text).toContain(MESSAGES.errorsTab.reversedWhat('Rp 5.000', 'failed', { kind: 'deny', amount: null }));
+  expect(text).toContain('was denied by the payment provider afterwards');
 });

@@ -5,6 +5,17 @@
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
+/** What the provider did to a paid purchase, as a verb (the Errors tab's sentence). */
+const REVERSED_VERBS = {
+  refund: 'refunded',
+  partial_refund: 'partly refunded',
+  chargeback: 'charged back',
+  partial_chargeback: 'partly charged back',
+  deny: 'denied',
+  cancel: 'cancelled',
+  expire: 'expired',
+} as const;
+
 /** The back-office's words for a payment reversal the provider reports (its transaction_status after a settlement). */
 const REVERSAL_WORDS = {
   refund: 'Refunded',
@@ -813,7 +824,7 @@ export const MESSAGES = {
     reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded', detail?: { kind: string; amount: string | null }) =>
       `A paid purchase of ${amount} was ${
         detail
-          ? `${(REVERSAL_WORDS[detail.kind as keyof typeof REVERSAL_WORDS] ?? detail.kind).toLowerCase()}${detail.amount ? ` (${detail.amount})` : ''}`
+          ? `${REVERSED_VERBS[detail.kind as keyof typeof REVERSED_VERBS] ?? detail.kind}${detail.amount ? ` (${detail.amount})` : ''}`
           : { failed: 'denied or cancelled', expired: 'expired', refunded: 'refunded' }[reversal]
       } by the payment provider afterwards.`,
     reversedTodo:
