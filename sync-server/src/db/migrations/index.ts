@@ -24,6 +24,7 @@ import { errorLog023 } from './023-error-log.ts';
 import { mustChangePassword024 } from './024-must-change-password.ts';
 import { postgresBigints025 } from './025-postgres-bigints.ts';
 import { sharedState026 } from './026-shared-state.ts';
+import { loginAttemptReservations027 } from './027-login-attempt-reservations.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-must-change-password': mustChangePassword024,
   '025-postgres-bigints': postgresBigints025,
   '026-shared-state': sharedState026,
+  '027-login-attempt-reservations': loginAttemptReservations027,
 };
