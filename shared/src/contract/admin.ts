@@ -127,9 +127,11 @@ export const adminEndpoints = {
     tag: config,
     summary: 'The stored configuration entries',
     description:
-      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults.',
+      'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults. ' +
+      'An admin still holding a one-time password gets 403 until they set their own.',
     access: 'public',
     responses: { 200: configListResponse },
+    errors: [403],
   }),
   updateConfig: defineEndpoint({
     ...ROUTES.updateConfig,

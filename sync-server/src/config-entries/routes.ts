@@ -2,7 +2,7 @@ import { currentAdmin } from '../http/auth.ts';
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { resolveAdmin, resolveDevice } from '../http/auth.ts';
+import { resolveDevice, settledAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { readConfig, writeConfig } from './service.ts';
 
@@ -14,7 +14,8 @@ import { readConfig, writeConfig } from './service.ts';
 export function configRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   route(app, endpoints.getConfig).handle(async (c) => {
-    const admin = await resolveAdmin(c);
+    // An admin on a one-time password reads nothing until they set their own (403, as elsewhere).
+    const admin = await settledAdmin(c);
     const device = admin ? undefined : await resolveDevice(c);
     const scope = admin || (device?.isAuthorized && device.staging) ? 'all' : device?.isAuthorized ? 'live' : 'public';
     return { status: 200, body: await readConfig(c.var.deps, scope) };
