@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import {
   COUNTDOWN_SECONDS,
+  isDeliverableEmail,
   PHONE_QR_COUNTDOWN_SECONDS,
   MESSAGES,
   PAY_FORM_DELAY_MS,
@@ -36,7 +37,6 @@ import type { AppliedPromo } from './promo.ts';
 
 const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
-const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
 /** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
 type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
@@ -156,7 +156,7 @@ export function CheckoutPage() {
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
-    if (!isValidEmail(email)) {
+    if (!isDeliverableEmail(email)) {
       setEmailError(MESSAGES.checkout.invalidEmail);
       return;
     }
@@ -324,7 +324,7 @@ export function CheckoutPage() {
               ) : null}
             </div>
             {/* Large, for the player to check before paying: the clips go nowhere else. */}
-            {isValidEmail(email) ? (
+            {isDeliverableEmail(email) ? (
               <p className="email-confirm" data-testid="email-confirm">
                 <span className="email-confirm-label">{C.sendingTo}</span>
                 <strong className="email-confirm-address">{email.trim()}</strong>
