@@ -871,6 +871,9 @@ export const SERVER_MESSAGES = {
     notFound: 'Not found',
     invalidJson: 'Request body must be valid JSON',
     invalidBody: 'Request body is not valid',
+    /** A NUL character (U+0000) anywhere in a request's text: no stored text may hold one (PostgreSQL cannot). */
+    nulCharacter: 'must not contain a NUL character (U+0000)',
+    nulInAddress: 'The address must not contain a NUL character (U+0000)',
     tooLarge: 'Request body is too large',
     notProcessed: 'The request could not be processed',
     serverError: 'Something went wrong on the server. Please try again.',
@@ -887,6 +890,7 @@ export const SERVER_MESSAGES = {
     transactionNotFound: 'Transaction not found',
     notYourPurchase: 'Only the kiosk that made this purchase can update it.',
     foreignLink: "The link is not this purchase's folder.",
+    notOwnStorageLink: "The link must be a folder on this product's storage (its Google Drive folder or this server's /d/ share page).",
     noLinkYet: 'This transaction has no link to send yet.',
   },
   payments: {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isCalendarDay, isIsoInstant } from './api/common.ts';
 import { PROMO_MESSAGES } from './api/promos.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -7,7 +8,9 @@ import {
   dateFilterBounds,
   digitsOnly,
   isBundlingSaveDisabled,
+  isDeliverableEmail,
   isVideoFileName,
+  looksLikeDrawnPhoneToken,
   normalizePromoCode,
   promoPayload,
   randomPromoCode,
@@ -331,5 +334,82 @@ describe('file names', () => {
     expect(uploadFolderName('2026-11-22T07:05:09Z', 3)).toBe('videos_2026-11-22_14-05-09_3videos');
     expect(uploadFolderName(new Date('2026-11-21T17:00:00Z'), 1)).toBe('videos_2026-11-22_00-00-00_1videos');
     expect(() => uploadFolderName('not a date', 1)).toThrow(RangeError);
+  });
+});
+
+describe('issue 23: what no mailbox, token generator or calendar makes', () => {
+  it('isDeliverableEmail: one @, a plain local part, a dotted domain name; no brackets or IP literals', () => {
+    for (const ok of [
+      'player@example.com',
+      'Player.One+court@Example.co.id',
+      "o'brien@xn--p1ai.xn--p1ai",
+      'a_b-c@sub-1.example.org',
+      ' trimmed@example.com ',
+    ])
+      expect(isDeliverableEmail(ok), ok).toBe(true);
+    for (const bad of [
+      '<player@example.com>',
+      'Player <player@example.com>',
+      'a@[127.0.0.1]',
+      'a@[IPv6:::1]',
+      'a@127.0.0.1',
+      'a@example',
+      'a@@example.com',
+      'a@b@example.com',
+      '.a@example.com',
+      'a.@example.com',
+      'a..b@example.com',
+      'a@-example.com',
+      'a@example-.com',
+      'a@example..com',
+      '"a b"@example.com',
+      'a,b@example.com',
+      'a\u0000@example.com',
+      'a b@example.com',
+    ])
+      expect(isDeliverableEmail(bad), bad).toBe(false);
+  });
+
+  it('looksLikeDrawnPhoneToken: every token the kiosk generator draws, no hand-made or repetitive one', () => {
+    // What the kiosk's newPhoneToken() makes: 16 random bytes, base64url without padding.
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const encode = (bytes: Uint8Array) => {
+      const bits = [...bytes].map((b) => b.toString(2).padStart(8, '0')).join('') + '0000';
+      return Array.from({ length: 22 }, (_, i) => ALPHABET[parseInt(bits.slice(i * 6, i * 6 + 6), 2)]).join('');
+    };
+    const random16 = () => Uint8Array.from({ length: 16 }, () => Math.floor(Math.random() * 256));
+    const draw = () => encode(random16());
+    expect(encode(Uint8Array.from([0xfb, 0xff, ...Array<number>(14).fill(0)]))).toBe('-_8AAAAAAAAAAAAAAAAAAA');
+    for (let i = 0; i < 5000; i++) {
+      const token = draw();
+      expect(looksLikeDrawnPhoneToken(token), token).toBe(true);
+    }
+    for (const bad of [
+      'a'.repeat(22),
+      'aaaaaaaaaaaaaaaaaaaaaQ',
+      'abababababababababababA',
+      'AAAAAAbcdefghijklmnopQ',
+      'k1osK-Drawn_tOken-01234',
+      `${draw()}x`,
+      draw().slice(1),
+    ])
+      expect(looksLikeDrawnPhoneToken(bad), bad).toBe(false);
+  });
+
+  it('isCalendarDay and isIsoInstant: real days and times only', () => {
+    for (const day of ['2026-11-20', '2028-02-29', '2026-12-31']) expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ['2026-13-01', '2026-02-29', '2026-04-31', '2026-00-10', '0000-01-01', '2026-1-1', ' 2026-11-20', '1'])
+      expect(isCalendarDay(day), day).toBe(false);
+    for (const at of ['2026-11-20T10:00Z', '2026-11-20T10:00:00.123Z', '2026-11-20T23:59:59+07:00'])
+      expect(isIsoInstant(at), at).toBe(true);
+    for (const at of [
+      '2026-02-31T10:00:00Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T10:60:00Z',
+      '2026-11-20T10:00:00',
+      '2026-11-20T10:00:00+25:00',
+      '2026-11-20',
+    ])
+      expect(isIsoInstant(at), at).toBe(false);
   });
 });

@@ -13,7 +13,8 @@ import {
   type AdminRole,
 } from './constants.ts';
 import { localFileTime, localIsoDate, type DateInput } from './format.ts';
-import { isCalendarDay, PROMO_MESSAGES } from './api/promos.ts';
+import { isCalendarDay } from './api/common.ts';
+import { PROMO_MESSAGES } from './api/promos.ts';
 import { MESSAGES } from './messages.ts';
 import type { BundlingTier } from './pricing.ts';
 
@@ -22,6 +23,39 @@ export type ValidationResult = string | null;
 const isBlank = (value: string | null | undefined): boolean => (value ?? '').trim() === '';
 
 // ---------------------------------------------------------------- kiosk
+
+/**
+ * Whether a phone token could have come from the kiosk's generator (pwa/src/kiosk/checkout/phone-link.ts):
+ * 16 random bytes in base64url without padding, so exactly 22 characters whose last one carries only
+ * 2 bits (A, Q, g or w); and random-looking: at least 10 different characters and no character 6
+ * times in a row (a real draw falls short of either about once in 10^7; the purchase then simply
+ * gets a server-drawn token). 'aaaa…' and hand-made tokens are not taken.
+ */
+export function looksLikeDrawnPhoneToken(token: string): boolean {
+  if (!/^[A-Za-z0-9_-]{21}[AQgw]$/.test(token)) return false;
+  return new Set(token).size >= 10 && !/(.)\1{5}/.test(token);
+}
+
+/** What a mailbox's local part never holds unquoted: spaces, controls, '@', brackets, quotes, separators. */
+const EMAIL_LOCAL = /^[^\s\p{Cc}@<>()[\]\\,;:"]+$/u;
+/** A domain name of dotted labels (letters, digits, inner hyphens) ending in a label that starts with a letter. */
+const EMAIL_DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}(?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+/**
+ * Whether a checkout e-mail could reach a mailbox (spec section 5: 'must contain @', made strict
+ * enough to be deliverable): one '@', a local part without spaces, angle brackets, quotes or
+ * separators and without stray dots, and a domain name with a dot. No IP-literal domain
+ * (`a@[127.0.0.1]`) and no bare address (`a@127.0.0.1`): no player's mailbox lives there. The kiosk
+ * and the server's purchase schema both ask this, so they never disagree.
+ */
+export function isDeliverableEmail(text: string): boolean {
+  const email = text.trim();
+  const at = email.lastIndexOf('@');
+  if (at < 1 || at !== email.indexOf('@')) return false;
+  const [local, domain] = [email.slice(0, at), email.slice(at + 1)];
+  if (!EMAIL_LOCAL.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return EMAIL_DOMAIN.test(domain);
+}
 
 /** Promo codes are stored and compared trimmed and upper-cased. */
 export function normalizePromoCode(code: string): string {

@@ -27,6 +27,7 @@ import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
 import { loggedPath } from './http/access-log.ts';
 import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
+import { refuseNulInAddress } from './http/validation.ts';
 import { promoRoutes } from './promos/routes.ts';
 import { venueRoutes } from './venues/routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     else log.info(line, 'request');
   });
   app.use(securityHeaders(deps.config));
+  app.use(refuseNulInAddress);
   app.use('/api/*', noStoreForPrivateApi);
   // Every API body is small JSON except on the upload routes, which limit their files themselves.
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));

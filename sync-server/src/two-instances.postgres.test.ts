@@ -141,6 +141,25 @@ describe('two instances on one PostgreSQL', () => {
     expect((await login(a, 'wrong-password')).status).toBe(429);
     expect((await login(b, admin.password)).status).toBe(429);
   });
+
+  it('check at most the limit of 30 simultaneous wrong passwords spread over both instances; correct ones all pass', async () => {
+    const other = await createSeeder(database.db, frozenClock(), 3_600_000).admin({
+      email: 'night@example.com',
+      password: 'night-shift-pass-2',
+    });
+    const login = (server: ServerProcess, password: string) =>
+      fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: other.email, password }),
+      });
+    const right = await Promise.all(Array.from({ length: 10 }, (_, i) => login(instance(i), other.password)));
+    expect(right.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const wrong = await Promise.all(Array.from({ length: 30 }, (_, i) => login(instance(i), `guess-${i}`)));
+    const statuses = wrong.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - FREE_FAILURES);
+  });
 });
 
 async function emailStatus(id: string) {

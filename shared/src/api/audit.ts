@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { dateSchema } from './common.ts';
 
 export const AUDIT_MESSAGES = {
   title: 'Audit log',
   empty: 'No changes recorded yet',
-  invalidDate: 'Dates must be YYYY-MM-DD',
+  invalidDate: 'Dates must be real calendar days written as YYYY-MM-DD',
   invalidRange: 'The end date must not be before the start date',
 } as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_MESSAGES.invalidDate)
-  .optional();
+const day = dateSchema(AUDIT_MESSAGES.invalidDate).optional();
 
 /** GET /api/audit-log filters: action or entity, admin, venue-local days (inclusive), page. */
 export const auditLogQuery = z

@@ -22,6 +22,9 @@ export const DEVICE_MESSAGES = {
   // Ours (issue 14 point 1): kiosk health.
   renamed: 'Device name saved',
   nameTooLong: 'The device name must be at most 60 characters',
+  // Ours (issue 23 point 11): a heartbeat speaks only for the kiosk sending it, about the past.
+  heartbeatNotOwn: 'A kiosk reports only its own health: X-Device-Id must name the device in the path',
+  heartbeatInFuture: (field: string) => `${field} must not be in the future`,
 } as const;
 
 export const deviceSchema = z.object({
@@ -64,11 +67,18 @@ export const deviceListItemSchema = deviceSchema.extend({
 export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
 export const deviceListResponse = z.array(deviceListItemSchema);
 
+/** How far a kiosk's clock may run ahead of the server's: a heartbeat's times later than that are refused. */
+export const HEARTBEAT_CLOCK_SKEW_MS = 5 * 60_000;
+
 const kioskTime = z.iso.datetime({ offset: true, error: 'must be an ISO date-time' });
 const count = z.number().int().min(0).max(1_000_000);
 const bytes = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-/** POST /device/{deviceId}/heartbeat: what an open kiosk reports every 30 s. */
+/**
+ * POST /device/{deviceId}/heartbeat: what an open kiosk reports every 30 s. Sent with the kiosk's
+ * own X-Device-Id (the path's); its times may run ahead of the server's clock by at most
+ * HEARTBEAT_CLOCK_SKEW_MS (checked by the server, which alone knows the time).
+ */
 export const deviceHeartbeatRequest = z.strictObject({
   appVersion: z.string().trim().min(1).max(40),
   onlineSince: kioskTime,

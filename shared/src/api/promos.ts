@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localIsoDate } from '../format.ts';
 import { MESSAGES } from '../messages.ts';
-import { requiredText, timestamp, whenMissing } from './common.ts';
+import { isCalendarDay, requiredText, timestamp, whenMissing } from './common.ts';
 import { queryInt } from './purchases.ts';
 
 const m = MESSAGES.promoForm;
@@ -17,14 +17,6 @@ export const PROMO_MESSAGES = {
   dateFormat: 'Dates must be real calendar days written as YYYY-MM-DD',
   endBeforeStart: 'The last day must be on or after the first day',
 } as const;
-
-/** A real calendar day, YYYY-MM-DD. */
-export function isCalendarDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === text;
-}
 
 /** An optional first or last day: a calendar day, or null/blank/absent for none. */
 const optionalDay = z

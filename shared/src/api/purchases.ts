@@ -5,6 +5,8 @@ import { MAX_VIDEOS_PER_PURCHASE, TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_S
 import { MESSAGES } from '../messages.ts';
 import { KIOSK_LANGUAGES } from '../languages.ts';
 import { PHONE_TOKEN_PATTERN } from '../constants.ts';
+import { isCalendarDay, isIsoInstant } from './common.ts';
+import { isDeliverableEmail } from '../validation.ts';
 
 /** Answers of the purchase calls that the spec does not word; ours. */
 export const PURCHASE_MESSAGES = {
@@ -25,7 +27,6 @@ export const PURCHASE_MESSAGES = {
   limitTooHigh: (max: number) => `limit must be at most ${max}`,
   badDate: (field: string) => `${field} must be a date (YYYY-MM-DD) or an ISO date-time`,
   phoneTokenInvalid: 'phoneToken must be 22 to 64 characters of A-Z, a-z, 0-9, - and _',
-  phoneTokenTaken: 'This phoneToken belongs to another purchase. Please draw a new one.',
   videoCourtsMismatch: 'videoCourts must list one court (or null) per video',
   unknownCourt: (courtId: number) => `Court ${courtId} is not a court of this kiosk's venue.`,
 } as const;
@@ -41,10 +42,6 @@ export const PROMO_CODE_MAX_LENGTH = 50;
 export const ZIP_URL_MAX_LENGTH = 2048;
 /** Largest total the server accepts (far above any real order; keeps sums exact). */
 export const TOTAL_AMOUNT_MAX = 1_000_000_000;
-
-// One '@', something on each side, a dot in the domain, no spaces: the kiosk's check ('must
-// contain @', spec section 5) made strict enough to be deliverable.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const hasControlCharacter = (text: string): boolean => {
   for (let i = 0; i < text.length; i++) {
@@ -69,7 +66,8 @@ export const purchaseEmailSchema = z
   .trim()
   .toLowerCase()
   .max(EMAIL_MAX_LENGTH, MESSAGES.checkout.invalidEmail)
-  .regex(EMAIL_PATTERN, MESSAGES.checkout.invalidEmail);
+  // The kiosk's own check (shared), so the two never disagree.
+  .refine(isDeliverableEmail, MESSAGES.checkout.invalidEmail);
 
 // ---------------------------------------------------------------- POST /api/transaction
 
@@ -92,7 +90,8 @@ export const createPurchaseBodySchema = z
     isStaging: z.boolean().optional().default(false),
     /**
      * The phone page's token, drawn by the kiosk (so an offline free purchase can show its QR code at
-     * once); the server draws one when it is missing.
+     * once); the server draws one when it is missing, or not one the kiosk's generator could have
+     * drawn, or held by another purchase (validation.ts looksLikeDrawnPhoneToken).
      */
     phoneToken: z.string().regex(PHONE_TOKEN_PATTERN, PURCHASE_MESSAGES.phoneTokenInvalid).optional(),
     /** The kiosk's language at the time of purchase: the phone page and the e-mail speak it. */
@@ -182,20 +181,12 @@ export type CreatePurchaseResponse = z.infer<typeof createPurchaseResponseSchema
 
 // ---------------------------------------------------------------- GET /api/transaction (admin list)
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** Venues are in Asia/Jakarta (UTC+7 all year, no daylight saving). */
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
-/** Start of a calendar day in Asia/Jakarta as epoch ms, or null for an impossible date. */
+/** Start of a calendar day in Asia/Jakarta as epoch ms, or null for anything but a real day. */
 function jakartaDayStart(text: string): number | null {
-  const match = DATE_ONLY.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = Date.UTC(year, month - 1, day);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return utc - JAKARTA_OFFSET_MS;
+  return isCalendarDay(text) ? Date.parse(`${text}T00:00:00Z`) - JAKARTA_OFFSET_MS : null;
 }
 
 /**
@@ -211,13 +202,13 @@ export function resolveDateFilter(
   const range: { from?: string; to?: string } = {};
   if (startDate !== undefined) {
     const dayStart = jakartaDayStart(startDate);
-    const ms = dayStart ?? (DATE_TIME.test(startDate) ? Date.parse(startDate) : NaN);
+    const ms = dayStart ?? (isIsoInstant(startDate) ? Date.parse(startDate) : NaN);
     if (!Number.isFinite(ms)) return { error: PURCHASE_MESSAGES.badDate('startDate') };
     range.from = new Date(ms).toISOString();
   }
   if (endDate !== undefined) {
     const dayStart = jakartaDayStart(endDate);
-    const ms = dayStart !== null ? dayStart + 86_400_000 : DATE_TIME.test(endDate) ? Date.parse(endDate) + 1 : NaN;
+    const ms = dayStart !== null ? dayStart + 86_400_000 : isIsoInstant(endDate) ? Date.parse(endDate) + 1 : NaN;
     if (!Number.isFinite(ms)) return { error: PURCHASE_MESSAGES.badDate('endDate') };
     range.to = new Date(ms).toISOString();
   }

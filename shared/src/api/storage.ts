@@ -3,7 +3,7 @@
 // than refusing them, as these calls always have (the kiosk's outbox replays old bodies).
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../messages.ts';
-import { timestamp } from './common.ts';
+import { dateSchema, timestamp } from './common.ts';
 
 export const storageQuotaSchema = z.object({
   /** Bytes; 0 when the storage sets no limit. */
@@ -20,16 +20,13 @@ export type StorageQuotaResponse = z.infer<typeof storageQuotaResponse>;
 
 /** POST /google-drive/delete-old-files: files made before `olderThan` (a date in the past). */
 export const deleteOldFilesRequest = z.object({
-  olderThan: z.string().refine((v) => !Number.isNaN(Date.parse(v)), SERVER_MESSAGES.storage.olderThanInvalid),
+  olderThan: dateSchema(SERVER_MESSAGES.storage.olderThanInvalid, { instants: true }),
 });
 export type DeleteOldFilesRequest = z.input<typeof deleteOldFilesRequest>;
 
 /** GET /google-drive/cleanup-preview: what Delete Old Files (with olderThan) or Empty Drive (without) would remove. */
 export const cleanupPreviewQuery = z.object({
-  olderThan: z
-    .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), SERVER_MESSAGES.storage.olderThanInvalid)
-    .optional(),
+  olderThan: dateSchema(SERVER_MESSAGES.storage.olderThanInvalid, { instants: true }).optional(),
 });
 export const cleanupPreviewResponse = z.object({
   files: z.number().int().nonnegative(),

@@ -130,7 +130,8 @@ export const adminEndpoints = {
     description:
       'Every entry for an admin or a test kiosk; a live kiosk gets no _STAGING entries; anyone else only the home screen media (promo videos, background, watermark). Missing keys take the defaults. ' +
       'Each entry names the venue whose own value it is (venueId), or null for the global entry. An admin may ask for one venue (venueId: a venue admin, their own only); ' +
-      "a kiosk always gets its own venue's entries in force, whatever it asks.",
+      "a kiosk always gets its own venue's entries in force, whatever it asks. " +
+      'An admin still holding a one-time password gets 403 until they set their own.',
     access: 'public',
     query: configListQuery,
     responses: { 200: configListResponse },

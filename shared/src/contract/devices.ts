@@ -111,14 +111,16 @@ export const deviceEndpoints = {
     tag,
     summary: 'An open kiosk reports its health every 30 s (version, outbox, newest clip, storage, screen)',
     description:
-      'Public like GET /api/device/{deviceId}: the kiosk names itself by its own secret id, authorised or not. ' +
+      'Public like GET /api/device/{deviceId}: the kiosk names itself by its own secret id, authorised or not, ' +
+      'in the path and in X-Device-Id (403 when they differ or the header is missing). onlineSince and ' +
+      'lastClipAt may be at most 5 minutes ahead of the server clock (400). ' +
       'The Devices tab shows the latest report; a kiosk silent for 2 minutes shows offline.',
     access: 'public',
     params: deviceIdParams,
     unknownMessage: DEVICE_MESSAGES.notFound,
     body: deviceHeartbeatRequest,
     responses: { 200: z.object({ ok: z.literal(true) }) },
-    errors: [404],
+    errors: [403, 404],
   }),
   nameDevice: defineEndpoint({
     ...ROUTES.nameDevice,

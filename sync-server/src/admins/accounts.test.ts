@@ -116,6 +116,8 @@ describe('POST /api/admin/{id}/reset-password', () => {
       ['GET', '/api/transaction'],
       ['GET', '/api/device/all'],
       ['GET', '/api/error-log'],
+      // Public for kiosks and the home screen, but a session on a one-time password reads no configuration.
+      ['GET', '/api/admin/config'],
     ] as const) {
       const refused = await t.json(method, path, undefined, headers);
       expect(refused.status).toBe(403);

@@ -3,8 +3,8 @@ import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type ChangePasswordReques
 import type { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { assertMayTry, THROTTLE_MEMORY_MS } from '../auth/service.ts';
-import { clearFailedLogins, pruneLoginAttempts, recordFailedLogin } from '../auth/queries.ts';
+import { THROTTLE_MEMORY_MS, throttledCheck } from '../auth/service.ts';
+import { clearFailedLogins, pruneLoginAttempts } from '../auth/queries.ts';
 import { recordAudit } from '../audit/record.ts';
 import { deleteAdmin, findAdminById, findPasswordHash, insertAdmin, listAdmins, replacePassword, type AdminRow } from './queries.ts';
 import { findVenue } from '../venues/queries.ts';
@@ -99,13 +99,18 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const now = deps.clock.now();
   await pruneLoginAttempts(deps.db, new Date(now.getTime() - THROTTLE_MEMORY_MS).toISOString());
-  await assertMayTry(deps.db, actor.email, ip, now);
   const stored = await findPasswordHash(deps.db, actor.id);
   if (!stored) throw unauthenticated();
-  if (!(await verifyPassword(input.currentPassword, stored))) {
-    await recordFailedLogin(deps.db, { email: actor.email, ip, attemptedAt: now.toISOString() });
+  if (
+    !(await throttledCheck(
+      deps.db,
+      actor.email,
+      ip,
+      () => deps.clock.now(),
+      () => verifyPassword(input.currentPassword, stored),
+    ))
+  )
     throw unauthenticated(ADMIN_MESSAGES.wrongCurrentPassword);
-  }
   if (input.newPassword === input.currentPassword) throw invalidInput(ADMIN_MESSAGES.samePassword);
   await clearFailedLogins(deps.db, actor.email, ip);
   const passwordHash = await hashPassword(input.newPassword);

@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { ensureInitialAdmin } from '../admins/initial-admin.ts';
 import { countRows, makeTestApp, type TestApp } from '../testing/index.ts';
 import { verifyPassword } from './password.ts';
+import { FREE_FAILURES, MAX_FAILURES_PER_ADDRESS } from './service.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -89,6 +90,31 @@ describe('POST /api/admin/login', () => {
       expect((await login({ email: 'ops@example.com', password: 'typo' }, address)).status).toBe(401);
     const answers = await Promise.all(Array.from({ length: 10 }, () => login({ email: 'ops@example.com', password: 'correct horse' })));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('checks at most the limit of 30 simultaneous wrong passwords (the rest 429 unchecked), however they arrive', async () => {
+    await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ email: 'ops@example.com', password: `guess ${i}` })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - FREE_FAILURES);
+    expect(await countRows(t.db, 'login_attempts')).toBe(FREE_FAILURES);
+    // The right password waits its turn like any other: the pair is inside its wait.
+    expect((await login({ email: 'ops@example.com', password: 'correct horse' })).status).toBe(429);
+  });
+
+  it('checks at most the address limit of simultaneous guesses across e-mails', async () => {
+    const at = t.clock.now().toISOString();
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS - 3; i += 1)
+      await t.db
+        .insertInto('login_attempts')
+        .values({ email: `x${i}@example.com`, ip: '10.0.0.9', attemptedAt: at })
+        .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ email: `y${i}@example.com`, password: 'guess' }, '10.0.0.9')),
+    );
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(3);
+    expect(await countRows(t.db, 'login_attempts')).toBe(MAX_FAILURES_PER_ADDRESS);
   });
 
   it('makes an e-mail and address wait 1 s, 2 s, 4 s ... after 5 failures, without checking the password inside the wait', async () => {

@@ -38,37 +38,75 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<void> 
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
 }
 
-/** Records a failed login, once its password check has completed. */
-export async function recordFailedLogin(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<void> {
-  await db.insertInto('login_attempts').values(row).execute();
+/**
+ * Holds a place in the throttle for an attempt whose password check is about to start: a pending
+ * row, counted like a failure by the attempts that follow until it ends. Its id.
+ */
+export async function insertPendingAttempt(db: Db, row: { email: string; ip: string; attemptedAt: string }): Promise<number> {
+  const { id } = await db
+    .insertInto('login_attempts')
+    .values({ ...row, pending: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
 }
 
-/** This e-mail's failures from this address since `since` (ISO): how many, and the latest. */
-export async function pairFailures(db: Db, email: string, ip: string, since: string): Promise<{ count: number; last: string | null }> {
+/** The attempt's check failed: its row stays as a failure. */
+export async function settleFailedAttempt(db: Db, id: number): Promise<void> {
+  await db.updateTable('login_attempts').set({ pending: 0 }).where('id', '=', id).execute();
+}
+
+/** The attempt's check passed (or never ran): its row goes. */
+export async function deleteAttempt(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('login_attempts').where('id', '=', id).execute();
+}
+
+/**
+ * Which rows count. `settledBefore` set: failures only, plus attempts pending since before it (an
+ * instance that stopped mid-check never settles them); unset: every row, in-flight checks too.
+ */
+export interface AttemptCount {
+  since: string;
+  settledBefore?: string;
+}
+
+/** This e-mail's attempts from this address: how many, and the latest. */
+export async function pairFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  count: AttemptCount,
+): Promise<{ count: number; last: string | null }> {
   const row = await db
     .selectFrom('login_attempts')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('attemptedAt').as('last')])
     .where('email', '=', email)
     .where('ip', '=', ip)
-    .where('attemptedAt', '>', since)
+    .where('attemptedAt', '>', count.since)
+    .$if(count.settledBefore !== undefined, (qb) =>
+      qb.where((eb) => eb.or([eb('pending', '=', 0), eb('attemptedAt', '<', count.settledBefore!)])),
+    )
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), last: row.last ?? null };
 }
 
-/** Failures from this address since `since` (ISO), across all e-mails. */
-export async function addressFailures(db: Db, ip: string, since: string): Promise<number> {
+/** Attempts from this address across all e-mails. */
+export async function addressFailures(db: Db, ip: string, count: AttemptCount): Promise<number> {
   const row = await db
     .selectFrom('login_attempts')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ip', '=', ip)
-    .where('attemptedAt', '>', since)
+    .where('attemptedAt', '>', count.since)
+    .$if(count.settledBefore !== undefined, (qb) =>
+      qb.where((eb) => eb.or([eb('pending', '=', 0), eb('attemptedAt', '<', count.settledBefore!)])),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** A correct password forgives this e-mail's failures from this address only. */
+/** A correct password forgives this e-mail's failures from this address (not others' checks still running). */
 export async function clearFailedLogins(db: Db, email: string, ip: string): Promise<void> {
-  await db.deleteFrom('login_attempts').where('email', '=', email).where('ip', '=', ip).execute();
+  await db.deleteFrom('login_attempts').where('email', '=', email).where('ip', '=', ip).where('pending', '=', 0).execute();
 }
 
 export async function pruneLoginAttempts(db: Db, before: string): Promise<void> {

@@ -1,22 +1,33 @@
 // Login, verification and logout. Failed logins slow down one e-mail from one address with a
 // growing wait (after 5 failures: 1 s, 2 s, 4 s ... up to 15 minutes), so a stranger elsewhere can
 // never lock an admin out; only a clearly abusive address (50 failures in 15 minutes across any
-// e-mails) is refused outright. Failures are counted once their password check has completed, so
-// simultaneous correct logins never refuse each other. Kept in the database, shared by instances.
+// e-mails) is refused outright. Kept in the database, shared by instances.
+//
+// However many guesses arrive at once, at most the limit of them is checked (issue 23 point 11):
+// each attempt first reserves its place (a pending row, inserted in one transaction with the count
+// that allowed it, under a per-address lock), and counts as a failure for those that follow until
+// its check ends. An attempt that only the checks still running stand in the way of waits for them
+// rather than being refused: they may be correct passwords, which delete their row, so simultaneous
+// correct logins never refuse each other.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
+import { sql } from 'kysely';
 import {
   addressFailures,
   clearFailedLogins,
+  deleteAttempt,
   deleteExpiredSessions,
   deleteSession,
+  insertPendingAttempt,
   insertSession,
   pairFailures,
   pruneLoginAttempts,
-  recordFailedLogin,
+  settleFailedAttempt,
+  type AttemptCount,
   type SessionAdmin,
 } from './queries.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { DomainError, unauthenticated } from '../errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -37,18 +48,80 @@ export function waitAfter(failures: number): number {
   return Math.min(1000 * 2 ** Math.min(failures - FREE_FAILURES, 30), MAX_WAIT_MS);
 }
 
-/** Refuses (429, before any password check) an abusive address or a pair still inside its wait. */
-export async function assertMayTry(db: Deps['db'], email: string, ip: string, now: Date): Promise<void> {
-  const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString();
-  if ((await addressFailures(db, ip, addressSince)) >= MAX_FAILURES_PER_ADDRESS)
-    throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
-  const pair = await pairFailures(db, email, ip, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
-  if (!pair.last) return;
+/** An attempt whose check has run this long (its instance stopped mid-check) counts as a failure. */
+const PENDING_STALE_MS = 60_000;
+/** How often an attempt queued behind checks still running looks again, and how long at most it waits. */
+const QUEUE_POLL_MS = 25;
+const QUEUE_MAX_MS = 30_000;
+/** PostgreSQL advisory lock space of the per-address reservation lock (jobs use 15015). */
+const THROTTLE_LOCK_SPACE = 15_016;
+
+type Db = Deps['db'];
+
+/** The refusal (429) `counts` call for, if any. */
+async function refusal(db: Db, email: string, ip: string, now: Date, settledBefore?: string): Promise<DomainError | undefined> {
+  const address: AttemptCount = { since: new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString(), settledBefore };
+  if ((await addressFailures(db, ip, address)) >= MAX_FAILURES_PER_ADDRESS)
+    return new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
+  const pair = await pairFailures(db, email, ip, { since: new Date(now.getTime() - PAIR_MEMORY_MS).toISOString(), settledBefore });
+  if (!pair.last) return undefined;
   const retryAt = new Date(pair.last).getTime() + waitAfter(pair.count);
-  if (now.getTime() < retryAt) {
-    const seconds = Math.ceil((retryAt - now.getTime()) / 1000);
-    throw new DomainError('too_many_requests', AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
+  if (now.getTime() >= retryAt) return undefined;
+  const seconds = Math.ceil((retryAt - now.getTime()) / 1000);
+  return new DomainError('too_many_requests', AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
+}
+
+type Decision = { refused: DomainError } | { queued: true } | { id: number };
+
+/** A reserved place in the throttle: end it with endAttempt once the password check is done. */
+export interface AttemptSlot {
+  id: number;
+}
+
+/**
+ * Reserves a place for one password check of `email` from `ip`, or refuses (429, before any check)
+ * an abusive address or a pair still inside its wait. Failures and checks still running both
+ * count, atomically with the insert, so simultaneous guesses cannot all slip under the limit; one
+ * refused only because of checks still running waits for them to end, then decides.
+ */
+export async function reserveAttempt(db: Db, email: string, ip: string, now: () => Date): Promise<AttemptSlot> {
+  const queuedAt = performance.now();
+  for (;;) {
+    const decision = await db.transaction().execute(async (tx): Promise<Decision> => {
+      // One reservation at a time per address (every instance): the count and the insert are one step.
+      if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${ip}))`.execute(tx);
+      const at = now();
+      const settledBefore = new Date(at.getTime() - PENDING_STALE_MS).toISOString();
+      const refused = await refusal(tx, email, ip, at, settledBefore);
+      if (refused) return { refused };
+      if (await refusal(tx, email, ip, at)) return { queued: true };
+      return { id: await insertPendingAttempt(tx, { email, ip, attemptedAt: at.toISOString() }) };
+    });
+    if ('refused' in decision) throw decision.refused;
+    if ('id' in decision) return { id: decision.id };
+    if (performance.now() - queuedAt > QUEUE_MAX_MS) throw new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
+    await new Promise((resolve) => setTimeout(resolve, QUEUE_POLL_MS));
   }
+}
+
+/** Ends a reserved attempt: a failure stays counted; a success (or a check that never ran) leaves no trace. */
+export async function endAttempt(db: Db, slot: AttemptSlot, failed: boolean): Promise<void> {
+  if (failed) await settleFailedAttempt(db, slot.id);
+  else await deleteAttempt(db, slot.id);
+}
+
+/** Runs `check` (the slow password comparison) in a reserved place; a throw ends it as not a failure. */
+export async function throttledCheck(db: Db, email: string, ip: string, now: () => Date, check: () => Promise<boolean>): Promise<boolean> {
+  const slot = await reserveAttempt(db, email, ip, now);
+  let ok: boolean;
+  try {
+    ok = await check();
+  } catch (err) {
+    await endAttempt(db, slot, false);
+    throw err;
+  }
+  await endAttempt(db, slot, !ok);
+  return ok;
 }
 
 export async function login(deps: Deps, input: LoginRequest, ip: string) {
@@ -56,15 +129,18 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   const email = input.email.toLowerCase();
   const now = clock.now();
   await pruneLoginAttempts(db, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
-  await assertMayTry(db, email, ip, now);
 
   const admin = await findAdminCredentials(db, email);
   // An unknown e-mail costs a full scrypt too, so timing does not tell which e-mails exist.
-  const ok = await verifyPassword(input.password, admin?.passwordHash ?? (await dummyPasswordHash()));
-  if (!admin || !ok) {
-    await recordFailedLogin(db, { email, ip, attemptedAt: now.toISOString() });
-    throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
-  }
+  const hash = admin?.passwordHash ?? (await dummyPasswordHash());
+  const ok = await throttledCheck(
+    db,
+    email,
+    ip,
+    () => clock.now(),
+    async () => (await verifyPassword(input.password, hash)) && !!admin,
+  );
+  if (!admin || !ok) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
 
   await clearFailedLogins(db, email, ip);
   await setLastLogin(db, admin.id, now.toISOString());

@@ -1,7 +1,7 @@
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
-import { currentAdmin, resolveAdmin, resolveDevice } from '../http/auth.ts';
+import { currentAdmin, resolveDevice, settledAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { kioskConfigScope, readConfig, readConfigForAdmin, writeConfig } from './service.ts';
 
@@ -14,7 +14,8 @@ import { kioskConfigScope, readConfig, readConfigForAdmin, writeConfig } from '.
 export function configRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   route(app, endpoints.getConfig).handle(async (c, { query }) => {
-    const admin = await resolveAdmin(c);
+    // An admin on a one-time password reads nothing until they set their own (403, as elsewhere).
+    const admin = await settledAdmin(c);
     if (admin) return { status: 200, body: await readConfigForAdmin(c.var.deps, admin, query.venueId) };
     const device = await resolveDevice(c);
     return { status: 200, body: await readConfig(c.var.deps, kioskConfigScope(device), device?.isAuthorized ? device.venueId : undefined) };

@@ -1,6 +1,6 @@
 // Kiosk health (issue 14 point 1): heartbeats, last seen and online/offline by the server's frozen
 // clock, warnings, the Errors-tab alert, and the friendly name.
-import { DEVICE_MESSAGES, type DeviceHeartbeatRequest, type DeviceListItem } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, HEARTBEAT_CLOCK_SKEW_MS, type DeviceHeartbeatRequest, type DeviceListItem } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -35,7 +35,8 @@ const beat = (overrides: Partial<DeviceHeartbeatRequest> = {}): DeviceHeartbeatR
   screen: 'selection',
   ...overrides,
 });
-const sendBeat = (body: unknown, deviceId = kiosk.deviceId) => t.json('POST', `/api/device/${deviceId}/heartbeat`, body);
+const sendBeat = (body: unknown, deviceId = kiosk.deviceId, headers: Record<string, string> = { 'X-Device-Id': deviceId }) =>
+  t.json('POST', `/api/device/${deviceId}/heartbeat`, body, headers);
 const listed = async (admin: SeededAdmin = adminA): Promise<DeviceListItem[]> =>
   (await (await t.json('GET', '/api/device/all', undefined, admin.headers)).json()) as DeviceListItem[];
 
@@ -118,6 +119,32 @@ describe('POST /api/device/:deviceId/heartbeat', () => {
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
     }
     expect((await listed())[0]?.lastSeenAt).toBeNull();
+  });
+
+  it('is refused (403, nothing stored) without the kiosk’s own X-Device-Id: missing, or naming another kiosk', async () => {
+    const other = await t.seed.device({ venueId: venueA.id });
+    for (const headers of [{}, { 'X-Device-Id': other.deviceId }] as Record<string, string>[]) {
+      const res = await sendBeat(beat(), kiosk.deviceId, headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.heartbeatNotOwn });
+    }
+    expect((await listed()).map((d) => d.lastSeenAt)).toEqual([null, null]);
+  });
+
+  it(`refuses times more than ${HEARTBEAT_CLOCK_SKEW_MS / MINUTE} minutes ahead of the server clock, accepts a kiosk clock slightly ahead`, async () => {
+    const ahead = (ms: number) => new Date(Date.parse(MORNING) + ms).toISOString();
+    for (const [field, bad] of [
+      ['onlineSince', beat({ onlineSince: ahead(HEARTBEAT_CLOCK_SKEW_MS + 1000) })],
+      ['lastClipAt', beat({ lastClipAt: ahead(24 * 60 * MINUTE) })],
+    ] as const) {
+      const res = await sendBeat(bad);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.heartbeatInFuture(field) });
+    }
+    expect((await listed())[0]?.lastSeenAt).toBeNull();
+    const skewed = beat({ onlineSince: ahead(HEARTBEAT_CLOCK_SKEW_MS), lastClipAt: ahead(MINUTE) });
+    expect((await sendBeat(skewed)).status).toBe(200);
+    expect((await listed())[0]).toMatchObject({ onlineSince: skewed.onlineSince, lastClipAt: skewed.lastClipAt });
   });
 });
 

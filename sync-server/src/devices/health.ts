@@ -3,11 +3,18 @@
 // seen within KIOSK_OFFLINE_AFTER_SECONDS, an Errors-tab alert after 10 minutes of silence, and
 // warnings for a folder that stopped getting clips during opening hours or a browser storage that is
 // nearly full.
-import type { DeviceHeartbeatRequest, DeviceListItem, DeviceWarning } from '@courtreplay/shared';
+import {
+  DEVICE_MESSAGES,
+  HEARTBEAT_CLOCK_SKEW_MS,
+  type DeviceHeartbeatRequest,
+  type DeviceListItem,
+  type DeviceWarning,
+} from '@courtreplay/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DeviceTable } from '../db/schema/index.ts';
 import type { DeviceRow } from './queries.ts';
+import { invalidInput } from '../errors.ts';
 
 /** A kiosk silent this long after being seen is listed in the Errors tab. */
 export const OFFLINE_ALERT_MS = 10 * 60_000;
@@ -43,6 +50,20 @@ export const HEALTH_COLUMNS = [
   'devices.storageQuota',
   'devices.screen',
 ] as const;
+
+/**
+ * Refuses (400) a heartbeat whose times lie ahead of the server's clock by more than
+ * HEARTBEAT_CLOCK_SKEW_MS: a kiosk cannot have been online, or seen a clip, in the future.
+ */
+export function assertHeartbeatNotInFuture(beat: DeviceHeartbeatRequest, now: Date): void {
+  const latest = now.getTime() + HEARTBEAT_CLOCK_SKEW_MS;
+  for (const [field, at] of [
+    ['onlineSince', beat.onlineSince],
+    ['lastClipAt', beat.lastClipAt],
+  ] as const) {
+    if (at !== null && at !== undefined && Date.parse(at) > latest) throw invalidInput(DEVICE_MESSAGES.heartbeatInFuture(field));
+  }
+}
 
 /** Stores a heartbeat; false when no such device is registered. */
 export async function recordHeartbeat(db: Db, deviceId: string, beat: DeviceHeartbeatRequest, now: Date): Promise<boolean> {

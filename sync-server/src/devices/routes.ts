@@ -4,10 +4,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
-import { notFound } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import { findDeviceStatus } from './queries.ts';
 import { kioskConfigVersion } from '../config-entries/service.ts';
-import { recordHeartbeat } from './health.ts';
+import { assertHeartbeatNotInFuture, recordHeartbeat } from './health.ts';
 import { authorizeDevice, devicesFor, markTestDevice, nameDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
 
 /** Kiosk devices: managed by admins of their venue; each kiosk reads its own status. */
@@ -67,9 +67,13 @@ export function deviceRoutes(): Hono<AppEnv> {
     });
     return { status: 200, body: { message: DEVICE_MESSAGES.replaced, device } };
   });
-  // Public like the status poll: the kiosk reports about itself by its own secret id.
+  // Public like the status poll: the kiosk reports about itself by its own secret id, in the path and
+  // in its own header (an id seen in a link or a log is not enough to speak for a kiosk).
   route(app, endpoints.deviceHeartbeat).handle(async (c, { params, body }) => {
-    if (!(await recordHeartbeat(c.var.deps.db, params.deviceId, body, c.var.deps.clock.now()))) throw notFound(DEVICE_MESSAGES.notFound);
+    if (c.req.header('X-Device-Id') !== params.deviceId) throw forbidden(DEVICE_MESSAGES.heartbeatNotOwn);
+    const now = c.var.deps.clock.now();
+    assertHeartbeatNotInFuture(body, now);
+    if (!(await recordHeartbeat(c.var.deps.db, params.deviceId, body, now))) throw notFound(DEVICE_MESSAGES.notFound);
     return { status: 200, body: { ok: true as const } };
   });
   route(app, endpoints.nameDevice).handle(async (c, { params, body }) => {

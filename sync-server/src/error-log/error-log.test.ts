@@ -135,14 +135,19 @@ describe('GET /api/error-log', () => {
 
   it('a kiosk silent for more than 10 minutes is an entry until it beats again; a new outage is a new entry', async () => {
     const beat = () =>
-      t.json('POST', `/api/device/${seeded.device.deviceId}/heartbeat`, {
-        appVersion: '1.0.0',
-        onlineSince: t.clock.now().toISOString(),
-        queue: { purchases: 0, clips: 0 },
-        lastClipAt: null,
-        storage: null,
-        screen: 'home',
-      });
+      t.json(
+        'POST',
+        `/api/device/${seeded.device.deviceId}/heartbeat`,
+        {
+          appVersion: '1.0.0',
+          onlineSince: t.clock.now().toISOString(),
+          queue: { purchases: 0, clips: 0 },
+          lastClipAt: null,
+          storage: null,
+          screen: 'home',
+        },
+        { 'X-Device-Id': seeded.device.deviceId },
+      );
     expect((await beat()).status).toBe(200);
     t.clock.advance(10 * MINUTE);
     expect(await list(admin, '?kind=kiosk_offline')).toEqual([]);

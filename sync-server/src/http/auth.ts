@@ -29,8 +29,11 @@ export async function resolveAdmin(c: Context<AppEnv>): Promise<SessionAdmin | u
 /** What an admin holding a one-time password may still do: set their own, check the session, log out. */
 const ONE_TIME_PASSWORD_ROUTES: ReadonlySet<RouteName | undefined> = new Set(['changePassword', 'verifySession', 'logout']);
 
-/** The logged-in admin, refused (403) anywhere else while they must replace a one-time password. */
-async function settledAdmin(c: Context<AppEnv>): Promise<SessionAdmin | undefined> {
+/**
+ * The logged-in admin, refused (403) anywhere else while they must replace a one-time password.
+ * Public calls that answer an admin more (the configuration) ask this too, never resolveAdmin.
+ */
+export async function settledAdmin(c: Context<AppEnv>): Promise<SessionAdmin | undefined> {
   const admin = await resolveAdmin(c);
   if (admin?.mustChangePassword && !ONE_TIME_PASSWORD_ROUTES.has(findRoute(c.req.method, c.req.path))) {
     throw forbidden(AUTH_MESSAGES.mustChangePassword);

@@ -2,7 +2,7 @@
 // the shared schemas, with one clear message naming the field. Schema-level messages (the spec's
 // wording) win over these defaults.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { invalidInput } from '../errors.ts';
 
@@ -52,11 +52,50 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-/** The JSON body as sent: 400 SERVER_MESSAGES.request.invalidJson when it is not JSON. */
+/** The path to the first text (a string or an object's key) holding U+0000 in a JSON value, or undefined. */
+export function nulCharacterPath(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulCharacterPath(item, [...path, String(i)]);
+      if (found) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\0')) return [...path, key];
+      const found = nulCharacterPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses (400, naming the field) a NUL character anywhere in `value`. No text we store may hold
+ * one: PostgreSQL refuses it outright, and in SQLite it would cut the text short for some readers.
+ */
+export function assertNoNulCharacter(value: unknown): void {
+  const path = nulCharacterPath(value);
+  if (path) throw invalidInput(`${fieldName(path)} ${SERVER_MESSAGES.request.nulCharacter}`);
+}
+
+/**
+ * Every request: a percent-encoded NUL (%00) in the path or the query is refused before any route
+ * reads it (a URL cannot carry a raw one), so no route, contract-built or not, has to remember.
+ */
+export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
+  if (/%00/i.test(c.req.url)) throw invalidInput(SERVER_MESSAGES.request.nulInAddress);
+  await next();
+};
+
+/** The JSON body as sent: 400 SERVER_MESSAGES.request.invalidJson when it is not JSON, 400 with a NUL character. */
 export async function readJsonBody(c: Context): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw invalidInput(SERVER_MESSAGES.request.invalidJson);
   }
+  assertNoNulCharacter(body);
+  return body;
 }

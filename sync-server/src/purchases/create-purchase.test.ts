@@ -235,7 +235,7 @@ describe('POST /api/transaction: bad input', () => {
     ],
     ['a video id that is not text', (b) => ({ ...b, videoIds: [7] }), 'videoIds.0 must be a string'],
     ['a video id too long', (b) => ({ ...b, videoIds: [long(301)] }), /videoIds\.0 must be at most 300/],
-    ['a video id with a control character', (b) => ({ ...b, videoIds: ['a\u0000b'] }), 'videoIds.0 must not contain control characters'],
+    ['a video id with a control character', (b) => ({ ...b, videoIds: ['a\u0001b'] }), 'videoIds.0 must not contain control characters'],
     [
       'the same video twice',
       (b) => ({ ...b, videoIds: ['a', 'a'], videoTitles: ['a', 'a'], totalAmount: 2 * PRICE }),

@@ -19,13 +19,13 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
-import { conflict, invalidInput, forbidden, DomainError } from '../errors.ts';
+import { invalidInput, forbidden, DomainError } from '../errors.ts';
 import { reservePromo } from '../promos/queries.ts';
 import { loadEntriesInForce } from '../config-entries/queries.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
-import { ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
+import { ensurePhoneToken, newPhoneToken, phoneUrlOf, usableProposedToken } from './phone-token.ts';
 import { findPromoByCode, findPurchase, insertPurchase, latestCreatedAt, setPaymentToken, toApiPurchase, type Tx } from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
@@ -157,12 +157,10 @@ export async function createPurchase(
     const appliedPromo = promo && priced.discount > 0 ? promo : undefined;
     if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw invalidInput(MESSAGES.promo.requestFailed);
 
-    // The kiosk's token is kept so the QR code it may already show stays right; one another purchase
-    // holds is refused (the unique index backs this check against a race).
-    if (input.phoneToken) {
-      const holder = await tx.selectFrom('purchases').select('id').where('phoneToken', '=', input.phoneToken).executeTakeFirst();
-      if (holder) throw conflict(PURCHASE_MESSAGES.phoneTokenTaken);
-    }
+    // The kiosk's token is kept so the QR code it may already show stays right, when it looks like one
+    // the kiosk's generator draws and no other purchase holds it. Any other is replaced by a
+    // server-drawn one, silently and alike: a refusal must not tell whether a token is in use.
+    const phoneToken = (await usableProposedToken(tx, input.phoneToken)) ?? newPhoneToken();
 
     const free = priced.free || priced.total === 0;
     const nowIso = now.toISOString();
@@ -196,7 +194,7 @@ export async function createPurchase(
       createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
       updatedAt: nowIso,
       paidAt: null,
-      phoneToken: input.phoneToken ?? newPhoneToken(),
+      phoneToken,
       language: input.language ?? null,
     });
     await idempotency?.bindKey(tx, id);

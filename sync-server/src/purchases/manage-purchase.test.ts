@@ -1,5 +1,6 @@
 import { MESSAGES, PURCHASE_MESSAGES, type Purchase, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalStorage } from '../adapters/local-storage.ts';
 import { DomainError } from '../errors.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { setFolder } from './queries.ts';
@@ -49,6 +50,33 @@ describe('PUT /api/transaction/:id/zipUrl', () => {
     expect(w.delivery.changed).toEqual([]);
     // An admin's link (the resend flow's own upload) is theirs to choose.
     expect((await putZip({ zipUrl: 'https://drive.google.com/drive/folders/fromAdmin' }, w.adminA.headers)).status).toBe(200);
+  });
+
+  it("refuses from an admin any link that is not a folder on the product's own storage, and stores nothing", async () => {
+    const publicUrl = w.t.config.publicUrl;
+    const foreign = [
+      'https://evil.example/x',
+      'https://drive.google.com.evil.example/drive/folders/abc123',
+      'http://drive.google.com/drive/folders/abc123',
+      'https://drive.google.com/file/d/abc123/view',
+      'https://someone@drive.google.com/drive/folders/abc123',
+      'https://drive.google.com/drive/folders/abc123#elsewhere',
+      'https://drive.google.com/drive/folders/abc123?next=https://evil.example',
+      `${publicUrl}/d/abc123/../../api/x`,
+      `${publicUrl}/d/abc123?x=1`,
+      'https://evil.example/d/abc123',
+    ];
+    for (const zipUrl of foreign) {
+      const res = await putZip({ zipUrl }, w.adminA.headers);
+      expect(res.status, zipUrl).toBe(400);
+      expect(await messageOf(res)).toBe(SERVER_MESSAGES.purchases.notOwnStorageLink);
+    }
+    expect((await stored())?.zipUrl).toBeNull();
+    // With local storage configured, only this server's own share page; Drive links are not its folders.
+    w.t.deps.storage = new LocalStorage({ dataDir: w.t.dir, secret: 's', limitBytes: undefined, uploadUrlTtlMs: 60_000, clock: w.t.clock });
+    expect((await putZip({ zipUrl: LINK }, w.adminA.headers)).status).toBe(400);
+    expect((await putZip({ zipUrl: `${publicUrl}/d/Local_folder-1` }, w.superAdmin.headers)).status).toBe(200);
+    expect((await stored())?.zipUrl).toBe(`${publicUrl}/d/Local_folder-1`);
   });
 
   it('records a failed upload as no link plus the error flag', async () => {

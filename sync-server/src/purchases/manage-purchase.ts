@@ -18,6 +18,7 @@ import { assertOpenForUploads } from './open-for-uploads.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
+import { isOwnStorageLink } from './own-storage-link.ts';
 import { findPurchase, setZipUrl, toApiPurchase, type PurchaseWithNames } from './queries.ts';
 
 export type Caller = { admin: SessionAdmin } | { device: DeviceRow };
@@ -36,6 +37,7 @@ export async function purchaseFor(deps: PurchaseDeps, id: string, caller: Caller
  * which asks for the resend itself next: sending here too would mail the player twice.
  * A kiosk may only save the share link of the folder the server made for this purchase: the link
  * is what the e-mail sends, so a kiosk must not be able to mail the player an address of its own.
+ * An admin may only save a folder on the product's own storage (own-storage-link.ts).
  */
 export async function updateZipUrl(
   deps: PurchaseDeps,
@@ -50,6 +52,8 @@ export async function updateZipUrl(
   assertOpenForUploads(purchase, deps.clock.now(), deps.config.pendingPaymentExpiryMs);
   if ('device' in caller && body.zipUrl !== null && body.zipUrl !== purchase.folderUrl)
     throw invalidInput(SERVER_MESSAGES.purchases.foreignLink);
+  if ('admin' in caller && body.zipUrl !== null && !isOwnStorageLink(body.zipUrl, deps.storage, deps.config.publicUrl))
+    throw invalidInput(SERVER_MESSAGES.purchases.notOwnStorageLink);
   await setZipUrl(deps.db, id, body.zipUrl, body.error, deps.clock.now().toISOString());
   if ('device' in caller) {
     await delivery

@@ -13,7 +13,8 @@ afterEach(async () => {
   await w.t.close();
 });
 
-const KIOSK_TOKEN = 'k1osk-Drawn_token-0123456789';
+// Shaped like the kiosk generator's (16 random bytes, base64url): 22 characters ending in A, Q, g or w.
+const KIOSK_TOKEN = 'k1osK-Drawn_tOken-012w';
 
 describe('the phone token of POST /api/transaction', () => {
   it('keeps the token the kiosk drew and answers the phone page address on PUBLIC_URL', async () => {
@@ -42,12 +43,30 @@ describe('the phone token of POST /api/transaction', () => {
     expect(await storedPurchases(w.t)).toEqual([]);
   });
 
-  it("refuses another purchase's token with 409 and keeps the first purchase's", async () => {
-    await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN })));
-    const res = await w.buy(w.kioskB, w.body({ phoneToken: KIOSK_TOKEN, venueId: w.venueB.id, fieldId: w.courtB.id }));
-    expect(res.status).toBe(409);
-    expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.phoneTokenTaken);
-    expect((await storedPurchases(w.t)).map((p) => p.phoneToken)).toEqual([KIOSK_TOKEN]);
+  it('replaces, with a server-drawn token and the same answer, a token not shaped like the generator’s or held by another purchase', async () => {
+    const held = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN })));
+    const weak = [
+      'a'.repeat(22),
+      'aaaaaaaaaaaaaaaaaaaaaQ',
+      'abababababababababababA',
+      'k1osK-Drawn_tOken-01234',
+      'k1osk-Drawn_token-0123456789',
+    ];
+    const answers = [];
+    for (const phoneToken of [...weak, KIOSK_TOKEN]) {
+      const res = await w.buy(w.kioskB, w.body({ phoneToken, venueId: w.venueB.id, fieldId: w.courtB.id }));
+      expect(res.status, phoneToken).toBe(201);
+      const answer = await created(res);
+      const token = new URL(answer.phoneUrl).pathname.replace('/p/', '');
+      expect(token, phoneToken).not.toBe(phoneToken);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      answers.push(Object.keys(answer).sort());
+    }
+    // The taken token's answer has the same shape as a weak one's: nothing tells it is in use.
+    expect(new Set(answers.map((keys) => keys.join())).size).toBe(1);
+    const stored = await storedPurchases(w.t);
+    expect(stored.filter((p) => p.phoneToken === KIOSK_TOKEN).map((p) => p.id)).toEqual([held.transaction.id]);
+    expect(new Set(stored.map((p) => p.phoneToken)).size).toBe(stored.length);
   });
 
   it('answers the same phone page when the kiosk retries with the same Idempotency-Key', async () => {

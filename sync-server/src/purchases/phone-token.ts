@@ -3,10 +3,22 @@
 // offline free purchase can show its QR code at once) and the server keeps it when it is well formed
 // and unused; the server draws one itself for a kiosk that sends none, and for purchases made before
 // tokens existed, on first need.
+import { looksLikeDrawnPhoneToken } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
 import type { Tx } from './queries.ts';
 
 export { PHONE_TOKEN_PATTERN } from '@courtreplay/shared';
+
+/**
+ * The kiosk's proposed token when the purchase may keep it: shaped like the kiosk generator's
+ * (shared looksLikeDrawnPhoneToken) and held by no other purchase. Undefined otherwise, the same
+ * for every reason, so the answer never tells whether some purchase uses a token.
+ */
+export async function usableProposedToken(db: Tx, proposed: string | undefined): Promise<string | undefined> {
+  if (proposed === undefined || !looksLikeDrawnPhoneToken(proposed)) return undefined;
+  const holder = await db.selectFrom('purchases').select('id').where('phoneToken', '=', proposed).executeTakeFirst();
+  return holder ? undefined : proposed;
+}
 
 export function newPhoneToken(): string {
   return randomBytes(16).toString('base64url');

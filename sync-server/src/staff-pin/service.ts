@@ -5,8 +5,8 @@
 import { STAFF_PIN_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import type { AppDeps } from '../app.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
-import { clearFailedLogins, recordFailedLogin } from '../auth/queries.ts';
-import { assertMayTry } from '../auth/service.ts';
+import { clearFailedLogins } from '../auth/queries.ts';
+import { throttledCheck } from '../auth/service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 import type { DeviceRow } from '../devices/queries.ts';
@@ -42,9 +42,16 @@ export async function staffPinRequired(deps: Deps, device: DeviceRow): Promise<b
 
 /** Accepts the venue's PIN (or anything when the venue has none: there is nothing to guard). */
 export async function verifyStaffPin(deps: Deps, device: DeviceRow, pin: string) {
-  const now = deps.clock.now();
   const address = throttleAddress(device);
-  await assertMayTry(deps.db, THROTTLE_KEY, address, now).catch((e: unknown) => {
+  const hash = await findStaffPinHash(deps.db, device.venueId);
+  // The same reservation as a login's: simultaneous wrong PINs cannot all be checked at once.
+  const ok = await throttledCheck(
+    deps.db,
+    THROTTLE_KEY,
+    address,
+    () => deps.clock.now(),
+    async () => (hash === undefined ? true : verifyPassword(pin, hash)),
+  ).catch((e: unknown) => {
     if (!(e instanceof DomainError) || e.code !== 'too_many_requests') throw e;
     const seconds = e.extra?.retryAfterSeconds;
     throw new DomainError(
@@ -53,11 +60,7 @@ export async function verifyStaffPin(deps: Deps, device: DeviceRow, pin: string)
       e.extra,
     );
   });
-  const hash = await findStaffPinHash(deps.db, device.venueId);
-  if (hash !== undefined && !(await verifyPassword(pin, hash))) {
-    await recordFailedLogin(deps.db, { email: THROTTLE_KEY, ip: address, attemptedAt: now.toISOString() });
-    throw forbidden(STAFF_PIN_MESSAGES.wrong);
-  }
+  if (!ok) throw forbidden(STAFF_PIN_MESSAGES.wrong);
   await clearFailedLogins(deps.db, THROTTLE_KEY, address);
   return { message: STAFF_PIN_MESSAGES.accepted, ok: true as const };
 }

@@ -2,7 +2,9 @@
 // checked for a kiosk of the venue, with wrong PINs throttled as failed logins are.
 import { STAFF_PIN_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
+import { hashPassword } from '../auth/password.ts';
+import { FAST_SCRYPT, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
+import { upsertStaffPin } from './queries.ts';
 
 let t: TestApp;
 let superAdmin: SeededAdmin;
@@ -78,6 +80,21 @@ describe('staff PIN', () => {
     t.clock.advance(1_000);
     expect((await verify('4821')).status).toBe(200);
     expect((await verify('1111')).status).toBe(403);
+  });
+
+  it('checks at most 5 of 30 simultaneous wrong PINs (the rest 429), while simultaneous right PINs all pass', async () => {
+    // Hashed cheaply, as seeded admins are: forty OWASP-strength checks would only test the CPU.
+    await upsertStaffPin(t.db, {
+      venueId: venueA.id,
+      pinHash: await hashPassword('4821', FAST_SCRYPT),
+      updatedAt: t.clock.now().toISOString(),
+    });
+    const right = await Promise.all(Array.from({ length: 10 }, () => verify('4821')));
+    expect(right.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const wrong = await Promise.all(Array.from({ length: 30 }, (_, i) => verify(String(1000 + i))));
+    const statuses = wrong.map((r) => r.status);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
   });
 
   it('refuses bad input with a clear 400 and changes nothing; other venues and strangers are refused', async () => {

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS, MESSAGES, quote } from '@courtreplay/shared';
+import { COUNTDOWN_SECONDS, isDeliverableEmail, PHONE_QR_COUNTDOWN_SECONDS, MESSAGES, quote } from '@courtreplay/shared';
 import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
 import { call, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
@@ -29,7 +29,6 @@ import type { AppliedPromo } from './promo.ts';
 
 const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
-const isValidEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 const RESULT_SECONDS = Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS);
 
 /** The checkout machine with the browser's parts: the outbox, Snap, sessionStorage, the network. */
@@ -120,7 +119,7 @@ export function CheckoutPage() {
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
-    if (!isValidEmail(email)) {
+    if (!isDeliverableEmail(email)) {
       setEmailError(MESSAGES.checkout.invalidEmail);
       return;
     }
@@ -247,7 +246,7 @@ export function CheckoutPage() {
               ) : null}
             </div>
             {/* Large, for the player to check before paying: the clips go nowhere else. */}
-            {isValidEmail(email) ? (
+            {isDeliverableEmail(email) ? (
               <p className="email-confirm" data-testid="email-confirm">
                 <span className="email-confirm-label">{C.sendingTo}</span>
                 <strong className="email-confirm-address">{email.trim()}</strong>

@@ -27,6 +27,7 @@ import { sharedState026 } from './026-shared-state.ts';
 import { venuePrices027 } from './027-venue-prices.ts';
 import { clipCourts028 } from './028-clip-courts.ts';
 import { purchaseClipFiles029 } from './029-purchase-clip-files.ts';
+import { loginAttemptReservations030 } from './030-login-attempt-reservations.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '027-venue-prices': venuePrices027,
   '028-clip-courts': clipCourts028,
   '029-purchase-clip-files': purchaseClipFiles029,
+  '030-login-attempt-reservations': loginAttemptReservations030,
 };
