@@ -30,7 +30,12 @@ export function emailPreview(input: EmailPreviewInput): EmailPreviewResponse {
     to: 'player@example.com',
     productName: input.productName,
     language: input.language,
-    receipt: { ...SAMPLE_RECEIPT, at: input.now.toISOString() },
+    receipt: {
+      ...SAMPLE_RECEIPT,
+      at: input.now.toISOString(),
+      // Each title links to its own clip, as in a real e-mail.
+      clipUrls: SAMPLE_RECEIPT.clipTitles.map((_, i) => `${input.publicUrl}/p/sample/clip/${i + 1}?download=1`),
+    },
     phoneUrl: `${input.publicUrl}/p/sample`,
     folderUrl: `${input.publicUrl}/d/sample`,
     retentionDays: input.retentionDays,
