@@ -9,7 +9,7 @@
 //   upload runs in the outbox whatever the screen does next (Close, Done, a reload): the server
 //   only publishes them, and sends the e-mail, once the purchase is paid;
 // - a purchase the server still holds as pending is never called failed: a lost network or an
-//   error from the payment form leads to the waiting screen, which keeps asking;
+//   error from the payment form leads to the waiting screen, which keeps asking the server;
 // - a reload during a pending payment comes back to the waiting screen of that purchase;
 // - every text is a catalogue message, worded in the player's language when shown.
 import {
@@ -266,7 +266,7 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     set({ phase: { name: 'pending', transactionId, failed: false } });
   };
 
-  const openPaymentForm = async (token: string, language: 'en' | 'id', transactionId: string, mine: number) => {
+  const openPaymentForm = async (token: string, language: 'en' | 'id', transactionId: string, phoneUrl: string, mine: number) => {
     try {
       await deps.payment.prepare();
     } catch (e) {
@@ -288,10 +288,11 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     };
     try {
       deps.payment.embed(token, language, {
-        // The form's word is no proof of payment: the server's is, asked at once.
+        // Snap says success only once its own server settled the order (the notification that
+        // makes it paid on ours is on its way): the QR code shows at once, as the spec has it.
         onSuccess: once(() => {
-          set({ phase: { name: 'pending', transactionId, failed: false } });
-          void askStatus();
+          deps.store.clear();
+          set({ phase: { name: 'done', message: (c) => c.paymentSuccess, phoneUrl } });
         }),
         onPending: once(() => set({ phase: { name: 'pending', transactionId, failed: false } })),
         onError: once(() => void formError(transactionId)),
@@ -355,7 +356,7 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     }
     // A reload from here on comes back to this purchase's waiting screen.
     deps.store.save({ transactionId, sentTo, savedAt: deps.now() });
-    await openPaymentForm(answer.payment.token, body.language ?? 'en', transactionId, mine);
+    await openPaymentForm(answer.payment.token, body.language ?? 'en', transactionId, phoneUrl, mine);
   };
 
   return {
