@@ -12,6 +12,10 @@ export class AdminProductTab {
   savePrice = () => this.panel().getByRole('button', { name: 'Save Price' });
   gateway = () => this.panel().locator('input[name=gateway]');
   notice = (text: string) => this.panel().getByText(text, { exact: true });
+  /** A problem shown before saving: 'price-undercut' or 'tiers-undercut'. */
+  panelAlert = (testId: 'price-undercut' | 'tiers-undercut') => this.panel().getByTestId(testId);
+  /** Whose price the venue's is: its own or that of all venues. */
+  priceSource = () => this.panel().getByTestId('price-source');
 
   // Bundling
   tierRows = () => this.panel().getByRole('table', { name: 'Bundling tiers' }).locator('tbody tr');

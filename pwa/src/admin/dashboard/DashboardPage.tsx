@@ -25,9 +25,9 @@ function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser
     case 'devices':
       return <DevicesTab user={user} />;
     case 'productManagement':
-      return <ProductTab staging={false} />;
+      return <ProductTab staging={false} user={user} />;
     case 'productDevManagement':
-      return <ProductTab staging />;
+      return <ProductTab staging user={user} />;
     case 'venueManagement':
       return <VenuesTab />;
     case 'cmsManagement':

@@ -1,7 +1,9 @@
 // Which tabs a role sees and which one `?tab=` opens (spec section 2).
 import { DASHBOARD_TABS, type AdminRole, type DashboardTab } from '@courtreplay/shared';
 
-const ALL_ADMINS: readonly DashboardTab[] = ['transactions', 'devices'];
+// Venue admins also price their own venue and see its errors (issue 24 point 4: a deliberate
+// change to the spec's "Transactions and Devices only"); the Product tabs hold the promo codes.
+const ALL_ADMINS: readonly DashboardTab[] = ['transactions', 'devices', 'productManagement', 'productDevManagement', 'errors'];
 
 /** The spec's order, which is also the shared list of tab keys. */
 export const TAB_ORDER: readonly DashboardTab[] = DASHBOARD_TABS;

@@ -2,12 +2,17 @@ import { useState } from 'react';
 import {
   BUNDLING_QUANTITY_MAX,
   BUNDLING_QUANTITY_MIN,
+  CONFIG_MESSAGES,
   configKey,
-  DEFAULT_BUNDLING_TIERS,
   clampBundlingQuantity,
+  defaultTiersFor,
   digitsOnly,
+  findUndercut,
+  formatRupiah,
   isBundlingSaveDisabled,
+  MAX_VIDEOS_PER_PURCHASE,
   MESSAGES,
+  parseDefaultPrice,
   parsePromoTable,
   serializePromoTable,
   validateBundlingTiers,
@@ -41,21 +46,32 @@ const toTiers = (rows: readonly Row[]): BundlingTier[] =>
     ENABLED: r.enabled,
   }));
 
-export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; staging: boolean }) {
+const toRows = (tiers: readonly BundlingTier[]): Row[] =>
+  tiers.map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED }));
+
+/**
+ * The bundle tiers of the chosen venue (null: of all venues). A table under which more clips would
+ * cost less than fewer at the price in force is shown before saving and cannot be saved.
+ */
+export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigEntry[]; staging: boolean; venueId: number | null }) {
   const key = configKey('PROMO_TABLE', staging);
-  const [rows, setRows] = useState<Row[]>(() =>
-    parsePromoTable(configValue(entries, key)).map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })),
-  );
+  const price = parseDefaultPrice(configValue(entries, configKey('DEFAULT_PRICE', staging)));
+  const [rows, setRows] = useState<Row[]>(() => toRows(parsePromoTable(configValue(entries, key))));
   const [notice, setNotice] = useTimedNotice(5_000);
   const save = useSetConfigMutation(T.updateFailed);
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const edited = toTiers(rows);
+  const undercut = isBundlingSaveDisabled(edited)
+    ? null
+    : findUndercut({ defaultPrice: price, promoTable: edited }, MAX_VIDEOS_PER_PURCHASE);
 
   const submit = () => {
     const tiers = toTiers(rows);
     const problem = validateBundlingTiers(tiers);
     if (problem) return setNotice(failure(problem));
+    if (undercut) return setNotice(failure(CONFIG_MESSAGES.undercut(undercut, undefined, staging)));
     save.mutate(
-      { key, value: serializePromoTable(tiers) },
+      { key, value: serializePromoTable(tiers), venueId },
       { onSuccess: () => setNotice(success(T.updated(staging))), onError: (err) => setNotice(failure(err.message)) },
     );
   };
@@ -68,9 +84,8 @@ export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; s
           <button
             type="button"
             className="btn btn-sm"
-            onClick={() =>
-              setRows(DEFAULT_BUNDLING_TIERS.map((t) => ({ quantity: String(t.QUANTITY), price: String(t.PRICE), enabled: t.ENABLED })))
-            }
+            // The spec's tiers where they suit the price in force, else the same percentages off it (docs/pricing.md).
+            onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}
           >
             Use Default Tiers
           </button>
@@ -136,7 +151,20 @@ export function BundlingEditor({ entries, staging }: { entries: ConfigEntry[]; s
           </table>
         </div>
       )}
-      <button type="button" className="btn btn-primary" disabled={save.isPending || isBundlingSaveDisabled(toTiers(rows))} onClick={submit}>
+      {undercut && (
+        <div className="notice notice-error" role="alert" data-testid="tiers-undercut">
+          <p>{CONFIG_MESSAGES.undercut(undercut, undefined, staging)}</p>
+          <button type="button" className="btn btn-sm" onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}>
+            Use tiers scaled to {formatRupiah(price)}
+          </button>
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={save.isPending || isBundlingSaveDisabled(edited) || undercut !== null}
+        onClick={submit}
+      >
         Save Bundling Promo
       </button>
       <Notice notice={notice} />

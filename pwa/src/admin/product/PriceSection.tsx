@@ -1,38 +1,69 @@
 import { useState, type FormEvent } from 'react';
 import {
+  CONFIG_MESSAGES,
   configKey,
   digitsOnly,
+  findUndercut,
+  formatRupiah,
+  MAX_VIDEOS_PER_PURCHASE,
   MESSAGES,
   parseDefaultPrice,
   parseGatewayEnabled,
+  parsePromoTable,
+  scaleTiers,
+  serializePromoTable,
   validateGatewayToggle,
   validatePrice,
-  type ConfigEntry,
+  type StoredConfigEntry,
 } from '@courtreplay/shared';
 import { useSetConfigMutation } from '../config/mutations.ts';
-import { configValue } from '../config/queries.ts';
+import { configValue, isVenueOwn } from '../config/queries.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
 
 const T = MESSAGES.product;
 
-/** The price per video (digits only) and the payment-gateway switch, with the zero rule both ways. */
-export function PriceSection({ entries, staging }: { entries: ConfigEntry[]; staging: boolean }) {
+interface Props {
+  entries: StoredConfigEntry[];
+  staging: boolean;
+  /** The venue being priced; null: the price of all venues (the global entry). */
+  venueId: number | null;
+  /** Called once the tiers were scaled to a new price and saved. */
+  onTiersScaled: () => void;
+}
+
+/**
+ * The price per video (digits only) and the payment-gateway switch, with the zero rule both ways.
+ * A new price under which the saved tiers would make more clips cost less is shown before saving,
+ * with the offer to scale the tiers to it.
+ */
+export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props) {
   const priceKey = configKey('DEFAULT_PRICE', staging);
   const gatewayKey = configKey('ENABLE_PAYMENT_GATEWAY', staging);
+  const tiersKey = configKey('PROMO_TABLE', staging);
   const storedPrice = parseDefaultPrice(configValue(entries, priceKey));
   const gatewayOn = parseGatewayEnabled(configValue(entries, gatewayKey));
+  const storedTiers = parsePromoTable(configValue(entries, tiersKey));
   const [price, setPrice] = useState(String(storedPrice));
   const [notice, setNotice] = useTimedNotice(5_000);
   const savePrice = useSetConfigMutation(T.priceUpdateFailed);
   const saveGateway = useSetConfigMutation(T.gatewayUpdateFailed);
+  const saveTiers = useSetConfigMutation(MESSAGES.bundling.updateFailed);
+  const own = venueId !== null && isVenueOwn(entries, priceKey);
+
+  const typed = price === '' ? null : Number(price);
+  const undercut =
+    typed !== null && typed > 0 && typed !== storedPrice
+      ? findUndercut({ defaultPrice: typed, promoTable: storedTiers }, MAX_VIDEOS_PER_PURCHASE)
+      : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problem = validatePrice(price);
     if (problem) return setNotice(failure(problem));
+    if (undercut) return setNotice(failure(CONFIG_MESSAGES.undercut(undercut, undefined, staging)));
     const value = Number(price);
     savePrice.mutate(
-      { key: priceKey, value: String(value) },
+      { key: priceKey, value: String(value), venueId },
       {
         onSuccess: () => {
           // The server turns this variant's gateway off with a price of 0; the page says so.
@@ -43,11 +74,27 @@ export function PriceSection({ entries, staging }: { entries: ConfigEntry[]; sta
     );
   };
 
+  /** Saves the new price and the tiers scaled to it, in the order that never undercuts in between. */
+  const scaleAndSave = async () => {
+    if (typed === null) return;
+    const tiers = { key: tiersKey, value: serializePromoTable(scaleTiers(storedTiers, storedPrice, typed)), venueId };
+    const newPrice = { key: priceKey, value: String(typed), venueId };
+    try {
+      for (const write of typed > storedPrice ? [tiers, newPrice] : [newPrice, tiers]) {
+        await (write === tiers ? saveTiers : savePrice).mutateAsync(write);
+      }
+      onTiersScaled();
+      setNotice(success(T.priceUpdated(staging)));
+    } catch (err) {
+      setNotice(failure((err as Error).message));
+    }
+  };
+
   const toggleGateway = (enable: boolean) => {
     const problem = validateGatewayToggle(enable, storedPrice);
     if (problem) return setNotice(failure(problem));
     saveGateway.mutate(
-      { key: gatewayKey, value: enable ? 'true' : 'false' },
+      { key: gatewayKey, value: enable ? 'true' : 'false', venueId },
       {
         onSuccess: () => setNotice(success(T.gatewayToggled(enable, staging))),
         onError: (err) => setNotice(failure(err.message)),
@@ -55,18 +102,43 @@ export function PriceSection({ entries, staging }: { entries: ConfigEntry[]; sta
     );
   };
 
+  const useGlobal = () =>
+    savePrice.mutate(
+      { key: priceKey, value: null, venueId },
+      { onSuccess: () => setNotice(success(T.priceUpdated(staging))), onError: (err) => setNotice(failure(err.message)) },
+    );
+
+  const busy = savePrice.isPending || saveTiers.isPending;
   return (
     <div className="panel">
       <h2>Video Price</h2>
+      {venueId !== null && (
+        <p className="muted" data-testid="price-source">
+          {own ? "This venue's own price." : 'The price of all venues.'}{' '}
+          {own && (
+            <button type="button" className="btn btn-sm" onClick={useGlobal} disabled={busy}>
+              Use the price of all venues
+            </button>
+          )}
+        </p>
+      )}
       <form className="inline-form" onSubmit={submit} noValidate aria-label="Video price">
         <label className="field">
           <span>Price per video (Rp)</span>
           <input name="price" inputMode="numeric" value={price} onChange={(e) => setPrice(digitsOnly(e.target.value))} />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={savePrice.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={busy || undercut !== null}>
           Save Price
         </button>
       </form>
+      {undercut && typed !== null && (
+        <div className="notice notice-error" role="alert" data-testid="price-undercut">
+          <p>{CONFIG_MESSAGES.undercut(undercut, undefined, staging)}</p>
+          <button type="button" className="btn btn-sm" onClick={() => void scaleAndSave()} disabled={busy}>
+            Scale tiers to {formatRupiah(typed)} and save
+          </button>
+        </div>
+      )}
       <label className="switch">
         <input
           type="checkbox"

@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { MESSAGES } from '@courtreplay/shared';
 import { QueryState } from '../common/QueryState.tsx';
+import { VenueSelect } from '../common/VenueSelect.tsx';
 import { configQueries } from '../config/queries.ts';
 import { PromoCodes } from '../promos/PromoCodes.tsx';
+import type { AdminUser } from '../session/session.ts';
 import { BundlingEditor } from './BundlingEditor.tsx';
 import { PriceSection } from './PriceSection.tsx';
 
-/** Product (live keys) and Product - Staging (the _STAGING twins); promo codes serve both. */
-export function ProductTab({ staging }: { staging: boolean }) {
-  const config = useQuery(configQueries.list());
+/**
+ * Product (live keys) and Product - Staging (the _STAGING twins); promo codes serve both. A super
+ * admin chooses the venue ("All venues": the global entries); a venue admin works on their own.
+ */
+export function ProductTab({ staging, user }: { staging: boolean; user: AdminUser }) {
+  const superAdmin = user.role === 'superadmin';
+  const [venue, setVenue] = useState(superAdmin ? '' : String(user.venueId ?? ''));
+  const venueId = venue === '' ? null : Number(venue);
+  const config = useQuery(configQueries.list(venueId));
+  // Bumped when the price section scales the stored tiers, so the tier editor re-reads them.
+  const [tiersVersion, setTiersVersion] = useState(0);
   return (
     <div className="stack" data-staging={staging}>
       {staging && (
@@ -16,15 +27,20 @@ export function ProductTab({ staging }: { staging: boolean }) {
           {MESSAGES.product.stagingOnly}
         </p>
       )}
-      <QueryState isPending={config.isPending} error={config.error} fallback={MESSAGES.product.configLoadFailed} />
-      {config.data && (
-        // Keyed by variant so switching tabs re-reads the stored values into the forms.
-        <div className="grid-2" key={String(staging)}>
-          <PriceSection entries={config.data} staging={staging} />
-          <BundlingEditor entries={config.data} staging={staging} />
+      {superAdmin && (
+        <div className="filters">
+          <VenueSelect value={venue} onChange={setVenue} name="product-venue" />
         </div>
       )}
-      <PromoCodes staging={staging} />
+      <QueryState isPending={config.isPending} error={config.error} fallback={MESSAGES.product.configLoadFailed} />
+      {config.data && (
+        // Keyed by variant and venue so switching re-reads the stored values into the forms.
+        <div className="grid-2" key={`${staging}-${venue}`}>
+          <PriceSection entries={config.data} staging={staging} venueId={venueId} onTiersScaled={() => setTiersVersion((v) => v + 1)} />
+          <BundlingEditor key={tiersVersion} entries={config.data} staging={staging} venueId={venueId} />
+        </div>
+      )}
+      <PromoCodes staging={staging} venueId={venueId} user={user} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useDeletePromoMutation } from './mutations.ts';
 import { emptyDraft, toDraft } from './promo-form.ts';
 import { PromoForm } from './PromoForm.tsx';
 import { promoQueries } from './queries.ts';
+import type { AdminUser } from '../session/session.ts';
 
 const T = MESSAGES.promoForm;
 
@@ -30,8 +31,13 @@ function PromoStatus({ promo }: { promo: Promo }) {
   return text ? <span className={`badge badge-${tone}`}>{text}</span> : null;
 }
 
-export function PromoCodes({ staging }: { staging: boolean }) {
-  const promos = useQuery(promoQueries.list());
+/**
+ * The codes working at the chosen venue (its own and the global ones; null: every code). A venue
+ * admin creates codes for their venue and changes only those; the global ones are a super admin's.
+ */
+export function PromoCodes({ staging, venueId, user }: { staging: boolean; venueId: number | null; user: AdminUser }) {
+  const promos = useQuery(promoQueries.list(venueId));
+  const superAdmin = user.role === 'superadmin';
   const remove = useDeletePromoMutation();
   const [editing, setEditing] = useState<Promo | 'new' | null>(null);
   const [notice, setNotice] = useTimedNotice(5_000);
@@ -53,6 +59,7 @@ export function PromoCodes({ staging }: { staging: boolean }) {
           id={editing === 'new' ? undefined : editing.id}
           initial={editing === 'new' ? emptyDraft : toDraft(editing)}
           staging={staging}
+          venueId={editing === 'new' ? venueId : editing.venueId}
           setNotice={setNotice}
           onDone={() => setEditing(null)}
         />
@@ -74,24 +81,34 @@ export function PromoCodes({ staging }: { staging: boolean }) {
                 <tr key={promo.id} data-code={promo.code}>
                   <td>{promo.name}</td>
                   <td>
-                    <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />
+                    <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />{' '}
+                    <span className="badge badge-muted">{promo.venueId === null ? 'All venues' : 'This venue only'}</span>
                   </td>
                   <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
-                  <td>{T.uses(promo.used, promo.quota)}</td>
+                  <td>
+                    {T.uses(promo.used, promo.quota)}
+                    <div className="muted" data-testid="promo-uses">
+                      {promo.paid} paid · {promo.held} held
+                    </div>
+                  </td>
                   <td>{formatDate(promo.createdAt)}</td>
                   <td className="row-actions">
-                    <button type="button" className="btn btn-sm" onClick={() => setEditing(promo)}>
-                      Edit
-                    </button>
-                    <ConfirmButton
-                      label="Delete"
-                      onConfirm={() =>
-                        remove.mutate(promo.id, {
-                          onSuccess: () => setNotice(success(stagingVariant(T.deleted, staging))),
-                          onError: (err) => setNotice(failure(err.message)),
-                        })
-                      }
-                    />
+                    {(superAdmin || promo.venueId !== null) && (
+                      <>
+                        <button type="button" className="btn btn-sm" onClick={() => setEditing(promo)}>
+                          Edit
+                        </button>
+                        <ConfirmButton
+                          label="Delete"
+                          onConfirm={() =>
+                            remove.mutate(promo.id, {
+                              onSuccess: () => setNotice(success(stagingVariant(T.deleted, staging))),
+                              onError: (err) => setNotice(failure(err.message)),
+                            })
+                          }
+                        />
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -17,11 +17,13 @@ interface Props {
   id?: number;
   initial: PromoFormInput;
   staging: boolean;
+  /** The venue whose code this is; null: every venue's. */
+  venueId: number | null;
   onDone: () => void;
   setNotice: (n: NoticeValue) => void;
 }
 
-export function PromoForm({ id, initial, staging, onDone, setNotice }: Props) {
+export function PromoForm({ id, initial, staging, venueId, onDone, setNotice }: Props) {
   const save = useSavePromoMutation();
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState('');
@@ -34,7 +36,7 @@ export function PromoForm({ id, initial, staging, onDone, setNotice }: Props) {
     if (problem) return setError(problem);
     const promo = promoPayload(draft);
     save.mutate(
-      { ...promo, id },
+      { ...promo, venueId, id },
       {
         onSuccess: () => {
           const code = promo.code;

@@ -3,6 +3,7 @@ import { dateFilterBounds, MESSAGES } from '@courtreplay/shared';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { venueQueries } from '../venues/queries.ts';
 import type { TransactionFilters } from './queries.ts';
+import { DATE_SHORTCUTS, shortcutRange } from './date-shortcuts.ts';
 
 const T = MESSAGES.transactions;
 
@@ -50,6 +51,13 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
           onChange={(e) => onChange({ endDate: e.target.value })}
         />
       </label>
+      <div className="row-actions" role="group" aria-label="Date shortcuts">
+        {DATE_SHORTCUTS.map((shortcut) => (
+          <button key={shortcut} type="button" className="btn btn-sm" onClick={() => onChange(shortcutRange(shortcut, new Date()))}>
+            {shortcut}
+          </button>
+        ))}
+      </div>
       {canPickVenue && <VenueSelect name="venue" value={filters.venueId} onChange={(venueId) => onChange({ venueId, fieldId: '' })} />}
       <label className="field">
         <span>Court</span>

@@ -34,9 +34,11 @@ function fetchTransactions(filters: TransactionFilters, page: number, limit: num
   });
 }
 
+/** Every filter of the list, so the cards sum exactly the purchases the list shows. */
 const reportFilters = (filters: TransactionFilters) => ({
   venueId: filters.venueId,
   fieldId: filters.fieldId,
+  email: filters.email.trim(),
   startDate: filters.startDate,
   endDate: filters.endDate,
   includeStaging: filters.includeStaging ? 'true' : undefined,
