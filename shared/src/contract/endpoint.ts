@@ -93,7 +93,8 @@ type Part<K extends string, T> = [T] extends [never]
   ? unknown
   : undefined extends T
     ? { [P in K]?: T }
-    : {} extends T
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field optional" is exactly `{} extends T`
+      {} extends T
       ? { [P in K]?: T }
       : { [P in K]: T };
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
