@@ -50,6 +50,12 @@ it('uploads through a 503 and an expired session, Range hidden, and the clip arr
   expect(clips[0]!.content!.equals(readFileSync(source))).toBe(true);
   expect(clips[0]!.appProperties).toEqual({ courtreplay: '1' });
   expect(drive.sessions.size).toBe(2);
+  // The e-mail follows the server's saving of the link; the kiosk records the answer a moment later.
+  await until(
+    async () => (await kiosk.outbox()).uploads.some((u) => u.state === 'done' && u.linkSaved),
+    30_000,
+    "the kiosk's upload to end",
+  );
   const after = await kiosk.outbox();
   expect(after.uploads.map((u) => [u.state, u.linkSaved])).toEqual([['done', true]]);
   expect(server.outbox()).toHaveLength(1);

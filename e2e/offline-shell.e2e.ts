@@ -3,11 +3,10 @@
 // cache, also after a browser restart; a checkout that needs payment says plainly that paying
 // needs a connection, before anything is filled in, and creates nothing.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@courtreplay/shared';
-import { feedFolder, makeClip, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { cachedFixture, feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
 import { launchKioskProfile, OFFLINE_TEXT, OfflineKiosk, recordRequests } from './pages/offline-kiosk.ts';
 
@@ -32,9 +31,9 @@ beforeAll(async () => {
 });
 
 function pngBytes(colour: string, size: string): Buffer {
-  const file = join(repoRoot, 'tmp', 'e2e-clips', `${colour}-${size}.png`);
-  if (!existsSync(file))
-    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', file]);
+  const file = cachedFixture(`${colour}-${size}.png`, (path) =>
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', path]),
+  );
   return readFileSync(file);
 }
 

@@ -3,10 +3,11 @@
 // kiosk is back on /box.
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { feedFolder, freePort, launchBrowser, makeClip, newKioskContext, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { feedFolder, launchBrowser, makeClip, newKioskContext, repoRoot, startServer, type TestServer } from './support/index.ts';
 import { installFolderPicker } from './support/folder.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { OfflineKiosk, until } from './pages/offline-kiosk.ts';
@@ -24,7 +25,6 @@ let nextServiceWorker: string | null = null;
  * service worker script, as a deployment of a new build would.
  */
 async function startProxy(target: string): Promise<void> {
-  const port = await freePort();
   const upstream = new URL(target);
   proxy = createServer((req, res) => {
     if (nextServiceWorker && req.url === '/sw.js') {
@@ -42,8 +42,8 @@ async function startProxy(target: string): Promise<void> {
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 }
 
 beforeAll(async () => {

@@ -3,10 +3,9 @@
 // /api/storage/upload-status, which runs the resumable status query) and sends only the rest; the stored clip is byte-identical, the link is
 // saved and the e-mail goes out once.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { feedFolder, makeClip, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { cachedFixture, feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
 import { launchKioskProfile, OfflineKiosk, recordRequests, until } from './pages/offline-kiosk.ts';
 
@@ -18,17 +17,16 @@ const CHUNK = 8 * 1024 * 1024;
 
 /** A real MP4 followed by deterministic filler: 12 MiB, so the upload takes two chunks. */
 function bigClip(): string {
-  const file = join(repoRoot, 'tmp', 'e2e-clips', 'resume-12mib.mp4');
-  if (existsSync(file)) return file;
-  const head = readFileSync(makeClip({ format: 'mp4', seconds: 3 }));
-  const filler = Buffer.alloc(12 * 1024 * 1024 - head.length);
-  let seedBytes = createHash('sha256').update('courtreplay').digest();
-  for (let i = 0; i < filler.length; i += 32) {
-    seedBytes = createHash('sha256').update(seedBytes).digest();
-    seedBytes.copy(filler, i);
-  }
-  writeFileSync(file, Buffer.concat([head, filler]));
-  return file;
+  return cachedFixture('resume-12mib.mp4', (path) => {
+    const head = readFileSync(makeClip({ format: 'mp4', seconds: 3 }));
+    const filler = Buffer.alloc(12 * 1024 * 1024 - head.length);
+    let seedBytes = createHash('sha256').update('courtreplay').digest();
+    for (let i = 0; i < filler.length; i += 32) {
+      seedBytes = createHash('sha256').update(seedBytes).digest();
+      seedBytes.copy(filler, i);
+    }
+    writeFileSync(path, Buffer.concat([head, filler]));
+  });
 }
 
 beforeAll(async () => {

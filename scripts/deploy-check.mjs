@@ -18,7 +18,8 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureSystemPackages, postgresBinDir } from './ensure-system-packages.mjs';
-import { freePort, startThrowawayCluster } from './postgres-cluster.mjs';
+import { startThrowawayCluster } from './postgres-cluster.mjs';
+import { freePort } from './ports.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'owner@example.com', password: randomBytes(12).toString('base64url') };

@@ -6,22 +6,10 @@
 //   node scripts/postgres-cluster.mjs      starts one and prints its DATABASE_URL (Ctrl-C stops it)
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSystemPackages, postgresBinDir } from './ensure-system-packages.mjs';
-
-/** A free TCP port on loopback, chosen by the kernel. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports.mjs';
 
 /**
  * Starts a cluster; resolves to its URL (database `postgres`, user `postgres`) and a stop function.

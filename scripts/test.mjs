@@ -3,10 +3,13 @@
 // browser tests against the built PWA served by the real server. Prints one closing line
 // 'N passed, N failed' over every test that ran.
 //
-// The browser tests spend most of their time waiting on the kiosk's own timers, so the unit and API
-// tests run beside them at the lowest CPU priority (nice 19): they take the idle cycles and yield the
-// moment a browser test needs the CPU. Their output is kept in tmp/test-reports/unit.log and
-// printed when they end. `--only unit|e2e|static` runs one group in the foreground; `--postgres`
+// The browser tests spend most of their time waiting on the kiosk's own timers, so everything else
+// runs beside them at the lowest CPU priority (nice 19): typecheck and lint, then the unit and API
+// tests. They take the idle cycles and yield the moment a browser test needs the CPU. Their output
+// is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
+// themselves run two files at a time, then the few that time a response alone (e2e/vitest.config.ts).
+// Each step's wall time is printed at the end. `--only unit|e2e|static` runs one group in the
+// foreground; `--postgres`
 // runs the browser tests on a throwaway PostgreSQL cluster instead of SQLite files (not part of
 // `npm test`: the API suite already runs there, and a second browser pass would double its time).
 import { spawn } from 'node:child_process';
@@ -23,6 +26,9 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each step's name and wall time, for the closing table. */
+const timings = [];
+const started = Date.now();
 
 /**
  * Runs a command; resolves true when it exits 0.
@@ -34,6 +40,7 @@ const failures = [];
  */
 function step(name, cmd, cmdArgs, options = {}) {
   console.log(`\n=== ${name}${options.logFile ? ` (beside the others; output in ${options.logFile})` : ''}`);
+  const t0 = Date.now();
   const [program, programArgs] = options.nice ? ['nice', ['-n', '19', cmd, ...cmdArgs]] : [cmd, cmdArgs];
   const child = spawn(program, programArgs, {
     stdio: options.logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -46,10 +53,21 @@ function step(name, cmd, cmdArgs, options = {}) {
   }
   return new Promise((resolve) =>
     child.on('close', (code) => {
+      timings.push({ name, seconds: (Date.now() - t0) / 1000, background: !!options.logFile });
       if (code !== 0) failures.push(name);
       resolve(code === 0);
     }),
   );
+}
+
+/** A step beside the browser tests: niced, its output in tmp/test-reports/<file>.log, printed by showLog. */
+function besideStep(name, file, cmd, cmdArgs, options = {}) {
+  return step(name, cmd, cmdArgs, { ...options, logFile: join(reportDir, `${file}.log`), nice: true });
+}
+
+function showLog(name, file) {
+  console.log(`\n=== ${name}: its output`);
+  process.stdout.write(readFileSync(join(reportDir, `${file}.log`), 'utf8'));
 }
 
 /** A vitest run whose JSON report adds to the closing count. */
@@ -85,24 +103,34 @@ async function unitTests({ background }) {
   } finally {
     postgres.stop();
   }
-  if (background) {
-    console.log('\n=== unit and API tests: their output');
-    process.stdout.write(readFileSync(logFile, 'utf8'));
-  }
+  if (background) showLog('unit and API tests', 'unit');
+}
+
+/** Typecheck and lint, one after the other at the lowest priority, beside the browser tests. */
+async function staticChecksBeside() {
+  await besideStep('typecheck', 'typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await besideStep('lint', 'lint', 'npm', ['run', '--silent', 'lint']);
+  showLog('typecheck', 'typecheck');
+  showLog('lint', 'lint');
 }
 
 const hasE2e = existsSync('e2e') && readdirSync('e2e', { recursive: true }).some((f) => String(f).endsWith('.e2e.ts'));
 const runUnit = !only || only === 'unit';
+const runStatic = !only || only === 'static';
 const runE2e = (!only || only === 'e2e') && hasE2e;
 
-if (!only || only === 'static') {
+if (runStatic && !runE2e) {
   await step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (runE2e) {
   ensureSystemPackages(['chromium', 'ffmpeg', 'caddy', 'postgresql']);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
-  const unit = runUnit ? unitTests({ background: true }) : Promise.resolve();
+  // Beside the browser tests, niced: typecheck and lint, then the unit and API tests.
+  const beside = (async () => {
+    if (runStatic) await staticChecksBeside();
+    if (runUnit) await unitTests({ background: true });
+  })();
   if (built) {
     // docs/deploy.md, proven: two instances on PostgreSQL behind Caddy, a purchase, a failover, a restore.
     await step('deployment check (scripts/deploy-check.mjs)', 'node', ['scripts/deploy-check.mjs', '--no-build']);
@@ -117,11 +145,14 @@ if (runE2e) {
       }
     } else await vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
   }
-  await unit;
+  await beside;
 } else if (runUnit) {
   await unitTests({ background: false });
 }
 
+console.log('\n=== wall time of each step');
+for (const t of timings) console.log(`${t.seconds.toFixed(0).padStart(6)} s  ${t.name}${t.background ? ' (beside, niced)' : ''}`);
+console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)} s  in all`);
 console.log(`\n${failures.length ? `FAILED steps: ${failures.join('; ')}` : 'All steps green.'}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);

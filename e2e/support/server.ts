@@ -1,15 +1,19 @@
 // Starts the real sync server (built PWA, SQLite file, payment simulator, local storage, .eml
-// outbox) from its compiled bundle in a child process on a free loopback port with a fresh DATA_DIR, exactly as
-// `npm start` serves it, and stops it again. With E2E_DATABASE_URL naming a PostgreSQL server
+// outbox) from its compiled bundle in a child process with a fresh DATA_DIR, exactly as `npm start`
+// serves it, and stops it again. The server binds port 0 (PORT=0) and names the port it got in its
+// 'is serving on' line, so files running side by side never race for a port. With E2E_DATABASE_URL naming a PostgreSQL server
 // (`node scripts/test.mjs --only e2e --postgres` starts a throwaway one), each server gets a fresh
 // database there instead of the SQLite file, dropped when it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { servingPort } from '../../scripts/ports.mjs';
+
+/** For a caller that must know the address before the server starts (it passes it as PORT). */
+export { freePort } from '../../scripts/ports.mjs';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -45,25 +49,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) {
     throw new Error('pwa/dist is missing: run `npm run build` first (npm test does).');
   }
   assertServerBuilt();
-  // A caller that must know the address first (e.g. to give it to a payment imitation) passes PORT.
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A caller that must know the address first (e.g. to give it to a payment imitation) passes PORT
+  // (and PUBLIC_URL); otherwise the kernel picks the port and PUBLIC_URL follows it (HOST is loopback).
+  const given = env.PORT && env.PORT !== '0' ? Number(env.PORT) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
   const database = await freshDatabase();
   let output = '';
@@ -71,10 +64,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(given ?? 0),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: given ? `http://127.0.0.1:${given}` : '',
       ADMIN_EMAIL: SUPER_ADMIN.email,
       ADMIN_PASSWORD: SUPER_ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -85,22 +78,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const port = given ?? (await reportedPort(child, () => output));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 30 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  if (given) await untilHealthy(child, url, () => output);
 
   const listFiles = (dir: string) =>
     existsSync(dir)
@@ -147,6 +127,61 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await database?.drop();
     },
   };
+}
+
+/**
+ * How long a server may take to start. Generous: with two files starting servers and browsers side
+ * by side on a busy machine, start-up (a Node process, the migrations) can take many quiet-machine
+ * times; a guard against a hang, not a speed check.
+ */
+const START_LIMIT_MS = 90_000;
+
+/** The port in the server's 'is serving on' line (PORT=0): it serves from then on. */
+function reportedPort(child: ChildProcess, output: () => string): Promise<number> {
+  return new Promise<number>((ready, fail) => {
+    const check = () => {
+      const port = servingPort(output());
+      if (port === undefined) return;
+      done();
+      ready(port);
+    };
+    const exited = (code: number | null) => {
+      done();
+      fail(new Error(`server exited with ${code}:\n${output()}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start serving in ${START_LIMIT_MS / 1000} s:\n${output()}`));
+    }, START_LIMIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', exited);
+    };
+    // After the listener that collects the output (added first), so check() sees this chunk.
+    child.stdout?.on('data', check);
+    child.once('exit', exited);
+  });
+}
+
+/** A server on a port given to it (its log level hides the 'is serving on' line): polled until /api/health answers. */
+async function untilHealthy(child: ChildProcess, url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_LIMIT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in ${START_LIMIT_MS / 1000} s:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
 /** A new database on E2E_DATABASE_URL's server, or undefined to use the SQLite file. */

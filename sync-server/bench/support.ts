@@ -12,7 +12,7 @@ import type { Db } from '../src/db/database.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
-export { freePort } from '../src/testing/server-process.ts';
+export { freePort } from '../../scripts/ports.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 

@@ -1,6 +1,7 @@
 // Start-up: read the environment, open the database, run migrations, pick adapters, serve.
-import { serve } from '@hono/node-server';
+import { createAdaptorServer, serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -28,7 +29,11 @@ const REQUEST_GRACE_MS = SHUTDOWN_GRACE_MS - 4_000;
 
 async function main() {
   loadEnvFile();
-  const config = loadConfig();
+  let config = loadConfig();
+  // PORT=0 (the tests): the kernel picks a free port, bound before anything else, and the
+  // configuration is read again with it so the links made without a PUBLIC_URL name the real port.
+  const early = config.port === 0 ? await listenFirst(config.host) : undefined;
+  if (early) config = loadConfig({ ...process.env, PORT: String(early.port) });
   const logger = pino({ level: config.logLevel, name: 'courtreplay' }, stdoutLogSink());
   ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openConfiguredDatabase(config.database);
@@ -49,9 +54,14 @@ async function main() {
   logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
   await adapters.delivery.start();
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(`CourtReplay is serving on http://localhost:${info.port} (data in ${config.dataDir})`);
-  });
+  // With PORT=0 this line is how whoever started the server learns its port: shown whatever LOG_LEVEL.
+  const serving = (port: number) =>
+    (early ? logger.child({}, { level: 'info' }) : logger).info(
+      `CourtReplay is serving on http://localhost:${port} (data in ${config.dataDir})`,
+    );
+  const server = early
+    ? early.serve(app.fetch, serving)
+    : serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => serving(info.port));
   const stopMaintenance = startPurchaseMaintenance({ db, clock: systemClock, config, logger });
   const stopRetention = startClipRetention({
     db,
@@ -107,6 +117,35 @@ async function main() {
   });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+type FetchCallback = Parameters<typeof createAdaptorServer>[0]['fetch'];
+
+/**
+ * PORT=0: listens on a port the kernel picks before the app exists, answering 503 until serve()
+ * hands it the app (then it is ready at once: nothing else could have taken the port meanwhile).
+ */
+async function listenFirst(
+  host: string,
+): Promise<{ port: number; serve(app: FetchCallback, serving: (port: number) => void): ServerType }> {
+  let answer: FetchCallback = () => new Response('starting', { status: 503, headers: { 'Retry-After': '1' } });
+  const server = createAdaptorServer({ fetch: (request, env) => answer(request, env) });
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(0, host, () => {
+      server.off('error', failed);
+      listening();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    serve(app, serving) {
+      answer = app;
+      serving(port);
+      return server;
+    },
+  };
 }
 
 /** Stops with a plain message when PostgreSQL cannot be used, rather than a migration's stack trace. */

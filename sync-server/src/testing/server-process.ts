@@ -1,19 +1,15 @@
 // The real server as a process of its own (`node --import tsx sync-server/src/main.ts`), for the
 // tests that need what only a process gives: a crash (SIGKILL) or two instances on one database.
+// It binds port 0 and says in its 'is serving on' line which port it got.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { servingPort } from '../../../scripts/ports.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-export async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((done) => srv.close(done));
-  return port;
-}
+/** For a caller that must name a port before its program starts; a server should bind port 0 instead. */
+export { freePort } from '../../../scripts/ports.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -26,17 +22,18 @@ export interface ServerProcess {
 
 /** Starts the server with `env`; ready when it logs that it is serving. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVE_PWA: 'false', NODE_ENV: 'test' },
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SERVE_PWA: 'false', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
+  let port = 0;
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((ready, fail) => {
     const check = () => {
-      if (output.includes('is serving on')) {
+      port = servingPort(output) ?? 0;
+      if (port) {
         child.stdout!.off('data', check);
         child.off('exit', exited);
         ready();
