@@ -93,7 +93,7 @@ type Part<K extends string, T> = [T] extends [never]
   ? unknown
   : undefined extends T
     ? { [P in K]?: T }
-    : {} extends T
+    : Partial<T> extends T
       ? { [P in K]?: T }
       : { [P in K]: T };
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
