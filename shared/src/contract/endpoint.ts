@@ -93,8 +93,7 @@ type Part<K extends string, T> = [T] extends [never]
   ? unknown
   : undefined extends T
     ? { [P in K]?: T }
-    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field optional" is exactly `{} extends T`
-      {} extends T
+    : Partial<T> extends T
       ? { [P in K]?: T }
       : { [P in K]: T };
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
@@ -131,8 +130,7 @@ export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
   ) {
     implied.push(401, 403);
   }
-  // A path parameter holding a NUL character (%00) is refused 400 like any bad input (issue 23).
-  if (endpoint.body || endpoint.query || endpoint.params) implied.push(400);
+  if (endpoint.body || endpoint.query) implied.push(400);
   if (endpoint.body) implied.push(413);
   if (endpoint.params) implied.push(404);
   const withBodies = Object.keys(endpoint.errorBodies ?? {}).map(Number);
