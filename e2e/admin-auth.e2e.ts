@@ -178,10 +178,18 @@ describe('a super admin', () => {
 });
 
 describe('an admin', () => {
-  test('sees only Transactions and Devices and cannot reach admin-only screens', async () => {
+  // Issue 24 point 4 widens the spec's "Transactions and Devices only": a venue admin also prices
+  // their own venue (the Product tabs, with its promo codes) and reads its errors.
+  test("sees Transactions, Devices, their venue's Product tabs and Errors, and cannot reach super-admin screens", async () => {
     await freshPage();
     const dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
-    expect(await dashboard.tabNames()).toEqual([TABS.transactions, TABS.devices]);
+    expect(await dashboard.tabNames()).toEqual([
+      TABS.transactions,
+      TABS.devices,
+      TABS.productManagement,
+      TABS.productDevManagement,
+      TABS.errors,
+    ]);
     expect((await storedSession(page))?.user.role).toBe('admin');
     await page.goto('/admin/create');
     await page.waitForURL('**/admin/dashboard');

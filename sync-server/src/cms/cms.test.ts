@@ -217,7 +217,7 @@ describe('CMS uploads', () => {
       const { url } = await bodyOf(upload('upload-portrait-promo-video', form('video', mp4Bytes(3000), 'a.mp4', 'video/mp4')));
       const res = await t.app.request('/api/admin/config');
       expect(res.status).toBe(200);
-      expect(await bodyOf(res)).toContainEqual({ key: 'CMS_PROMO_VIDEO_PORTRAIT', value: url });
+      expect(await bodyOf(res)).toContainEqual({ key: 'CMS_PROMO_VIDEO_PORTRAIT', value: url, venueId: null });
     });
 
     it('refuses anyone but a super admin, uploading or deleting, and changes nothing', async () => {

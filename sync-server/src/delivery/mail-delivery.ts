@@ -211,7 +211,10 @@ export class MailDelivery implements Delivery {
       detail: { to: facts.email, unconfirmed: failure.reason },
     });
     this.options.health?.failed('mail', INTEGRATION_MESSAGES.smtpUnconfirmed(facts.id));
-    logger.warn({ purchaseId: facts.id, reason: maskAddressesIn(failure.reason) }, 'purchase e-mail handed over but not confirmed; not sent again');
+    logger.warn(
+      { purchaseId: facts.id, reason: maskAddressesIn(failure.reason) },
+      'purchase e-mail handed over but not confirmed; not sent again',
+    );
   }
 
   /** The next try's time (the last one at the end of the retry window), or undefined once it has passed. */

@@ -7,6 +7,7 @@ import { OutboxMailer } from '../adapters/outbox-mailer.ts';
 import { SmtpMailer } from '../adapters/smtp-mailer.ts';
 import { frozenClock } from '../testing/clock.ts';
 import { composePurchaseMail, type PurchaseMailInput } from './compose.ts';
+import { maskAddress } from './redact.ts';
 import { startSmtpSink } from './testing/smtp-sink.ts';
 
 const base: PurchaseMailInput = {
@@ -165,7 +166,7 @@ describe('mailers', () => {
     expect(mail!.raw).toMatch(/multipart\/alternative/);
   });
 
-  it('outbox: writes a real RFC 822 .eml into DATA_DIR/outbox and logs the recipient', async () => {
+  it('outbox: writes a real RFC 822 .eml into DATA_DIR/outbox and logs the recipient masked (issue 23 point 8)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'courtreplay-outbox-'));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
@@ -179,7 +180,8 @@ describe('mailers', () => {
       expect(eml).toMatch(/^To: player@example.com\r$/m);
       expect(eml).toMatch(/^Subject: Your CourtReplay Is Ready!\r$/m);
       expect(eml).toContain('Content-Type: text/html');
-      expect(lines.join('')).toContain('player@example.com');
+      expect(lines.join('')).toContain(maskAddress('player@example.com'));
+      expect(lines.join('')).not.toContain('player@example.com');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
