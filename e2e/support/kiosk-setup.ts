@@ -48,8 +48,19 @@ export async function setPricing(
   staging = false,
 ) {
   const suffix = staging ? '_STAGING' : '';
+  const setPrice = () => admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
+  const setTiers = () => admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers));
   if (!pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'false');
-  await admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
+  // The server refuses a price table under which more clips cost less (issue 24 point 3), between
+  // the two writes too: a new price the old tiers would undercut goes in after the new tiers.
+  const priceFirst = await setPrice().then(
+    () => true,
+    (err: unknown) => {
+      if (!pricing.tiers?.length) throw err;
+      return false;
+    },
+  );
+  if (pricing.tiers?.length) await setTiers();
+  if (!priceFirst) await setPrice();
   if (pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'true');
-  if (pricing.tiers?.length) await admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers));
 }
