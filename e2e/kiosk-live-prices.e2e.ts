@@ -123,4 +123,23 @@ describe('prices that follow the server (issue 24 point 1)', () => {
     await checkout.completed().waitFor();
     await context.close();
   });
+
+  it("a venue's own price shows on its kiosk and not on another venue's (issue 24 point 4)", async () => {
+    const own = await seedKiosk(server);
+    const other = await seedKiosk(server);
+    await setPricing(own.admin, { price: 12_000, gateway: true, tiers: TIERS });
+    await own.admin.request('PUT', '/admin/config', { key: 'DEFAULT_PRICE', value: '14000', venueId: own.venueId });
+
+    const first = await openKiosk(own);
+    await seeYour(first.page).click();
+    await first.selection.open();
+    await shows(first.selection.cardPrice(0), M.addsToTotal('Rp 14.000'));
+    await first.context.close();
+
+    const second = await openKiosk(other);
+    await seeYour(second.page).click();
+    await second.selection.open();
+    await shows(second.selection.cardPrice(0), M.addsToTotal('Rp 12.000'));
+    await second.context.close();
+  });
 });
