@@ -5,12 +5,11 @@
 // the phone page: the page's state lists all 3 and the clip answers a Range request (206). Two
 // figures: the server's (polled every 50 ms) and what the phone page itself sees (it asks every
 // 4 s, as /p/phone.js does). Also the phone page's JavaScript and HTML, gzipped. Prints; never fails.
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BENCH_ADMIN, freePort, startServer, summary } from './support.ts';
+import { clipBytes, freePort, saleClient, startServer, summary } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 20);
 const CLIP_MB = Number(process.env.BENCH_CLIP_MB ?? 20);
@@ -19,78 +18,27 @@ const PRICE = 5000;
 const PHONE_POLL_MS = 4000;
 const DEVICE = 'bench-phone-delivery-kiosk';
 
-/** A 20 MB "clip": random bytes behind an MP4 ftyp box, which is what the storage checks for. */
-function clipBytes(): Buffer {
-  const bytes = randomBytes(CLIP_MB * 1024 * 1024);
-  Buffer.from([
-    0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
-  ]).copy(bytes);
-  return bytes;
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-phone-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(dataDir, port, { PUBLIC_URL: base });
   try {
-    const json = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
-      const res = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    };
-    const { token } = await json<{ token: string }>('POST', '/admin/login', BENCH_ADMIN);
-    const admin = { Authorization: `Bearer ${token}` };
-    const kiosk = { 'X-Device-Id': DEVICE };
-    const { venue } = await json<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Bench Arena', location: 'Jakarta' }, admin);
-    await json('POST', '/device/register', { deviceId: DEVICE, venueId: venue.id }, admin);
-    await json('PUT', '/device/authorize', { deviceId: DEVICE, isAuthorized: true }, admin);
-    for (const [key, value] of [
-      ['ENABLE_PAYMENT_GATEWAY', 'true'],
-      ['DEFAULT_PRICE', String(PRICE)],
-      // One bundle tier, disabled: every clip at the default price.
-      ['PROMO_TABLE', JSON.stringify([{ QUANTITY: 5, PRICE: 20000, ENABLED: false }])],
-    ]) {
-      await json('PUT', '/admin/config', { key, value }, admin);
-    }
+    const sales = saleClient(base);
+    await sales.setUp([DEVICE], PRICE);
 
-    const clip = clipBytes();
+    const clip = clipBytes(CLIP_MB);
     const serverReady: number[] = [];
     const phoneSees: number[] = [];
     let lastPage = '';
     for (let i = 0; i < PURCHASES; i++) {
-      const videoIds = Array.from({ length: CLIPS }, (_, n) => `bench-${i}-${n}`);
-      const sale = await json<{ transaction: { id: string }; payment: { token: string }; phoneUrl: string }>(
-        'POST',
-        '/transaction',
-        { email: `player${i}@example.com`, videoIds, videoTitles: videoIds, totalAmount: CLIPS * PRICE },
-        { ...kiosk, 'Idempotency-Key': randomUUID() },
-      );
-      const { folderId } = await json<{ folderId: string }>(
-        'POST',
-        '/google-drive/create-folder',
-        { folderName: `videos_bench_${i}`, purchaseId: sale.transaction.id },
-        kiosk,
-      );
-      const page = new URL(sale.phoneUrl).pathname;
-      lastPage = page;
-      const playable = async () => {
-        const state = (await (await fetch(`${base}${page}/state`)).json()) as { clips: { url: string }[] };
-        if (state.clips.length < CLIPS) return false;
-        const last = await fetch(`${base}${state.clips[CLIPS - 1]!.url}`, { headers: { Range: 'bytes=0-1023' } });
-        await last.arrayBuffer();
-        return last.status === 206;
-      };
+      const sale = await sales.purchase(DEVICE, i, CLIPS, PRICE);
+      lastPage = sale.phonePage;
+      const playable = () => sales.playable(sale.phonePage, CLIPS);
 
       // The payment notification (the simulator posts the provider's signed notification), then the kiosk's uploads.
       const started = performance.now();
-      const notified = await fetch(`${base}/api/payment/simulator/${sale.payment.token}/success`, { method: 'POST' });
-      if (!notified.ok) throw new Error(`notification: ${notified.status}`);
+      await sales.notifyPaid(sale.paymentToken);
       const phone = (async () => {
         for (;;) {
           await new Promise((r) => setTimeout(r, PHONE_POLL_MS));
@@ -98,16 +46,7 @@ async function main() {
         }
       })();
       const uploads = (async () => {
-        for (let n = 0; n < CLIPS; n++) {
-          const { uploadUrl } = await json<{ uploadUrl: string }>(
-            'POST',
-            '/google-drive/get-signed-url',
-            { filename: `clip-${n + 1}.mp4`, mimeType: 'video/mp4', size: clip.length, folderId },
-            kiosk,
-          );
-          const put = await fetch(new URL(uploadUrl, base), { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: clip });
-          if (put.status !== 201) throw new Error(`upload: ${put.status}`);
-        }
+        for (let n = 0; n < CLIPS; n++) await sales.upload(DEVICE, sale.folderId, n, clip.length, clip);
       })();
       for (;;) {
         if (await playable()) break;
