@@ -20,6 +20,7 @@ import type { AppDeps } from '../app.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { venueScope } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
+import type { PurchaseEventKind } from '../db/schema/index.ts';
 import { devicesFor } from '../devices/service.ts';
 import { notFound } from '../errors.ts';
 
@@ -70,11 +71,8 @@ async function parkedPurchases(db: Db, scope: Scope): Promise<Draft[]> {
   }));
 }
 
-/**
- * Failed e-mails and uploads from the purchase history. Either is over once an e-mail went out
- * after it (the player has the link), or once the player's data was erased.
- */
-async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
+/** Purchase events of `kinds` with their purchase's venue and kiosk, newest first, in the admin's scope. */
+function purchaseEventsInScope(db: Db, scope: Scope, kinds: PurchaseEventKind[]) {
   let q = db
     .selectFrom('purchase_events as e')
     .innerJoin('purchases as p', 'p.id', 'e.purchaseId')
@@ -82,16 +80,29 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
     .leftJoin('devices', 'devices.deviceId', 'p.deviceId')
     .select([
       'e.id',
-      'e.kind',
       'e.at',
       'e.detail',
       'p.id as purchaseId',
       'p.venueId',
       'p.deviceId',
-      'p.erasedAt',
       'venues.name as venueName',
       'devices.name as deviceName',
     ])
+    .where('e.kind', 'in', kinds)
+    .orderBy('e.at', 'desc')
+    .limit(PER_SOURCE_LIMIT);
+  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
+  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
+  return q;
+}
+
+/**
+ * Failed e-mails and uploads from the purchase history. Either is over once an e-mail went out
+ * after it (the player has the link), or once the player's data was erased.
+ */
+async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
+  const q = purchaseEventsInScope(db, scope, ['email_failed', 'upload_failed'])
+    .select(['e.kind', 'p.erasedAt'])
     .select((eb) =>
       eb
         .selectFrom('purchase_events as sent')
@@ -100,12 +111,7 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
         .where('sent.kind', '=', 'email_sent')
         .whereRef('sent.at', '>=', 'e.at')
         .as('sentAfter'),
-    )
-    .where('e.kind', 'in', ['email_failed', 'upload_failed'])
-    .orderBy('e.at', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
+    );
   return (await q.execute()).map((row) => {
     const detail = detailOf(row.detail);
     const email = row.kind === 'email_failed';
@@ -199,27 +205,7 @@ async function reversalDetails(db: Db, ids: string[]) {
  * the kiosk had closed, inside the window, is how things should go and is not listed.
  */
 async function lateSettlements(db: Db, scope: Scope): Promise<Draft[]> {
-  let q = db
-    .selectFrom('purchase_events as e')
-    .innerJoin('purchases as p', 'p.id', 'e.purchaseId')
-    .leftJoin('venues', 'venues.id', 'p.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'p.deviceId')
-    .select([
-      'e.id',
-      'e.at',
-      'e.detail',
-      'p.id as purchaseId',
-      'p.venueId',
-      'p.deviceId',
-      'p.totalAmount',
-      'venues.name as venueName',
-      'devices.name as deviceName',
-    ])
-    .where('e.kind', '=', 'late_settlement')
-    .orderBy('e.at', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
+  const q = purchaseEventsInScope(db, scope, ['late_settlement']).select('p.totalAmount');
   return (await q.execute()).flatMap((row) => {
     const detail = detailOf(row.detail);
     const afterWindow = detail.afterWindow === true;
