@@ -120,17 +120,6 @@ export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<voi
     .execute();
 }
 
-// ---------------------------------------------------------------- pricing inputs
-
-/** The stored configuration entries pricing reads (both live and staging keys). */
-export async function loadConfigEntries(db: Tx, keys: readonly string[]): Promise<{ key: string; value: string }[]> {
-  return db
-    .selectFrom('config_entries')
-    .select(['key', 'value'])
-    .where('key', 'in', [...keys])
-    .execute();
-}
-
 export async function findPromoByCode(db: Tx, code: string) {
   return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
 }
