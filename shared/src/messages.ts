@@ -918,7 +918,7 @@ export const SERVER_MESSAGES = {
     clipNotInPurchase: "videoId is not one of this purchase's videos.",
     olderThanInFuture: 'olderThan must be a date in the past',
     olderThanInvalid: 'olderThan must be an ISO date',
-    notKioskUpload: "This upload is not one of this kiosk's.",
+    notYourUpload: 'This upload is not one of yours.',
     invalidFileSize: 'Invalid file size',
     invalidFileName: 'Invalid file name',
     invalidVideo: MESSAGES.cms.invalidVideo,

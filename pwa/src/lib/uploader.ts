@@ -75,8 +75,8 @@ export async function uploadClips(
       await resumableUpload(await newUrl(), clip.file, clip.mimeType, {
         ...(hooks.chunkBytes ? { chunkBytes: hooks.chunkBytes } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
-        // No askServer: only a kiosk may ask about its own uploads (outbox/upload-runner.ts); an
-        // admin's browser falls back to what it can read.
+        // Drive hides a 308's Range from the browser; our server reads it for whoever was given the URL.
+        askServer: askUploadStatus,
         renewUrl: newUrl,
         onConfirmed: report,
       });
