@@ -183,6 +183,9 @@ export const MESSAGES = {
       completedWithoutUpload: 'Completed (without upload)',
       completedUpdateFailed: 'Completed (update failed)',
       error: 'Error processing videos',
+      // Issue 23 point 6: the storage refuses for now (full, rate-limited); the kiosk keeps trying.
+      storageWaiting:
+        'Your clips are paid for and kept safe. The video storage is not taking them right now; they are sent as soon as it does.',
     },
     // Issue 12 point 12: section names the screen gave inline. Our wording.
     orderSummary: 'Order summary',
