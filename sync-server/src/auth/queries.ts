@@ -52,8 +52,9 @@ export async function insertPendingAttempt(db: Db, row: { email: string; ip: str
 }
 
 /** The attempt's check failed: its row stays as a failure. */
-export async function settleFailedAttempt(db: Db, id: number): Promise<void> {
-  await db.updateTable('login_attempts').set({ pending: 0 }).where('id', '=', id).execute();
+/** The attempt's check failed: it counts from now on, dated when the failure became known. */
+export async function settleFailedAttempt(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('login_attempts').set({ pending: 0, attemptedAt: at }).where('id', '=', id).execute();
 }
 
 /** The attempt's check passed (or never ran): its row goes. */

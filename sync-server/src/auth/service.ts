@@ -104,9 +104,14 @@ export async function reserveAttempt(db: Db, email: string, ip: string, now: () 
   }
 }
 
-/** Ends a reserved attempt: a failure stays counted; a success (or a check that never ran) leaves no trace. */
-export async function endAttempt(db: Db, slot: AttemptSlot, failed: boolean): Promise<void> {
-  if (failed) await settleFailedAttempt(db, slot.id);
+/**
+ * Ends a reserved attempt: a failure stays counted; a success (or a check that never ran) leaves no
+ * trace. A failure is dated when its check ended, so the wait it starts is a whole wait even when
+ * the check was slow (guesses queued behind it are refused, not let through because the wait had
+ * already run out while the check ran).
+ */
+export async function endAttempt(db: Db, slot: AttemptSlot, failed: boolean, now: () => Date): Promise<void> {
+  if (failed) await settleFailedAttempt(db, slot.id, now().toISOString());
   else await deleteAttempt(db, slot.id);
 }
 
@@ -117,10 +122,10 @@ export async function throttledCheck(db: Db, email: string, ip: string, now: () 
   try {
     ok = await check();
   } catch (err) {
-    await endAttempt(db, slot, false);
+    await endAttempt(db, slot, false, now);
     throw err;
   }
-  await endAttempt(db, slot, !ok);
+  await endAttempt(db, slot, !ok, now);
   return ok;
 }
 
