@@ -1,5 +1,5 @@
 // One lint config for the whole workspace. The import restrictions keep the dependency direction
-// that style.md asks for (shared/ imports neither side, routes do not reach for concrete adapters,
+// that docs/contributing.md describes (shared/ imports neither side, routes do not reach for concrete adapters,
 // services know nothing of HTTP, the kiosk never imports admin code); scripts/lint-guard-rails.test.ts
 // proves each one fires.
 import js from '@eslint/js';
