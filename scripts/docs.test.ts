@@ -1,8 +1,10 @@
 // The docs are checked against the code where a check is cheap: the architecture page names every
-// folder of the server, `.env.example` lists exactly the variables config.ts reads, and no comment
-// sends a reader to a file outside the repository.
+// folder of the server, `.env.example` and the configuration page list exactly the variables
+// config.ts reads, the README stays short and its links lead somewhere, and no comment sends a
+// reader to a file outside the repository.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENV_NAMES } from '../sync-server/src/config.ts';
@@ -32,6 +34,27 @@ describe('docs match the code', () => {
     const names = assignedNames(read('.env.example'));
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
     expect([...names].sort()).toEqual([...ENV_NAMES].sort());
+  });
+
+  it('docs/configuration.md explains every variable config.ts reads', () => {
+    const page = read('docs/configuration.md');
+    expect(ENV_NAMES.filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('the README stays a five-minute read, and every relative link of the README and docs/ leads to a file', () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').length).toBeLessThan(200);
+    const pages = ['README.md', ...readdirSync(`${root}/docs`, { recursive: true }).map((f) => `docs/${String(f)}`)].filter((f) =>
+      f.endsWith('.md'),
+    );
+    const broken = pages.flatMap((page) =>
+      [...read(page).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .filter((target) => !existsSync(join(root, dirname(page), target)))
+        .map((target) => `${page} -> ${target}`),
+    );
+    expect(broken).toEqual([]);
   });
 
   it('no file cites the style or design notes that live outside the repository', () => {
