@@ -82,6 +82,33 @@ export default tseslint.config(
     },
   },
   {
+    // Adapters speak to the outside world behind ports.ts and know no feature: app.ts mounts the
+    // pages of an embedded adapter, adapters-setup.ts wires them to the delivery. (Test helpers and
+    // the imitations under adapters/testing/ may drive the whole app.)
+    files: ['sync-server/src/adapters/**/*.ts'],
+    ignores: ['**/*.test.ts', 'sync-server/src/adapters/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' },
+            {
+              // Allowed below the features: the database (the simulator's orders, the install secret), the
+              // integration health they report to, and two pure helpers.
+              group: ['../*/**', '!../db/**', '!../integrations/health.ts', '!../mail/redact.ts'],
+              message: 'Adapters import no feature code: app.ts mounts their pages and adapters-setup.ts wires them.',
+            },
+            {
+              group: ['../app.ts', '../main.ts', '../adapters-setup.ts'],
+              message: 'Adapters import no feature code: app.ts mounts their pages and adapters-setup.ts wires them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['pwa/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
