@@ -222,7 +222,9 @@ function unitOf(text, port) {
     name,
     value.replaceAll('%i', String(port)),
   ]);
-  return { program: exec[1], args: exec[2].split(' '), environment: Object.fromEntries(environment) };
+  // The unit runs the release's own Node (/opt/courtreplay/node_modules/.bin/node): here, this repository's.
+  const program = exec[1].replace(/^\/opt\/courtreplay\//, `${REPO}/`);
+  return { program, args: exec[2].split(' '), environment: Object.fromEntries(environment) };
 }
 
 /**

@@ -219,7 +219,7 @@ export const MESSAGES = {
     redirectCountdown: (seconds: number) => `Returning to your videos in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
   },
 
-  // Issue 12 point 12: the offline layer's wording (design section 4; the spec words none of it),
+  // Issue 12 point 12: the offline layer's wording (docs/contributing.md, Offline-first; the spec words none of it),
   // moved here from the PWA so it is translated with the rest. Plain, short, legible at arm's length.
   offline: {
     online: 'Online',

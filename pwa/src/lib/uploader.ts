@@ -1,4 +1,4 @@
-// Uploads a purchase's clips to the storage (design section 1: one code path for the local disk
+// Uploads a purchase's clips to the storage (docs/contributing.md, Shape: one code path for the local disk
 // adapter and Google Drive): create the folder, ask an upload URL per clip, then send the clip in
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.

@@ -169,7 +169,7 @@ async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
   const settled = (await db.uploads.get(transactionId))!;
   const { uploaded, failed } = counts(settled);
   const folderUrl = uploaded > 0 ? settled.folderUrl! : null;
-  // The server sends the e-mail when the link is saved, exactly once (design section 2).
+  // The server sends the e-mail when the link is saved, exactly once (docs/contributing.md, Contracts).
   await saveDownloadLink(transactionId, folderUrl, folderUrl === null);
   await db.uploads.update(transactionId, {
     state: uploaded > 0 ? 'done' : 'failed',

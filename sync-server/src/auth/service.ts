@@ -10,7 +10,7 @@
 // rather than being refused: they may be correct passwords, which delete their row, so simultaneous
 // correct logins never refuse each other.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
 import { sql } from 'kysely';
 import {

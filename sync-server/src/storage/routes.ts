@@ -3,7 +3,7 @@
 // and for admins (the resend flow uploads from the admin's browser); upload status for each caller's own uploads.
 import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice } from '../http/auth.ts';
 import { auditRoute } from '../audit/record.ts';
