@@ -36,6 +36,28 @@ describe('scaleTiers', () => {
       { QUANTITY: 2, PRICE: 20_000, ENABLED: true },
     ]);
   });
+
+  it('rounds to Rp 100 from a price of Rp 1.000 on, as a person would price them', () => {
+    expect(scaleTiers(DEFAULT_BUNDLING_TIERS, 12_000, 25_000).map((t) => t.PRICE)).toEqual([20_800, 18_800, 16_700, 14_600, 12_500]);
+    expect(scaleTiers([{ QUANTITY: 2, PRICE: 400, ENABLED: true }], 600, 700).map((t) => t.PRICE)).toEqual([467]);
+  });
+});
+
+describe('a tier never makes a clip dearer', () => {
+  it('a tier priced at or above the clip price is not applied (a venue cheaper than the global tiers)', () => {
+    // The global tiers scaled for Rp 25.000, at a venue that charges Rp 17.000 a clip.
+    const tiers = scaleTiers(DEFAULT_BUNDLING_TIERS, 12_000, 25_000);
+    expect(totals(17_000, tiers)).toEqual([17_000, 34_000, 51_000, 66_800, 73_000, 75_000]);
+    expect(quote({ defaultPrice: 17_000, promoTable: tiers, gatewayEnabled: true, count: 2 }).lines.map((l) => l.tier)).toEqual([null, null]);
+  });
+
+  it('a cheaper lower tier still applies when a higher one is dearer than the clip price', () => {
+    const table = [
+      { QUANTITY: 2, PRICE: 10_000, ENABLED: true },
+      { QUANTITY: 3, PRICE: 13_000, ENABLED: true },
+    ];
+    expect(totals(12_000, table).slice(0, 3)).toEqual([12_000, 20_000, 32_000]);
+  });
 });
 
 describe('defaultTiersFor', () => {

@@ -63,6 +63,8 @@ export function applicableTier(promoTable: readonly BundlingTier[], count: numbe
 /**
  * Prices a selection of `count` videos (spec section 9):
  * - the applicable tier prices its QUANTITY videos at its PRICE each, the rest are at defaultPrice;
+ *   a tier priced at or above defaultPrice never applies: a bundle never makes a clip dearer (a
+ *   venue's own lower price under the global tiers, or a tier table left from an older price);
  * - free (defaultPrice 0 or gateway off): every line is 0, so subtotal, discount and total are 0 -
  *   the customer pays nothing and the order summary shows nothing to pay;
  * - a fixed promo subtracts its amount, capped at the subtotal so the total never goes below 0;
@@ -85,7 +87,7 @@ export function quote(input: QuoteInput): Quote {
   }
 
   const free = defaultPrice === 0 || !gatewayEnabled;
-  const tier = free ? null : applicableTier(promoTable, count);
+  const tier = free ? null : applicableTier(promoTable.filter((t) => t.PRICE < defaultPrice), count);
   const lines: QuoteLine[] = [];
   for (let index = 0; index < count; index++) {
     if (free) lines.push({ index, unitPrice: 0, tier: null });
@@ -234,12 +236,17 @@ export function findUndercut(pricing: Pick<PricingConfig, 'defaultPrice' | 'prom
 }
 
 /**
- * The tiers scaled from one video price to another, each keeping its percentage off (whole rupiah,
- * rounded to the nearest): 2 at 10.000 with a price of 12.000 becomes 2 at 20.833 with 25.000.
+ * The tiers scaled from one video price to another, each keeping its percentage off, rounded to
+ * Rp 100 from a price of Rp 1.000 on (to whole rupiah below that, or where Rp 100 steps would make
+ * more clips cost less than fewer): 2 at 10.000 with a price of 12.000 becomes 2 at 20.800 with 25.000.
  */
 export function scaleTiers(tiers: readonly BundlingTier[], fromPrice: number, toPrice: number): BundlingTier[] {
   if (fromPrice <= 0) return tiers.map((tier) => ({ ...tier }));
-  return tiers.map((tier) => ({ ...tier, PRICE: Math.round((tier.PRICE * toPrice) / fromPrice) }));
+  const exact = tiers.map((tier) => ({ ...tier, PRICE: Math.round((tier.PRICE * toPrice) / fromPrice) }));
+  if (toPrice < 1_000) return exact;
+  const rounded = exact.map((tier) => ({ ...tier, PRICE: Math.round(tier.PRICE / 100) * 100 }));
+  const maxCount = Math.max(1, ...tiers.map((tier) => tier.QUANTITY));
+  return findUndercut({ defaultPrice: toPrice, promoTable: rounded }, maxCount) === null ? rounded : exact;
 }
 
 /** The spec's tiers as percentages off: against Rp 12.000 they are 17%, 25%, 33%, 42% and 50% off. */
@@ -255,12 +262,5 @@ export function defaultTiersFor(price: number, maxCount: number): BundlingTier[]
   const spec = DEFAULT_BUNDLING_TIERS.map((tier) => ({ ...tier }));
   const fits = spec.every((tier) => tier.PRICE < price) && findUndercut({ defaultPrice: price, promoTable: spec }, maxCount) === null;
   if (fits || price <= 0) return spec;
-  const step = price >= 1_000 ? 100 : 1;
-  const scaled = scaleTiers(spec, SPEC_TIERS_REFERENCE_PRICE, price).map((tier) => ({
-    ...tier,
-    PRICE: Math.round(tier.PRICE / step) * step,
-  }));
-  return findUndercut({ defaultPrice: price, promoTable: scaled }, maxCount) === null
-    ? scaled
-    : scaleTiers(spec, SPEC_TIERS_REFERENCE_PRICE, price);
+  return scaleTiers(spec, SPEC_TIERS_REFERENCE_PRICE, price);
 }
