@@ -39,6 +39,7 @@ import { errorLogRoutes } from './error-log/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
+import { courtMarkRoutes } from './court-marks/routes.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
+  app.route('/', courtMarkRoutes());
   // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
   // share page); a real provider has none, and those paths answer 404 like any other.
   for (const adapter of [deps.payments, deps.storage]) {
