@@ -14,9 +14,12 @@ import { PlayerModal } from './PlayerModal.tsx';
 import { StaffPinDialog } from './StaffPinDialog.tsx';
 import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
-import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
+import { clearCart, clipStore, resetClips, setClipState, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { formatRupiah } from './format.ts';
+import { GridFilters } from './GridFilters.tsx';
+import type { GridChoice } from './grid-filter.ts';
+import { useRallyFinder } from './rally-finder.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
@@ -51,6 +54,7 @@ export function VideoSelectionPage() {
   const G = m.guards;
   const tr = useTranslate();
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
+  const finder = useRallyFinder(clips);
 
   useEffect(() => {
     goingToCheckout = false;
@@ -69,9 +73,9 @@ export function VideoSelectionPage() {
   }, []);
 
   useEffect(() => {
-    const { start, end } = pageLayout(clips.clips.length, page);
-    setVisibleClips(clips.clips.slice(start, end).map((c) => c.id));
-  }, [clips.clips, page]);
+    const { start, end } = pageLayout(finder.shown.length, page);
+    setVisibleClips([...finder.marked, ...finder.shown.slice(start, end)].map((c) => c.id));
+  }, [finder.shown, finder.marked, page]);
 
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);
@@ -194,8 +198,8 @@ export function VideoSelectionPage() {
     );
   }
 
-  const layout = pageLayout(clips.clips.length, page);
-  const visible = clips.clips.slice(layout.start, layout.end);
+  const layout = pageLayout(finder.shown.length, page);
+  const visible = finder.shown.slice(layout.start, layout.end);
   const recent = visible.slice(0, layout.recentCount);
   const older = visible.slice(layout.recentCount);
   const selected = new Set(clips.selected);
@@ -212,8 +216,20 @@ export function VideoSelectionPage() {
     return prices.addOne === null ? null : addOneText(prices.addOne, M);
   };
   const card = (clip: Clip) => (
-    <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} price={priceTag(clip)} onToggle={onToggle} onPlay={onPlay} />
+    <VideoCard
+      key={clip.id}
+      clip={clip}
+      selected={selected.has(clip.id)}
+      price={priceTag(clip)}
+      onToggle={onToggle}
+      onPlay={onPlay}
+      isNew={finder.isNew(clip)}
+    />
   );
+  const choose = (choice: GridChoice) => {
+    setClipState({ choice });
+    setPage(1);
+  };
 
   return (
     <main className="selection has-bottombar">
@@ -238,7 +254,23 @@ export function VideoSelectionPage() {
           <p>{M.emptyText}</p>
         </section>
       ) : null}
-      {clips.clips.length > 0 ? (
+      {clips.clips.length > 0 ? <GridFilters chips={finder.chips} jumps={finder.jumps} choice={clips.choice} onChoose={choose} /> : null}
+      {finder.marked.length > 0 && layout.page === 1 ? (
+        <section className="marked-moments" aria-labelledby="marked-moments">
+          <h2 className="divider" id="marked-moments">
+            <span>{m.courts.markedMoments}</span>
+          </h2>
+          <ul className="video-grid" data-testid="marked-grid">
+            {finder.marked.map(card)}
+          </ul>
+        </section>
+      ) : null}
+      {clips.clips.length > 0 && finder.shown.length === 0 ? (
+        <p className="empty-choice" data-testid="empty-choice">
+          {m.courts.nothingHere}
+        </p>
+      ) : null}
+      {finder.shown.length > 0 ? (
         <>
           <h2 className="divider">
             <span>{M.recentVideos}</span>
