@@ -713,6 +713,16 @@ export const MESSAGES = {
     fieldCreateFailed: 'Failed to create field. Please try again.',
     // Issue 12 point 12 (the venue's kiosk language): our wording.
     kioskLanguage: 'Kiosk language',
+    // Issue 25 point 4 (the court's "Mark this moment" QR poster): our wording.
+    poster: 'Poster',
+    posterFor: (court: string) => `Poster for ${court}`,
+    printPoster: 'Print',
+    closePoster: 'Close',
+    renewPoster: 'New poster link',
+    confirmRenewPoster: (court: string) => `Make a new link for ${court}? The printed poster stops working.`,
+    posterRenewed: 'New poster link made: print the poster again',
+    renewPosterFailed: 'Failed to make a new poster link. Please try again.',
+    noPosterLink: 'This court has no poster link yet: make a new one.',
   },
 
   cms: {
