@@ -137,6 +137,8 @@ export const MESSAGES_ID: KioskMessages = {
   player: {
     fullScreen: 'Layar penuh',
     exitFullScreen: 'Keluar dari layar penuh',
+    select: 'Pilih',
+    remove: 'Hapus',
   },
 
   checkout: {

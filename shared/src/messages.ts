@@ -136,6 +136,9 @@ export const MESSAGES = {
   player: {
     fullScreen: 'Full screen',
     exitFullScreen: 'Exit full screen',
+    // Issue 25 point 5: choosing the clip without closing the preview. Ours.
+    select: 'Select',
+    remove: 'Remove',
   },
 
   checkout: {

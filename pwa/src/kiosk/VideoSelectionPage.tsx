@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, addOneText, bundleOfferText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
-import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
+import { FolderAccessError, folderChosenToday, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { LongPressButton } from './LongPressButton.tsx';
@@ -40,6 +40,9 @@ export function VideoSelectionPage() {
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const [restoring, setRestoring] = useState(clips.status === 'idle');
   const [folderError, setFolderError] = useState<string | null>(null);
+  // Today's folder is known but the browser wants its permission asked again: a staff matter, not
+  // the player's (issue 25 point 6), so the folder panel is not shown to them.
+  const [needsStaff, setNeedsStaff] = useState(false);
   const [page, setPage] = useState(1);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
@@ -61,7 +64,7 @@ export function VideoSelectionPage() {
     if (clips.status === 'idle') {
       // Without a click the browser may not grant permission again; Browse Videos then asks.
       restoreTodaysFolder(false)
-        .then((handle) => (handle ? loadFolder(handle) : undefined))
+        .then(async (handle) => (handle ? loadFolder(handle) : setNeedsStaff(await folderChosenToday())))
         .catch(() => undefined)
         .finally(() => setRestoring(false));
     }
@@ -98,8 +101,11 @@ export function VideoSelectionPage() {
         const s = clipStore.get();
         if (s.status === 'loading' && s.clips.length === 0) window.location.reload();
       }, FOLDER_RELOAD_CHECK_MS);
+      setNeedsStaff(false);
       await loadFolder(handle).finally(() => clearTimeout(check));
     } catch (e) {
+      // Staff who change their mind leave the player's screen as it was.
+      if (repick && e instanceof FolderAccessError && e.message === FOLDER_ERRORS.cancelled) return;
       setFolderError(e instanceof FolderAccessError ? e.message : FOLDER_ERRORS.failedToAccess);
     }
   }, []);
@@ -130,11 +136,11 @@ export function VideoSelectionPage() {
       <header className="topbar">
         <Logo size="sm" />
         <div className="topbar-actions">
-          {clips.status === 'loaded' ? (
+          {clips.status === 'loaded' || needsStaff ? (
             <LongPressButton
               className="btn-ghost"
               // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
-              onLongPress={() => (staffPin.data?.required === false ? void browse(true) : setAsking('staffPin'))}
+              onLongPress={() => (staffPin.data?.required === false ? void browse(!needsStaff) : setAsking('staffPin'))}
             >
               {F.admin}
             </LongPressButton>
@@ -159,13 +165,30 @@ export function VideoSelectionPage() {
         <StaffPinDialog
           onUnlocked={() => {
             setAsking(null);
-            void browse(true);
+            void browse(!needsStaff);
           }}
           onCancel={() => setAsking(null)}
         />
       ) : null}
     </>
   );
+
+  if (clips.status === 'idle' && needsStaff) {
+    return (
+      <main className="selection">
+        {header}
+        <section className="folder-panel" data-testid="needs-staff">
+          <h1 className="folder-title">{F.help}</h1>
+          {folderError ? (
+            <p className="alert alert-error" role="alert">
+              {tr(folderError)}
+            </p>
+          ) : null}
+        </section>
+        {idleGuard}
+      </main>
+    );
+  }
 
   if (clips.status === 'idle') {
     return (
@@ -362,7 +385,16 @@ export function VideoSelectionPage() {
           {M.checkout}
         </button>
       </footer>
-      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} onPlayingChange={setPreviewPlaying} /> : null}
+      {playing ? (
+        <PlayerModal
+          clip={playing}
+          watermark={watermark}
+          onClose={closePlayer}
+          onPlayingChange={setPreviewPlaying}
+          selected={selected.has(playing.id)}
+          onToggle={() => onToggle(playing.id)}
+        />
+      ) : null}
       {asking === 'clearCart' ? (
         <ConfirmDialog
           title={G.clearCartTitle(count)}

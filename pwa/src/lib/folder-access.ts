@@ -70,6 +70,11 @@ export async function restoreTodaysFolder(requestPermission = true): Promise<Fil
   }
 }
 
+/** Whether a folder was chosen today (its permission may still need asking again). */
+export async function folderChosenToday(): Promise<boolean> {
+  return (await db.folders.get('kiosk'))?.day === today();
+}
+
 export async function forgetFolder(): Promise<void> {
   await db.folders.delete('kiosk');
 }
