@@ -7,6 +7,7 @@ import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, addOneText, bun
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { FolderAccessError, folderChosenToday, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FolderPanel } from './FolderPanel.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { LongPressButton } from './LongPressButton.tsx';
 import { Logo } from './Logo.tsx';
@@ -173,49 +174,11 @@ export function VideoSelectionPage() {
     </>
   );
 
-  if (clips.status === 'idle' && needsStaff) {
-    return (
-      <main className="selection">
-        {header}
-        <section className="folder-panel" data-testid="needs-staff">
-          <h1 className="folder-title">{F.help}</h1>
-          {folderError ? (
-            <p className="alert alert-error" role="alert">
-              {tr(folderError)}
-            </p>
-          ) : null}
-        </section>
-        {idleGuard}
-      </main>
-    );
-  }
-
   if (clips.status === 'idle') {
     return (
       <main className="selection">
         {header}
-        <section className="folder-panel" aria-labelledby="folder-title">
-          <h1 id="folder-title" className="folder-title">
-            {M.title}
-          </h1>
-          <ol className="folder-steps">
-            {F.instructionSteps(productName).map((step, i) => (
-              <li key={step}>
-                <span className="step-number">{i + 1}</span>
-                <span>{step}</span>
-              </li>
-            ))}
-          </ol>
-          <button type="button" className="btn btn-primary btn-xl" onClick={() => void browse(false)}>
-            {F.browseVideos}
-          </button>
-          {folderError ? (
-            <p className="alert alert-error" role="alert">
-              {tr(folderError)}
-            </p>
-          ) : null}
-          <p className="folder-help">{F.help}</p>
-        </section>
+        <FolderPanel needsStaff={needsStaff} productName={productName} error={folderError} onBrowse={() => void browse(false)} />
         {idleGuard}
       </main>
     );
