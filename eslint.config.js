@@ -1,5 +1,5 @@
 // One lint config for the whole workspace. The import restrictions keep the dependency direction
-// that style.md asks for (shared/ imports neither side, routes do not reach for concrete adapters,
+// that docs/contributing.md describes (shared/ imports neither side, routes do not reach for concrete adapters,
 // services know nothing of HTTP, the kiosk never imports admin code); scripts/lint-guard-rails.test.ts
 // proves each one fires.
 import js from '@eslint/js';
@@ -76,6 +76,33 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Adapters speak to the outside world behind ports.ts and know no feature: app.ts mounts the
+    // pages of an embedded adapter, adapters-setup.ts wires them to the delivery. (Test helpers and
+    // the imitations under adapters/testing/ may drive the whole app.)
+    files: ['sync-server/src/adapters/**/*.ts'],
+    ignores: ['**/*.test.ts', 'sync-server/src/adapters/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*'], message: 'Services and adapters know nothing of HTTP: throw DomainError (errors.ts); app.ts maps it.' },
+            {
+              // Allowed below the features: the database (the simulator's orders, the install secret), the
+              // integration health they report to, and two pure helpers.
+              group: ['../*/**', '!../db/**', '!../integrations/health.ts', '!../mail/redact.ts'],
+              message: 'Adapters import no feature code: app.ts mounts their pages and adapters-setup.ts wires them.',
+            },
+            {
+              group: ['../app.ts', '../main.ts', '../adapters-setup.ts'],
+              message: 'Adapters import no feature code: app.ts mounts their pages and adapters-setup.ts wires them.',
+            },
           ],
         },
       ],

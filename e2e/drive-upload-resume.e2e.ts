@@ -3,6 +3,7 @@
 // server where to resume, opens a new session, and the clip arrives whole; the link is saved and
 // the e-mail goes out once.
 import { readFileSync } from 'node:fs';
+import { MESSAGES } from '@courtreplay/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
@@ -59,5 +60,30 @@ it('uploads through a 503 and an expired session, Range hidden, and the clip arr
   const after = await kiosk.outbox();
   expect(after.uploads.map((u) => [u.state, u.linkSaved])).toEqual([['done', true]]);
   expect(server.outbox()).toHaveLength(1);
+  await context.close();
+});
+
+it("a full Drive: the player is told the paid clips will follow, with Drive's reason, and they do once there is space", async () => {
+  const source = makeClip({ format: 'mp4', seconds: 3 });
+  drive.options.storageFull = true;
+  const mailsBefore = server.outbox().length;
+  const clipsBefore = drive.files.filter((f) => f.mimeType === 'video/mp4').length;
+  const { context } = await launchKioskProfile(server.url, seed.deviceId);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const kiosk = new OfflineKiosk(page);
+  await page.goto('/box');
+  await feedFolder(page, [{ name: 'full_drive.mp4', path: source }]);
+  await kiosk.buyFree(['full drive'], 'sari@example.com');
+
+  const waiting = page.getByTestId('delivery-waiting');
+  await waiting.waitFor();
+  expect(await waiting.textContent()).toContain(MESSAGES.checkout.progress.storageWaiting);
+  expect(await waiting.textContent()).toContain('storageQuotaExceeded');
+
+  drive.options.storageFull = false;
+  await until(() => server.outbox().length > mailsBefore, 60_000, 'the e-mail once Drive has space');
+  const clips = drive.files.filter((f) => f.mimeType === 'video/mp4');
+  expect(clips).toHaveLength(clipsBefore + 1);
+  expect(clips.at(-1)!.content!.equals(readFileSync(source))).toBe(true);
   await context.close();
 });

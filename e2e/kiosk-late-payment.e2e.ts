@@ -178,6 +178,22 @@ describe('a payment that lands late is delivered', () => {
     await context.close();
   });
 
+  it("the simulator's Settle now finishes a payment left pending, as a late settlement would", async () => {
+    const { context, checkout } = await toCheckout(1);
+    await checkout.email().fill('settle-now@example.com');
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate pending').click();
+    await checkout.waiting().waitFor();
+    expect((await purchaseOf('settle-now@example.com')).paymentStatus).toBe('pending');
+
+    await checkout.settleNow().click();
+    await checkout.completed().waitFor({ timeout: 10_000 });
+    expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+    expect((await purchaseOf('settle-now@example.com')).paymentStatus).toBe('paid');
+    expect(await checkout.settleNow().count()).toBe(0);
+    await context.close();
+  });
+
   it('the network lost while the payment form is open: the waiting screen, never "Payment failed"; paid once it returns', async () => {
     const { context, page, checkout } = await toCheckout(1);
     const email = 'offline-form@example.com';

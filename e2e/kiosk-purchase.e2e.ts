@@ -98,6 +98,17 @@ describe('kiosk purchase', () => {
     await checkout.button(MESSAGES.promo.reapply).waitFor();
 
     await checkout.email().fill('player@example.com');
+    // The countdown as it reads the moment the QR code appears, recorded in the page: what a player
+    // is left to scan, however long this test then takes to look.
+    await page.evaluate(() => {
+      const w = window as unknown as { countdownWhenQrShown?: string };
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="phone-qr"]')) return;
+        w.countdownWhenQrShown = document.querySelector('[data-testid="countdown"]')?.textContent ?? '';
+        watch.disconnect();
+      });
+      watch.observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await checkout.payNow().click();
     await checkout.paymentPanel().waitFor();
     expect(await checkout.page.getByTestId('payment-embed').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
@@ -109,7 +120,8 @@ describe('kiosk purchase', () => {
     const scanned = await checkout.scanPhoneQr();
     expect(scanned).toMatch(new RegExp(`^${server.url}/p/[A-Za-z0-9_-]{22}$`));
     expect(scanned).toBe(await checkout.phoneQr().getAttribute('data-url'));
-    expect(Number(/\d+/.exec((await checkout.countdown().textContent()) ?? '')?.[0])).toBeGreaterThanOrEqual(29);
+    const shownWith = await page.evaluate(() => (window as unknown as { countdownWhenQrShown?: string }).countdownWhenQrShown ?? '');
+    expect(Number(/\d+/.exec(shownWith)?.[0])).toBeGreaterThanOrEqual(29);
     await page.getByTestId('progress-label').getByText(C.progress.completed, { exact: true }).waitFor({ timeout: 20_000 });
 
     const clipsStored = () => server.storedFiles().filter((f) => /\.(mp4|webm|mov)$/.test(f));
@@ -445,21 +457,42 @@ describe('kiosk purchase', () => {
     await useDeviceId(context, seed.deviceId);
     const page = await context.newPage();
     await page.clock.install();
+    // The page's own time when its heading first showed (its countdown starts with it).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shownAt?: number };
+      new MutationObserver(() => {
+        if (w.shownAt === undefined && document.querySelector('h1, h2')) w.shownAt = Date.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    /** Stops the page's clock; answers how long the page has been showing, on that clock. */
+    const pauseAfterShowing = async () => {
+      const [now, shownAt] = await page.evaluate(() => [Date.now(), (window as unknown as { shownAt: number }).shownAt]);
+      // Two quick calls from here: the clock runs on meanwhile, by far less than this margin.
+      await page.clock.pauseAt(now + 2_000);
+      return now + 2_000 - shownAt;
+    };
+
     await page.goto('/payment/success?order_id=CR-TEST-1');
     await page.getByRole('heading', { name: MESSAGES.paymentSuccess.title }).waitFor();
     expect(await page.getByTestId('transaction-id').textContent()).toBe('CR-TEST-1');
-    await page.clock.runFor(14_000);
+    let shown = await pauseAfterShowing();
+    await page.clock.runFor(14_000 - shown);
     expect(new URL(page.url()).pathname).toBe('/payment/success');
     await page.clock.runFor(1_500);
     await page.waitForURL('**/box');
+    await page.clock.resume();
 
     await page.goto('/payment/failure?order_id=CR-TEST-2&error_code=202&error_message=Card%20declined');
     await page.getByRole('heading', { name: MESSAGES.paymentFailure.title }).waitFor();
     expect(await page.getByTestId('error-message').textContent()).toBe('Card declined');
     expect(await page.getByTestId('error-code').textContent()).toBe('202');
     expect(await page.getByTestId('transaction-id').textContent()).toBe('CR-TEST-2');
-    await page.clock.runFor(10_500);
+    shown = await pauseAfterShowing();
+    await page.clock.runFor(9_000 - shown);
+    expect(new URL(page.url()).pathname).toBe('/payment/failure');
+    await page.clock.runFor(1_500);
     await page.waitForURL('**/box/video-selection');
+    await page.clock.resume();
 
     await page.goto('/payment/failure?order_id=CR-TEST-3');
     await page.getByRole('button', { name: MESSAGES.paymentFailure.tryAgain }).click();

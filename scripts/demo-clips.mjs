@@ -1,12 +1,14 @@
 // `npm run demo:clips [count] [folder]`: makes a folder of short court clips (ffmpeg, test pattern
-// with a timestamp) to try the kiosk with. Default: 8 clips in ./data/demo-clips.
+// with a timestamp) to try the kiosk with. Default: 8 clips in DATA_DIR/demo-clips, DATA_DIR read
+// like the server reads it (the environment, else .env, else ./data).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureSystemPackages } from './ensure-system-packages.mjs';
 
+if (existsSync('.env')) process.loadEnvFile('.env');
 const count = Number(process.argv[2] ?? 8);
-const dir = resolve(process.argv[3] ?? 'data/demo-clips');
+const dir = resolve(process.argv[3] ?? join(process.env.DATA_DIR || 'data', 'demo-clips'));
 if (!Number.isInteger(count) || count < 1 || count > 500) {
   console.error('Usage: npm run demo:clips [count 1-500] [folder]');
   process.exit(1);

@@ -222,7 +222,9 @@ function unitOf(text, port) {
     name,
     value.replaceAll('%i', String(port)),
   ]);
-  return { program: exec[1], args: exec[2].split(' '), environment: Object.fromEntries(environment) };
+  // The unit runs the release's own Node (/opt/courtreplay/node_modules/.bin/node): here, this repository's.
+  const program = exec[1].replace(/^\/opt\/courtreplay\//, `${REPO}/`);
+  return { program, args: exec[2].split(' '), environment: Object.fromEntries(environment) };
 }
 
 /**
@@ -310,9 +312,16 @@ function startCaddy(work, template, ports) {
       writeFileSync(file, renderCaddyfile(template, ports, drained));
       run('/usr/bin/caddy', ['reload', '--config', file, '--adapter', 'caddyfile', '--force'], { env, cwd: work });
     },
-    /** Resolves when Caddy's active health check has found `port` down, after output offset `since`. */
+    /**
+     * Resolves when Caddy's active health check has taken `port` out, after output offset `since`.
+     * Caddy 2.6 logs a failed check just before it marks the instance down, so a request sent the
+     * moment the first failure is logged may still be routed there: the second failure (one
+     * health_interval later) is logged only after the first one's mark.
+     */
     noticedDown(port, since) {
-      return proc.waitFor(new RegExp(`"msg":"HTTP request failed","host":"127\\.0\\.0\\.1:${port}"`), 15_000, since);
+      const failure = new RegExp(`"msg":"HTTP request failed","host":"127\\.0\\.0\\.1:${port}"`, 'g');
+      const twice = { test: (text) => (text.match(failure) ?? []).length >= 2, toString: () => `${failure} twice` };
+      return proc.waitFor(twice, 15_000, since);
     },
   };
 }

@@ -40,6 +40,18 @@ const cases: { rule: string; file: string; wrong: string; allowed: string }[] = 
     allowed: "import { x } from '../adapters/ports.ts';",
   },
   {
+    rule: 'adapters import no feature code',
+    file: 'sync-server/src/adapters/guard-fixture.ts',
+    wrong: "import { x } from '../storage/share-page.ts';",
+    allowed: "import { x } from '../errors.ts';",
+  },
+  {
+    rule: 'adapters do not import the app',
+    file: 'sync-server/src/adapters/guard-fixture.ts',
+    wrong: "import { x } from '../app.ts';",
+    allowed: "import { x } from '../db/database.ts';",
+  },
+  {
     rule: 'services do not import http/',
     file: 'sync-server/src/promos/service.ts',
     wrong: "import { x } from '../http/auth.ts';",

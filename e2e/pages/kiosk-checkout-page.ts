@@ -47,4 +47,9 @@ export class KioskCheckoutPage {
   simulator(name: 'Simulate success' | 'Simulate pending' | 'Simulate failure' | 'Close') {
     return this.paymentPanel().getByRole('button', { name });
   }
+
+  /** The simulator's 'Settle now', left in the page's corner once the waiting screen replaced its panel. */
+  settleNow() {
+    return this.page.getByTestId('payment-simulator-pending').getByRole('button', { name: 'Settle now' });
+  }
 }

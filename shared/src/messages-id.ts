@@ -180,6 +180,8 @@ export const MESSAGES_ID: KioskMessages = {
       completedWithoutUpload: 'Selesai (tanpa unggahan)',
       completedUpdateFailed: 'Selesai (pembaruan gagal)',
       error: 'Terjadi kesalahan saat memproses video',
+      storageWaiting:
+        'Klip Anda sudah dibayar dan tersimpan aman. Penyimpanan video sedang tidak dapat menerimanya; klip dikirim begitu penyimpanan siap kembali.',
     },
     orderSummary: 'Ringkasan pesanan',
     yourDetails: 'Data Anda',

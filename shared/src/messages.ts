@@ -186,6 +186,9 @@ export const MESSAGES = {
       completedWithoutUpload: 'Completed (without upload)',
       completedUpdateFailed: 'Completed (update failed)',
       error: 'Error processing videos',
+      // Issue 23 point 6: the storage refuses for now (full, rate-limited); the kiosk keeps trying.
+      storageWaiting:
+        'Your clips are paid for and kept safe. The video storage is not taking them right now; they are sent as soon as it does.',
     },
     // Issue 12 point 12: section names the screen gave inline. Our wording.
     orderSummary: 'Order summary',
@@ -219,7 +222,7 @@ export const MESSAGES = {
     redirectCountdown: (seconds: number) => `Returning to your videos in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
   },
 
-  // Issue 12 point 12: the offline layer's wording (design section 4; the spec words none of it),
+  // Issue 12 point 12: the offline layer's wording (docs/contributing.md, Offline-first; the spec words none of it),
   // moved here from the PWA so it is translated with the rest. Plain, short, legible at arm's length.
   offline: {
     online: 'Online',
@@ -958,7 +961,7 @@ export const SERVER_MESSAGES = {
     clipNotInPurchase: "videoId is not one of this purchase's videos.",
     olderThanInFuture: 'olderThan must be a date in the past',
     olderThanInvalid: 'olderThan must be an ISO date',
-    notKioskUpload: "This upload is not one of this kiosk's.",
+    notYourUpload: 'This upload is not one of yours.',
     invalidFileSize: 'Invalid file size',
     invalidFileName: 'Invalid file name',
     invalidVideo: MESSAGES.cms.invalidVideo,

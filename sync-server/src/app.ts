@@ -7,19 +7,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Logger } from 'pino';
 import { SHARE_PATH } from './adapters/local-storage.ts';
-import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import { isPaymentSimulator, isSelfHostedStorage } from './adapters/ports.ts';
+import { SIMULATOR_PATH } from './adapters/simulator.ts';
 import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
-import type { Config } from './config.ts';
 import { configRoutes } from './config-entries/routes.ts';
-import type { Db } from './db/database.ts';
-import type { DeviceRow } from './devices/queries.ts';
-import type { SessionAdmin } from './auth/queries.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { staffPinRoutes } from './staff-pin/routes.ts';
 import { fieldRoutes } from './fields/routes.ts';
@@ -31,8 +27,10 @@ import { refuseNulInAddress } from './http/validation.ts';
 import { promoRoutes } from './promos/routes.ts';
 import { venueRoutes } from './venues/routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
-import { paymentRoutes } from './payments/routes.ts';
+import { paymentRoutes, simulatorRoutes } from './payments/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
+import { shareRoutes } from './storage/share-page.ts';
+import { uploadRoutes } from './storage/upload.routes.ts';
 import { cmsRoutes, mediaRoutes } from './cms/routes.ts';
 import { kioskReportRoutes } from './kiosk-reports/routes.ts';
 import { errorLogRoutes } from './error-log/routes.ts';
@@ -40,40 +38,12 @@ import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
-import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { integrationRoutes } from './integrations/routes.ts';
+import type { AppDeps, AppEnv } from './app-env.ts';
 
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  clock: Clock;
-  logger: Logger;
-  /** Directory of the built PWA; when set, every non-API path falls back to its index.html. */
-  pwaDir?: string;
-  /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
-  payments?: PaymentProvider;
-  delivery?: Delivery;
-  /** Local disk or Google Drive (adapters/index.ts picks); storage routes answer 404/503 without it. */
-  storage?: StorageProvider;
-  mailer?: Mailer;
-  /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
-  health?: StoredIntegrationHealth;
-  /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
-  contractCheck?: boolean;
-}
-
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    deps: AppDeps;
-    /** The request's logger, carrying its request id. */
-    log: Logger;
-    /** Set by requireAdmin / requireSuperAdmin / requireDeviceOrAdmin. */
-    admin?: SessionAdmin;
-    /** Set by requireAuthorisedDevice / requireDeviceOrAdmin. */
-    device?: DeviceRow;
-  };
-};
+// The app's types live in a leaf module so that features can name them without importing app.ts
+// (which imports every feature): import them from './app-env.ts'.
+export type { AppDeps, AppEnv } from './app-env.ts';
 
 /** The one mapping from a domain error to an HTTP status; the body is always `{ message, ...extra }`. */
 /** The one place a domain error becomes an HTTP status. */
@@ -167,11 +137,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
   app.route('/', courtMarkRoutes());
-  // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
-  // share page); a real provider has none, and those paths answer 404 like any other.
-  for (const adapter of [deps.payments, deps.storage]) {
-    const routes = adapter?.routes?.();
-    if (routes) app.route('/', routes);
+  // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
+  // which are mounted here; a real provider has none, and those paths answer 404 like any other.
+  if (deps.payments && isPaymentSimulator(deps.payments)) app.route(SIMULATOR_PATH, simulatorRoutes(deps.payments));
+  if (deps.storage && isSelfHostedStorage(deps.storage)) {
+    app.route('/', uploadRoutes(deps.storage));
+    app.route(SHARE_PATH.slice(0, -1), shareRoutes(deps.storage));
   }
   app.all(`${SHARE_PATH}*`, (c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
   app.all('/api/*', (c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));

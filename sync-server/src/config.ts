@@ -135,6 +135,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+/** Every variable the server reads: a test holds `.env.example` and the docs to this list. */
+export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface Config {
   nodeEnv: string | undefined;

@@ -13,7 +13,7 @@ import { systemClock } from './adapters/ports.ts';
 import { startPurchaseMaintenance } from './purchases/maintenance.ts';
 import { startClipRetention } from './purchases/retention.ts';
 import { createPaymentReconciler } from './payments/reconciler.ts';
-import { createAdapters } from './adapters/index.ts';
+import { createAdapters } from './adapters-setup.ts';
 import { sharedInstallSecret } from './adapters/install-secret.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';

@@ -1,4 +1,4 @@
-// Server state the kiosk reads (TanStack Query key factory, style.md): this device's registration,
+// Server state the kiosk reads (TanStack Query key factory, docs/contributing.md): this device's registration,
 // the configuration (prices, gateway, CMS), the payment script the server names, and the product name.
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/react-query';

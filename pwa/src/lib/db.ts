@@ -1,6 +1,6 @@
-// The kiosk's local database (design section 4): the day's folder handle, the clip cache (durations
+// The kiosk's local database (docs/contributing.md, Offline-first): the day's folder handle, the clip cache (durations
 // and thumbnails), and the outbox of purchases and clip uploads. Opened with strict durability so
-// a committed outbox entry survives a power cut (design section 3).
+// a committed outbox entry survives a power cut (docs/contributing.md, Rules the server enforces).
 import Dexie, { type EntityTable } from 'dexie';
 import type { CreatePurchaseBody } from '@courtreplay/shared';
 

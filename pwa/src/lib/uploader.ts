@@ -1,4 +1,4 @@
-// Uploads a purchase's clips to the storage (design section 1: one code path for the local disk
+// Uploads a purchase's clips to the storage (docs/contributing.md, Shape: one code path for the local disk
 // adapter and Google Drive): create the folder, ask an upload URL per clip, then send the clip in
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
@@ -75,8 +75,8 @@ export async function uploadClips(
       await resumableUpload(await newUrl(), clip.file, clip.mimeType, {
         ...(hooks.chunkBytes ? { chunkBytes: hooks.chunkBytes } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
-        // No askServer: only a kiosk may ask about its own uploads (outbox/upload-runner.ts); an
-        // admin's browser falls back to what it can read.
+        // Drive hides a 308's Range from the browser; our server reads it for whoever was given the URL.
+        askServer: askUploadStatus,
         renewUrl: newUrl,
         onConfirmed: report,
       });

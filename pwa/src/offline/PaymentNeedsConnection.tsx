@@ -1,5 +1,5 @@
 // Shown instead of the checkout form when the purchase needs payment and the kiosk is offline:
-// said before the player types anything, with a way out (design section 4).
+// said before the player types anything, with a way out (docs/contributing.md, Offline-first).
 import { useMessages } from '../i18n/language.ts';
 import './offline.css';
 

@@ -1,4 +1,4 @@
-// The kiosk's status chip (design section 4): online or offline, and how many purchases and clips
+// The kiosk's status chip (docs/contributing.md, Offline-first): online or offline, and how many purchases and clips
 // wait to be sent. Small and out of the way in a corner; it never covers a button.
 import { useEffect, useState } from 'react';
 import { useMessages } from '../i18n/language.ts';

@@ -32,9 +32,12 @@ export interface JobOutcome {
 }
 
 type ProgressListener = (p: UploadProgress) => void;
+/** The storage refused for now (full, rate-limited, unreachable): its reason, while the job keeps retrying. */
+type ProblemListener = (reason: string) => void;
 
 const running = new Map<string, Promise<JobOutcome | null>>();
 const progressListeners = new Map<string, ProgressListener>();
+const problemListeners = new Map<string, ProblemListener>();
 const waiters = new Map<string, ((o: JobOutcome) => void)[]>();
 /**
  * A job is a purchase that may be paid (or already is): with the kiosk online it is retried at least
@@ -44,15 +47,24 @@ export const JOB_RETRY_MAX_MS = 60_000;
 /** In-memory backoff per job (a reload retries at once, which is what a restarted kiosk wants). */
 const backoff = new Map<string, { failures: number; nextAt: number }>();
 
+/** Statuses with which our server passes on a storage that refuses for now (shared/src/contract/storage.ts). */
+const STORAGE_REFUSALS = [502, 503, 507];
+
 const clipMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Runs one job now, using the files the checkout still holds; resolves when its link is saved
  * (a job interrupted by the network resolves later, when a later run finishes it).
  */
-export function startUploadJob(transactionId: string, files: File[], onProgress?: ProgressListener): Promise<JobOutcome> {
+export function startUploadJob(
+  transactionId: string,
+  files: File[],
+  onProgress?: ProgressListener,
+  onProblem?: ProblemListener,
+): Promise<JobOutcome> {
   rememberJobFiles(transactionId, files);
   if (onProgress) progressListeners.set(transactionId, onProgress);
+  if (onProblem) problemListeners.set(transactionId, onProblem);
   const done = new Promise<JobOutcome>((resolve) => waiters.set(transactionId, [...(waiters.get(transactionId) ?? []), resolve]));
   void runJob(transactionId);
   return done;
@@ -89,6 +101,9 @@ function runJob(transactionId: string): Promise<JobOutcome | null> {
       const failures = (backoff.get(transactionId)?.failures ?? 0) + 1;
       backoff.set(transactionId, { failures, nextAt: Date.now() + retryDelayMs(failures, Math.random(), RETRY_BASE_MS, JOB_RETRY_MAX_MS) });
       await db.uploads.update(transactionId, { lastError: clipMessage(e), updatedAt: Date.now() });
+      // The server's answer names the storage's reason (Drive full: 507; rate-limited or unreachable:
+      // 503, 502); the player is told the clips will follow, the operator already has the alert.
+      if (e instanceof ApiError && STORAGE_REFUSALS.includes(e.status)) problemListeners.get(transactionId)?.(e.message);
       return null;
     })
     .finally(() => running.delete(transactionId));
@@ -110,6 +125,7 @@ function finish(outcome: JobOutcome) {
   for (const resolve of waiters.get(outcome.transactionId) ?? []) resolve(outcome);
   waiters.delete(outcome.transactionId);
   progressListeners.delete(outcome.transactionId);
+  problemListeners.delete(outcome.transactionId);
   forgetJobFiles(outcome.transactionId);
 }
 
@@ -153,7 +169,7 @@ async function runJobNow(transactionId: string): Promise<JobOutcome | null> {
   const settled = (await db.uploads.get(transactionId))!;
   const { uploaded, failed } = counts(settled);
   const folderUrl = uploaded > 0 ? settled.folderUrl! : null;
-  // The server sends the e-mail when the link is saved, exactly once (design section 2).
+  // The server sends the e-mail when the link is saved, exactly once (docs/contributing.md, Contracts).
   await saveDownloadLink(transactionId, folderUrl, folderUrl === null);
   await db.uploads.update(transactionId, {
     state: uploaded > 0 ? 'done' : 'failed',

@@ -73,7 +73,7 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 export const DEVICE_ID_INVALID = 'Device ID must be 16 to 128 letters, digits, "-" or "_"';
 export const deviceIdSchema = z.string({ error: whenMissing('Device ID is required') }).regex(DEVICE_ID_PATTERN, DEVICE_ID_INVALID);
 
-/** Every error answer: `{ message }` (design section 2). */
+/** Every error answer: `{ message }` (docs/contributing.md, Contracts). */
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

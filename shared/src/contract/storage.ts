@@ -101,10 +101,10 @@ export const storageEndpoints = {
   uploadStatus: defineEndpoint({
     ...ROUTES.uploadStatus,
     tag,
-    summary: "Where one of this kiosk's upload sessions stands, asked server-side",
+    summary: "Where one of the caller's own upload sessions stands (a kiosk's, or an admin's Resend), asked server-side",
     description:
-      "Drive's CORS hides the Range header of a 308 from the browser. 404 for an upload URL not issued to this kiosk, 410 for an expired session.",
-    access: 'kiosk',
+      "Drive's CORS hides the Range header of a 308 from the browser. 404 for an upload URL not issued to this caller, 410 for an expired session.",
+    access: 'kioskOrAdmin',
     body: uploadStatusRequest,
     responses: { 200: uploadStatusResponse },
     errors: [404, 410, ...PROVIDER_ERRORS],

@@ -10,8 +10,6 @@ import { join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
 import { DomainError } from '../errors.ts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { clampRange } from './byte-range.ts';
@@ -36,8 +34,6 @@ import type {
   UploadStatus,
   UploadTicket,
 } from './ports.ts';
-import { shareRoutes } from '../storage/share-page.ts';
-import { uploadRoutes } from '../storage/upload.routes.ts';
 import { receivedOf } from './upload-status.ts';
 
 export type { FolderInfo, StoredFile, UploadAnswer, UploadTicket } from './ports.ts';
@@ -74,11 +70,6 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
 
   constructor(private readonly options: LocalStorageOptions) {
     this.root = resolve(options.dataDir, 'drive');
-  }
-
-  /** The upload URLs' endpoint and the share page the e-mail links to: this adapter stands in for Drive's own. */
-  routes(): Hono<AppEnv> {
-    return new Hono<AppEnv>().route('/', uploadRoutes(this)).route(SHARE_PATH.slice(0, -1), shareRoutes(this));
   }
 
   async createFolder(folderName: string, options: CreateFolderOptions = {}): Promise<{ folderId: string; folderUrl: string }> {

@@ -1,16 +1,10 @@
 // The ports the services talk to. Each has a real implementation (Midtrans, Google Drive, SMTP) and
-// an embedded default that needs no account (simulator, local disk, .eml outbox). Adapters know
-// nothing about the database. An embedded default that stands in for a provider's own pages (the
-// simulator's pay panel, the local disk's upload endpoint and share page) offers them as routes(),
-// which app.ts mounts whatever adapter is configured.
-import type { Hono } from 'hono';
+// an embedded default that needs no account (simulator, local disk, .eml outbox). Adapters know no
+// feature; two keep a little state in the database (the simulator's orders, the install secret). An
+// embedded default that stands in for a provider's own pages (the simulator's pay panel, the local
+// disk's upload endpoint and share page) says so by its shape (isPaymentSimulator,
+// isSelfHostedStorage), and app.ts mounts those pages.
 import type { Readable } from 'node:stream';
-import type { AppEnv } from '../app.ts';
-
-/** An adapter that serves its own pages; the sub-app's paths are absolute (it is mounted at '/'). */
-export interface ServesRoutes {
-  routes(): Hono<AppEnv>;
-}
 
 export interface Clock {
   now(): Date;
@@ -101,8 +95,6 @@ export interface PaymentProvider {
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
   /** The Integrations panel's Test connection; absent for adapters with nothing to test. */
   testConnection?(): Promise<IntegrationTestResult>;
-  /** The simulator's snap.js and pay buttons; absent for a real provider. */
-  routes?: ServesRoutes['routes'];
 }
 
 export type SimulatedOutcome = 'success' | 'pending' | 'failure';
@@ -219,8 +211,6 @@ export interface StorageProvider {
   deleteFolder(folderId: string): Promise<number>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
-  /** The local disk's upload endpoint and share page; absent for Google Drive. */
-  routes?: ServesRoutes['routes'];
 }
 
 /** What a signed upload URL grants: one file of one size and type into one folder. */
@@ -288,4 +278,14 @@ export interface Delivery {
   purchaseChanged(purchaseId: string): Promise<void>;
   /** Resend on an admin's request (spec section 4); throws DomainError on failure. */
   resend(purchaseId: string): Promise<void>;
+}
+
+/** The simulator stands in for Midtrans' pages: app.ts mounts its snap.js and pay buttons. */
+export function isPaymentSimulator(provider: PaymentProvider): provider is PaymentProvider & PaymentSimulator {
+  return 'openToken' in provider && 'simulate' in provider;
+}
+
+/** The local disk stands in for Drive's upload endpoint and share page: app.ts mounts them. */
+export function isSelfHostedStorage(storage: StorageProvider): storage is StorageProvider & SelfHostedStorage {
+  return 'openUpload' in storage && 'receive' in storage;
 }

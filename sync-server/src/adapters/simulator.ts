@@ -6,11 +6,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
-import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import type { SimulatorOrderTable } from '../db/schema/index.ts';
-import { simulatorRoutes } from '../payments/routes.ts';
 import type {
   CreatePaymentInput,
   IntegrationTestResult,
@@ -25,7 +22,7 @@ import type {
 
 export type { SimulatedOutcome, SimulatorToken } from './ports.ts';
 
-const SIMULATOR_PATH = '/api/payment/simulator';
+export const SIMULATOR_PATH = '/api/payment/simulator';
 export const SIMULATOR_SCRIPT_PATH = `${SIMULATOR_PATH}/snap.js`;
 
 const STATUS: Record<
@@ -47,11 +44,6 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
     private readonly serverKey: string,
     private readonly db: Db,
   ) {}
-
-  /** snap.js and the pay panel's buttons, standing in for Midtrans' own pages. */
-  routes(): Hono<AppEnv> {
-    return new Hono<AppEnv>().route(SIMULATOR_PATH, simulatorRoutes(this));
-  }
 
   async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
     const payload = Buffer.from(

@@ -12,7 +12,7 @@ import { migrateToLatestOrThrow, openDatabase } from '../db/database.ts';
 import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { startSmtpSink, type SmtpSink } from '../mail/testing/smtp-sink.ts';
 import { frozenClock } from '../testing/clock.ts';
-import { createAdapters } from './index.ts';
+import { createAdapters } from '../adapters-setup.ts';
 import { MailError } from './mail-error.ts';
 import { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer.ts';
 

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { listVenues } from '../venues/queries.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type ChangePasswordRequest, type createAdminRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { THROTTLE_MEMORY_MS, throttledCheck } from '../auth/service.ts';
 import { clearFailedLogins, pruneLoginAttempts } from '../auth/queries.ts';

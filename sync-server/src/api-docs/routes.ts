@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { route } from '../http/contract.ts';
 import { REPO_ROOT, serverFile } from '../paths.ts';
 

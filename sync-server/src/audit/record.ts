@@ -2,7 +2,7 @@
 // and the values before and after. Call recordAudit with the transaction of the change where there
 // is one, so the change and its entry land together. Never pass a password, hash or secret.
 import type { Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { currentAdmin } from '../http/auth.ts';
 import type { SessionAdmin } from '../auth/queries.ts';

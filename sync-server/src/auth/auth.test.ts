@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { ensureInitialAdmin } from '../admins/initial-admin.ts';
 import { countRows, makeTestApp, type TestApp } from '../testing/index.ts';
 import { verifyPassword } from './password.ts';
-import { FREE_FAILURES, MAX_FAILURES_PER_ADDRESS } from './service.ts';
+import { endAttempt, FREE_FAILURES, MAX_FAILURES_PER_ADDRESS, reserveAttempt } from './service.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -101,6 +101,50 @@ describe('POST /api/admin/login', () => {
     expect(await countRows(t.db, 'login_attempts')).toBe(FREE_FAILURES);
     // The right password waits its turn like any other: the pair is inside its wait.
     expect((await login({ email: 'ops@example.com', password: 'correct horse' })).status).toBe(429);
+  });
+
+  it('dates a failure when its check ends: a guess queued behind slow checks is refused, not let through because the wait ran out meanwhile', async () => {
+    const now = () => t.clock.now();
+    const slots = await Promise.all(Array.from({ length: FREE_FAILURES }, () => reserveAttempt(t.db, 'ops@example.com', '10.0.0.3', now)));
+    // The checks take 3 s (a busy machine); the first wait after five failures is 1 s.
+    t.clock.advance(3_000);
+    for (const slot of slots) await endAttempt(t.db, slot, true, now);
+    await expect(reserveAttempt(t.db, 'ops@example.com', '10.0.0.3', now)).rejects.toMatchObject({ code: 'too_many_requests' });
+    t.clock.advance(1_000);
+    await expect(reserveAttempt(t.db, 'ops@example.com', '10.0.0.3', now)).resolves.toHaveProperty('id');
+  });
+
+  it('a guess that would be the sixth waits for a check still running, however long that check takes, and is then refused', async () => {
+    const now = () => t.clock.now();
+    const reserve = () => reserveAttempt(t.db, 'ops@example.com', '10.0.0.4', now);
+    for (let i = 0; i < FREE_FAILURES - 1; i += 1) await endAttempt(t.db, await reserve(), true, now);
+    const fifth = await reserve();
+    // The fifth check is slow: by now the wait after the four failures is long over.
+    t.clock.advance(3_000);
+    const sixth = reserve();
+    let decided = false;
+    void sixth.then(
+      () => (decided = true),
+      () => (decided = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(decided).toBe(false);
+    await endAttempt(t.db, fifth, true, now);
+    await expect(sixth).rejects.toMatchObject({ code: 'too_many_requests' });
+  });
+
+  it('a guess that arrived while four checks ran is checked once they fail: four failures call for no wait', async () => {
+    const now = () => t.clock.now();
+    const slots = await Promise.all(
+      Array.from({ length: FREE_FAILURES - 1 }, () => reserveAttempt(t.db, 'ops@example.com', '10.0.0.5', now)),
+    );
+    const arrived = new Date(t.clock.now().getTime() + 1_000);
+    t.clock.advance(3_000);
+    for (const slot of slots) await endAttempt(t.db, slot, true, now);
+    // Its arrival was before the failures were dated; it first looks now.
+    const times = [arrived];
+    const late = () => times.shift() ?? t.clock.now();
+    await expect(reserveAttempt(t.db, 'ops@example.com', '10.0.0.5', late)).resolves.toHaveProperty('id');
   });
 
   it('checks at most the address limit of simultaneous guesses across e-mails', async () => {

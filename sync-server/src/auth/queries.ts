@@ -52,8 +52,9 @@ export async function insertPendingAttempt(db: Db, row: { email: string; ip: str
 }
 
 /** The attempt's check failed: its row stays as a failure. */
-export async function settleFailedAttempt(db: Db, id: number): Promise<void> {
-  await db.updateTable('login_attempts').set({ pending: 0 }).where('id', '=', id).execute();
+/** The attempt's check failed: it counts from now on, dated when the failure became known. */
+export async function settleFailedAttempt(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('login_attempts').set({ pending: 0, attemptedAt: at }).where('id', '=', id).execute();
 }
 
 /** The attempt's check passed (or never ran): its row goes. */
@@ -67,7 +68,10 @@ export async function deleteAttempt(db: Db, id: number): Promise<void> {
  */
 export interface AttemptCount {
   since: string;
+  /** Count pending attempts only when reserved before this (a check that ran this long died with its instance). */
   settledBefore?: string;
+  /** Report as `running` the pending attempts reserved since then (checks still under way). */
+  runningSince?: string;
 }
 
 /** This e-mail's attempts from this address: how many, and the latest. */
@@ -76,10 +80,23 @@ export async function pairFailures(
   email: string,
   ip: string,
   count: AttemptCount,
-): Promise<{ count: number; last: string | null }> {
+): Promise<{ count: number; last: string | null; running: number }> {
   const row = await db
     .selectFrom('login_attempts')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('attemptedAt').as('last')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('attemptedAt').as('last'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('pending', '=', 1), eb('attemptedAt', '>=', count.runningSince ?? '9999' /* none without runningSince */)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('running'),
+    ])
     .where('email', '=', email)
     .where('ip', '=', ip)
     .where('attemptedAt', '>', count.since)
@@ -87,7 +104,7 @@ export async function pairFailures(
       qb.where((eb) => eb.or([eb('pending', '=', 0), eb('attemptedAt', '<', count.settledBefore!)])),
     )
     .executeTakeFirstOrThrow();
-  return { count: Number(row.n), last: row.last ?? null };
+  return { count: Number(row.n), last: row.last ?? null, running: Number(row.running ?? 0) };
 }
 
 /** Attempts from this address across all e-mails. */

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { AUTH_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { bearerToken, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { login, logout, sessionUser } from './service.ts';

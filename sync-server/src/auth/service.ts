@@ -10,7 +10,7 @@
 // rather than being refused: they may be correct passwords, which delete their row, so simultaneous
 // correct logins never refuse each other.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
 import { sql } from 'kysely';
 import {
@@ -58,16 +58,31 @@ const THROTTLE_LOCK_SPACE = 15_016;
 
 type Db = Deps['db'];
 
-/** The refusal (429) `counts` call for, if any. */
-async function refusal(db: Db, email: string, ip: string, now: Date, settledBefore?: string): Promise<DomainError | undefined> {
+/**
+ * The refusal (429) the attempts call for, if any, for an attempt judged as of `now` (its arrival);
+ * `answeredAt` (the real moment) only sets the Retry-After it is told.
+ */
+async function refusal(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+  pending: Omit<AttemptCount, 'since'>,
+  answeredAt: Date = now,
+): Promise<DomainError | undefined> {
+  const { settledBefore } = pending;
   const address: AttemptCount = { since: new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString(), settledBefore };
   if ((await addressFailures(db, ip, address)) >= MAX_FAILURES_PER_ADDRESS)
     return new DomainError('too_many_requests', AUTH_MESSAGES.tooManyAttempts);
-  const pair = await pairFailures(db, email, ip, { since: new Date(now.getTime() - PAIR_MEMORY_MS).toISOString(), settledBefore });
-  if (!pair.last) return undefined;
-  const retryAt = new Date(pair.last).getTime() + waitAfter(pair.count);
+  const pair = await pairFailures(db, email, ip, { since: new Date(now.getTime() - PAIR_MEMORY_MS).toISOString(), ...pending });
+  const wait = waitAfter(pair.count);
+  if (!pair.last || wait === 0) return undefined;
+  // A check still running may end as a failure any moment now: its wait would start then. (A
+  // failure settled after `now`, this attempt's arrival, is later still: its wait lies ahead.)
+  const last = pair.running > 0 ? now.getTime() : new Date(pair.last).getTime();
+  const retryAt = last + wait;
   if (now.getTime() >= retryAt) return undefined;
-  const seconds = Math.ceil((retryAt - now.getTime()) / 1000);
+  const seconds = Math.max(1, Math.ceil((retryAt - answeredAt.getTime()) / 1000));
   return new DomainError('too_many_requests', AUTH_MESSAGES.waitBeforeRetry(seconds), { retryAfterSeconds: seconds });
 }
 
@@ -82,19 +97,22 @@ export interface AttemptSlot {
  * Reserves a place for one password check of `email` from `ip`, or refuses (429, before any check)
  * an abusive address or a pair still inside its wait. Failures and checks still running both
  * count, atomically with the insert, so simultaneous guesses cannot all slip under the limit; one
- * refused only because of checks still running waits for them to end, then decides.
+ * refused only because of checks still running waits for them to end, then decides as of its
+ * arrival: how long it then took to look again (a busy machine) cannot let it through.
  */
 export async function reserveAttempt(db: Db, email: string, ip: string, now: () => Date): Promise<AttemptSlot> {
   const queuedAt = performance.now();
+  const arrivedAt = now();
   for (;;) {
     const decision = await db.transaction().execute(async (tx): Promise<Decision> => {
       // One reservation at a time per address (every instance): the count and the insert are one step.
       if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${ip}))`.execute(tx);
       const at = now();
       const settledBefore = new Date(at.getTime() - PENDING_STALE_MS).toISOString();
-      const refused = await refusal(tx, email, ip, at, settledBefore);
+      const refused = await refusal(tx, email, ip, arrivedAt, { settledBefore }, at);
       if (refused) return { refused };
-      if (await refusal(tx, email, ip, at)) return { queued: true };
+      // Counting the checks still running as failures, would this one have to wait? Then it waits for them.
+      if (await refusal(tx, email, ip, arrivedAt, { runningSince: settledBefore })) return { queued: true };
       return { id: await insertPendingAttempt(tx, { email, ip, attemptedAt: at.toISOString() }) };
     });
     if ('refused' in decision) throw decision.refused;
@@ -104,9 +122,14 @@ export async function reserveAttempt(db: Db, email: string, ip: string, now: () 
   }
 }
 
-/** Ends a reserved attempt: a failure stays counted; a success (or a check that never ran) leaves no trace. */
-export async function endAttempt(db: Db, slot: AttemptSlot, failed: boolean): Promise<void> {
-  if (failed) await settleFailedAttempt(db, slot.id);
+/**
+ * Ends a reserved attempt: a failure stays counted; a success (or a check that never ran) leaves no
+ * trace. A failure is dated when its check ended, so the wait it starts is a whole wait even when
+ * the check was slow (guesses queued behind it are refused, not let through because the wait had
+ * already run out while the check ran).
+ */
+export async function endAttempt(db: Db, slot: AttemptSlot, failed: boolean, now: () => Date): Promise<void> {
+  if (failed) await settleFailedAttempt(db, slot.id, now().toISOString());
   else await deleteAttempt(db, slot.id);
 }
 
@@ -117,10 +140,10 @@ export async function throttledCheck(db: Db, email: string, ip: string, now: () 
   try {
     ok = await check();
   } catch (err) {
-    await endAttempt(db, slot, false);
+    await endAttempt(db, slot, false, now);
     throw err;
   }
-  await endAttempt(db, slot, !ok);
+  await endAttempt(db, slot, !ok, now);
   return ok;
 }
 

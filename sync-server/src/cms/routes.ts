@@ -3,7 +3,7 @@
 import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { auditRoute } from '../audit/record.ts';
 import { route } from '../http/contract.ts';
 import { bodyStream } from '../storage/body-stream.ts';

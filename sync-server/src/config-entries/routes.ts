@@ -1,6 +1,6 @@
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin, resolveDevice, settledAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { kioskConfigScope, readConfig, readConfigForAdmin, writeConfig } from './service.ts';

@@ -15,7 +15,7 @@ import {
   type StagedConfigKey,
   type StoredConfigEntry,
 } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { assertVenueAccess } from '../auth/venue-access.ts';
 import {

@@ -5,7 +5,7 @@
 // the whole message is never sent the message again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
-import { createAdapters } from '../adapters/index.ts';
+import { createAdapters } from '../adapters-setup.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink, type SmtpAnswer, type SmtpSink, type SmtpSinkOptions } from '../mail/testing/smtp-sink.ts';
 import { setFolder } from '../purchases/queries.ts';

@@ -12,8 +12,7 @@ import {
 } from '@courtreplay/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { DeviceTable } from '../db/schema/index.ts';
-import type { DeviceRow } from './queries.ts';
+import type { DeviceRow, HealthColumns } from './queries.ts';
 import { invalidInput } from '../errors.ts';
 
 /** A kiosk silent this long after being seen is listed in the Errors tab. */
@@ -23,33 +22,6 @@ export const NO_CLIP_WARNING_MS = 60 * 60_000;
 /** Browser storage this full risks the kiosk's offline copies of clips and purchases. */
 export const STORAGE_WARNING_RATIO = 0.9;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
-
-export type HealthColumns = Pick<
-  DeviceTable,
-  | 'name'
-  | 'lastSeenAt'
-  | 'appVersion'
-  | 'onlineSince'
-  | 'queuePurchases'
-  | 'queueClips'
-  | 'lastClipAt'
-  | 'storageUsage'
-  | 'storageQuota'
-  | 'screen'
->;
-
-export const HEALTH_COLUMNS = [
-  'devices.name',
-  'devices.lastSeenAt',
-  'devices.appVersion',
-  'devices.onlineSince',
-  'devices.queuePurchases',
-  'devices.queueClips',
-  'devices.lastClipAt',
-  'devices.storageUsage',
-  'devices.storageQuota',
-  'devices.screen',
-] as const;
 
 /**
  * Refuses (400) a heartbeat whose times lie ahead of the server's clock by more than

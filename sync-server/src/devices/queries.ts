@@ -1,6 +1,34 @@
 import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
-import { HEALTH_COLUMNS, type HealthColumns } from './health.ts';
+import type { DeviceTable } from '../db/schema/index.ts';
+
+/** The kiosk-health columns a device row carries (devices/health.ts reads them). */
+export type HealthColumns = Pick<
+  DeviceTable,
+  | 'name'
+  | 'lastSeenAt'
+  | 'appVersion'
+  | 'onlineSince'
+  | 'queuePurchases'
+  | 'queueClips'
+  | 'lastClipAt'
+  | 'storageUsage'
+  | 'storageQuota'
+  | 'screen'
+>;
+
+export const HEALTH_COLUMNS = [
+  'devices.name',
+  'devices.lastSeenAt',
+  'devices.appVersion',
+  'devices.onlineSince',
+  'devices.queuePurchases',
+  'devices.queueClips',
+  'devices.lastClipAt',
+  'devices.storageUsage',
+  'devices.storageQuota',
+  'devices.screen',
+] as const;
 
 export interface DeviceRow {
   id: number;

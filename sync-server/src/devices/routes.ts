@@ -3,7 +3,7 @@ import { recentVenueMarks } from '../court-marks/service.ts';
 import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { forbidden, notFound } from '../errors.ts';

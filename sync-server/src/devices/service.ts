@@ -2,7 +2,7 @@
 // admin, so it starts authorised: staff standing at the kiosk is the authorisation. An admin acts
 // only on devices of their own venue, whatever the request names.
 import { DEVICE_MESSAGES, FIELD_MESSAGES, VENUE_MESSAGES, type Device, type DeviceListItem } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import {
   deleteDevice,
   findDevice,

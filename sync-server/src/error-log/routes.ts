@@ -2,7 +2,7 @@
 // (shared/src/contract/kiosk-reports.ts); thin handlers that call the service.
 import { endpoints, ERROR_LOG_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { auditRoute } from '../audit/record.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';

@@ -16,7 +16,7 @@ import {
   type IntegrationKindName,
 } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { venueScope } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';

@@ -1,6 +1,6 @@
 import { endpoints, FIELD_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { findVenue } from '../venues/queries.ts';
 import { auditRoute } from '../audit/record.ts';
 import { deleteField, findField, insertField, listFieldCodes, listFields, renameField, renewCourtCode } from './queries.ts';

@@ -3,7 +3,7 @@
 import { AUTH_MESSAGES, DEVICE_ID_PATTERN, findRoute, SERVER_MESSAGES, type RouteName } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findDevice, type DeviceRow } from '../devices/queries.ts';
 import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';

@@ -7,7 +7,7 @@ import { isRawAnswer, isRawBody, type Access, type EndpointDefinition, type HasR
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, requireSuperAdmin } from './auth.ts';
 import { notFound } from '../errors.ts';
 import { parseWith, readJsonBody } from './validation.ts';

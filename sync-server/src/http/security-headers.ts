@@ -1,4 +1,4 @@
-// Security headers on every answer (design section 3). The CSP allows exactly the payment provider's
+// Security headers on every answer (docs/contributing.md, Rules the server enforces). The CSP allows exactly the payment provider's
 // origins (Midtrans Snap, live and sandbox) besides our own; blob: and data: for local clips and
 // thumbnails. With the Google Drive storage adapter the browser uploads straight to Google's
 // resumable upload URLs, so that one origin (GOOGLE_API_URL's) is added to connect-src.

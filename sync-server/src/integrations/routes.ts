@@ -2,7 +2,7 @@
 // buttons. An unknown kind is refused by the definition's params (404).
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { integrationsView, testIntegration } from './service.ts';

@@ -2,7 +2,7 @@
 // last error, the open credential alerts, and Test connection through the adapter's own
 // testConnection() (ports.ts). A test's outcome is recorded like any other call's.
 import { INTEGRATION_KINDS, INTEGRATION_MESSAGES as M, type IntegrationsResponse, type IntegrationTestResponse } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { IntegrationKind } from './health.ts';
 
 type Deps = Pick<AppDeps, 'payments' | 'storage' | 'mailer' | 'health'>;

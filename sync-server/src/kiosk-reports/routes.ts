@@ -3,7 +3,7 @@
 // (shared/src/contract/kiosk-reports.ts); thin handlers that call the query helpers.
 import { endpoints, KIOSK_REPORT_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { assertVenueAccess, currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { notFound } from '../errors.ts';

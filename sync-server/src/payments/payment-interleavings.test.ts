@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../adapters/ports.ts';
-import { createAdapters, type Adapters } from '../adapters/index.ts';
+import { createAdapters, type Adapters } from '../adapters-setup.ts';
 import { makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes } from '../adapters/testing/clips.ts';
 import { startMidtransImitation, type MidtransImitation } from '../adapters/testing/midtrans-imitation.ts';

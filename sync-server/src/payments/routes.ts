@@ -1,11 +1,11 @@
 // /api/payment: the provider's webhook and the PWA's client configuration, built from the shared
 // definitions (shared/src/contract/payments.ts); /api/payment/simulator: snap.js plus the button
-// endpoints it calls, mounted by the simulator adapter alone (a development tool, outside the contract).
+// endpoints it calls, mounted for the simulator adapter alone (a development tool, outside the contract).
 import { endpoints, ROUTES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import type { PaymentSimulator, SimulatedOutcome } from '../adapters/ports.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { DomainError, invalidInput, notFound } from '../errors.ts';
 import { route } from '../http/contract.ts';
 import { serverFile } from '../paths.ts';
@@ -45,7 +45,7 @@ export function paymentRoutes(): Hono<AppEnv> {
   return routes;
 }
 
-/** Mounted at /api/payment/simulator by the simulator adapter (its routes()); absent with Midtrans. */
+/** Mounted at /api/payment/simulator by app.ts when the provider is the simulator (isPaymentSimulator); absent with Midtrans. */
 export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const openToken = (token: string | undefined) => {

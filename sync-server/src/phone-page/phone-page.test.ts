@@ -9,7 +9,6 @@ import { UPLOAD_PATH } from '../adapters/local-storage.ts';
 import { mp4Bytes } from '../adapters/testing/clips.ts';
 import { makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { setFolder } from '../purchases/queries.ts';
-import { parseRange } from './routes.ts';
 
 let t: AdapterTestApp;
 let seeded: Awaited<ReturnType<typeof seedPurchase>>;
@@ -173,21 +172,6 @@ describe('the clips', () => {
     const entries = await unzip(Buffer.from(await res.arrayBuffer()));
     expect([...entries.keys()]).toEqual(['01-Rally-1.mp4', '02-Rally-2.mp4', '03-Rally-3.mp4']);
     expect([...entries.values()].map((bytes, i) => bytes.equals(clips[i]!))).toEqual([true, true, true]);
-  });
-});
-
-describe('parseRange', () => {
-  it.each([
-    [undefined, undefined],
-    ['bytes=0-9', { start: 0, end: 9 }],
-    ['bytes=5-', { start: 5, end: undefined }],
-    ['bytes=-10', { start: 90 }],
-    ['bytes=0-1,5-6', undefined],
-    ['bytes=100-', 'unsatisfiable'],
-    ['bytes=9-3', 'unsatisfiable'],
-    ['items=0-1', undefined],
-  ])('%s of 100 bytes -> %j', (header, range) => {
-    expect(parseRange(header, 100)).toEqual(range);
   });
 });
 

@@ -5,8 +5,8 @@
 import { KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
-import type { AppEnv } from '../app.ts';
-import type { ByteRange } from '../adapters/ports.ts';
+import type { AppEnv } from '../app-env.ts';
+import { parseRange } from '../http/range-header.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
 import { phonePurchase, type PhoneFile } from './service.ts';
@@ -19,20 +19,6 @@ const PRIVATE = {
 } as const;
 
 const notFound = (c: Context<AppEnv>) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404, PRIVATE);
-
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; undefined for none or several (the whole file is sent). */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    return suffix === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix) };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? undefined : Number(match[2]);
-  if (start >= size || (end !== undefined && end < start)) return 'unsatisfiable';
-  return { start, end };
-}
 
 /** A download name a phone saves safely: letters, digits, '-', '_' and '.', ending in the clip's extension. */
 function fileNameOf(clip: PhoneFile): string {

@@ -139,8 +139,17 @@ describe('a ZIP cannot be used to exhaust the server', () => {
         for (const page of pages) for (let i = 0; i < 3; i++) readers.push(await stalledReader(server.url, `${page}/all.zip`));
         expect(readers.map((r) => r.status)).toEqual(readers.map(() => 200));
         // Let every pipe between the disk and the socket fill as far as it will (a bound, not a speed
-        // check: on a busy 2-core machine 60 streams take a while to open their first clip).
-        await vi.waitFor(() => expect(openFilesUnder(pid, join(dataDir, 'drive'))).toBe(60), { timeout: 60_000, interval: 200 });
+        // check: on a busy 2-core machine 60 streams take a while to open their first clip). A stalled
+        // reader holds at most the one clip it is in; one whose socket buffers took a clip whole may
+        // sit between two clips, holding none, so "nearly all" is what says they are all streaming.
+        await vi.waitFor(
+          () => {
+            const open = openFilesUnder(pid, join(dataDir, 'drive'));
+            expect(open).toBeLessThanOrEqual(60);
+            expect(open).toBeGreaterThanOrEqual(55);
+          },
+          { timeout: 60_000, interval: 200 },
+        );
         await new Promise((settle) => setTimeout(settle, 2000));
         const growth = (residentBytes(pid) - before) / MB;
         expect(growth).toBeLessThan(100);

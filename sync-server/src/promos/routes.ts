@@ -1,6 +1,6 @@
 import { endpoints, MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { route } from '../http/contract.ts';
 import { auditRoute } from '../audit/record.ts';
 import { currentAdmin, currentDevice } from '../http/auth.ts';

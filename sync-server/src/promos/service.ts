@@ -8,7 +8,7 @@ import {
   type promoInput,
 } from '@courtreplay/shared';
 import type { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 import {

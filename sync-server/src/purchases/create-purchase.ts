@@ -16,7 +16,7 @@ import {
   type Quote,
 } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
 import { invalidInput, forbidden, DomainError } from '../errors.ts';

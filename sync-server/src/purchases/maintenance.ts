@@ -1,7 +1,7 @@
 // Periodic upkeep started by main.ts: old Idempotency-Key answers and court marks (issue 25) are dropped. Pending payments are
 // not expired here: only the provider's word ends them (payments/reconciler.ts), since an order
 // the player paid may simply have lost its notification.
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
 import { deleteOldIdempotencyKeys } from './idempotency.ts';
 import { deleteOldMarks } from '../court-marks/service.ts';

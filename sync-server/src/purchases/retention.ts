@@ -6,7 +6,7 @@
 // has its uploads removed the same way once that time has passed. The purchase itself, its money
 // figures and its e-mail stay.
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
 import { foldersOfPurchase } from '../storage/queries.ts';
 import { recordPurchaseEvent } from './events.ts';

@@ -3,7 +3,7 @@
 import { endpoints, MESSAGES, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { createPurchase, purchaseReplayCodec } from './create-purchase.ts';

@@ -78,7 +78,7 @@ async function listed(filter: Record<string, string | undefined>, headers = w.su
   return ((await res.json()) as ListPurchasesResponse).transactions;
 }
 
-/** The report's rules (README, migration 018) applied to the list's rows. */
+/** The report's rules (docs/back-office.md, migration 018) applied to the list's rows. */
 function sumOf(rows: Purchase[]) {
   const done = (p: Purchase) => p.paymentStatus === 'paid' && p.paymentReversal === null;
   const live = rows.filter((p) => !p.isStaging);

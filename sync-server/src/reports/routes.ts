@@ -1,7 +1,7 @@
 // /api/reports: the routes built from the shared definitions (shared/src/contract/reports.ts).
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { countUndelivered } from '../error-log/service.ts';

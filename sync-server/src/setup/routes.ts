@@ -1,7 +1,7 @@
 // /api/admin/setup: the first-run checklist, built from the shared definition (shared/src/contract/reports.ts).
 import { endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { route } from '../http/contract.ts';
 import { setupChecklist } from './service.ts';
 

@@ -1,6 +1,6 @@
 // The first-run checklist (issue 14 point 9): what a fresh install still needs before a kiosk can sell.
 import { INTEGRATION_KINDS, type SetupChecklist } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'health'>;
 

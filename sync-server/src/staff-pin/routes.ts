@@ -1,7 +1,7 @@
 import { endpoints } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { currentAdmin, currentDevice } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { setStaffPin, staffPinRequired, staffPinsFor, verifyStaffPin } from './service.ts';

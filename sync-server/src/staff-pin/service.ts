@@ -3,7 +3,7 @@
 // PINs are throttled per kiosk exactly as failed logins are per e-mail and address (auth/service.ts),
 // in the same table under their own key, so a kiosk's mistakes never slow an admin's login.
 import { STAFF_PIN_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { clearFailedLogins } from '../auth/queries.ts';
 import { throttledCheck } from '../auth/service.ts';

@@ -1,9 +1,9 @@
 // /api/google-drive/* and /api/storage/upload-status (spec section 7), whichever storage adapter is
 // configured: quota and clean-up for super admins; folders and upload URLs for authorised kiosks
-// and for admins (the resend flow uploads from the admin's browser); upload status for kiosks.
+// and for admins (the resend flow uploads from the admin's browser); upload status for each caller's own uploads.
 import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { currentDevice } from '../http/auth.ts';
 import { auditRoute } from '../audit/record.ts';
@@ -12,9 +12,10 @@ import { invalidInput, DomainError } from '../errors.ts';
 import {
   assertMayUploadTo,
   createPurchaseFolder,
-  kioskUploadStatus,
+  ownUploadStatus,
   recordUploadedClip,
   recordUploadSession,
+  uploadOwner,
   type FolderCaller,
 } from './service.ts';
 
@@ -81,19 +82,13 @@ export function storageRoutes(): Hono<AppEnv> {
     const purchase = await assertMayUploadTo({ db, now, paymentWindowMs: config.pendingPaymentExpiryMs }, callerOf(c), body.folderId);
     if (purchase) await recordUploadedClip(db, purchase, { folderId: body.folderId, filename: body.filename, videoId, now });
     const answer = await storage.createUploadUrl({ ...file, origin: c.req.header('Origin'), baseUrl: baseUrlOf(c) });
-    if (!c.get('admin'))
-      await recordUploadSession(db, {
-        uploadUrl: answer.uploadUrl,
-        deviceId: currentDevice(c).deviceId,
-        size: body.size,
-        now,
-      });
+    await recordUploadSession(db, { uploadUrl: answer.uploadUrl, owner: uploadOwner(callerOf(c)), size: body.size, now });
     return { status: 200, body: answer };
   });
 
   route(app, endpoints.uploadStatus).handle(async (c, { body: { uploadUrl } }) => {
     const { db, storage } = c.var.deps;
-    return { status: 200, body: await kioskUploadStatus({ db, storage }, currentDevice(c).deviceId, uploadUrl) };
+    return { status: 200, body: await ownUploadStatus({ db, storage }, uploadOwner(callerOf(c)), uploadUrl) };
   });
 
   return app;

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { parseRange } from '../http/range-header.ts';
 
 export interface SendFileOptions {
   contentType: string;
@@ -26,31 +27,13 @@ export async function sendFile(c: Context, path: string, options: SendFileOption
 
   const range = parseRange(c.req.header('Range'), size);
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
-  const [start, end] = range ?? [0, size - 1];
+  const { start, end } = range ?? { start: 0, end: size - 1 };
   const length = size === 0 ? 0 : end - start + 1;
   headers['Content-Length'] = String(length);
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
   const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
   return new Response(body, { status: range ? 206 : 200, headers });
-}
-
-/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; undefined means the whole file. */
-export function parseRange(header: string | undefined, size: number): [number, number] | undefined | 'unsatisfiable' {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return [start, end];
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

@@ -148,25 +148,30 @@ export async function recordUploadedClip(
 
 const hashOf = (uploadUrl: string) => createHash('sha256').update(uploadUrl).digest('hex');
 
-/** Remembers that this upload URL was issued to this kiosk (called by get-signed-url). */
-export async function recordUploadSession(db: Db, input: { uploadUrl: string; deviceId: string; size: number; now: Date }): Promise<void> {
+/** Who an upload URL was issued to, as upload_sessions records it. */
+export function uploadOwner(caller: FolderCaller): string {
+  return caller.admin ? `admin:${caller.admin.id}` : `kiosk:${caller.device.deviceId}`;
+}
+
+/** Remembers who this upload URL was issued to (called by get-signed-url). */
+export async function recordUploadSession(db: Db, input: { uploadUrl: string; owner: string; size: number; now: Date }): Promise<void> {
   await insertUploadSession(db, {
     urlHash: hashOf(input.uploadUrl),
-    deviceId: input.deviceId,
+    owner: input.owner,
     size: input.size,
     createdAt: input.now.toISOString(),
   });
 }
 
-/** Where one of this kiosk's uploads stands; 404 for any other URL. */
-export async function kioskUploadStatus(
+/** Where one of the caller's own uploads stands (a kiosk's, or an admin's Resend); 404 for any other URL. */
+export async function ownUploadStatus(
   deps: { db: Db; storage: StorageProvider | undefined },
-  deviceId: string,
+  owner: string,
   uploadUrl: string,
 ): Promise<UploadStatus> {
   const session = await findUploadSession(deps.db, hashOf(uploadUrl));
-  // Same answer for unknown and someone else's: nothing to learn about other kiosks' uploads.
-  if (!session || session.deviceId !== deviceId) throw new DomainError('not_found', SERVER_MESSAGES.storage.notKioskUpload);
+  // Same answer for unknown and someone else's: nothing to learn about other callers' uploads.
+  if (!session || session.owner !== owner) throw new DomainError('not_found', SERVER_MESSAGES.storage.notYourUpload);
   if (!deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   return deps.storage.uploadStatus(uploadUrl, session.size);
 }

@@ -3,7 +3,7 @@
 // with byte ranges. No script: it renders under the strictest policy.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import type { FolderInfo, SelfHostedStorage } from '../adapters/ports.ts';
 import { escapeHtml as e } from '../mail/compose.ts';
 import { findFolderPurchase, type FolderPurchase } from './queries.ts';
@@ -86,7 +86,7 @@ function isPublic(owner: FolderPurchase): boolean {
   return sold && owner.erasedAt === null && owner.clipsExpiredAt === null;
 }
 
-/** Mounted by the local storage adapter (its routes()): with Google Drive the e-mail links to Drive. */
+/** Mounted by app.ts when the storage is the local disk (isSelfHostedStorage): with Google Drive the e-mail links to Drive. */
 export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The folder id in every /d/ address is the player's key to their clips: no page, clip or

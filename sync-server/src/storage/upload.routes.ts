@@ -4,7 +4,7 @@
 import { endpoints } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { SelfHostedStorage } from '../adapters/ports.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { route } from '../http/contract.ts';
 import { bodyStream } from './body-stream.ts';
 
@@ -19,7 +19,7 @@ function corsHeaders(c: Context<AppEnv>): Record<string, string> {
   };
 }
 
-/** Mounted by the local storage adapter (its routes()), which is the only storage that has this endpoint. */
+/** Mounted by app.ts when the storage is the local disk (isSelfHostedStorage), which is the only storage that has this endpoint. */
 export function uploadRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 

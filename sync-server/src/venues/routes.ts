@@ -1,6 +1,6 @@
 import { endpoints, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { deleteVenue, findVenue, insertVenue, listVenues, updateVenue } from './queries.ts';
 import { auditRoute } from '../audit/record.ts';
 import { currentAdmin, venueScope } from '../http/auth.ts';

@@ -123,6 +123,12 @@ function ResultCard({
             >
               <div className="progress-fill" style={{ width: `${step.percent}%` }} />
             </div>
+            {step.waitingFor ? (
+              <p className="progress-waiting" data-testid="delivery-waiting" role="status">
+                {C.progress.storageWaiting}
+                <small lang="en">{step.waitingFor}</small>
+              </p>
+            ) : null}
           </div>
         ) : null}
         {icon === 'success' ? <p className="alert alert-warning">{C.checkSpam}</p> : null}

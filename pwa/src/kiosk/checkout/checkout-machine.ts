@@ -29,6 +29,8 @@ export interface DeliveryStep {
   label: string;
   percent: number;
   state: 'running' | 'done' | 'error';
+  /** Why the upload is waiting (the storage refused for now), in the storage's words; it keeps trying. */
+  waitingFor?: string;
 }
 
 export type CheckoutPhase =

@@ -34,15 +34,15 @@ export async function deliverClips(transactionId: string, clips: Clip[], onStep:
     step({ label: P.uploading, percent: CHECKOUT_PROGRESS.uploading, state: 'running' });
     const span = CHECKOUT_PROGRESS.finalizing - CHECKOUT_PROGRESS.uploading;
     // A job cut off (network, reload, crash) is finished by the offline runner, which saves the link.
+    let percent: number = CHECKOUT_PROGRESS.uploading;
     const result = await startUploadJob(
       transactionId,
       clips.map((c) => c.file),
-      (p) =>
-        step({
-          label: P.uploading,
-          percent: CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal)),
-          state: 'running',
-        }),
+      (p) => {
+        percent = CHECKOUT_PROGRESS.uploading + Math.floor((span * p.bytesSent) / Math.max(1, p.bytesTotal));
+        step({ label: P.uploading, percent, state: 'running' });
+      },
+      (reason) => step({ label: P.uploading, percent, state: 'running', waitingFor: reason }),
     );
     step({ label: P.finalizing, percent: CHECKOUT_PROGRESS.finalizing, state: 'running' });
     if (result.folderUrl === null) return step({ label: P.completedWithoutUpload, percent: CHECKOUT_PROGRESS.completed, state: 'error' });

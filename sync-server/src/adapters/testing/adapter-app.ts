@@ -3,7 +3,7 @@
 // outbox. They are made before the app is built, as main.ts does: an embedded adapter's own routes
 // (upload URLs, share page, simulator) are mounted then.
 import { makeTestApp, type TestAppOptions } from '../../testing/index.ts';
-import { createAdapters, type Adapters } from '../index.ts';
+import { createAdapters, type Adapters } from '../../adapters-setup.ts';
 import type { SmtpTimeouts } from '../smtp-mailer.ts';
 
 export interface AdapterTestOptions extends TestAppOptions {

@@ -4,7 +4,7 @@
 // thousand roll-up rows instead of up to a million purchases, and no code path that changes a
 // purchase (payment notification, reconciler, reversal, admin) can forget to keep it.
 //
-// What each figure counts (also in the README):
+// What each figure counts (also in docs/back-office.md):
 //   - revenue, purchases, clips: paid, not staging, not reversed (a paid purchase the provider later
 //     reversed or refunded leaves revenue the moment the reversal lands);
 //   - free: free purchases, not staging;

@@ -1,7 +1,7 @@
 import type { KioskLanguage } from '@courtreplay/shared';
 import type { Generated } from 'kysely';
 
-/** Where a purchase stands with the payment provider (design section 2). Moves only forward. */
+/** Where a purchase stands with the payment provider (docs/contributing.md, Contracts). Moves only forward. */
 export type PaymentStatus = 'pending' | 'paid' | 'free' | 'failed' | 'expired';
 export type EmailStatus = 'sent' | 'failed';
 

@@ -1,8 +1,9 @@
-/** An upload URL issued to a kiosk; the URL itself is kept only as a hash (it is a credential). */
+/** An upload URL issued to a kiosk or an admin; the URL itself is kept only as a hash (it is a credential). */
 export interface UploadSessionTable {
   /** SHA-256 hex of the upload URL. */
   urlHash: string;
-  deviceId: string;
+  /** Who was given the URL: 'kiosk:{deviceId}' or 'admin:{adminId}' (uploadOwner). */
+  owner: string;
   size: number;
   createdAt: string;
 }

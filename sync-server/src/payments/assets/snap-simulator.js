@@ -2,7 +2,9 @@
 // The payment simulator's stand-in for Midtrans' snap.js: the same window.snap.embed(token, options)
 // and window.snap.pay(token, options), rendering a panel with four buttons. A button asks the
 // server, which posts a signed notification to its own webhook, then the matching callback runs
-// with a Midtrans-like result. No inline script, no eval: it runs under a 'self' script policy.
+// with a Midtrans-like result. After 'Simulate pending' the kiosk replaces the panel with its
+// waiting screen, so a small 'Settle now' box stays in the page's corner to finish that payment as
+// the bank would later. No inline script, no eval: it runs under a 'self' script policy.
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -46,6 +48,66 @@
     return b;
   }
 
+  var dock = null;
+
+  // 'Settle now': posts the settlement of a payment left pending, exactly as its panel's success
+  // button would; the kiosk's waiting screen then learns it from the server like any late payment.
+  function offerSettle(token, orderId) {
+    if (!dock || !dock.parentNode) {
+      dock = el('div', {
+        position: 'fixed',
+        top: '8px',
+        left: '8px',
+        zIndex: '2147483001',
+        maxWidth: '280px',
+        fontFamily: 'system-ui, sans-serif',
+      });
+      dock.setAttribute('data-testid', 'payment-simulator-pending');
+      document.body.appendChild(dock);
+    }
+    var box = el('div', {
+      margin: '0 0 8px',
+      padding: '10px 12px',
+      background: '#fff',
+      color: '#1f2933',
+      border: '1px solid #d9e2ec',
+      borderRadius: '10px',
+      boxShadow: '0 2px 8px rgba(15, 23, 42, 0.25)',
+      fontSize: '14px',
+    });
+    var note = el('p', { margin: '0 0 8px' }, 'Payment simulator: ' + (orderId ? 'order ' + orderId : 'a payment') + ' is pending.');
+    note.setAttribute('role', 'status');
+    box.appendChild(note);
+    function remove() {
+      if (box.parentNode) box.parentNode.removeChild(box);
+      if (dock && !dock.firstChild && dock.parentNode) dock.parentNode.removeChild(dock);
+    }
+    var small = { display: 'inline-block', width: 'auto', margin: '0 8px 0 0', padding: '8px 12px', fontSize: '14px' };
+    var settle = button('Settle now', '#15803d', function () {
+      settle.disabled = true;
+      note.textContent = 'Processing...';
+      fetch(base + '/api/payment/simulator/' + encodeURIComponent(token) + '/success', { method: 'POST' })
+        .then(function (r) {
+          return r.json().then(function (body) {
+            if (!r.ok) throw new Error(body.message || 'Payment failed');
+            remove();
+          });
+        })
+        .catch(function (err) {
+          settle.disabled = false;
+          note.textContent = String((err && err.message) || 'Network error');
+        });
+    });
+    var dismiss = button('Dismiss', '#52606d', remove);
+    [settle, dismiss].forEach(function (b) {
+      Object.keys(small).forEach(function (k) {
+        b.style[k] = small[k];
+      });
+      box.appendChild(b);
+    });
+    dock.appendChild(box);
+  }
+
   function render(container, token, options, onDone) {
     options = options || {};
     container.textContent = '';
@@ -66,12 +128,14 @@
     panel.appendChild(info);
     var status = el('p', { margin: '0 0 16px', fontWeight: '600', minHeight: '1.5em' });
     status.setAttribute('role', 'status');
+    var orderId = null;
 
     fetch(base + '/api/payment/simulator/' + encodeURIComponent(token))
       .then(function (r) {
         return r.ok ? r.json() : null;
       })
       .then(function (order) {
+        if (order) orderId = order.order_id;
         if (order)
           info.textContent = 'Order ' + order.order_id + ' \u00b7 ' + rupiah(order.gross_amount) + ' \u00b7 test mode, no money moves.';
       })
@@ -101,6 +165,7 @@
             if (options.onSuccess) options.onSuccess(result);
           } else if (outcome === 'pending') {
             status.textContent = 'Payment pending';
+            offerSettle(token, orderId);
             if (options.onPending) options.onPending(result);
           } else {
             status.textContent = 'Payment failed';

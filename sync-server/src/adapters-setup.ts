@@ -2,18 +2,18 @@
 // are set (else the simulator), Google Drive when STORAGE=google-drive (else local disk), SMTP when
 // SMTP_URL is set (else the .eml outbox). main.ts spreads the result into the app's dependencies.
 import type { Logger } from 'pino';
-import { ConfigError, type Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { MailDelivery } from '../delivery/mail-delivery.ts';
-import { GoogleDriveStorage } from './google-drive.ts';
-import { installSecret } from './install-secret.ts';
-import { LocalStorage } from './local-storage.ts';
-import { MidtransProvider } from './midtrans.ts';
-import { OutboxMailer } from './outbox-mailer.ts';
-import type { Clock, Mailer, PaymentProvider, StorageProvider } from './ports.ts';
-import { SimulatorProvider } from './simulator.ts';
-import { SmtpMailer, type SmtpTimeouts } from './smtp-mailer.ts';
-import type { IntegrationHealth } from '../integrations/health.ts';
+import { ConfigError, type Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { MailDelivery } from './delivery/mail-delivery.ts';
+import { GoogleDriveStorage } from './adapters/google-drive.ts';
+import { installSecret } from './adapters/install-secret.ts';
+import { LocalStorage } from './adapters/local-storage.ts';
+import { MidtransProvider } from './adapters/midtrans.ts';
+import { OutboxMailer } from './adapters/outbox-mailer.ts';
+import type { Clock, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import { SimulatorProvider } from './adapters/simulator.ts';
+import { SmtpMailer, type SmtpTimeouts } from './adapters/smtp-mailer.ts';
+import type { IntegrationHealth } from './integrations/health.ts';
 
 export interface Adapters {
   payments: PaymentProvider;
