@@ -67,7 +67,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         manifestTransforms: [kioskPrecache.manifestTransform],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/d\//, /^\/media\//, /^\/p\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/c\//, /^\/d\//, /^\/media\//, /^\/p\//],
         // CMS media and the chunks left out of the precache (admin, payment pages), cached as they
         // are first used (pwa/src/offline/runtime-caching.ts).
         runtimeCaching: offlineRuntimeCaching,

@@ -20,27 +20,42 @@ export interface FolderFile {
   bytes?: Buffer;
 }
 
-/** Replaces the OPFS folder's contents with these files. The page must be on the app's origin. */
+/**
+ * Replaces the OPFS folder's contents with these files; a name 'Court 2/rally.mp4' goes into that
+ * subfolder. The page must be on the app's origin.
+ */
 export async function feedFolder(page: Page, files: FolderFile[], folder = OPFS_FOLDER): Promise<void> {
+  await writeFolder(page, files, folder, true);
+}
+
+/** Adds these files to the OPFS folder as they would land from the camera, leaving the others. */
+export async function addToFolder(page: Page, files: FolderFile[], folder = OPFS_FOLDER): Promise<void> {
+  await writeFolder(page, files, folder, false);
+}
+
+async function writeFolder(page: Page, files: FolderFile[], folder: string, replace: boolean): Promise<void> {
   const payload = files.map((f) => ({
     name: f.name,
     base64: (f.bytes ?? readFileSync(f.path ?? '')).toString('base64'),
   }));
   await page.evaluate(
-    async ({ folder, payload }) => {
+    async ({ folder, payload, replace }) => {
       const root = await navigator.storage.getDirectory();
-      await root.removeEntry(folder, { recursive: true }).catch(() => undefined);
-      const dir = await root.getDirectoryHandle(folder, { create: true });
+      if (replace) await root.removeEntry(folder, { recursive: true }).catch(() => undefined);
+      const top = await root.getDirectoryHandle(folder, { create: true });
       for (const f of payload) {
+        const parts = f.name.split('/');
+        let dir = top;
+        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
         const bin = atob(f.base64);
         const bytes = new Uint8Array(bin.length);
         for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-        const handle = await dir.getFileHandle(f.name, { create: true });
+        const handle = await dir.getFileHandle(parts[parts.length - 1]!, { create: true });
         const writable = await handle.createWritable();
         await writable.write(bytes);
         await writable.close();
       }
     },
-    { folder, payload },
+    { folder, payload, replace },
   );
 }

@@ -137,6 +137,8 @@ export const MESSAGES_ID: KioskMessages = {
   player: {
     fullScreen: 'Layar penuh',
     exitFullScreen: 'Keluar dari layar penuh',
+    select: 'Pilih',
+    remove: 'Hapus',
   },
 
   checkout: {
@@ -261,6 +263,28 @@ export const MESSAGES_ID: KioskMessages = {
     notFound: 'Tautan ini tidak valid. Periksa kode QR atau tautan di e-mail Anda.',
     tooManyDownloads: 'Klip ini sedang diunduh 3 kali sekaligus. Silakan tunggu hingga satu unduhan selesai, lalu coba lagi.',
   },
+  courts: {
+    chips: 'Lapangan',
+    ownCourt: 'Lapangan ini',
+    all: 'Semua',
+    timeJump: 'Waktu',
+    anyTime: 'Kapan saja',
+    last15: '15 menit terakhir',
+    lastHour: '1 jam terakhir',
+    newBadge: 'Baru',
+    markedMoments: 'Momen yang ditandai',
+    nothingHere: 'Belum ada video di sini. Coba lapangan atau waktu lain.',
+  },
+  mark: {
+    button: 'Tandai momen ini',
+    explain: 'Ketuk tombol tepat setelah reli yang ingin Anda simpan. Lalu temukan klipnya di kiosk pada Momen yang ditandai.',
+    marked: (time: string, court: string) => `Ditandai ${time} di ${court}: temukan di kiosk pada Momen yang ditandai`,
+    tooMany: 'Terlalu banyak tanda dari jaringan ini. Silakan coba lagi dalam satu menit.',
+    notFound: 'Kode ini sudah tidak berlaku. Silakan pindai kode QR di lapangan.',
+    otherLanguage: 'English',
+    posterTitle: 'Reli hebat? Tandai!',
+    posterScan: 'Pindai dengan kamera ponsel dan ketuk "Tandai momen ini". Klip Anda menunggu di kiosk pada Momen yang ditandai.',
+  },
 };
 
 /**
@@ -334,6 +358,8 @@ export const MESSAGES_EN: KioskMessages = {
   language: MESSAGES.language,
   purchaseEmail: MESSAGES.purchaseEmail,
   phone: MESSAGES.phone,
+  courts: MESSAGES.courts,
+  mark: MESSAGES.mark,
 };
 
 export const KIOSK_MESSAGES: Record<KioskLanguage, KioskMessages> = { en: MESSAGES_EN, id: MESSAGES_ID };

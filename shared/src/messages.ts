@@ -136,6 +136,9 @@ export const MESSAGES = {
   player: {
     fullScreen: 'Full screen',
     exitFullScreen: 'Exit full screen',
+    // Issue 25 point 5: choosing the clip without closing the preview. Ours.
+    select: 'Select',
+    remove: 'Remove',
   },
 
   checkout: {
@@ -278,6 +281,32 @@ export const MESSAGES = {
       `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
     notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
     tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
+  },
+
+  // Issue 25 points 2-4: finding a rally on the grid by court and time, new clips, marked moments. Ours.
+  courts: {
+    chips: 'Court',
+    ownCourt: 'This court',
+    all: 'All',
+    timeJump: 'Time',
+    anyTime: 'Any time',
+    last15: 'Last 15 min',
+    lastHour: 'Last hour',
+    newBadge: 'New',
+    markedMoments: 'Marked moments',
+    nothingHere: 'No videos here yet. Try another court or time.',
+  },
+
+  // Issue 25 point 4: the court's QR poster and its page /c/{courtCode} on the player's phone. Ours.
+  mark: {
+    button: 'Mark this moment',
+    explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
+    marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
+    tooMany: 'Too many marks from this network just now. Please try again in a minute.',
+    notFound: 'This code is not valid any more. Please scan the QR code on the court.',
+    otherLanguage: 'Bahasa Indonesia',
+    posterTitle: 'Great rally? Mark it!',
+    posterScan: 'Scan with your phone camera and tap "Mark this moment". Your clip waits at the kiosk under Marked moments.',
   },
 
   adminLogin: {
@@ -514,6 +543,7 @@ export const MESSAGES = {
       'device.replace': 'Device ID reset',
       'device.staging': 'Test device',
       'error.resolve': 'Error resolved',
+      'field.courtCode': 'Court poster renewed',
       'field.create': 'Court created',
       'field.delete': 'Court deleted',
       'field.update': 'Court changed',
@@ -689,6 +719,16 @@ export const MESSAGES = {
     fieldCreateFailed: 'Failed to create field. Please try again.',
     // Issue 12 point 12 (the venue's kiosk language): our wording.
     kioskLanguage: 'Kiosk language',
+    // Issue 25 point 4 (the court's "Mark this moment" QR poster): our wording.
+    poster: 'Poster',
+    posterFor: (court: string) => `Poster for ${court}`,
+    printPoster: 'Print',
+    closePoster: 'Close',
+    renewPoster: 'New poster link',
+    confirmRenewPoster: (court: string) => `Make a new link for ${court}? The printed poster stops working.`,
+    posterRenewed: 'New poster link made: print the poster again',
+    renewPosterFailed: 'Failed to make a new poster link. Please try again.',
+    noPosterLink: 'This court has no poster link yet: make a new one.',
   },
 
   cms: {

@@ -37,6 +37,7 @@ import { errorLogRoutes } from './error-log/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
+import { courtMarkRoutes } from './court-marks/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
+  app.route('/', courtMarkRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.
   if (deps.payments && isPaymentSimulator(deps.payments)) app.route(SIMULATOR_PATH, simulatorRoutes(deps.payments));

@@ -8,17 +8,23 @@ import { Logo } from './Logo.tsx';
  * product mark until a venue uploads its own. Closing gives the focus back to what opened it.
  * Full screen (issue 12 point 8) is the frame holding the video and the watermark together, never
  * the bare video: the video's own full-screen and picture-in-picture are switched off, and should
- * a browser still put the bare video in full screen, the frame takes its place.
+ * a browser still put the bare video in full screen, the frame takes its place. Select (or Remove)
+ * puts the clip in the cart (or takes it out) without closing the preview (issue 25 point 5).
  */
 export function PlayerModal({
   clip,
   watermark,
   onClose,
   onPlayingChange,
+  selected,
+  onToggle,
 }: {
   clip: Clip;
   watermark: string | null;
   onClose: () => void;
+  /** Whether the clip is in the cart: the preview's Select / Remove (issue 25 point 5) toggles it. */
+  selected: boolean;
+  onToggle: () => void;
   /** Told whether the preview is playing: the inactivity rule counts playing as activity. */
   onPlayingChange?: (playing: boolean) => void;
 }) {
@@ -98,6 +104,15 @@ export function PlayerModal({
         </div>
         <div className="modal-footer">
           <span className="modal-title">{clip.title}</span>
+          <button
+            type="button"
+            className={`btn ${selected ? 'btn-secondary' : 'btn-primary'}`}
+            aria-pressed={selected}
+            onClick={onToggle}
+            data-testid="player-select"
+          >
+            {selected ? m.player.remove : m.player.select}
+          </button>
           <button ref={closeRef} type="button" className="btn btn-secondary" onClick={onClose}>
             {m.selection.closePlayer}
           </button>

@@ -10,6 +10,8 @@ interface Props {
   price: string | null;
   onToggle: (id: string) => void;
   onPlay: (clip: Clip) => void;
+  /** It landed in the folder while the grid was open, moments ago (issue 25 point 3). */
+  isNew?: boolean;
 }
 
 /**
@@ -17,8 +19,9 @@ interface Props {
  * middle), the recorded time large, the title on up to two lines, duration, price, play and tick.
  * A clip the browser cannot decode says so and can be neither ticked nor played.
  */
-export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay }: Props) {
-  const M = useMessages().selection;
+export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay, isNew = false }: Props) {
+  const messages = useMessages();
+  const M = messages.selection;
   const time = formatRecordedTime(clip.createdAt);
   const classes = `video-card${selected ? ' is-selected' : ''}${clip.undecodable ? ' is-undecodable' : ''}`;
   return (
@@ -45,6 +48,11 @@ export const VideoCard = memo(function VideoCard({ clip, selected, price, onTogg
               {formatDuration(clip.duration)}
             </span>
           )}
+          {isNew ? (
+            <span className="video-new" data-testid="video-new">
+              {messages.courts.newBadge}
+            </span>
+          ) : null}
           {price === null || clip.undecodable ? null : (
             <span className="video-price" data-testid="video-price">
               {price}

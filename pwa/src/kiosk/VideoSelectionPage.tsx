@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, addOneText, bundleOfferText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
-import { FolderAccessError, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
+import { FolderAccessError, folderChosenToday, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FolderPanel } from './FolderPanel.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { LongPressButton } from './LongPressButton.tsx';
 import { Logo } from './Logo.tsx';
@@ -14,9 +15,12 @@ import { PlayerModal } from './PlayerModal.tsx';
 import { StaffPinDialog } from './StaffPinDialog.tsx';
 import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
-import { clearCart, clipStore, resetClips, toggleClip, useClipState, type Clip } from './clip-store.ts';
+import { clearCart, clipStore, resetClips, setClipState, toggleClip, useClipState, type Clip } from './clip-store.ts';
 import { loadFolder, setVisibleClips } from './clip-loader.ts';
 import { formatRupiah } from './format.ts';
+import { GridFilters } from './GridFilters.tsx';
+import type { GridChoice } from './grid-filter.ts';
+import { useRallyFinder } from './rally-finder.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
@@ -37,6 +41,9 @@ export function VideoSelectionPage() {
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const [restoring, setRestoring] = useState(clips.status === 'idle');
   const [folderError, setFolderError] = useState<string | null>(null);
+  // Today's folder is known but the browser wants its permission asked again: a staff matter, not
+  // the player's (issue 25 point 6), so the folder panel is not shown to them.
+  const [needsStaff, setNeedsStaff] = useState(false);
   const [page, setPage] = useState(1);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [notice, setNotice] = useState(false);
@@ -51,13 +58,14 @@ export function VideoSelectionPage() {
   const G = m.guards;
   const tr = useTranslate();
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
+  const finder = useRallyFinder(clips);
 
   useEffect(() => {
     goingToCheckout = false;
     if (clips.status === 'idle') {
       // Without a click the browser may not grant permission again; Browse Videos then asks.
       restoreTodaysFolder(false)
-        .then((handle) => (handle ? loadFolder(handle) : undefined))
+        .then(async (handle) => (handle ? loadFolder(handle) : setNeedsStaff(await folderChosenToday())))
         .catch(() => undefined)
         .finally(() => setRestoring(false));
     }
@@ -69,9 +77,9 @@ export function VideoSelectionPage() {
   }, []);
 
   useEffect(() => {
-    const { start, end } = pageLayout(clips.clips.length, page);
-    setVisibleClips(clips.clips.slice(start, end).map((c) => c.id));
-  }, [clips.clips, page]);
+    const { start, end } = pageLayout(finder.shown.length, page);
+    setVisibleClips([...finder.marked, ...finder.shown.slice(start, end)].map((c) => c.id));
+  }, [finder.shown, finder.marked, page]);
 
   const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);
@@ -94,8 +102,11 @@ export function VideoSelectionPage() {
         const s = clipStore.get();
         if (s.status === 'loading' && s.clips.length === 0) window.location.reload();
       }, FOLDER_RELOAD_CHECK_MS);
+      setNeedsStaff(false);
       await loadFolder(handle).finally(() => clearTimeout(check));
     } catch (e) {
+      // Staff who change their mind leave the player's screen as it was.
+      if (repick && e instanceof FolderAccessError && e.message === FOLDER_ERRORS.cancelled) return;
       setFolderError(e instanceof FolderAccessError ? e.message : FOLDER_ERRORS.failedToAccess);
     }
   }, []);
@@ -126,11 +137,11 @@ export function VideoSelectionPage() {
       <header className="topbar">
         <Logo size="sm" />
         <div className="topbar-actions">
-          {clips.status === 'loaded' ? (
+          {clips.status === 'loaded' || needsStaff ? (
             <LongPressButton
               className="btn-ghost"
               // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
-              onLongPress={() => (staffPin.data?.required === false ? void browse(true) : setAsking('staffPin'))}
+              onLongPress={() => (staffPin.data?.required === false ? void browse(!needsStaff) : setAsking('staffPin'))}
             >
               {F.admin}
             </LongPressButton>
@@ -155,7 +166,7 @@ export function VideoSelectionPage() {
         <StaffPinDialog
           onUnlocked={() => {
             setAsking(null);
-            void browse(true);
+            void browse(!needsStaff);
           }}
           onCancel={() => setAsking(null)}
         />
@@ -167,35 +178,14 @@ export function VideoSelectionPage() {
     return (
       <main className="selection">
         {header}
-        <section className="folder-panel" aria-labelledby="folder-title">
-          <h1 id="folder-title" className="folder-title">
-            {M.title}
-          </h1>
-          <ol className="folder-steps">
-            {F.instructionSteps(productName).map((step, i) => (
-              <li key={step}>
-                <span className="step-number">{i + 1}</span>
-                <span>{step}</span>
-              </li>
-            ))}
-          </ol>
-          <button type="button" className="btn btn-primary btn-xl" onClick={() => void browse(false)}>
-            {F.browseVideos}
-          </button>
-          {folderError ? (
-            <p className="alert alert-error" role="alert">
-              {tr(folderError)}
-            </p>
-          ) : null}
-          <p className="folder-help">{F.help}</p>
-        </section>
+        <FolderPanel needsStaff={needsStaff} productName={productName} error={folderError} onBrowse={() => void browse(false)} />
         {idleGuard}
       </main>
     );
   }
 
-  const layout = pageLayout(clips.clips.length, page);
-  const visible = clips.clips.slice(layout.start, layout.end);
+  const layout = pageLayout(finder.shown.length, page);
+  const visible = finder.shown.slice(layout.start, layout.end);
   const recent = visible.slice(0, layout.recentCount);
   const older = visible.slice(layout.recentCount);
   const selected = new Set(clips.selected);
@@ -212,8 +202,20 @@ export function VideoSelectionPage() {
     return prices.addOne === null ? null : addOneText(prices.addOne, M);
   };
   const card = (clip: Clip) => (
-    <VideoCard key={clip.id} clip={clip} selected={selected.has(clip.id)} price={priceTag(clip)} onToggle={onToggle} onPlay={onPlay} />
+    <VideoCard
+      key={clip.id}
+      clip={clip}
+      selected={selected.has(clip.id)}
+      price={priceTag(clip)}
+      onToggle={onToggle}
+      onPlay={onPlay}
+      isNew={finder.isNew(clip)}
+    />
   );
+  const choose = (choice: GridChoice) => {
+    setClipState({ choice });
+    setPage(1);
+  };
 
   return (
     <main className="selection has-bottombar">
@@ -238,7 +240,23 @@ export function VideoSelectionPage() {
           <p>{M.emptyText}</p>
         </section>
       ) : null}
-      {clips.clips.length > 0 ? (
+      {clips.clips.length > 0 ? <GridFilters chips={finder.chips} jumps={finder.jumps} choice={clips.choice} onChoose={choose} /> : null}
+      {finder.marked.length > 0 && layout.page === 1 ? (
+        <section className="marked-moments" aria-labelledby="marked-moments">
+          <h2 className="divider" id="marked-moments">
+            <span>{m.courts.markedMoments}</span>
+          </h2>
+          <ul className="video-grid" data-testid="marked-grid">
+            {finder.marked.map(card)}
+          </ul>
+        </section>
+      ) : null}
+      {clips.clips.length > 0 && finder.shown.length === 0 ? (
+        <p className="empty-choice" data-testid="empty-choice">
+          {m.courts.nothingHere}
+        </p>
+      ) : null}
+      {finder.shown.length > 0 ? (
         <>
           <h2 className="divider">
             <span>{M.recentVideos}</span>
@@ -330,7 +348,16 @@ export function VideoSelectionPage() {
           {M.checkout}
         </button>
       </footer>
-      {playing ? <PlayerModal clip={playing} watermark={watermark} onClose={closePlayer} onPlayingChange={setPreviewPlaying} /> : null}
+      {playing ? (
+        <PlayerModal
+          clip={playing}
+          watermark={watermark}
+          onClose={closePlayer}
+          onPlayingChange={setPreviewPlaying}
+          selected={selected.has(playing.id)}
+          onToggle={() => onToggle(playing.id)}
+        />
+      ) : null}
       {asking === 'clearCart' ? (
         <ConfirmDialog
           title={G.clearCartTitle(count)}

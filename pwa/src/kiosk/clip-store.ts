@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import type { VideoInfo } from '../lib/clip-files.ts';
 import { toggleInCart } from './cart.ts';
+import { FIRST_CHOICE, type GridChoice } from './grid-filter.ts';
 
 export interface Clip extends VideoInfo {
   file: File;
@@ -12,6 +13,10 @@ export interface Clip extends VideoInfo {
   thumbnailUrl: string | null;
   /** The browser cannot decode the file: marked on its card, never selectable (issue 12 point 6). */
   undecodable: boolean;
+  /** The kiosk folder's subfolder it lies in (a court's, issue 25 point 1); null: the folder itself. */
+  folder: string | null;
+  /** When it appeared while the grid was open (its "New" badge, issue 25 point 3); null: listed at load. */
+  arrivedAt: number | null;
 }
 
 export interface ClipState {
@@ -20,11 +25,13 @@ export interface ClipState {
   clips: Clip[];
   selected: string[];
   error: string | null;
+  /** The court chip and time jump the player chose: kept through checkout and back, reset with the cart. */
+  choice: GridChoice;
 }
 
 export const CART_KEY = 'kioskCart';
 
-let state: ClipState = { status: 'idle', folderName: null, clips: [], selected: [], error: null };
+let state: ClipState = { status: 'idle', folderName: null, clips: [], selected: [], error: null, choice: FIRST_CHOICE };
 const listeners = new Set<() => void>();
 let generation = 0;
 
@@ -79,6 +86,6 @@ export function resetClips() {
   generation++;
   for (const c of state.clips) URL.revokeObjectURL(c.url);
   sessionStorage.removeItem(CART_KEY);
-  state = { status: 'idle', folderName: null, clips: [], selected: [], error: null };
+  state = { status: 'idle', folderName: null, clips: [], selected: [], error: null, choice: FIRST_CHOICE };
   for (const l of listeners) l();
 }

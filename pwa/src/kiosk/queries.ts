@@ -25,6 +25,10 @@ export interface DeviceStatus {
   venueLanguage: KioskLanguage;
   /** The server's fingerprint of the configuration this device reads; a new one means read it again. */
   configVersion: string | null;
+  /** The venue's courts, to match the folder's subfolders (issue 25 point 1). */
+  courts: { id: number; name: string }[];
+  /** Moments marked from phones on the venue's courts, on this kiosk's clock (issue 25 point 4). */
+  marks: { fieldId: number; at: number }[];
 }
 
 let askedSinceLoad = false;
@@ -53,6 +57,8 @@ async function askServer(): Promise<DeviceStatus> {
   const deviceId = await ensureDeviceId();
   try {
     const device = await call('getDevice', { params: { deviceId } });
+    // The server's clock against ours, so a mark (server time) lands among the clips (kiosk time).
+    const offset = Date.parse(device.serverTime) - Date.now();
     const status = {
       deviceId,
       authorized: device.isAuthorized === true,
@@ -61,6 +67,8 @@ async function askServer(): Promise<DeviceStatus> {
       fieldId: device.fieldId,
       venueLanguage: device.venueLanguage,
       configVersion: device.configVersion,
+      courts: device.courts ?? [],
+      marks: (device.marks ?? []).map((m) => ({ fieldId: m.fieldId, at: Date.parse(m.at) - (Number.isFinite(offset) ? offset : 0) })),
     };
     setDeviceAuthorizedCookie(status.authorized);
     return status;
@@ -75,6 +83,8 @@ async function askServer(): Promise<DeviceStatus> {
         fieldId: null,
         venueLanguage: DEFAULT_KIOSK_LANGUAGE,
         configVersion: null,
+        courts: [],
+        marks: [],
       };
     }
     throw e;

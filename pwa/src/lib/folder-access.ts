@@ -70,6 +70,11 @@ export async function restoreTodaysFolder(requestPermission = true): Promise<Fil
   }
 }
 
+/** Whether a folder was chosen today (its permission may still need asking again). */
+export async function folderChosenToday(): Promise<boolean> {
+  return (await db.folders.get('kiosk'))?.day === today();
+}
+
 export async function forgetFolder(): Promise<void> {
   await db.folders.delete('kiosk');
 }
@@ -88,7 +93,37 @@ export async function listVideoFiles(handle: FileSystemDirectoryHandle): Promise
   return files;
 }
 
-/** Today's clips, newest first (spec section 4). */
-export async function listTodaysClips(handle: FileSystemDirectoryHandle, now = Date.now()): Promise<File[]> {
-  return todaysVideos(await listVideoFiles(handle), now);
+/** A clip file and the subfolder it lies in (null: directly in the kiosk folder). */
+export interface FolderClip {
+  file: File;
+  folder: string | null;
+}
+
+/**
+ * Today's clips, newest first (spec section 4): those directly in the folder and those one level
+ * down, in a subfolder per court (issue 25 point 1).
+ */
+export async function listTodaysClips(handle: FileSystemDirectoryHandle, now = Date.now()): Promise<FolderClip[]> {
+  const found: FolderClip[] = [];
+  try {
+    for await (const entry of (handle as unknown as IterableDirectory).values()) {
+      if (entry.kind === 'file' && isVideoFileName(entry.name)) {
+        found.push({ file: await (entry as FileSystemFileHandle).getFile(), folder: null });
+      } else if (entry.kind === 'directory') {
+        for await (const inner of (entry as unknown as IterableDirectory).values()) {
+          if (inner.kind !== 'file' || !isVideoFileName(inner.name)) continue;
+          found.push({ file: await (inner as FileSystemFileHandle).getFile(), folder: entry.name });
+        }
+      }
+    }
+  } catch {
+    throw new FolderAccessError(M.couldNotRead);
+  }
+  const today = new Set(
+    todaysVideos(
+      found.map((f) => f.file),
+      now,
+    ),
+  );
+  return found.filter((f) => today.has(f.file)).sort((a, b) => b.file.lastModified - a.file.lastModified);
 }

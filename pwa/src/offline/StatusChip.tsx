@@ -30,6 +30,7 @@ export function StatusChip() {
   const waiting = [purchases > 0 ? M.purchasesWaiting(purchases) : null, clips > 0 ? M.clipsWaiting(clips) : null].filter(Boolean);
   return (
     <div
+      ref={publishChipSize}
       className={`status-chip ${online ? 'is-online' : 'is-offline'}`}
       role="status"
       aria-live="polite"
@@ -43,4 +44,18 @@ export function StatusChip() {
       {waiting.length > 0 ? <span className="status-waiting">{waiting.join(' · ')}</span> : null}
     </div>
   );
+}
+
+/** Publishes the chip's size as --status-chip-w/-h, so the selection screen's bottom bar keeps its corner free. */
+function publishChipSize(chip: HTMLElement | null) {
+  if (!chip) return;
+  const root = document.documentElement.style;
+  const update = () => {
+    root.setProperty('--status-chip-w', `${chip.offsetWidth}px`);
+    root.setProperty('--status-chip-h', `${chip.offsetHeight}px`);
+  };
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(chip);
+  return () => observer.disconnect();
 }

@@ -157,5 +157,11 @@ export const deviceStatusResponse = z.object({
    * authorisation or test status), so the 3 s status poll tells the kiosk when to read them again.
    */
   configVersion: z.string().meta({ description: 'Changes whenever the configuration this kiosk reads changes' }),
+  /** The server's clock when it answered: the kiosk aligns its own to it to place marks among its clips (issue 25 point 4). */
+  serverTime: timestamp,
+  /** The venue's courts, to match the kiosk folder's subfolders (issue 25 point 1); empty for an unauthorised kiosk. */
+  courts: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Moments marked from a phone on the venue's courts in the last two hours, newest first; empty for an unauthorised kiosk. */
+  marks: z.array(z.object({ fieldId: z.number(), at: timestamp })),
 });
 export type DeviceStatusResponse = z.infer<typeof deviceStatusResponse>;

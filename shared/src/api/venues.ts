@@ -17,6 +17,8 @@ export const FIELD_MESSAGES = {
   deviceAssigned: 'Device field updated successfully',
   notFound: 'Field not found',
   wrongVenue: "The field does not belong to this device's venue",
+  // Ours (issue 25 point 4): the court's "Mark this moment" poster.
+  courtCodeRenewed: 'New poster link made: the old poster no longer works',
 } as const;
 
 /** The language a venue's kiosks start in (issue 12 point 12). */
@@ -55,7 +57,15 @@ export type VenueResponse = z.infer<typeof venueResponse>;
 /** A court; the API calls it a field. */
 export const fieldSchema = z.object({ id: z.number(), name: z.string(), venueId: z.number(), createdAt: timestamp });
 export type Field = z.infer<typeof fieldSchema>;
-export const fieldListResponse = z.array(fieldSchema);
+/** A court as its venue's admins list it: with the link its "Mark this moment" QR poster opens (issue 25 point 4). */
+export const fieldListItemSchema = fieldSchema.extend({
+  markUrl: z.string().nullable().meta({ description: '{PUBLIC_URL}/c/{courtCode}: the link of the court QR poster' }),
+});
+export type FieldListItem = z.infer<typeof fieldListItemSchema>;
+export const fieldListResponse = z.array(fieldListItemSchema);
+
+/** POST /field/{id}/court-code: the court's new poster link (the old one stops working). */
+export const courtCodeResponse = z.object({ message: z.string(), markUrl: z.string() });
 
 /** POST /field/create: the venue is checked first, as on the screen. */
 export const createFieldRequest = z.strictObject({

@@ -38,6 +38,7 @@ export const ROUTES = {
   assignDeviceField: { method: 'PUT', path: '/api/field/device' },
   updateField: { method: 'PUT', path: '/api/field/:id' },
   deleteField: { method: 'DELETE', path: '/api/field/:id' },
+  renewCourtCode: { method: 'POST', path: '/api/field/:id/court-code' },
 
   // kiosk devices
   registerDevice: { method: 'POST', path: '/api/device/register' },

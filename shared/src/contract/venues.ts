@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   assignDeviceFieldRequest,
+  courtCodeResponse,
   createFieldRequest,
   deviceResponse,
   createVenueRequest,
@@ -105,5 +106,16 @@ export const venueEndpoints = {
     unknownMessage: FIELD_MESSAGES.notFound,
     responses: { 200: messageResponse },
     errors: [404, 409],
+  }),
+  renewCourtCode: defineEndpoint({
+    ...ROUTES.renewCourtCode,
+    tag,
+    summary: "Renew a court's poster code",
+    description: 'The court QR poster links to /c/{courtCode}; a new code makes the printed poster stop working.',
+    access: 'admin',
+    params: idParams,
+    unknownMessage: FIELD_MESSAGES.notFound,
+    responses: { 200: courtCodeResponse },
+    errors: [403, 404],
   }),
 };

@@ -153,6 +153,10 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
       isAuthorized: false,
       staging: false,
       configVersion: expect.stringMatching(/^[0-9a-f]{16}$/),
+      serverTime: t.clock.now().toISOString(),
+      // Not authorised: told nothing of the venue's courts and marks (issue 25).
+      courts: [],
+      marks: [],
     });
   });
 

@@ -1,3 +1,5 @@
+import { listFields } from '../fields/queries.ts';
+import { recentVenueMarks } from '../court-marks/service.ts';
 import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
@@ -48,7 +50,27 @@ export function deviceRoutes(): Hono<AppEnv> {
     if (!device) throw notFound(DEVICE_MESSAGES.notFound);
     const { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } = device;
     const configVersion = await kioskConfigVersion(c.var.deps, device);
-    return { status: 200, body: { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging, configVersion } };
+    const serverTime = c.var.deps.clock.now().toISOString();
+    // The courts and marks are the venue's: only an authorised kiosk is told them (issue 25 points 1 and 4).
+    const courts = isAuthorized ? (await listFields(c.var.deps.db, venueId)).map(({ id, name }) => ({ id, name })) : [];
+    const marks = isAuthorized ? await recentVenueMarks(c.var.deps, venueId) : [];
+    return {
+      status: 200,
+      body: {
+        deviceId,
+        venueId,
+        venueName,
+        venueLanguage,
+        fieldId,
+        fieldName,
+        isAuthorized,
+        staging,
+        configVersion,
+        serverTime,
+        courts,
+        marks,
+      },
+    };
   });
   route(app, endpoints.deleteDevice).handle(async (c, { params }) => {
     await removeDevice(c.var.deps, currentAdmin(c), params.deviceId);

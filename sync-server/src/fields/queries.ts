@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { newCourtCode } from './court-code.ts';
 
 export interface FieldRow {
   id: number;
@@ -22,7 +23,11 @@ export async function findField(db: Db, id: number): Promise<FieldRow | undefine
 }
 
 export async function insertField(db: Db, row: Omit<FieldRow, 'id'>): Promise<FieldRow> {
-  return db.insertInto('fields').values(row).returning(['id', 'name', 'venueId', 'createdAt']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('fields')
+    .values({ ...row, courtCode: newCourtCode() })
+    .returning(['id', 'name', 'venueId', 'createdAt'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function renameField(db: Db, id: number, name: string): Promise<FieldRow | undefined> {
@@ -36,4 +41,16 @@ export async function deleteField(db: Db, id: number): Promise<boolean> {
     const result = await trx.deleteFrom('fields').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
+}
+
+/** The venue's courts with their poster codes (for the venue's admins). */
+export async function listFieldCodes(db: Db, venueId: number): Promise<{ id: number; courtCode: string | null }[]> {
+  return db.selectFrom('fields').select(['id', 'courtCode']).where('venueId', '=', venueId).execute();
+}
+
+/** A new poster code for the court (the old poster stops working); null for an unknown court. */
+export async function renewCourtCode(db: Db, id: number): Promise<string | null> {
+  const courtCode = newCourtCode();
+  const result = await db.updateTable('fields').set({ courtCode }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0 ? courtCode : null;
 }

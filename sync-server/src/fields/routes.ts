@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { findVenue } from '../venues/queries.ts';
 import { auditRoute } from '../audit/record.ts';
-import { deleteField, findField, insertField, listFields, renameField } from './queries.ts';
+import { deleteField, findField, insertField, listFieldCodes, listFields, renameField, renewCourtCode } from './queries.ts';
+import { markUrlOf } from './court-code.ts';
 import { assignDeviceField } from '../devices/service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
@@ -15,7 +16,13 @@ export function fieldRoutes(): Hono<AppEnv> {
   route(app, endpoints.listFields).handle(async (c, { params: { venueId } }) => {
     assertVenueAccess(currentAdmin(c), venueId);
     if (!(await findVenue(c.var.deps.db, venueId))) throw notFound(VENUE_MESSAGES.notFound);
-    return { status: 200, body: await listFields(c.var.deps.db, venueId) };
+    const { db, config } = c.var.deps;
+    const codes = new Map((await listFieldCodes(db, venueId)).map((f) => [f.id, f.courtCode]));
+    const fields = (await listFields(db, venueId)).map((f) => {
+      const code = codes.get(f.id);
+      return { ...f, markUrl: code ? markUrlOf(config.publicUrl, code) : null };
+    });
+    return { status: 200, body: fields };
   });
   route(app, endpoints.createField).handle(async (c, { body: { venueId, name } }) => {
     if (!(await findVenue(c.var.deps.db, venueId))) throw invalidInput(VENUE_MESSAGES.notFound);
@@ -47,6 +54,15 @@ export function fieldRoutes(): Hono<AppEnv> {
     if (!(await deleteField(c.var.deps.db, params.id))) throw notFound(FIELD_MESSAGES.notFound);
     await auditRoute(c, { action: 'field.delete', entity: 'field', entityId: params.id, venueId: before?.venueId ?? null, before });
     return { status: 200, body: { message: FIELD_MESSAGES.deleted } };
+  });
+  route(app, endpoints.renewCourtCode).handle(async (c, { params }) => {
+    const field = await findField(c.var.deps.db, params.id);
+    if (!field) throw notFound(FIELD_MESSAGES.notFound);
+    assertVenueAccess(currentAdmin(c), field.venueId);
+    const code = await renewCourtCode(c.var.deps.db, field.id);
+    if (!code) throw notFound(FIELD_MESSAGES.notFound);
+    await auditRoute(c, { action: 'field.courtCode', entity: 'field', entityId: field.id, venueId: field.venueId });
+    return { status: 200, body: { message: FIELD_MESSAGES.courtCodeRenewed, markUrl: markUrlOf(c.var.deps.config.publicUrl, code) } };
   });
   return app;
 }

@@ -1,4 +1,5 @@
 // Seed helpers for tests: rows written straight through the query layer, ids as the database gives them.
+import { newCourtCode } from '../fields/court-code.ts';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../adapters/ports.ts';
 import { hashPassword, type ScryptParams } from '../auth/password.ts';
@@ -65,7 +66,11 @@ export function createSeeder(db: Db, clock: Clock, sessionTtlMs: number): Seeder
     async field(input) {
       n += 1;
       const row = { name: input.name ?? `Court ${n}`, venueId: input.venueId, createdAt: now() };
-      const { id } = await db.insertInto('fields').values(row).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('fields')
+        .values({ ...row, courtCode: newCourtCode() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return { id, name: row.name, venueId: row.venueId };
     },
     async device(input) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateCourtCreate, validateCourtEdit, type Field, type Venue } from '@courtreplay/shared';
+import { MESSAGES, validateCourtCreate, validateCourtEdit, type FieldListItem, type Venue } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { CourtPoster } from './CourtPoster.tsx';
 import { formatDate } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
@@ -11,10 +12,11 @@ import { venueQueries } from './queries.ts';
 
 const T = MESSAGES.venues;
 
-function CourtRow({ field, setNotice }: { field: Field; setNotice: (n: NoticeValue) => void }) {
+function CourtRow({ field, venueName, setNotice }: { field: FieldListItem; venueName: string; setNotice: (n: NoticeValue) => void }) {
   const update = useUpdateFieldMutation();
   const remove = useDeleteFieldMutation();
   const [editing, setEditing] = useState(false);
+  const [showPoster, setShowPoster] = useState(false);
   const [name, setName] = useState(field.name);
   const onError = (err: Error) => setNotice(failure(err.message));
   const save = () => {
@@ -57,6 +59,10 @@ function CourtRow({ field, setNotice }: { field: Field; setNotice: (n: NoticeVal
             >
               {T.edit}
             </button>
+            <button type="button" className="btn btn-sm" onClick={() => setShowPoster(true)}>
+              {T.poster}
+            </button>
+            {showPoster ? <CourtPoster court={field} venueName={venueName} onClose={() => setShowPoster(false)} /> : null}
             <ConfirmButton
               label={T.delete}
               question={T.confirmDeleteCourt(field.name)}
@@ -145,7 +151,7 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
                 </thead>
                 <tbody>
                   {fields.data.map((field) => (
-                    <CourtRow key={field.id} field={field} setNotice={setNotice} />
+                    <CourtRow key={field.id} field={field} venueName={venue.name} setNotice={setNotice} />
                   ))}
                 </tbody>
               </table>

@@ -66,3 +66,12 @@ export function useDeleteFieldMutation() {
     onSuccess,
   });
 }
+
+/** A new "Mark this moment" poster link for the court (issue 25 point 4): the printed one stops working. */
+export function useRenewCourtCodeMutation() {
+  const onSuccess = useInvalidateVenues();
+  return useMutation({
+    mutationFn: withFallback(T.renewPosterFailed, (id: number) => call('renewCourtCode', { params: { id } })),
+    onSuccess,
+  });
+}

@@ -26,6 +26,7 @@ import { snapPaymentForm } from './snap.ts';
 import { createCheckout, type Checkout } from './checkout-machine.ts';
 import { sessionPendingStore } from './pending-store.ts';
 import type { AppliedPromo } from './promo.ts';
+import { videoCourtsOf } from '../grid-filter.ts';
 
 const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
@@ -134,6 +135,8 @@ export function CheckoutPage() {
         totalAmount: q.total,
         venueId: device.data?.venueId ?? null,
         fieldId: device.data?.fieldId ?? null,
+        // Each clip's court, from the subfolder it lies in (issue 25 point 1).
+        videoCourts: videoCourtsOf(clips, { courts: device.data?.courts ?? [], ownFieldId: device.data?.fieldId ?? null }),
         promoId: promo?.id ?? null,
         promoCode: promo?.code ?? null,
         isStaging: staging,

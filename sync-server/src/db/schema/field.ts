@@ -6,4 +6,6 @@ export interface FieldTable {
   name: string;
   venueId: number;
   createdAt: string;
+  /** The secret its "Mark this moment" poster links to (/c/{courtCode}, migration 035); null only before it is given one. */
+  courtCode: string | null;
 }

@@ -1,0 +1,162 @@
+// Finding your rally (issue 25) on the built PWA and the real server: a kiosk folder with a subfolder
+// per court, the court chips and a purchase credited to the clip's court, a clip landing while the
+// grid is open, and a moment marked from a phone's /c/{courtCode} page listed under Marked moments.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES, videoTitleFromFileName, type SalesReport } from '@courtreplay/shared';
+import {
+  addToFolder,
+  feedFolder,
+  installFolderPicker,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  type FolderFile,
+  type TestServer,
+} from './support/index.ts';
+import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
+import { KioskRallyFinder } from './pages/kiosk-rally-finder.ts';
+
+const T = MESSAGES.courts;
+
+let server: TestServer;
+let browser: Browser;
+let seed: KioskSeed;
+let court2: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  seed = await seedKiosk(server);
+  ({
+    field: { id: court2 },
+  } = await seed.admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: seed.venueId, name: 'Court 2' }));
+  await setPricing(seed.admin, { price: 10_000, gateway: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const clip = (name: string): FolderFile => ({ name, path: makeClip({ format: 'mp4' }) });
+const title = (path: string) => videoTitleFromFileName(path.split('/').pop()!);
+
+async function kiosk(options: { clock?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; selection: KioskSelectionPage }> {
+  const context = await newKioskContext(browser, server.url);
+  await useDeviceId(context, seed.deviceId);
+  await installFolderPicker(context);
+  const page = await context.newPage();
+  if (options.clock) await page.clock.install();
+  await page.goto('/box');
+  return { context, page, selection: new KioskSelectionPage(page) };
+}
+
+describe('clips by court (issue 25 points 1 and 2)', () => {
+  it('shows a chip per court of the folder, own court first and chosen; a Court 2 clip bought at Court 1 is credited to Court 2', async () => {
+    const { context, page, selection } = await kiosk();
+    const finder = new KioskRallyFinder(page);
+    const files = [
+      clip('warm_up.mp4'),
+      clip('Court 1/serve.mp4'),
+      clip('court-2/smash.mp4'),
+      clip('Court 2/lob.mp4'),
+      clip('Practice/drill.mp4'),
+    ];
+    await feedFolder(page, files);
+    await page.goto('/box/video-selection');
+    await selection.open();
+    await finder.courtChips().waitFor();
+    expect(await finder.chips()).toEqual({ names: ['Court 1', 'Court 2', 'Practice', T.all], pressed: ['Court 1'] });
+    expect((await finder.gridTitles()).sort()).toEqual([title('serve.mp4'), title('warm_up.mp4')].sort());
+
+    await finder.courtChip('Court 2').click();
+    expect((await finder.gridTitles()).sort()).toEqual([title('lob.mp4'), title('smash.mp4')].sort());
+    await finder.courtChip(T.all).click();
+    expect(await finder.gridTitles()).toHaveLength(5);
+    await finder.courtChip('Court 2').click();
+
+    // The choice survives going to checkout and back.
+    await selection.select(title('smash.mp4'));
+    await selection.checkoutButton().click();
+    const checkout = new KioskCheckoutPage(page);
+    await checkout.title().waitFor();
+    await checkout.back().click();
+    await finder.courtChips().waitFor();
+    expect((await finder.chips()).pressed).toEqual(['Court 2']);
+    expect((await finder.gridTitles()).sort()).toEqual([title('lob.mp4'), title('smash.mp4')].sort());
+
+    await selection.checkoutButton().click();
+    await checkout.email().fill('player@example.com');
+    const created = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/transaction' && r.method() === 'POST');
+    await checkout.payNow().click();
+    expect((await created).postDataJSON()).toMatchObject({ videoCourts: [court2] });
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    const report = await seed.admin.request<SalesReport>('GET', `/reports/sales?venueId=${seed.venueId}`);
+    expect(report.byCourt).toEqual([{ fieldId: court2, fieldName: 'Court 2', revenue: 10_000, purchases: 1 }]);
+
+    // The next player starts on the kiosk's own court again.
+    await checkout.done().click();
+    await page.waitForURL('**/box');
+    await page.goto('/box/video-selection');
+    await selection.open();
+    await finder.courtChips().waitFor();
+    expect((await finder.chips()).pressed).toEqual(['Court 1']);
+    await context.close();
+  });
+});
+
+describe('new clips (issue 25 point 3)', () => {
+  it('shows a clip written into the folder while the grid is open within 10 s, marked New, on the same page', async () => {
+    const { context, page, selection } = await kiosk({ clock: true });
+    const finder = new KioskRallyFinder(page);
+    await feedFolder(page, [clip('first.mp4')]);
+    await page.goto('/box/video-selection');
+    await selection.browseButton().click();
+    await selection.loadingScreen().waitFor();
+    await page.clock.runFor(3_500);
+    await selection.waitForGrid();
+    await selection.select(title('first.mp4'));
+    expect(await finder.newBadges().count()).toBe(0);
+
+    await addToFolder(page, [clip('just_landed.mp4')]);
+    await page.clock.runFor(10_000);
+    const landed = selection.card(title('just_landed.mp4'));
+    await landed.getByTestId('video-new').waitFor();
+    expect(await finder.gridTitles()).toEqual([title('just_landed.mp4'), title('first.mp4')]);
+    // Nothing else moved: the cart, the screen, no loading screen.
+    expect(await page.locator('.video-card.is-selected').count()).toBe(1);
+    expect(await selection.loadingScreen().count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('marked moments (issue 25 point 4)', () => {
+  it('a mark made on the court’s /c page lists the covering clip under Marked moments at the kiosk', async () => {
+    const courts = await seed.admin.request<{ id: number; name: string; markUrl: string }[]>('GET', `/field/venue/${seed.venueId}`);
+    const markUrl = courts.find((c) => c.id === seed.fieldId)!.markUrl;
+    expect(markUrl).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`${server.url}${new URL(markUrl).pathname}`);
+    await phonePage.getByRole('button', { name: MESSAGES.mark.button }).click();
+    const answer = await phonePage.getByTestId('mark-answer').textContent();
+    expect(answer).toMatch(/^Marked \d\d:\d\d on Court 1: find it at the kiosk under Marked moments$/);
+    await phone.close();
+
+    const { context, page, selection } = await kiosk();
+    const finder = new KioskRallyFinder(page);
+    // The rally the mark was for, filed by the camera moments after the tap.
+    await feedFolder(page, [clip('marked_rally.mp4')]);
+    await page.goto('/box/video-selection');
+    await selection.open();
+    await finder.markedMoments().getByText(title('marked_rally.mp4'), { exact: true }).waitFor();
+    await page.getByRole('heading', { name: T.markedMoments }).waitFor();
+    await context.close();
+  });
+});
