@@ -262,6 +262,40 @@ describe('the checkout machine against the server', () => {
     expect(served.map((b) => b.length).sort()).toEqual(clips.map((c) => c.bytes.length).sort());
   });
 
+  it('a player still at the kiosk after Close sees a late payment land: its QR code, and no second order on Pay Now', async () => {
+    const m = machine();
+    const { transactionId, token, callbacks } = await toPaymentForm(m, 'still-here@example.com', 1);
+    callbacks.onClose();
+    await until(() => say(m.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+
+    // The e-wallet confirms a few seconds later; the kiosk asks on its own.
+    expect((await settle(token)).status).toBe(200);
+    m.clock.advance(STATUS_POLL_MS);
+    await until(() => m.checkout.state.phase.name === 'done', 'the completed screen');
+    const phase = m.checkout.state.phase as Extract<CheckoutPhase, { name: 'done' }>;
+    expect(phase.phoneUrl).toBe((await call('purchaseStatus', { params: { id: transactionId } })).phoneUrl);
+    expect(phase.message(MESSAGES.checkout, (english) => english)).toBe(MESSAGES.checkout.paymentSuccess);
+
+    // Closed and paid before the kiosk asked: Pay Now shows the paid order instead of selling it again.
+    const second = machine();
+    const again = await toPaymentForm(second, 'twice@example.com', 1);
+    again.callbacks.onClose();
+    await until(() => say(second.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+    expect((await settle(again.token)).status).toBe(200);
+    const before = await t.db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await second.checkout.payNow({ body: again.body, clips: again.clips, publicUrl: ORIGIN });
+    expect(second.checkout.state.phase.name).toBe('done');
+    const after = await t.db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    await Promise.all(uploads);
+  });
+
   it('a reload during a pending payment comes back to its waiting screen, and shows the QR code once paid', async () => {
     const store = memoryStore();
     const first = machine({ store });

@@ -180,6 +180,13 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
   let active = false;
   /** Bumped with every purchase attempt: callbacks of an older one change nothing. */
   let attempt = 0;
+  /**
+   * The order whose form the player closed: their e-wallet may still settle it (issue 23). While
+   * the order form is on screen the kiosk keeps asking, and a payment that lands shows its QR code;
+   * Pay Now asks once more before it makes a second order the player might also pay.
+   */
+  let closed: { transactionId: string; phoneUrl: string } | null = null;
+  let closedPollHandle: unknown = null;
 
   const set = (patch: Partial<CheckoutState<TClip>>) => {
     state = { ...state, ...patch };
@@ -225,9 +232,37 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     }
   };
 
+  /** Did the closed order get paid after all? Then the player sees it paid, with its QR code. */
+  const closedLanded = async (): Promise<boolean> => {
+    const order = closed;
+    if (!order) return false;
+    const answer = await deps.calls.purchaseStatus(order.transactionId).catch(() => null);
+    if (closed !== order || (answer?.paymentStatus !== 'paid' && answer?.paymentStatus !== 'free')) return false;
+    closed = null;
+    deps.store.clear();
+    set({ phase: { name: 'done', message: (c) => c.paymentSuccess, phoneUrl: answer.phoneUrl || order.phoneUrl } });
+    return true;
+  };
+
+  const watchClosed = () => {
+    const p = phase();
+    const wanted = active && closed !== null && p.name === 'form' && !p.busy;
+    if (!wanted) {
+      if (closedPollHandle !== null) deps.timers.clearTimeout(closedPollHandle);
+      closedPollHandle = null;
+      return;
+    }
+    if (closedPollHandle !== null) return;
+    closedPollHandle = deps.timers.setTimeout(() => {
+      closedPollHandle = null;
+      void closedLanded().finally(watchClosed);
+    }, STATUS_POLL_MS);
+  };
+
   /** Keeps the timers and the network watch in step with the phase. */
   const watch = () => {
     const p = phase();
+    watchClosed();
     if (active && p.name === 'pending' && !p.failed) poll();
     else stopPolling();
     const needsNetworkWatch = active && p.name === 'paying';
@@ -298,7 +333,10 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
         }),
         onPending: once(() => set({ phase: { name: 'pending', transactionId, failed: false } })),
         onError: once(() => void formError(transactionId)),
-        onClose: once(() => void giveUp(transactionId, (c) => c.paymentCancelled)),
+        onClose: once(() => {
+          closed = { transactionId, phoneUrl };
+          void giveUp(transactionId, (c) => c.paymentCancelled);
+        }),
       });
       set({ phase: { name: 'paying', transactionId, embedded: true } });
     } catch (e) {
@@ -320,6 +358,9 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     if (p.name !== 'form' || p.busy) return;
     const mine = ++attempt;
     set({ phase: { name: 'form', busy: true, error: null }, delivery: null });
+    // The order closed a moment ago may have been paid meanwhile: never sell it twice.
+    if (await closedLanded()) return;
+    closed = null;
     const key = (idempotencyKey ??= deps.newKey());
     const token = (phoneToken ??= deps.newPhoneToken());
     const body: CreatePurchaseBody = { ...draft, phoneToken: token };
