@@ -3,6 +3,7 @@
 // nothing about the database. An embedded default that stands in for a provider's own pages (the
 // simulator's pay panel, the local disk's upload endpoint and share page) offers them as routes(),
 // which app.ts mounts whatever adapter is configured.
+import type { UploadKind } from '@courtreplay/shared';
 import type { Hono } from 'hono';
 import type { Readable } from 'node:stream';
 import type { AppEnv } from '../app.ts';
@@ -188,11 +189,14 @@ export interface StoredAmount {
 }
 
 export interface StorageProvider {
-  readonly name: 'local' | 'google-drive';
+  readonly name: 'local' | 'google-drive' | 's3';
   /** `shared: false`: the folder could not be shared with anyone with the link (a domain policy); it stays private. */
   createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string; shared?: false }>;
-  /** A resumable upload URL (PUT with Content-Range; 308 + Range to resume). */
-  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }>;
+  /**
+   * A resumable upload URL (PUT with Content-Range; 308 + Range to resume), or with `uploadKind:
+   * 'single-put'` a URL that takes the whole clip in one PUT (S3 presigned).
+   */
+  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind?: UploadKind }>;
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
@@ -219,7 +223,7 @@ export interface StorageProvider {
   deleteFolder(folderId: string): Promise<number>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
-  /** The local disk's upload endpoint and share page; absent for Google Drive. */
+  /** The local disk's upload endpoint and share page, S3's share page; absent for Google Drive. */
   routes?: ServesRoutes['routes'];
 }
 
@@ -247,6 +251,14 @@ export interface FolderInfo {
   createdAt: string;
   venueName: string | undefined;
   files: { name: string; size: number }[];
+}
+
+/** What the share page /d/{folderId} reads (storage/share-page.ts): a folder, and its clips from disk or streamed. */
+export interface SharedFolders {
+  folder(folderId: string): Promise<FolderInfo | undefined>;
+  /** A clip's path on this machine, where there is one (local disk): served with ETag and Last-Modified. */
+  filePath?(folderId: string, name: string): Promise<string | undefined>;
+  readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead>;
 }
 
 /** The local disk's side of its upload endpoint and share page (storage/upload.routes.ts, share-page.ts). */
