@@ -139,7 +139,9 @@ const envSchema = z.object({
     .string()
     .trim()
     .default('courtreplay/')
-    .pipe(z.string().regex(/^([A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX must be empty or folder names ending with "/", e.g. courtreplay/')),
+    .pipe(
+      z.string().regex(/^((?!\.\.?\/)[A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX must be empty or folder names ending with "/", e.g. courtreplay/'),
+    ),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   SMTP_ALLOW_PLAINTEXT: bool(false),
