@@ -88,12 +88,17 @@ export async function startS3FaultProxy(upstream: string, options: { secret?: st
     seen.push(`${method} ${url}`);
     const rule = rules.find((r) => r.times > 0 && (!r.when || r.when({ method, url })));
     if (rule) rule.times--;
-    const forged = options.secret !== undefined && !presignedSignatureMatches(method, url, req.headers, options.secret);
+    // A CORS preflight carries the URL but is never authenticated (it has no signature of its own).
+    const forged =
+      options.secret !== undefined && method !== 'OPTIONS' && !presignedSignatureMatches(method, url, req.headers, options.secret);
     const fault = rule?.fault ?? (forged ? SIGNATURE_MISMATCH : undefined);
     if (fault) {
       req.resume();
       const { status, code, message } = fault;
-      res.writeHead(status, { 'Content-Type': 'application/xml', 'x-amz-request-id': 'IMITATION' });
+      // S3 answers an error to a browser with the CORS headers of the rule its origin matches.
+      const origin = req.headers.origin;
+      const cors = origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'ETag' } : {};
+      res.writeHead(status, { 'Content-Type': 'application/xml', 'x-amz-request-id': 'IMITATION', ...cors });
       res.end(
         `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>` +
           `<Resource>${url.split('?')[0]}</Resource><RequestId>IMITATION</RequestId></Error>`,

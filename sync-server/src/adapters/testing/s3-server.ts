@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver ships no types; the e2e project compiles this file too
+/// <reference path="./s3rver.d.ts" />
 // A real S3-compatible server for tests: the `s3rver` package on loopback (port 0), with one bucket
 // whose CORS rule is the one docs/s3-storage.md gives operators. It stores objects on disk in a
 // temporary folder, speaks S3's REST and XML, honours Range and ListObjectsV2, and checks no
