@@ -98,6 +98,33 @@ describe('the adapter', () => {
     expect(result.message).toContain(INTEGRATION_MESSAGES.s3CorsUnknown('NotImplemented'));
   });
 
+  it('serves the asked bytes from a store that ignores Range and answers the whole object', async () => {
+    const { s3 } = storage({ prefix: 'faults-range/' });
+    const { folderId } = await s3.createFolder('v');
+    const clip = mp4Bytes(30_000);
+    const { uploadUrl } = await s3.createUploadUrl({
+      folderId,
+      filename: 'a.mp4',
+      mimeType: 'video/mp4',
+      size: clip.length,
+      origin: undefined,
+    });
+    expect((await fetch(uploadUrl, { method: 'PUT', body: clip, headers: { 'Content-Type': 'video/mp4' } })).status).toBe(200);
+    const deaf = await startS3FaultProxy(server.endpoint, { ignoreRange: true });
+    try {
+      const read = await storage({ endpoint: deaf.endpoint, prefix: 'faults-range/' }).s3.readFile(folderId, 'a.mp4', {
+        start: 1000,
+        end: 1999,
+      });
+      expect({ start: read.start, end: read.end, size: read.size }).toEqual({ start: 1000, end: 1999, size: clip.length });
+      const parts: Buffer[] = [];
+      for await (const part of read.body) parts.push(part as Buffer);
+      expect(Buffer.concat(parts).equals(clip.subarray(1000, 2000))).toBe(true);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('says why the storage test failed, and names no secret', async () => {
     const { s3 } = storage({ secretAccessKey: 'very-secret-value' });
     proxy.inject({ fault: FAULTS.accessDenied, times: 1 });

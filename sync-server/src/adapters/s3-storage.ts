@@ -31,6 +31,7 @@ import type { AppEnv } from '../app.ts';
 import { DomainError } from '../errors.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
 import { contentTypeOf, shareRoutes } from '../storage/share-page.ts';
+import { clampRange, sliceBytes } from './byte-range.ts';
 import { numberedName, sanitizeStoredName } from './file-names.ts';
 import { ACCEPTED_VIDEO_TYPES, SHARE_PATH } from './local-storage.ts';
 import { MAGIC_HEAD_BYTES } from './magic-bytes.ts';
@@ -235,15 +236,20 @@ export class S3Storage implements StorageProvider, SharedFolders {
     const size = span ? Number(span[3]) : length;
     const start = span ? Number(span[1]) : 0;
     const end = span ? Number(span[2]) : length - 1;
-    const body = answer.Body instanceof Readable ? answer.Body : Readable.from([]);
-    return { body, size, mimeType: answer.ContentType ?? contentTypeOf(fileId), start, end };
+    if (!(answer.Body instanceof Readable)) throw new DomainError('upstream_failed', SERVER_MESSAGES.s3.failed('no body'));
+    const mimeType = answer.ContentType ?? contentTypeOf(fileId);
+    if (!range || span) return { body: answer.Body, size, mimeType, start, end };
+    // A store may ignore Range and answer the whole object (200): cut the asked bytes out of it.
+    const wanted = clampRange(size, range);
+    const whole = answer.Body;
+    const body = whole.pipe(sliceBytes(wanted.start, wanted.end));
+    whole.on('error', (err) => body.destroy(err));
+    return { body, size, mimeType, start: wanted.start, end: wanted.end };
   }
 
   async deleteFolder(folderId: string): Promise<number> {
     if (!FOLDER_ID.test(folderId)) return 0;
-    const objects = await this.list(this.folderKey(folderId));
-    await this.remove(objects);
-    return objects.filter((o) => !isMarker(o.Key!)).length;
+    return this.removeCounting(await this.list(this.folderKey(folderId)));
   }
 
   async quota(): Promise<StorageQuota> {
@@ -258,13 +264,17 @@ export class S3Storage implements StorageProvider, SharedFolders {
   }
 
   async deleteOlderThan(cutoff: Date): Promise<number> {
-    const objects = await this.stored(cutoff);
-    await this.remove(objects);
-    return objects.filter((o) => !isMarker(o.Key!)).length;
+    return this.removeCounting(await this.stored(cutoff));
   }
 
   async empty(): Promise<number> {
-    return this.deleteOlderThan(new Date(8.64e15));
+    return this.removeCounting(await this.stored());
+  }
+
+  /** Deletes the objects; resolves to how many of them were clips (folder markers are not counted). */
+  private async removeCounting(objects: _Object[]): Promise<number> {
+    await this.remove(objects);
+    return objects.filter((o) => !isMarker(o.Key!)).length;
   }
 
   /**

@@ -78,7 +78,14 @@ const SIGNATURE_MISMATCH: S3Fault = {
   message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
 };
 
-export async function startS3FaultProxy(upstream: string, options: { secret?: string } = {}): Promise<S3FaultProxy> {
+export interface S3FaultOptions {
+  /** Check presigned URLs' SigV4 signatures with this secret. */
+  secret?: string;
+  /** Act as a store that ignores Range (HTTP allows it): GETs are forwarded without it and answer 200. */
+  ignoreRange?: boolean;
+}
+
+export async function startS3FaultProxy(upstream: string, options: S3FaultOptions = {}): Promise<S3FaultProxy> {
   const target = new URL(upstream);
   const rules: FaultRule[] = [];
   const seen: string[] = [];
@@ -105,13 +112,12 @@ export async function startS3FaultProxy(upstream: string, options: { secret?: st
       );
       return;
     }
-    const forward = httpRequest(
-      { host: target.hostname, port: target.port, method, path: url, headers: req.headers },
-      (answer: IncomingMessage) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const headers = { ...req.headers };
+    if (options.ignoreRange) delete headers.range;
+    const forward = httpRequest({ host: target.hostname, port: target.port, method, path: url, headers }, (answer: IncomingMessage) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
