@@ -993,6 +993,14 @@ export const SERVER_MESSAGES = {
     refused: (status: number, reason: string, message: string) =>
       `Google Drive refused the request (${status}${reason ? ` ${reason}` : ''}): ${message}`,
   },
+  s3: {
+    accessDenied: (code: string) => `The bucket refused this server's keys (${code}): clips cannot be stored or served.`,
+    slowDown: (code: string) => `The bucket asks this server to slow down (${code}); try again in a minute.`,
+    noSuchBucket: (bucket: string) => `The bucket ${bucket} does not exist (NoSuchBucket): check S3_BUCKET and S3_ENDPOINT.`,
+    failed: (reason: string) => `The bucket answered with an error: ${reason}`,
+    tooLarge: 'A clip larger than 5 GB cannot be stored in one upload.',
+    notOurUrl: 'This is not an upload URL of this bucket.',
+  },
   kioskReports: {
     reported: 'Reported',
     dismissed: 'Dismissed',

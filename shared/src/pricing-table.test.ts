@@ -48,7 +48,10 @@ describe('a tier never makes a clip dearer', () => {
     // The global tiers scaled for Rp 25.000, at a venue that charges Rp 17.000 a clip.
     const tiers = scaleTiers(DEFAULT_BUNDLING_TIERS, 12_000, 25_000);
     expect(totals(17_000, tiers)).toEqual([17_000, 34_000, 51_000, 66_800, 73_000, 75_000]);
-    expect(quote({ defaultPrice: 17_000, promoTable: tiers, gatewayEnabled: true, count: 2 }).lines.map((l) => l.tier)).toEqual([null, null]);
+    expect(quote({ defaultPrice: 17_000, promoTable: tiers, gatewayEnabled: true, count: 2 }).lines.map((l) => l.tier)).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it('a cheaper lower tier still applies when a higher one is dearer than the clip price', () => {

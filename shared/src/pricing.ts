@@ -87,7 +87,12 @@ export function quote(input: QuoteInput): Quote {
   }
 
   const free = defaultPrice === 0 || !gatewayEnabled;
-  const tier = free ? null : applicableTier(promoTable.filter((t) => t.PRICE < defaultPrice), count);
+  const tier = free
+    ? null
+    : applicableTier(
+        promoTable.filter((t) => t.PRICE < defaultPrice),
+        count,
+      );
   const lines: QuoteLine[] = [];
   for (let index = 0; index < count; index++) {
     if (free) lines.push({ index, unitPrice: 0, tier: null });

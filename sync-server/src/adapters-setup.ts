@@ -1,5 +1,6 @@
 // Picks the real or the embedded adapter for each port from the configuration: Midtrans when keys
-// are set (else the simulator), Google Drive when STORAGE=google-drive (else local disk), SMTP when
+// are set (else the simulator), Google Drive when STORAGE=google-drive, a bucket when STORAGE=s3
+// (else local disk), SMTP when
 // SMTP_URL is set (else the .eml outbox). main.ts spreads the result into the app's dependencies.
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from './config.ts';
@@ -10,6 +11,7 @@ import { installSecret } from './adapters/install-secret.ts';
 import { LocalStorage } from './adapters/local-storage.ts';
 import { MidtransProvider } from './adapters/midtrans.ts';
 import { OutboxMailer } from './adapters/outbox-mailer.ts';
+import { S3Storage } from './adapters/s3-storage.ts';
 import type { Clock, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
 import { SimulatorProvider } from './adapters/simulator.ts';
 import { SmtpMailer, type SmtpTimeouts } from './adapters/smtp-mailer.ts';
@@ -63,6 +65,20 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
       limitBytes: s.limitBytes,
       uploadUrlTtlMs: s.uploadUrlTtlMs,
       clock: context.clock,
+    });
+  } else if (s.kind === 's3') {
+    storage = new S3Storage({
+      bucket: s.bucket,
+      region: s.region,
+      endpoint: s.endpoint,
+      forcePathStyle: s.forcePathStyle,
+      accessKeyId: s.accessKeyId,
+      secretAccessKey: s.secretAccessKey,
+      prefix: s.prefix,
+      limitBytes: s.limitBytes,
+      uploadUrlTtlMs: s.uploadUrlTtlMs,
+      clock: context.clock,
+      ...(context.health ? { health: context.health } : {}),
     });
   } else if (s.clientId && s.clientSecret && s.refreshToken) {
     storage = new GoogleDriveStorage({

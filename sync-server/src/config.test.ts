@@ -104,6 +104,35 @@ describe('loadConfig', () => {
     expect(blank.payments).toMatchObject({ baseUrls: {}, enabledPayments: undefined });
   });
 
+  it('reads STORAGE=s3 with the defaults the issue names, and stops on a missing bucket, half a key pair or a bad prefix', () => {
+    const s3 = loadConfig({ STORAGE: 's3', S3_BUCKET: 'clips', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: '' });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'clips',
+      region: 'auto',
+      endpoint: undefined,
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      prefix: 'courtreplay/',
+      limitBytes: undefined,
+      uploadUrlTtlMs: 24 * 3600_000,
+    });
+    const minio = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'clips',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '',
+    });
+    expect(minio.storage).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, prefix: '' });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'clips', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'clips', S3_PREFIX: 'courtreplay' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'clips', S3_PREFIX: '../x/' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'clips', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('stops with a message naming the variable on a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -110,7 +110,7 @@ const envSchema = z.object({
     .pipe(
       z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'OPENING_HOURS must look like 06:00-23:00 (venue-local time)'),
     ),
-  STORAGE: z.enum(['local', 'google-drive']).default('local'),
+  STORAGE: z.enum(['local', 'google-drive', 's3']).default('local'),
   STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_URL_TTL_MINUTES: z.coerce
     .number()
@@ -128,6 +128,20 @@ const envSchema = z.object({
     .default('https://www.googleapis.com/')
     .transform((u) => (u.endsWith('/') ? u : `${u}/`)),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().default('auto'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
+  // Every key this product writes starts with it, and clean-up never lists outside it.
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .default('courtreplay/')
+    .pipe(
+      z.string().regex(/^((?!\.\.?\/)[A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX must be empty or folder names ending with "/", e.g. courtreplay/'),
+    ),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   SMTP_ALLOW_PLAINTEXT: bool(false),
@@ -191,6 +205,20 @@ export interface Config {
         /** Drive API and upload root, ending with '/'. */
         apiUrl: string;
         tokenUrl: string;
+      }
+    | {
+        kind: 's3';
+        limitBytes: number | undefined;
+        uploadUrlTtlMs: number;
+        bucket: string;
+        region: string;
+        /** Empty for Amazon S3; an R2, MinIO or other S3-compatible endpoint otherwise. */
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        /** Every object key starts with it ('' or ending with '/'). */
+        prefix: string;
       };
   mail: {
     smtpUrl: string | undefined;
@@ -211,6 +239,26 @@ function openingHoursOf(text: string): Config['openingHours'] {
   });
   if (open! >= close!) throw new ConfigError('OPENING_HOURS: the venue must open before it closes, e.g. 06:00-23:00');
   return { openMinute: open!, closeMinute: close! };
+}
+
+/** STORAGE=s3: a bucket, and both keys or neither (then the SDK's own chain: an instance role). */
+function s3ConfigOf(e: Env): Extract<Config['storage'], { kind: 's3' }> {
+  if (!e.S3_BUCKET)
+    throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT for R2 or MinIO).');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine role.');
+  return {
+    kind: 's3',
+    limitBytes: e.STORAGE_LIMIT_BYTES,
+    uploadUrlTtlMs: e.UPLOAD_URL_TTL_MINUTES * 60_000,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION || 'auto',
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
+  };
 }
 
 /**
@@ -291,19 +339,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage:
       e.STORAGE === 'local'
         ? { kind: 'local', limitBytes: e.STORAGE_LIMIT_BYTES, uploadUrlTtlMs: e.UPLOAD_URL_TTL_MINUTES * 60_000 }
-        : {
-            kind: 'google-drive',
-            limitBytes: e.STORAGE_LIMIT_BYTES,
-            uploadUrlTtlMs: e.UPLOAD_URL_TTL_MINUTES * 60_000,
-            clientId: e.GOOGLE_CLIENT_ID,
-            clientSecret: e.GOOGLE_CLIENT_SECRET,
-            refreshToken: e.GOOGLE_REFRESH_TOKEN,
-            serviceAccountKeyFile: e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE,
-            sharedDriveId: e.GOOGLE_SHARED_DRIVE_ID,
-            parentFolderId: e.GOOGLE_DRIVE_PARENT_FOLDER_ID,
-            apiUrl: e.GOOGLE_API_URL,
-            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
-          },
+        : e.STORAGE === 's3'
+          ? s3ConfigOf(e)
+          : {
+              kind: 'google-drive',
+              limitBytes: e.STORAGE_LIMIT_BYTES,
+              uploadUrlTtlMs: e.UPLOAD_URL_TTL_MINUTES * 60_000,
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              refreshToken: e.GOOGLE_REFRESH_TOKEN,
+              serviceAccountKeyFile: e.GOOGLE_SERVICE_ACCOUNT_KEY_FILE,
+              sharedDriveId: e.GOOGLE_SHARED_DRIVE_ID,
+              parentFolderId: e.GOOGLE_DRIVE_PARENT_FOLDER_ID,
+              apiUrl: e.GOOGLE_API_URL,
+              tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+            },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@courtreplay.local>`,

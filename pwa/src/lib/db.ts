@@ -2,7 +2,7 @@
 // and thumbnails), and the outbox of purchases and clip uploads. Opened with strict durability so
 // a committed outbox entry survives a power cut (docs/contributing.md, Rules the server enforces).
 import Dexie, { type EntityTable } from 'dexie';
-import type { CreatePurchaseBody } from '@courtreplay/shared';
+import type { CreatePurchaseBody, UploadKind } from '@courtreplay/shared';
 
 export interface StoredFolder {
   /** One row: the kiosk's folder. */
@@ -55,6 +55,8 @@ export interface UploadJobClip {
   mimeType: string;
   uploadName: string;
   uploadUrl?: string;
+  /** How uploadUrl takes the clip (get-signed-url's uploadKind); absent: resumable chunks. */
+  uploadKind?: UploadKind | undefined;
   /** Bytes the storage confirmed (from its 308 Range or the final answer). */
   confirmedOffset: number;
   state: 'pending' | 'done' | 'failed';

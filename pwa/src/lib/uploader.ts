@@ -1,10 +1,12 @@
 // Uploads a purchase's clips to the storage (docs/contributing.md, Shape: one code path for the local disk
 // adapter and Google Drive): create the folder, ask an upload URL per clip, then send the clip in
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
-// an empty PUT with `bytes */total` asks). A clip that fails is skipped; none uploaded, no link.
-import type { Answer, Endpoints } from '@courtreplay/shared';
+// an empty PUT with `bytes */total` asks), or, when the server says the URL takes it so (S3), in one
+// PUT of the whole clip. A clip that fails is skipped; none uploaded, no link.
+import type { Answer, Endpoints, UploadKind } from '@courtreplay/shared';
 import { call } from './api-client.ts';
-import { resumableUpload, UploadError } from './resumable-upload.ts';
+import { resumableUpload, UploadError, type ResumeOptions } from './resumable-upload.ts';
+import { wholeUpload } from './whole-upload.ts';
 
 export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
 
@@ -41,9 +43,32 @@ export async function createUploadFolder(folderName: string, purchaseId: string)
   return call('createFolder', { body: { folderName, purchaseId } });
 }
 
-export async function requestUploadUrl(input: { filename: string; mimeType: string; size: number; folderId: string }): Promise<string> {
-  const { uploadUrl } = await call('getSignedUrl', { body: input });
-  return uploadUrl;
+/** Where to send one clip, and how: resumable chunks (local disk, Google Drive) unless the server says 'single-put'. */
+export interface UploadTarget {
+  uploadUrl: string;
+  uploadKind?: UploadKind | undefined;
+}
+
+export async function requestUploadUrl(input: {
+  filename: string;
+  mimeType: string;
+  size: number;
+  folderId: string;
+}): Promise<UploadTarget> {
+  const { uploadUrl, uploadKind } = await call('getSignedUrl', { body: input });
+  return { uploadUrl, uploadKind };
+}
+
+/** Sends a clip the way its upload URL takes it; resolves with the URL that finished it. */
+export function sendClip(target: UploadTarget, file: Blob, mimeType: string, options: ResumeOptions): Promise<string> {
+  if (target.uploadKind !== 'single-put') return resumableUpload(target.uploadUrl, file, mimeType, options);
+  return wholeUpload(target.uploadUrl, file, mimeType, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.renewUrl ? { renewUrl: options.renewUrl } : {}),
+    ...(options.onConfirmed ? { onConfirmed: options.onConfirmed } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
 }
 
 /** Saves the purchase's link (or none, with the error flag) on the server, which then sends the e-mail. */
@@ -71,8 +96,9 @@ export async function uploadClips(
     const report = (offset: number) =>
       hooks.onProgress?.({ clipIndex: i, clipCount: clips.length, bytesSent: bytesDone + offset, bytesTotal });
     try {
-      const newUrl = () => requestUploadUrl({ filename: clip.name, mimeType: clip.mimeType, size: clip.file.size, folderId });
-      await resumableUpload(await newUrl(), clip.file, clip.mimeType, {
+      const newTarget = () => requestUploadUrl({ filename: clip.name, mimeType: clip.mimeType, size: clip.file.size, folderId });
+      const newUrl = async () => (await newTarget()).uploadUrl;
+      await sendClip(await newTarget(), clip.file, clip.mimeType, {
         ...(hooks.chunkBytes ? { chunkBytes: hooks.chunkBytes } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         // Drive hides a 308's Range from the browser; our server reads it for whoever was given the URL.

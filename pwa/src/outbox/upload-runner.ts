@@ -10,8 +10,8 @@ import {
   askUploadStatus,
   createUploadFolder,
   requestUploadUrl,
-  resumableUpload,
   saveDownloadLink,
+  sendClip,
   UploadError,
   type UploadProgress,
 } from '../lib/uploader.ts';
@@ -194,10 +194,12 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
   }
   if (!file) throw new ClipGivenUp(`${clip.name} is no longer in the kiosk folder`);
 
+  let uploadKind = clip.uploadKind;
   const newUrl = async () => {
-    const url = await requestUploadUrl({ filename: clip.uploadName, mimeType: clip.mimeType, size: clip.size, folderId });
-    await patchClip(transactionId, index, { uploadUrl: url, confirmedOffset: 0 });
-    return url;
+    const target = await requestUploadUrl({ filename: clip.uploadName, mimeType: clip.mimeType, size: clip.size, folderId });
+    uploadKind = target.uploadKind;
+    await patchClip(transactionId, index, { uploadUrl: target.uploadUrl, uploadKind: target.uploadKind, confirmedOffset: 0 });
+    return target.uploadUrl;
   };
   let uploadUrl = clip.uploadUrl;
   let offset = 0;
@@ -217,7 +219,7 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
   uploadUrl ??= await newUrl();
   progress(offset);
   try {
-    await resumableUpload(uploadUrl, file, clip.mimeType, {
+    await sendClip({ uploadUrl, uploadKind }, file, clip.mimeType, {
       offset,
       askServer: askUploadStatus,
       renewUrl: newUrl,

@@ -12,6 +12,7 @@ export const CREDENTIAL_ALERT_CODES = [
   'smtp_tls_failed',
   'google_sharing_restricted',
   'google_storage_full',
+  's3_access_denied',
 ] as const;
 
 /** Server-side texts of this area: test results, alert advice, the test e-mail. */
@@ -48,6 +49,18 @@ export const INTEGRATION_MESSAGES = {
   driveStorageAdvice:
     'Free space in the Storage Quota tab (delete old files) or buy more Google storage; uploads work again at once, and the kiosks retry theirs.',
   driveWorks: (how: string) => `Google Drive works: a test folder was created and ${how}.`,
+  s3Works: (bucket: string, region: string) =>
+    `S3 storage works: a test object was written, read back and deleted in bucket ${bucket} (region ${region}).`,
+  s3ProbeFailed: (bucket: string, reason: string) => `S3 storage test failed in bucket ${bucket}: ${reason}`,
+  s3ProbeMismatch: 'the test object read back differs from what was written',
+  s3AccessDeniedAdvice:
+    'Check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that the key may put, get, list and delete objects under S3_PREFIX in S3_BUCKET; then restart the server. Kiosks keep their clips and retry.',
+  s3CorsOk: (origin: string) => `CORS: the bucket lets ${origin} PUT and read the ETag.`,
+  s3CorsMissing: 'CORS: the bucket has no CORS rule, so kiosks cannot upload to it. Add the rule shown in docs/s3-storage.md.',
+  s3CorsIncomplete: (origin: string, missing: string) =>
+    `CORS: no rule of the bucket lets ${origin} upload (${missing}). Fix the rule as docs/s3-storage.md shows.`,
+  s3CorsUnknown: (reason: string) =>
+    `CORS: the server does not tell its CORS rules (${reason}); MinIO allows every origin by default. Check one kiosk upload.`,
   testMailSubject: (product: string) => `${product}: test e-mail`,
   testMailText: (product: string) => `This is a test e-mail from ${product}'s Integrations panel. SMTP works.`,
 } as const;

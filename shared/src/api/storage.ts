@@ -61,7 +61,21 @@ export const signedUrlRequest = z.object({
 });
 export type SignedUrlRequest = z.input<typeof signedUrlRequest>;
 
-export const signedUrlResponse = z.object({ uploadUrl: z.string() });
+/**
+ * How the kiosk sends the clip to uploadUrl: `resumable` (the default when absent: PUT chunks with
+ * Content-Range, 308 + Range to resume; local disk and Google Drive) or `single-put` (one PUT of the
+ * whole clip with its Content-Type, as an S3 presigned URL takes it; a broken one is sent again whole).
+ */
+export const UPLOAD_KINDS = ['resumable', 'single-put'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export const signedUrlResponse = z.object({
+  uploadUrl: z.string(),
+  uploadKind: z
+    .enum(UPLOAD_KINDS)
+    .optional()
+    .meta({ description: 'How to send the clip: resumable chunks (when absent) or one PUT of the whole clip (S3 storage)' }),
+});
 export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
 
 /** POST /storage/upload-status: where one of this kiosk's upload sessions stands. */

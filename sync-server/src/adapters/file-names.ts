@@ -27,3 +27,16 @@ export function uniqueName(name: string, taken: (candidate: string) => boolean):
     if (!taken(candidate)) return candidate;
   }
 }
+
+const VIDEO_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+};
+
+/** A stored clip's media type, from its name's extension. */
+export function contentTypeOf(name: string): string {
+  return VIDEO_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}

@@ -7,7 +7,7 @@
 // things this product never made, and they must survive "Empty Drive". Calls are raw REST through
 // outboundFetch (drive-rest.ts) for timeouts and retries.
 import { INTEGRATION_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DomainError } from '../errors.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
@@ -21,7 +21,7 @@ import {
   type RetryTuning,
   type TokenSource,
 } from './drive-rest.ts';
-import { clampRange } from './byte-range.ts';
+import { clampRange, sliceBytes } from './byte-range.ts';
 import { RATE_LIMIT_REASONS } from './outbound-http.ts';
 import { sanitizeStoredName } from './file-names.ts';
 import type {
@@ -445,17 +445,4 @@ function domainErrorOf(err: DriveApiError): DomainError {
     'upstream_failed',
     SERVER_MESSAGES.drive.refused(err.status, err.reason, err.message.replace(/^Google Drive answered [^:]*: /, '')),
   );
-}
-
-/** Passes on bytes start..end (inclusive) of a stream that begins at byte 0. */
-function sliceBytes(start: number, end: number): Transform {
-  let at = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      const from = Math.max(start - at, 0);
-      const to = Math.min(end + 1 - at, chunk.length);
-      at += chunk.length;
-      callback(null, from < to ? chunk.subarray(from, to) : undefined);
-    },
-  });
 }

@@ -4,6 +4,7 @@
 // embedded default that stands in for a provider's own pages (the simulator's pay panel, the local
 // disk's upload endpoint and share page) says so by its shape (isPaymentSimulator,
 // isSelfHostedStorage), and app.ts mounts those pages.
+import type { UploadKind } from '@courtreplay/shared';
 import type { Readable } from 'node:stream';
 
 export interface Clock {
@@ -180,11 +181,14 @@ export interface StoredAmount {
 }
 
 export interface StorageProvider {
-  readonly name: 'local' | 'google-drive';
+  readonly name: 'local' | 'google-drive' | 's3';
   /** `shared: false`: the folder could not be shared with anyone with the link (a domain policy); it stays private. */
   createFolder(folderName: string, options?: CreateFolderOptions): Promise<{ folderId: string; folderUrl: string; shared?: false }>;
-  /** A resumable upload URL (PUT with Content-Range; 308 + Range to resume). */
-  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string }>;
+  /**
+   * A resumable upload URL (PUT with Content-Range; 308 + Range to resume), or with `uploadKind:
+   * 'single-put'` a URL that takes the whole clip in one PUT (S3 presigned).
+   */
+  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind?: UploadKind }>;
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;
@@ -239,6 +243,14 @@ export interface FolderInfo {
   files: { name: string; size: number }[];
 }
 
+/** What the share page /d/{folderId} reads (storage/share-page.ts): a folder, and its clips from disk or streamed. */
+export interface SharedFolders {
+  folder(folderId: string): Promise<FolderInfo | undefined>;
+  /** A clip's path on this machine, where there is one (local disk): served with ETag and Last-Modified. */
+  filePath?(folderId: string, name: string): Promise<string | undefined>;
+  readFile(folderId: string, fileId: string, range?: ByteRange): Promise<FileRead>;
+}
+
 /** The local disk's side of its upload endpoint and share page (storage/upload.routes.ts, share-page.ts). */
 export interface SelfHostedStorage {
   openUpload(uploadId: string, exp: string | undefined, sig: string | undefined): UploadTicket;
@@ -285,7 +297,12 @@ export function isPaymentSimulator(provider: PaymentProvider): provider is Payme
   return 'openToken' in provider && 'simulate' in provider;
 }
 
-/** The local disk stands in for Drive's upload endpoint and share page: app.ts mounts them. */
+/** The local disk stands in for Drive's upload endpoint: app.ts mounts it. */
 export function isSelfHostedStorage(storage: StorageProvider): storage is StorageProvider & SelfHostedStorage {
   return 'openUpload' in storage && 'receive' in storage;
+}
+
+/** The local disk and a bucket serve their folders on this server's share page /d/{folderId}: app.ts mounts it. */
+export function sharesFolders(storage: StorageProvider): storage is StorageProvider & SharedFolders {
+  return 'folder' in storage;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { KIOSK_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
 import { addressLimiter, courtOfCode, markMoment } from './service.ts';

@@ -3,7 +3,7 @@
 // known only by the hash of an anonymous random cookie, which keeps it to one mark per 20 s.
 import { createHash } from 'node:crypto';
 import { formatTime24 } from '@courtreplay/shared';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
 import { isCourtCodeShaped } from '../fields/court-code.ts';
 import { deleteMarksBefore, findCourtByCode, insertMark, latestMarkOfPhone, venueMarksSince, type CourtByCode } from './queries.ts';
 

@@ -1,9 +1,11 @@
 // Security headers on every answer (docs/contributing.md, Rules the server enforces). The CSP allows exactly the payment provider's
 // origins (Midtrans Snap, live and sandbox) besides our own; blob: and data: for local clips and
 // thumbnails. With the Google Drive storage adapter the browser uploads straight to Google's
-// resumable upload URLs, so that one origin (GOOGLE_API_URL's) is added to connect-src.
+// resumable upload URLs, so that one origin (GOOGLE_API_URL's) is added to connect-src; with S3 it
+// PUTs to the bucket's presigned URLs, so the bucket's origin is.
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { bucketOrigin } from '../adapters/s3-location.ts';
 import type { Config } from '../config.ts';
 
 export const PAYMENT_ORIGINS = [
@@ -43,7 +45,8 @@ export const noStoreForPrivateApi = createMiddleware(async (c, next) => {
 });
 
 function globalSecureHeaders(config: Config) {
-  const uploadOrigins = config.storage.kind === 'google-drive' ? [new URL(config.storage.apiUrl).origin] : [];
+  const s = config.storage;
+  const uploadOrigins = s.kind === 'google-drive' ? [new URL(s.apiUrl).origin] : s.kind === 's3' ? [bucketOrigin(s)] : [];
   const payment = paymentOrigins(config);
   return secureHeaders({
     contentSecurityPolicy: {

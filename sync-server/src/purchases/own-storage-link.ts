@@ -2,7 +2,7 @@
 // product's own storage. A kiosk may save only the folder the server made for the purchase
 // (manage-purchase.ts); an admin correcting a link may save any folder of the configured storage:
 // a Google Drive folder (https://drive.google.com/drive/folders/{id}) with Drive, this server's own
-// share page (PUBLIC_URL/d/{folderId}) with local storage. Never an arbitrary address.
+// share page (PUBLIC_URL/d/{folderId}) with local or S3 storage. Never an arbitrary address.
 import type { StorageProvider } from '../adapters/ports.ts';
 
 const FOLDER_ID = '[A-Za-z0-9_-]{1,200}';
@@ -37,6 +37,6 @@ export function isOwnStorageLink(link: string, storage: Pick<StorageProvider, 'n
     );
   };
   if (storage?.name === 'google-drive') return drive();
-  if (storage?.name === 'local') return sharePage();
+  if (storage?.name === 'local' || storage?.name === 's3') return sharePage();
   return drive() || sharePage();
 }

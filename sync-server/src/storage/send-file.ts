@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import type { ByteRange, FileRead } from '../adapters/ports.ts';
 import { parseRange } from '../http/range-header.ts';
 
 export interface SendFileOptions {
@@ -34,6 +35,33 @@ export async function sendFile(c: Context, path: string, options: SendFileOption
   if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
   const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
   return new Response(body, { status: range ? 206 : 200, headers });
+}
+
+/**
+ * The same answer for a file that is not on this machine (a bucket's object), read with `read` a
+ * range at a time; `size` is the object's as listed. No ETag: the store's own is not exposed here.
+ */
+export async function sendRead(
+  c: Context,
+  size: number,
+  read: (range: ByteRange | undefined) => Promise<FileRead>,
+  options: SendFileOptions,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'Content-Type': options.contentType,
+    'Cache-Control': options.cacheControl,
+    'Accept-Ranges': 'bytes',
+  };
+  if (options.disposition) headers['Content-Disposition'] = options.disposition;
+  const range = parseRange(c.req.header('Range'), size);
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const length = size === 0 ? 0 : end - start + 1;
+  headers['Content-Length'] = String(length);
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+  if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
+  const file = await read(range ? { start, end } : undefined);
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, { status: range ? 206 : 200, headers });
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

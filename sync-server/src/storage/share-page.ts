@@ -1,25 +1,14 @@
-// /d/:folderId — the page a player opens from the e-mail on a phone (local storage only): the venue
+// /d/:folderId — the page a player opens from the e-mail on a phone (local and S3 storage): the venue
 // and product name, every clip playable inline and downloadable. /d/:folderId/:file streams a clip
 // with byte ranges. No script: it renders under the strictest policy.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import type { FolderInfo, SelfHostedStorage } from '../adapters/ports.ts';
+import type { FolderInfo, SharedFolders } from '../adapters/ports.ts';
+import { contentTypeOf } from '../adapters/file-names.ts';
 import { escapeHtml as e } from '../mail/compose.ts';
 import { findFolderPurchase, type FolderPurchase } from './queries.ts';
-import { attachment, sendFile } from './send-file.ts';
-
-const TYPES: Record<string, string> = {
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  mkv: 'video/x-matroska',
-};
-
-export function contentTypeOf(name: string): string {
-  return TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
+import { attachment, sendFile, sendRead } from './send-file.ts';
 
 function fileSize(bytes: number): string {
   if (bytes < 1048576) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -86,8 +75,8 @@ function isPublic(owner: FolderPurchase): boolean {
   return sold && owner.erasedAt === null && owner.clipsExpiredAt === null;
 }
 
-/** Mounted by app.ts when the storage is the local disk (isSelfHostedStorage): with Google Drive the e-mail links to Drive. */
-export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
+/** Mounted by app.ts when the storage serves its folders here (sharesFolders: local disk, S3): with Google Drive the e-mail links to Drive. */
+export function shareRoutes(storage: SharedFolders): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // The folder id in every /d/ address is the player's key to their clips: no page, clip or
   // refusal under it may pass that address on in a Referer header.
@@ -116,9 +105,17 @@ export function shareRoutes(storage: SelfHostedStorage): Hono<AppEnv> {
 
   routes.on(['GET', 'HEAD'], '/:folderId/:file', async (c) => {
     const name = c.req.param('file');
-    const path = await storage.filePath(c.req.param('folderId'), name);
-    if (!path) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
-    return sendFile(c, path, { contentType: contentTypeOf(name), cacheControl: 'private, max-age=86400', disposition: attachment(name) });
+    const folderId = c.req.param('folderId');
+    const options = { contentType: contentTypeOf(name), cacheControl: 'private, max-age=86400', disposition: attachment(name) };
+    if (storage.filePath) {
+      const path = await storage.filePath(folderId, name);
+      if (!path) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
+      return sendFile(c, path, options);
+    }
+    // No file on this machine (a bucket): the clip is streamed through this server, a Range at a time.
+    const clip = (await storage.folder(folderId))?.files.find((f) => f.name === name);
+    if (!clip) return c.json({ message: SERVER_MESSAGES.request.notFound }, 404);
+    return sendRead(c, clip.size, (range) => storage.readFile(folderId, name, range), options);
   });
 
   return routes;

@@ -1,0 +1,134 @@
+// `npm run bench s3-delivery`: STORAGE=s3 (issue 28's figures) on the real server (child process)
+// and a real S3-compatible server (s3rver, its own child process on loopback, objects on disk), so
+// that neither our server nor this script shares an event loop with the bucket.
+// - Upload: the kiosk's one PUT of a 200 MB clip to its presigned URL, against the AWS SDK's own
+//   PutObject of the same bytes to the same server (ratio of throughputs; aim at least 0.8). Clips
+//   go in one PUT, not in parts: there is no multipart path to measure.
+// - Download: the phone page's clip (streamed by our server from the bucket) against a GET straight
+//   from the bucket (ratio; aim at least 0.8), and our server's resident memory while it streams.
+// Prints; never fails.
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { S3RVER_KEYS, TEST_BUCKET } from '../src/adapters/testing/s3-server.ts';
+import { clipBytes, freePort, repoRoot, saleClient, startServer } from './support.ts';
+
+const CLIP_MB = Number(process.env.BENCH_CLIP_MB ?? 200);
+const PRICE = 5000;
+const DEVICE = 'bench-s3-delivery-kiosk';
+
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function drain(res: Response): Promise<number> {
+  let bytes = 0;
+  for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) bytes += part.length;
+  return bytes;
+}
+
+const mbPerSecond = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+/** s3rver's own command, in its own process; resolves once it answers. */
+async function startBucket(directory: string): Promise<{ child: ChildProcess; endpoint: string }> {
+  const port = await freePort();
+  const child = spawn(
+    join(repoRoot, 'node_modules/.bin/s3rver'),
+    ['-d', directory, '-a', '127.0.0.1', '-p', String(port), '-s', '--configure-bucket', TEST_BUCKET],
+    { stdio: 'ignore' },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(endpoint).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { child, endpoint };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('s3rver did not start');
+}
+
+async function main() {
+  const bucketDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-bucket-'));
+  const bucket = await startBucket(bucketDir);
+  const env = { STORAGE: 's3', S3_BUCKET: TEST_BUCKET, S3_ENDPOINT: bucket.endpoint, S3_FORCE_PATH_STYLE: 'true', ...S3RVER_KEYS };
+  const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-s3-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port, { PUBLIC_URL: base, ...env, S3_PREFIX: 'bench/' });
+  const s3 = new S3Client({
+    region: 'auto',
+    endpoint: bucket.endpoint,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: S3RVER_KEYS.S3_ACCESS_KEY_ID, secretAccessKey: S3RVER_KEYS.S3_SECRET_ACCESS_KEY },
+  });
+  try {
+    const sales = saleClient(base);
+    await sales.setUp([DEVICE], PRICE);
+    const sale = await sales.purchase(DEVICE, 0, 1, PRICE);
+    const clip = clipBytes(CLIP_MB);
+
+    // Upload: the kiosk's presigned PUT, then the SDK's PutObject of the same bytes.
+    const { uploadUrl } = await sales.json<{ uploadUrl: string }>(
+      'POST',
+      '/google-drive/get-signed-url',
+      { filename: 'clip-1.mp4', mimeType: 'video/mp4', size: clip.length, folderId: sale.folderId },
+      { 'X-Device-Id': DEVICE },
+    );
+    let started = performance.now();
+    const put = await fetch(uploadUrl, { method: 'PUT', body: clip, headers: { 'Content-Type': 'video/mp4' } });
+    await put.arrayBuffer();
+    if (!put.ok) throw new Error(`presigned PUT: ${put.status}`);
+    const presigned = performance.now() - started;
+    started = performance.now();
+    await s3.send(new PutObjectCommand({ Bucket: TEST_BUCKET, Key: 'bench-direct/clip.mp4', Body: clip, ContentType: 'video/mp4' }));
+    const direct = performance.now() - started;
+
+    // Download: the phone page through our server, then straight from the bucket.
+    await sales.notifyPaid(sale.paymentToken);
+    const state = (await (await fetch(`${base}${sale.phonePage}/state`)).json()) as { clips: { url: string }[] };
+    const idleRss = rssMb(server.pid!);
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 25);
+    started = performance.now();
+    const viaServer = await drain(await fetch(`${base}${state.clips[0]!.url}`));
+    const throughServer = performance.now() - started;
+    clearInterval(sampler);
+    started = performance.now();
+    const got = await s3.send(new GetObjectCommand({ Bucket: TEST_BUCKET, Key: 'bench-direct/clip.mp4' }));
+    let fromBucket = 0;
+    for await (const part of got.Body as AsyncIterable<Uint8Array>) fromBucket += part.length;
+    const straight = performance.now() - started;
+    if (viaServer !== clip.length || fromBucket !== clip.length) throw new Error('a download came back short');
+
+    const line = (label: string, bytes: number, ms: number) =>
+      `${label}: ${mbPerSecond(bytes, ms).toFixed(0)} MB/s (${(ms / 1000).toFixed(2)} s)`;
+    console.log(`one ${CLIP_MB} MB clip, loopback; s3rver (objects on disk) and our server each in their own process`);
+    console.log(line("upload, the kiosk's presigned PUT", clip.length, presigned));
+    console.log(line('upload, the SDK PutObject of the same bytes', clip.length, direct));
+    console.log(`upload ratio: ${(direct / presigned).toFixed(2)} (aim: at least 0.8)`);
+    console.log(line('download, phone page through our server', clip.length, throughServer));
+    console.log(line('download, GET straight from the bucket', clip.length, straight));
+    console.log(`download ratio: ${(straight / throughServer).toFixed(2)} (aim: at least 0.8)`);
+    console.log(`our server's memory while streaming: ${idleRss.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB at most`);
+  } finally {
+    server.kill();
+    s3.destroy();
+    bucket.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bucketDir, { recursive: true, force: true });
+  }
+}
+
+await main();
