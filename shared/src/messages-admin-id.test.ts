@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_CATALOGUES, ADMIN_MESSAGES_EN, ADMIN_MESSAGES_ID } from './messages-admin-id.ts';
+import { ADMIN_CATALOGUES, ADMIN_MESSAGES_EN, ADMIN_MESSAGES_ID, translateAdminText } from './messages-admin-id.ts';
 import { ADMIN_MESSAGE_GROUPS } from './messages-id.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -76,4 +76,13 @@ describe('the Indonesian back-office catalogue (issue 24 point 7)', () => {
       }
     },
   );
+});
+
+describe('translateAdminText', () => {
+  it('maps a fixed English back-office text to Indonesian, and leaves other text alone', () => {
+    expect(translateAdminText('id', MESSAGES.adminLogin.bothRequired)).toBe(ADMIN_MESSAGES_ID.adminLogin.bothRequired);
+    expect(translateAdminText('id', MESSAGES.devices.venueRequired)).toBe('Venue wajib dipilih');
+    expect(translateAdminText('id', 'Card declined by issuer')).toBe('Card declined by issuer');
+    expect(translateAdminText('en', MESSAGES.adminLogin.bothRequired)).toBe(MESSAGES.adminLogin.bothRequired);
+  });
 });

@@ -588,6 +588,15 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     venuesLoadFailed: 'Gagal memuat venue. Silakan coba lagi.',
     createFailed: 'Gagal membuat akun admin',
   },
+
+  adminScreens: {
+    language: 'Bahasa',
+    languageFailed: 'Gagal menyimpan bahasa. Silakan coba lagi.',
+    loading: 'Memuat...',
+    venue: 'Venue',
+    selectVenue: 'Pilih venue',
+    login: { email: 'Email', password: 'Kata Sandi' },
+  },
 };
 
 /** The English back-office catalogue: MESSAGES' admin groups, unchanged. */
@@ -609,6 +618,29 @@ export const ADMIN_MESSAGES_EN: AdminMessages = {
   integrations: MESSAGES.integrations,
   errorsTab: MESSAGES.errorsTab,
   createAdmin: MESSAGES.createAdmin,
+  adminScreens: MESSAGES.adminScreens,
 };
 
 export const ADMIN_CATALOGUES: Record<AdminLanguage, AdminMessages> = { en: ADMIN_MESSAGES_EN, id: ADMIN_MESSAGES_ID };
+
+let englishToIndonesian: Map<string, string> | undefined;
+
+/** Each fixed English text of the back-office catalogue with its Indonesian twin (the first, where one repeats). */
+function textPairs(en: unknown, id: unknown, pairs: Map<string, string>): Map<string, string> {
+  if (typeof en === 'string' && typeof id === 'string') {
+    if (!pairs.has(en)) pairs.set(en, id);
+  } else if (typeof en === 'object' && en !== null && typeof id === 'object' && id !== null) {
+    for (const [key, value] of Object.entries(en)) textPairs(value, (id as Record<string, unknown>)[key], pairs);
+  }
+  return pairs;
+}
+
+/**
+ * A fixed English back-office text held in state (a validation result from shared, a server answer
+ * worded by MESSAGES) in the admin's language; any other text is left as it is.
+ */
+export function translateAdminText(language: AdminLanguage, english: string): string {
+  if (language === 'en') return english;
+  englishToIndonesian ??= textPairs(ADMIN_MESSAGES_EN, ADMIN_MESSAGES_ID, new Map());
+  return englishToIndonesian.get(english) ?? english;
+}

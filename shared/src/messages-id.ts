@@ -28,6 +28,7 @@ export const ADMIN_MESSAGE_GROUPS = [
   'integrations',
   'errorsTab',
   'createAdmin',
+  'adminScreens',
 ] as const;
 type KioskGroup = Exclude<keyof typeof MESSAGES, (typeof ADMIN_MESSAGE_GROUPS)[number]>;
 

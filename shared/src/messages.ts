@@ -860,6 +860,17 @@ export const MESSAGES = {
     venuesLoadFailed: 'Failed to load venues. Please try again.',
     createFailed: 'Failed to create admin account',
   },
+
+  // Issue 24 point 7: the back-office's labels its screens held in their own code, gathered here so
+  // both languages have them (same English words as before), and the header's language switch. Ours.
+  adminScreens: {
+    language: 'Language',
+    languageFailed: 'Failed to save the language. Please try again.',
+    loading: 'Loading...',
+    venue: 'Venue',
+    selectVenue: 'Select a venue',
+    login: { email: 'Email', password: 'Password' },
+  },
 } as const;
 
 /**
