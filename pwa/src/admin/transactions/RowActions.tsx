@@ -8,8 +8,7 @@ import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, success, type NoticeValue } from '../common/Notice.tsx';
 import { useErasePurchaseMutation, useUpdatePurchaseEmailMutation } from './mutations.ts';
 import type { Transaction } from './queries.ts';
-
-const T = MESSAGES.transactions;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   tx: Transaction;
@@ -19,6 +18,7 @@ interface Props {
 }
 
 export function RowActions({ tx, sending, onResend, onNotice }: Props) {
+  const T = useAdminMessages().transactions;
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(tx.email);
   const [error, setError] = useState<string | null>(null);
