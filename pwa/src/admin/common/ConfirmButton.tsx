@@ -1,7 +1,6 @@
 // The two-step inline confirmation used before every delete or irreversible action (spec section 4):
 // the first click asks 'Are you sure?' in place with Yes/No; only Yes runs the action.
 import { useState, type ReactNode } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
 import { venueQueries } from '../venues/queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 

@@ -1,7 +1,6 @@
 // A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address is corrected,
 // then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
 // goes and what stays). An erased purchase has no actions left; one whose clips expired cannot be resent.
-import { MESSAGES } from '@courtreplay/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
