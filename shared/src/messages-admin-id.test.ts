@@ -28,6 +28,7 @@ const SAME_IN_BOTH = new Set([
   'ID',
   'Email',
   'Venue',
+  'Venue *',
   'Admin',
   'Super Admin',
   'Status',

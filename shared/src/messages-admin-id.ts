@@ -619,6 +619,17 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
         failed: (reason) => (reason ? `Gagal: ${reason}` : 'Gagal'),
       },
     },
+    devices: {
+      thisDevice: 'Perangkat Ini',
+      currentDeviceId: 'ID perangkat saat ini:',
+      title: 'Perangkat',
+      filterByVenue: 'Saring berdasarkan venue',
+      registerThisDevice: 'Daftarkan perangkat ini',
+      venueRequired: 'Venue *',
+      court: 'Lapangan (opsional)',
+      noCourt: 'Tanpa lapangan',
+      register: 'Daftarkan Perangkat Ini',
+    },
   },
 };
 

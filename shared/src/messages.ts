@@ -893,6 +893,17 @@ export const MESSAGES = {
         failed: (reason: string | null) => (reason ? `Failed: ${reason}` : 'Failed'),
       },
     },
+    devices: {
+      thisDevice: 'This Device',
+      currentDeviceId: 'Current device ID:',
+      title: 'Devices',
+      filterByVenue: 'Filter by venue',
+      registerThisDevice: 'Register this device',
+      venueRequired: 'Venue *',
+      court: 'Court / Field (optional)',
+      noCourt: 'No court',
+      register: 'Register This Device',
+    },
   },
 } as const;
 
