@@ -7,6 +7,7 @@ export * from './format.ts';
 export * from './languages.ts';
 export * from './messages.ts';
 export * from './messages-id.ts';
+export * from './messages-admin-id.ts';
 export * from './pricing.ts';
 export * from './bundle-offer.ts';
 export * from './purchase-window.ts';

@@ -9,3 +9,10 @@ export const isKioskLanguage = (value: unknown): value is KioskLanguage => KIOSK
 
 /** Each language named in itself: how the switch and the back-office offer it. */
 export const KIOSK_LANGUAGE_NAMES: Record<KioskLanguage, string> = { en: 'English', id: 'Bahasa Indonesia' };
+
+// The back-office speaks the same two (issue 24 point 7): each admin picks one with the switch in
+// its header, remembered on the server; the login page follows the browser's last pick.
+export const ADMIN_LANGUAGES = KIOSK_LANGUAGES;
+export type AdminLanguage = KioskLanguage;
+export const DEFAULT_ADMIN_LANGUAGE: AdminLanguage = 'en';
+export const isAdminLanguage = isKioskLanguage;

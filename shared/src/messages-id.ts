@@ -6,9 +6,9 @@ import type { KioskLanguage } from './languages.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
 /**
- * The groups of MESSAGES only the back-office shows (English only). Every other group is a kiosk
- * screen's (/box, /staging, /payment/*), so a new group must be translated below unless it is
- * listed here.
+ * The groups of MESSAGES only the back-office shows (translated in messages-admin-id.ts). Every
+ * other group is a kiosk screen's (/box, /staging, /payment/*), so a new group must be translated
+ * below unless it is listed here.
  */
 export const ADMIN_MESSAGE_GROUPS = [
   'adminLogin',
@@ -28,6 +28,7 @@ export const ADMIN_MESSAGE_GROUPS = [
   'integrations',
   'errorsTab',
   'createAdmin',
+  'adminScreens',
 ] as const;
 type KioskGroup = Exclude<keyof typeof MESSAGES, (typeof ADMIN_MESSAGE_GROUPS)[number]>;
 
@@ -37,7 +38,7 @@ export const KIOSK_MESSAGE_GROUPS = Object.keys(MESSAGES).filter(
 );
 
 /** A literal catalogue widened to its shape: any string where English has one, functions alike. */
-type Widen<T> = T extends string
+export type Widen<T> = T extends string
   ? string
   : T extends (...args: infer A) => infer R
     ? (...args: A) => Widen<R>

@@ -1,13 +1,14 @@
 // The back-office: /admin/login, /admin/dashboard and /admin/create with the route table's
 // redirects (spec section 2). Loaded lazily by App.tsx, so the kiosk never downloads it.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { CreateAdminPage } from './create-admin/CreateAdminPage.tsx';
 import { DashboardPage } from './dashboard/DashboardPage.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import { ScreenError } from './common/errors.ts';
 import { SessionGuard } from './session/SessionGuard.tsx';
+import { useAdminLanguage } from './i18n/admin-language.ts';
 import { clearSession, readSession, useAdminSession } from './session/session.ts';
 import { ApiError } from '../lib/api-client.ts';
 import './admin.css';
@@ -30,6 +31,15 @@ function dropSessionOn401(error: unknown) {
   if (status === 401 && readSession()) clearSession();
 }
 
+/** The page's language follows the back-office's, for screen readers and hyphenation. */
+function DocumentLanguage() {
+  const language = useAdminLanguage();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return null;
+}
+
 export default function AdminRoutes() {
   const [queryClient] = useState(
     () =>
@@ -42,6 +52,7 @@ export default function AdminRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGuard />
+      <DocumentLanguage />
       <div className="admin">
         <Routes>
           <Route path="login" element={<LoginPage />} />

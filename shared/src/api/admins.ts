@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_LANGUAGES } from '../languages.ts';
 import { MESSAGES } from '../messages.ts';
 import { adminVenue, serverRoleSchema } from './auth.ts';
 import { idSchema, timestamp, whenMissing } from './common.ts';
@@ -20,6 +21,8 @@ export const ADMIN_MESSAGES = {
   samePassword: 'The new password must differ from the current one',
   passwordReset: 'Password reset. Give this one-time password to the admin; it is shown only once.',
   cannotResetSelf: 'Use Change password for your own account',
+  languageInvalid: 'language must be en or id',
+  languageSaved: 'Language saved',
 } as const;
 
 const newPassword = z
@@ -38,6 +41,15 @@ export const changePasswordRequest = z.strictObject({
   newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** PUT /api/admin/me/language: the signed-in admin's back-office language (issue 24 point 7). */
+export const adminLanguageRequest = z.strictObject({
+  language: z.enum(ADMIN_LANGUAGES, { error: ADMIN_MESSAGES.languageInvalid }),
+});
+export type AdminLanguageRequest = z.infer<typeof adminLanguageRequest>;
+
+export const adminLanguageResponse = z.object({ message: z.string(), language: z.enum(ADMIN_LANGUAGES) });
+export type AdminLanguageResponse = z.infer<typeof adminLanguageResponse>;
 
 /** POST /api/admin/{id}/reset-password: the one-time password, shown once and never stored in clear. */
 export const resetPasswordResponse = z.object({ message: z.string(), password: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_LANGUAGES } from '../languages.ts';
 import { MESSAGES } from '../messages.ts';
 import { timestamp, whenMissing } from './common.ts';
 
@@ -35,6 +36,8 @@ export const sessionUser = z.object({
    * (PUT /api/admin/password), every other admin call answers 403.
    */
   mustChangePassword: z.boolean(),
+  /** The back-office's language this admin chose (issue 24 point 7): 'en' until they switch. */
+  language: z.enum(ADMIN_LANGUAGES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -2,6 +2,10 @@
 // parked because the server refused them (the reason is shown to an operator), and each
 // purchase's clip upload progress, from which the back-office shows the delivery state.
 import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import type { AdminMessages } from '../messages-admin-id.ts';
+
+type DeliveryWords = AdminMessages['adminScreens']['transactions']['delivery'];
 
 export const KIOSK_REPORT_MESSAGES = {
   purchaseNotFound: 'Transaction not found',
@@ -110,23 +114,18 @@ export const deliveryResponseSchema = z.object({ deliveries: z.array(deliverySta
 export type DeliveryResponse = z.infer<typeof deliveryResponseSchema>;
 
 /** What the labels say in the back-office: 'Uploading 2 of 3', 'Link saved', 'Failed: ...'. */
-export function deliveryLabel(d: Pick<DeliveryState, 'state' | 'uploaded' | 'total' | 'reason'>): string {
+export function deliveryLabel(
+  d: Pick<DeliveryState, 'state' | 'uploaded' | 'total' | 'reason'>,
+  words: DeliveryWords = MESSAGES.adminScreens.transactions.delivery,
+): string {
   switch (d.state) {
-    case 'awaiting_payment':
-      return 'Awaiting payment';
-    case 'not_paid':
-      return 'Not paid';
-    case 'paid':
-      // Paid or free, no clip sent yet: the payment badge beside it already says which.
-      return 'Waiting for upload';
     case 'uploading':
-      return `Uploading ${d.uploaded} of ${d.total}`;
-    case 'link_saved':
-      return 'Link saved';
-    case 'emailed':
-      return 'E-mailed';
+      return words.uploading(d.uploaded, d.total);
     case 'failed':
-      return d.reason ? `Failed: ${d.reason}` : 'Failed';
+      return words.failed(d.reason);
+    default:
+      // Paid or free, no clip sent yet ('paid'): the payment badge beside it already says which.
+      return words[d.state];
   }
 }
 

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  adminLanguageRequest,
+  adminLanguageResponse,
   adminListResponse,
   auditLogQuery,
   auditLogResponse,
@@ -104,6 +106,15 @@ export const adminEndpoints = {
     responses: { 200: messageResponse },
     errors: [401],
     errorBodies: { 429: loginThrottledResponse },
+  }),
+  setAdminLanguage: defineEndpoint({
+    ...ROUTES.setAdminLanguage,
+    tag: sessions,
+    summary: 'Choose your own back-office language (en or id), kept for your next logins',
+    description: "Only the signed-in admin's own choice changes; login and verify answer it as user.language.",
+    access: 'admin',
+    body: adminLanguageRequest,
+    responses: { 200: adminLanguageResponse },
   }),
   resetAdminPassword: defineEndpoint({
     ...ROUTES.resetAdminPassword,

@@ -17,6 +17,7 @@ export const ROUTES = {
   listAdminVenues: { method: 'GET', path: '/api/admin/venues' },
   deleteAdmin: { method: 'DELETE', path: '/api/admin/:id' },
   changePassword: { method: 'PUT', path: '/api/admin/password' },
+  setAdminLanguage: { method: 'PUT', path: '/api/admin/me/language' },
   resetAdminPassword: { method: 'POST', path: '/api/admin/:id/reset-password' },
   listAuditLog: { method: 'GET', path: '/api/audit-log' },
 

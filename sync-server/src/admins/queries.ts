@@ -1,3 +1,4 @@
+import type { AdminLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import type { AdminRole } from '../db/schema/index.ts';
 
@@ -10,6 +11,7 @@ export interface AdminRow {
   createdAt: string;
   lastLoginAt: string | null;
   mustChangePassword: number;
+  language: AdminLanguage;
 }
 
 function selectAdmins(db: Db) {
@@ -25,6 +27,7 @@ function selectAdmins(db: Db) {
       'admins.createdAt',
       'admins.lastLoginAt',
       'admins.mustChangePassword',
+      'admins.language',
     ]);
 }
 
@@ -34,6 +37,12 @@ export async function listAdmins(db: Db): Promise<AdminRow[]> {
 
 export async function findAdminById(db: Db, id: number): Promise<AdminRow | undefined> {
   return selectAdmins(db).where('admins.id', '=', id).executeTakeFirst();
+}
+
+/** Sets one admin's back-office language; false when no such admin. */
+export async function setAdminLanguage(db: Db, id: number, language: AdminLanguage): Promise<boolean> {
+  const result = await db.updateTable('admins').set({ language }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function findAdminCredentials(db: Db, email: string): Promise<{ id: number; passwordHash: string } | undefined> {

@@ -2,12 +2,14 @@ import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { listVenues } from '../venues/queries.ts';
+import { setAdminLanguage } from './queries.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { allAdmins, changeOwnPassword, createAdmin, removeAdmin, resetAdminPassword } from './service.ts';
 import { clientAddress } from '../auth/routes.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { bearerToken } from '../http/auth.ts';
+import { unauthenticated } from '../errors.ts';
 
 /** Admin management: super admins only (403 for an admin). */
 export function adminRoutes(): Hono<AppEnv> {
@@ -30,6 +32,11 @@ export function adminRoutes(): Hono<AppEnv> {
     const token = bearerToken(c);
     await changeOwnPassword(c.var.deps, currentAdmin(c), body, clientAddress(c), token ? hashToken(token) : null);
     return { status: 200, body: { message: ADMIN_MESSAGES.passwordChanged } };
+  });
+  // Each admin's own choice only: the id is the session's, never the caller's word.
+  route(app, endpoints.setAdminLanguage).handle(async (c, { body }) => {
+    if (!(await setAdminLanguage(c.var.deps.db, currentAdmin(c).id, body.language))) throw unauthenticated();
+    return { status: 200, body: { message: ADMIN_MESSAGES.languageSaved, language: body.language } };
   });
   return app;
 }

@@ -190,5 +190,6 @@ export async function sessionUser(deps: Deps, adminId: SessionAdmin['id']): Prom
     venueId: admin.venueId,
     venues: admin.venueId !== null && admin.venueName !== null ? [{ id: admin.venueId, name: admin.venueName }] : [],
     mustChangePassword: admin.mustChangePassword === 1,
+    language: admin.language,
   };
 }

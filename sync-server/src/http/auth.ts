@@ -26,8 +26,16 @@ export async function resolveAdmin(c: Context<AppEnv>): Promise<SessionAdmin | u
   return findSessionAdmin(db, hashToken(token), clock.now().toISOString());
 }
 
-/** What an admin holding a one-time password may still do: set their own, check the session, log out. */
-const ONE_TIME_PASSWORD_ROUTES: ReadonlySet<RouteName | undefined> = new Set(['changePassword', 'verifySession', 'logout']);
+/**
+ * What an admin holding a one-time password may still do: set their own, check the session, log
+ * out, and switch the language of the page that asks for the new password.
+ */
+const ONE_TIME_PASSWORD_ROUTES: ReadonlySet<RouteName | undefined> = new Set([
+  'changePassword',
+  'verifySession',
+  'logout',
+  'setAdminLanguage',
+]);
 
 /**
  * The logged-in admin, refused (403) anywhere else while they must replace a one-time password.

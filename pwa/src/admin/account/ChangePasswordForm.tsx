@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
-
-const T = MESSAGES.admins;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   /**
@@ -18,6 +16,7 @@ interface Props {
 
 /** The signed-in admin changes their own password (from the dashboard header, or first of all after a reset). */
 export function ChangePasswordForm({ mandatory = false, onChanged }: Props) {
+  const T = useAdminMessages().admins;
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [notice, setNotice] = useState<NoticeValue>(null);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
@@ -10,11 +9,12 @@ import type { AdminUser } from '../session/session.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { useDeleteAdminMutation, useResetPasswordMutation } from './mutations.ts';
 import { adminQueries } from './queries.ts';
-
-const T = MESSAGES.admins;
-const ROLE_LABEL = { superadmin: MESSAGES.createAdmin.roleSuperAdmin, admin: MESSAGES.createAdmin.roleAdmin } as const;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 function AdminsTable({ selfId }: { selfId: number }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.admins;
+  const ROLE_LABEL = { superadmin: MESSAGES.createAdmin.roleSuperAdmin, admin: MESSAGES.createAdmin.roleAdmin } as const;
   const admins = useQuery(adminQueries.list());
   const remove = useDeleteAdminMutation();
   const reset = useResetPasswordMutation();
@@ -23,7 +23,7 @@ function AdminsTable({ selfId }: { selfId: number }) {
   return (
     <div className="panel">
       <div className="panel-header">
-        <h2>Admins</h2>
+        <h2>{MESSAGES.dashboard.tabs.admins}</h2>
         <button type="button" className="btn btn-primary" onClick={() => void navigate('/admin/create')}>
           {T.createAdmin}
         </button>
@@ -65,7 +65,7 @@ function AdminsTable({ selfId }: { selfId: number }) {
                     )}
                     {/* The server refuses to delete the logged-in account: its button is not offered. */}
                     <ConfirmButton
-                      label="Delete"
+                      label={MESSAGES.adminScreens.admins.delete}
                       disabled={admin.id === selfId}
                       onConfirm={() =>
                         remove.mutate(admin.id, { onSuccess: () => setNotice(null), onError: (err) => setNotice(failure(err.message)) })
@@ -83,6 +83,7 @@ function AdminsTable({ selfId }: { selfId: number }) {
 }
 
 export function AdminsTab({ user }: { user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
   if (user.role !== 'superadmin') return <p className="notice notice-error">{MESSAGES.dashboard.noPermission}</p>;
   return (
     <>

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { auditSentence } from './audit-sentence.ts';
-
-const T = MESSAGES.admins;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** The audit log for super admins: newest first, filtered by an exact action or item, 50 a page. */
 export function AuditLog() {
+  const T = useAdminMessages().admins;
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const term = filter.trim();
@@ -43,7 +42,7 @@ export function AuditLog() {
         <ol className="audit-entries" data-testid="audit-log">
           {log.data.entries.map((entry) => (
             <li key={entry.id} data-action={entry.action}>
-              {auditSentence(entry, formatDateTime(entry.at))}
+              {auditSentence(entry, formatDateTime(entry.at), T)}
             </li>
           ))}
         </ol>

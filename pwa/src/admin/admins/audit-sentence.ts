@@ -1,8 +1,8 @@
 // Issue 24 point 7: an audit entry read as a sentence an operator understands at a glance
 // ("Price: Rp 20.000 → Rp 25.000, by admin@club.id, at 22/11/2026 14:05"), never raw JSON.
-import { MESSAGES, STAGING_KEY_SUFFIX, formatRupiah, parsePromoTable, type AuditEntry } from '@courtreplay/shared';
+import { MESSAGES, STAGING_KEY_SUFFIX, formatRupiah, parsePromoTable, type AdminMessages, type AuditEntry } from '@courtreplay/shared';
 
-type AuditWords = typeof MESSAGES.admins;
+type AuditWords = AdminMessages['admins'];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

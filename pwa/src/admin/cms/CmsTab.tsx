@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { EMAIL_COPY_KEY, MESSAGES } from '@courtreplay/shared';
+import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import { QueryState } from '../common/QueryState.tsx';
 import { configQueries, configValue } from '../config/queries.ts';
 import { Collapsible } from './Collapsible.tsx';
 import { EmailTemplateSection } from './EmailTemplateSection.tsx';
 import { MediaSection } from './MediaSection.tsx';
 import { MEDIA, type CmsMedia } from './upload.ts';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
-const T = MESSAGES.cms;
 /** The four sections' media; the promo video's section also holds the optional portrait one (issue 12 point 13). */
 const MEDIA_ORDER: CmsMedia[] = ['promoVideo', 'backgroundImage', 'watermark'];
 
 export function CmsTab() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.cms;
   const config = useQuery(configQueries.list());
   return (
     <div className="stack">

@@ -4,7 +4,6 @@ import {
   EMAIL_COPY_FIELDS,
   KIOSK_LANGUAGE_NAMES,
   KIOSK_LANGUAGES,
-  MESSAGES,
   parseEmailCopy,
   type EmailCopy,
   type EmailCopyField,
@@ -13,17 +12,10 @@ import {
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useSaveEmailCopyMutation } from './mutations.ts';
 import { cmsQueries } from './queries.ts';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 const PREVIEW_DELAY_MS = 300;
 
-const LABELS: Record<EmailCopyField, string> = {
-  EMAIL_SUBJECT: 'Subject',
-  EMAIL_HEADING: 'Heading',
-  EMAIL_THANK_YOU: 'Thank-you line',
-  EMAIL_INSTRUCTIONS: 'Instructions',
-  EMAIL_CLOSING: 'Closing',
-  EMAIL_FOOTER: 'Footer',
-};
 const MULTILINE: ReadonlySet<EmailCopyField> = new Set(['EMAIL_THANK_YOU', 'EMAIL_INSTRUCTIONS', 'EMAIL_CLOSING']);
 
 /**
@@ -32,6 +24,8 @@ const MULTILINE: ReadonlySet<EmailCopyField> = new Set(['EMAIL_THANK_YOU', 'EMAI
  * sandboxed frame (no scripts); it follows the edits once typing pauses.
  */
 export function EmailTemplateSection({ stored }: { stored: string | undefined }) {
+  const MESSAGES = useAdminMessages();
+  const S = MESSAGES.adminScreens.cms;
   const [parsed] = useState(() => parseEmailCopy(stored));
   const [copy, setCopy] = useState<EmailCopy>(parsed.copy);
   const [notice, setNotice] = useState<NoticeValue>(parsed.status === 'invalid' ? failure(parsed.message) : null);
@@ -47,17 +41,17 @@ export function EmailTemplateSection({ stored }: { stored: string | undefined })
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(copy, {
-      onSuccess: () => setNotice(success('Email template saved successfully')),
+      onSuccess: () => setNotice(success(S.emailSaved)),
       onError: (err) => setNotice(failure(err.message)),
     });
   };
 
   return (
     <div className="grid-2">
-      <form className="stack" onSubmit={submit} noValidate aria-label="Email template">
+      <form className="stack" onSubmit={submit} noValidate aria-label={S.emailTemplate}>
         {EMAIL_COPY_FIELDS.map((field) => (
           <label key={field} className="field">
-            <span>{LABELS[field]}</span>
+            <span>{S.emailFields[field]}</span>
             {MULTILINE.has(field) ? (
               <textarea name={field} rows={3} value={copy[field]} onChange={(e) => setCopy((c) => ({ ...c, [field]: e.target.value }))} />
             ) : (
@@ -67,11 +61,11 @@ export function EmailTemplateSection({ stored }: { stored: string | undefined })
         ))}
         <p className="muted">{MESSAGES.emailConfig.placeholders}</p>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          Save Email Template
+          {S.saveEmailTemplate}
         </button>
         <Notice notice={notice} />
       </form>
-      <article className="email-preview" aria-label="Email preview">
+      <article className="email-preview" aria-label={S.emailPreview}>
         <div className="row-actions">
           <p className="muted">
             Subject: <strong data-testid="preview-subject">{preview.data?.subject ?? ''}</strong>
@@ -88,7 +82,7 @@ export function EmailTemplateSection({ stored }: { stored: string | undefined })
           </label>
         </div>
         {preview.isError && <Notice notice={failure(MESSAGES.emailConfig.previewFailed)} />}
-        <iframe className="email-preview-frame" title="Email preview body" sandbox="" srcDoc={preview.data?.html ?? ''} />
+        <iframe className="email-preview-frame" title={S.emailPreviewBody} sandbox="" srcDoc={preview.data?.html ?? ''} />
       </article>
     </div>
   );

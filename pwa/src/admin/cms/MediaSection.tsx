@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useRemovePortraitVideoMutation, useUploadMediaMutation } from './mutations.ts';
 import { MEDIA, type CmsMedia } from './upload.ts';
-
-const T = MESSAGES.cms;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   media: CmsMedia;
@@ -15,6 +13,9 @@ interface Props {
 
 /** Current media, the recommendations, a file picker and the upload with its percentage. */
 export function MediaSection({ media, current }: Props) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.cms;
+  const S = MESSAGES.adminScreens.cms;
   const rule = MEDIA[media];
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -46,13 +47,13 @@ export function MediaSection({ media, current }: Props) {
       {current ? (
         <div className="media-preview">
           {rule.field === 'video' ? (
-            <video src={current} controls muted preload="metadata" aria-label={`Current ${T.sections[media].toLowerCase()}`} />
+            <video src={current} controls muted preload="metadata" aria-label={S.current(T.sections[media].toLowerCase())} />
           ) : (
-            <img src={current} alt={`Current ${T.sections[media].toLowerCase()}`} />
+            <img src={current} alt={S.current(T.sections[media].toLowerCase())} />
           )}
         </div>
       ) : (
-        <p className="muted">No file uploaded yet.</p>
+        <p className="muted">{S.noFile}</p>
       )}
       <div className="inline-form">
         <input
@@ -66,7 +67,7 @@ export function MediaSection({ media, current }: Props) {
           }}
         />
         <button type="submit" className="btn btn-primary" disabled={upload.isPending}>
-          Upload
+          {S.upload}
         </button>
         {media === 'portraitPromoVideo' && current ? (
           <ConfirmButton
@@ -84,7 +85,7 @@ export function MediaSection({ media, current }: Props) {
       </div>
       {progress !== null && (
         <div className="upload-progress">
-          <progress max={100} value={progress} aria-label="Upload progress" />
+          <progress max={100} value={progress} aria-label={S.uploadProgress} />
           <span data-testid="upload-percent">{T.uploadProgress(progress)}</span>
         </div>
       )}

@@ -1,9 +1,7 @@
 // The two-step inline confirmation used before every delete or irreversible action (spec section 4):
 // the first click asks 'Are you sure?' in place with Yes/No; only Yes runs the action.
 import { useState, type ReactNode } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
-
-const T = MESSAGES.dashboard;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   label: ReactNode;
@@ -14,7 +12,9 @@ interface Props {
   className?: string;
 }
 
-export function ConfirmButton({ label, onConfirm, question = T.confirm, disabled, className = 'btn btn-danger btn-sm' }: Props) {
+export function ConfirmButton({ label, onConfirm, question: asked, disabled, className = 'btn btn-danger btn-sm' }: Props) {
+  const T = useAdminMessages().dashboard;
+  const question = asked ?? T.confirm;
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (

@@ -1,13 +1,16 @@
 // One line of feedback: success in green, error in red, announced to screen readers.
 import { useEffect, useState } from 'react';
+import { useAdminTranslate } from '../i18n/admin-language.ts';
 
 export type NoticeValue = { kind: 'success' | 'error' | 'info'; text: string } | null;
 
+/** A fixed English text (a fallback, a validation result) shows in the admin's language. */
 export function Notice({ notice }: { notice: NoticeValue }) {
+  const translate = useAdminTranslate();
   if (!notice) return null;
   return (
     <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-      {notice.text}
+      {translate(notice.text)}
     </div>
   );
 }

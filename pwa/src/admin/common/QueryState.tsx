@@ -1,5 +1,6 @@
 // Loading and error states shown in place of a list while its query runs or after it failed.
 import { messageOf } from './errors.ts';
+import { useAdminMessages, useAdminTranslate } from '../i18n/admin-language.ts';
 
 interface Props {
   isPending: boolean;
@@ -8,16 +9,18 @@ interface Props {
 }
 
 export function QueryState({ isPending, error, fallback }: Props) {
+  const T = useAdminMessages().adminScreens;
+  const translate = useAdminTranslate();
   if (isPending)
     return (
       <p className="muted" role="status">
-        Loading...
+        {T.loading}
       </p>
     );
   if (error)
     return (
       <p className="notice notice-error" role="alert">
-        {messageOf(error, fallback)}
+        {translate(messageOf(error, fallback))}
       </p>
     );
   return null;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
 import { venueQueries } from '../venues/queries.ts';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   /** The venue id as the select holds it; '' for all venues. */
@@ -11,11 +11,12 @@ interface Props {
 
 /** A super admin's venue filter: 'All Venues' first, then every venue by name. */
 export function VenueSelect({ value, onChange, name }: Props) {
+  const MESSAGES = useAdminMessages();
   const venues = useQuery(venueQueries.list());
   return (
     <label className="field">
-      <span>Venue</span>
-      <select name={name} aria-label="Venue" value={value} onChange={(e) => onChange(e.target.value)}>
+      <span>{MESSAGES.adminScreens.venue}</span>
+      <select name={name} aria-label={MESSAGES.adminScreens.venue} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{MESSAGES.transactions.allVenues}</option>
         {venues.data?.map((v) => (
           <option key={v.id} value={v.id}>

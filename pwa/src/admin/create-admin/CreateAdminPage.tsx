@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, validateCreateAdmin, type AdminRole } from '@courtreplay/shared';
+import { validateCreateAdmin, type AdminRole } from '@courtreplay/shared';
 import { useCreateAdminMutation } from '../admins/mutations.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { venueQueries } from '../venues/queries.ts';
-
-const T = MESSAGES.createAdmin;
+import { useAdminMessages } from '../i18n/admin-language.ts';
+import { LanguageSwitch } from '../common/LanguageSwitch.tsx';
 
 export function CreateAdminPage() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.createAdmin;
+  const S = MESSAGES.adminScreens.createAdmin;
   const navigate = useNavigate();
   const venues = useQuery(venueQueries.forAdmins());
   const create = useCreateAdminMutation();
@@ -43,7 +46,8 @@ export function CreateAdminPage() {
   return (
     <main className="create-admin">
       <div className="panel-header">
-        <h1>Create Admin</h1>
+        <h1>{S.title}</h1>
+        <LanguageSwitch />
         <button type="button" className="btn" onClick={() => void navigate('/admin/dashboard')}>
           {T.backToDashboard}
         </button>
@@ -86,7 +90,7 @@ export function CreateAdminPage() {
           <label className="field">
             <span>{T.venue}</span>
             <select name="venue" aria-label={T.venue} value={venueId} onChange={(e) => edit(setVenueId)(e.target.value)}>
-              <option value="">Select a venue</option>
+              <option value="">{MESSAGES.adminScreens.selectVenue}</option>
               {venues.data?.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.name}
@@ -102,7 +106,7 @@ export function CreateAdminPage() {
           </p>
         )}
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          Create Admin
+          {S.create}
         </button>
       </form>
     </main>

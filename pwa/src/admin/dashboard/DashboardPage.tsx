@@ -1,7 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, type DashboardTab } from '@courtreplay/shared';
+import type { DashboardTab } from '@courtreplay/shared';
 import { ChangePasswordForm } from '../account/ChangePasswordForm.tsx';
+import { LanguageSwitch } from '../common/LanguageSwitch.tsx';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 import { AdminsTab } from '../admins/AdminsTab.tsx';
 import { CmsTab } from '../cms/CmsTab.tsx';
 import { DevicesTab } from '../devices/DevicesTab.tsx';
@@ -13,8 +15,6 @@ import { StorageQuotaTab } from '../storage/StorageQuotaTab.tsx';
 import { TransactionsTab } from '../transactions/TransactionsTab.tsx';
 import { VenuesTab } from '../venues/VenuesTab.tsx';
 import { initialTab, visibleTabs } from './tabs.ts';
-
-const T = MESSAGES.dashboard;
 
 function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser; onOpenTab: (tab: DashboardTab) => void }) {
   switch (tab) {
@@ -40,6 +40,8 @@ function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser
 }
 
 export function DashboardPage() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.dashboard;
   const session = useAdminSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -54,6 +56,7 @@ export function DashboardPage() {
         <h1>{T.title}</h1>
         <p className="muted">{T.welcome(session.user.email)}</p>
       </div>
+      <LanguageSwitch />
       {!session.user.mustChangePassword && <ChangePasswordForm />}
       <button
         type="button"

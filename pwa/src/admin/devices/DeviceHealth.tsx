@@ -2,14 +2,14 @@
 // was last seen, its version, what waits in its outbox, and what may be wrong. The server judges
 // online/offline by its own clock; this only shows it.
 import { useState } from 'react';
-import { MESSAGES, type DeviceListItem } from '@courtreplay/shared';
+import { type DeviceListItem } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import { failure, type NoticeValue } from '../common/Notice.tsx';
 import { useNameDeviceMutation } from './mutations.ts';
-
-const T = MESSAGES.devices;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 export function DeviceHealth({ device }: { device: DeviceListItem }) {
+  const T = useAdminMessages().devices;
   return (
     <div className="device-health" data-testid="device-health" data-online={device.online}>
       <span className={device.online ? 'badge badge-success' : 'badge badge-muted'}>{device.online ? T.online : T.offline}</span>
@@ -31,6 +31,7 @@ export function DeviceHealth({ device }: { device: DeviceListItem }) {
 
 /** The kiosk's friendly name, edited in place; saved on Enter or the button. */
 export function DeviceName({ device, setNotice }: { device: DeviceListItem; setNotice: (n: NoticeValue) => void }) {
+  const T = useAdminMessages().devices;
   const [name, setName] = useState(device.name ?? '');
   const save = useNameDeviceMutation();
   const changed = name.trim() !== (device.name ?? '');

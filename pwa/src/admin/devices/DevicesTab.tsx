@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES, type DeviceListItem } from '@courtreplay/shared';
+import { type DeviceListItem } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
@@ -12,11 +12,11 @@ import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
 import { DeviceHealth, DeviceName } from './DeviceHealth.tsx';
 import { StaffPinPanel } from './StaffPinPanel.tsx';
-
-const T = MESSAGES.devices;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** Super admins only: the server answers 403 to anyone else, so the button is not shown to them. */
 function StagingToggle({ device, setNotice }: { device: DeviceListItem; setNotice: (n: NoticeValue) => void }) {
+  const T = useAdminMessages().devices;
   const staging = useDeviceStagingMutation();
   return (
     <button
@@ -46,6 +46,7 @@ function DeviceRow({
   superAdmin: boolean;
   setNotice: (n: NoticeValue) => void;
 }) {
+  const T = useAdminMessages().devices;
   const authorize = useAuthorizeDeviceMutation();
   const remove = useDeleteDeviceMutation();
   const onError = (err: Error) => setNotice(failure(err.message));
@@ -93,6 +94,9 @@ function DeviceRow({
 }
 
 export function DevicesTab({ user }: { user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.devices;
+  const S = MESSAGES.adminScreens.devices;
   const current = useQuery(deviceQueries.current());
   const devices = useQuery(deviceQueries.list());
   const venues = useQuery(venueQueries.list());
@@ -105,9 +109,9 @@ export function DevicesTab({ user }: { user: AdminUser }) {
   return (
     <div className="stack">
       <div className="panel">
-        <h2>This Device</h2>
+        <h2>{S.thisDevice}</h2>
         <p>
-          Current device ID:{' '}
+          {S.currentDeviceId}{' '}
           <code className="mono" data-testid="current-device-id">
             {deviceId ?? '...'}
           </code>
@@ -131,10 +135,10 @@ export function DevicesTab({ user }: { user: AdminUser }) {
       <StaffPinPanel venues={venues.data ?? []} user={user} />
       <div className="panel">
         <div className="panel-header">
-          <h2>Devices</h2>
+          <h2>{S.title}</h2>
           <label className="field field-inline">
-            <span>Venue</span>
-            <select aria-label="Filter by venue" value={venueFilter} onChange={(e) => setVenueFilter(e.target.value)}>
+            <span>{MESSAGES.adminScreens.venue}</span>
+            <select aria-label={S.filterByVenue} value={venueFilter} onChange={(e) => setVenueFilter(e.target.value)}>
               <option value="">{T.allVenues}</option>
               {venues.data?.map((v) => (
                 <option key={v.id} value={v.id}>
@@ -149,7 +153,7 @@ export function DevicesTab({ user }: { user: AdminUser }) {
         {devices.isSuccess && shown.length === 0 && <p className="empty">{T.empty}</p>}
         {shown.length > 0 && (
           <div className="table-wrap">
-            <table className="devices-table" aria-label="Devices">
+            <table className="devices-table" aria-label={S.title}>
               <thead>
                 <tr>
                   {T.columns.map((c) => (

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DEVICE_MESSAGES, MESSAGES, validateDeviceRegistration, type Venue } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, validateDeviceRegistration, type Venue } from '@courtreplay/shared';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { venueQueries } from '../venues/queries.ts';
 import { useRegisterDeviceMutation } from './mutations.ts';
-
-const T = MESSAGES.devices;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** Registers this browser (the kiosk the admin is sitting at) with a venue and, optionally, a court. */
 export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: string | undefined; venues: Venue[]; user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.devices;
+  const S = MESSAGES.adminScreens.devices;
   const register = useRegisterDeviceMutation();
   const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
   const [fieldId, setFieldId] = useState('');
@@ -32,9 +34,9 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
   };
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate aria-label="Register this device">
+    <form className="inline-form" onSubmit={submit} noValidate aria-label={S.registerThisDevice}>
       <label className="field">
-        <span>Venue *</span>
+        <span>{S.venueRequired}</span>
         <select
           name="venue"
           value={venueId}
@@ -43,7 +45,7 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
             setFieldId('');
           }}
         >
-          <option value="">Select a venue</option>
+          <option value="">{MESSAGES.adminScreens.selectVenue}</option>
           {venues.map((v) => (
             <option key={v.id} value={v.id}>
               {v.name}
@@ -52,9 +54,9 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
         </select>
       </label>
       <label className="field">
-        <span>Court / Field (optional)</span>
+        <span>{S.court}</span>
         <select name="field" value={fieldId} onChange={(e) => setFieldId(e.target.value)} disabled={!venueId}>
-          <option value="">No court</option>
+          <option value="">{S.noCourt}</option>
           {fields.data?.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}
@@ -63,7 +65,7 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
         </select>
       </label>
       <button type="submit" className="btn btn-primary" disabled={register.isPending}>
-        Register This Device
+        {S.register}
       </button>
       <QueryState isPending={false} error={fields.error} fallback={T.fieldsLoadFailed} />
       <Notice notice={notice} />

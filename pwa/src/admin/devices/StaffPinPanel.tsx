@@ -2,18 +2,19 @@
 // venue). The PIN is sent once and kept by the server only as a hash; this panel shows whether one is set.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, STAFF_PIN_MESSAGES, STAFF_PIN_PATTERN, type Venue } from '@courtreplay/shared';
+import { STAFF_PIN_MESSAGES, STAFF_PIN_PATTERN, type Venue } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { withFallback } from '../common/errors.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
-
-const T = MESSAGES.staffPin;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 const staffPinsQuery = { queryKey: ['staff-pins'] as const, queryFn: () => call('listStaffPins', {}) };
 
 export function StaffPinPanel({ venues, user }: { venues: Venue[]; user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.staffPin;
   const queryClient = useQueryClient();
   const pins = useQuery(staffPinsQuery);
   const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
@@ -52,7 +53,7 @@ export function StaffPinPanel({ venues, user }: { venues: Venue[]; user: AdminUs
         <label className="field">
           <span>{T.venue}</span>
           <select name="staff-pin-venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
-            <option value="">Select a venue</option>
+            <option value="">{MESSAGES.adminScreens.selectVenue}</option>
             {venues.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ERROR_KINDS, ERROR_STATUSES, MESSAGES, type ErrorEntry, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
+import { ERROR_KINDS, ERROR_STATUSES, type ErrorEntry, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
@@ -7,8 +7,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilters } from './queries.ts';
-
-const T = MESSAGES.errorsTab;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /**
  * 'Error Logs' (spec section 2), the error log of issue 14 point 5: one list of every problem to act
@@ -18,6 +17,7 @@ const T = MESSAGES.errorsTab;
  * Open ones by default; an admin marks one resolved, and some resolve themselves.
  */
 export function ErrorsTab({ user }: { user: AdminUser }) {
+  const T = useAdminMessages().errorsTab;
   const superAdmin = user.role === 'superadmin';
   const [filters, setFilters] = useState<ErrorFilters>(noErrorFilters);
   const log = useQuery(errorQueries.log(filters));
@@ -81,6 +81,7 @@ export function ErrorsTab({ user }: { user: AdminUser }) {
 }
 
 function ErrorRow({ entry }: { entry: ErrorEntry }) {
+  const T = useAdminMessages().errorsTab;
   const resolve = useResolveErrorMutation();
   return (
     <tr data-id={entry.id} data-kind={entry.kind}>

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { INTEGRATION_KINDS, MESSAGES, type IntegrationKindName, type IntegrationStatusView } from '@courtreplay/shared';
+import { INTEGRATION_KINDS, type IntegrationKindName, type IntegrationStatusView } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { useTestIntegrationMutation, type IntegrationTestOutcome } from './mutations.ts';
 import { integrationQueries } from './queries.ts';
-
-const T = MESSAGES.integrations;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /**
  * Issue 10's Integrations panel (super admins, inside the Storage Quota tab): for payments, storage
  * and mail, the active adapter, the last success, the last error with its time, and Test connection.
  */
 export function IntegrationsPanel() {
+  const T = useAdminMessages().integrations;
   const status = useQuery(integrationQueries.status());
   const rows = status.data?.integrations ?? [];
   return (
@@ -27,6 +27,7 @@ export function IntegrationsPanel() {
 }
 
 function IntegrationCard({ kind, row }: { kind: IntegrationKindName; row: IntegrationStatusView }) {
+  const T = useAdminMessages().integrations;
   const test = useTestIntegrationMutation(kind);
   return (
     <section className="integration-card" aria-label={T.kinds[kind]} data-kind={kind}>
@@ -57,6 +58,7 @@ function IntegrationCard({ kind, row }: { kind: IntegrationKindName; row: Integr
 }
 
 function TestOutcome({ outcome }: { outcome: IntegrationTestOutcome }) {
+  const T = useAdminMessages().integrations;
   const upload = outcome.browserUpload;
   return (
     <div data-testid="integration-test-result" role="status">

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
-import { MESSAGES, validateAdminLogin } from '@courtreplay/shared';
+import { validateAdminLogin } from '@courtreplay/shared';
+import { LanguageSwitch } from '../common/LanguageSwitch.tsx';
+import { useAdminMessages, useAdminTranslate } from '../i18n/admin-language.ts';
 import { loginErrorMessage, useLoginMutation } from '../session/mutations.ts';
 import { useAdminSession } from '../session/session.ts';
-
-const T = MESSAGES.adminLogin;
 
 /** Where to go after login: the admin page the visitor was sent away from, else the dashboard. */
 function destination(state: unknown): string {
@@ -16,6 +16,9 @@ function destination(state: unknown): string {
 }
 
 export function LoginPage() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.adminLogin;
+  const translate = useAdminTranslate();
   const session = useAdminSession();
   const location = useLocation();
   const login = useLoginMutation();
@@ -35,14 +38,15 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
+      <LanguageSwitch />
       <form className="card login-card" onSubmit={submit} noValidate>
         <h1>{T.title}</h1>
         <label className="field">
-          <span>Email</span>
+          <span>{MESSAGES.adminScreens.login.email}</span>
           <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
         </label>
         <label className="field">
-          <span>Password</span>
+          <span>{MESSAGES.adminScreens.login.password}</span>
           <input
             type="password"
             name="password"
@@ -53,7 +57,7 @@ export function LoginPage() {
         </label>
         {error && (
           <p className="notice notice-error" role="alert">
-            {error}
+            {translate(error)}
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

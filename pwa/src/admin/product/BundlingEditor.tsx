@@ -11,7 +11,6 @@ import {
   formatRupiah,
   isBundlingSaveDisabled,
   MAX_VIDEOS_PER_PURCHASE,
-  MESSAGES,
   parseDefaultPrice,
   parsePromoTable,
   serializePromoTable,
@@ -22,8 +21,7 @@ import {
 import { useSetConfigMutation } from '../config/mutations.ts';
 import { configValue } from '../config/queries.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
-
-const T = MESSAGES.bundling;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** A tier as edited: the numbers stay text (digits only) until saved. */
 interface Row {
@@ -54,6 +52,9 @@ const toRows = (tiers: readonly BundlingTier[]): Row[] =>
  * cost less than fewer at the price in force is shown before saving and cannot be saved.
  */
 export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigEntry[]; staging: boolean; venueId: number | null }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.bundling;
+  const S = MESSAGES.adminScreens.product;
   const key = configKey('PROMO_TABLE', staging);
   const price = parseDefaultPrice(configValue(entries, configKey('DEFAULT_PRICE', staging)));
   const [rows, setRows] = useState<Row[]>(() => toRows(parsePromoTable(configValue(entries, key))));
@@ -79,7 +80,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
   return (
     <div className="panel">
       <div className="panel-header">
-        <h2>Bundling Promo</h2>
+        <h2>{S.bundlingPromo}</h2>
         <div className="row-actions">
           <button
             type="button"
@@ -87,28 +88,27 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
             // The spec's tiers where they suit the price in force, else the same percentages off it (docs/pricing.md).
             onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}
           >
-            Use Default Tiers
+            {S.useDefaultTiers}
           </button>
           <button
             type="button"
             className="btn btn-sm"
             onClick={() => setRows((rs) => [...rs, { quantity: '1', price: '0', enabled: true }])}
           >
-            + Add Tier
+            {S.addTier}
           </button>
         </div>
       </div>
       {rows.length === 0 ? (
-        <p className="empty">No bundling tiers: every video is sold at the video price.</p>
+        <p className="empty">{S.noTiers}</p>
       ) : (
         <div className="table-wrap">
-          <table aria-label="Bundling tiers">
+          <table aria-label={S.tiersTable}>
             <thead>
               <tr>
-                <th>Quantity</th>
-                <th>Price per video (Rp)</th>
-                <th>Enabled</th>
-                <th>Actions</th>
+                {S.tierColumns.map((column) => (
+                  <th key={column}>{column}</th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -116,7 +116,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
                 <tr key={i}>
                   <td>
                     <input
-                      aria-label={`Quantity ${i + 1}`}
+                      aria-label={S.quantityN(i + 1)}
                       type="number"
                       min={BUNDLING_QUANTITY_MIN}
                       max={BUNDLING_QUANTITY_MAX}
@@ -126,7 +126,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
                   </td>
                   <td>
                     <input
-                      aria-label={`Price ${i + 1}`}
+                      aria-label={S.priceN(i + 1)}
                       inputMode="numeric"
                       value={row.price}
                       onChange={(e) => update(i, { price: digitsOnly(e.target.value) })}
@@ -134,7 +134,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
                   </td>
                   <td>
                     <input
-                      aria-label={`Enabled ${i + 1}`}
+                      aria-label={S.enabledN(i + 1)}
                       type="checkbox"
                       checked={row.enabled}
                       onChange={(e) => update(i, { enabled: e.target.checked })}
@@ -142,7 +142,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
                   </td>
                   <td>
                     <button type="button" className="btn btn-sm" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
-                      Remove
+                      {S.remove}
                     </button>
                   </td>
                 </tr>
@@ -155,7 +155,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
         <div className="notice notice-error" role="alert" data-testid="tiers-undercut">
           <p>{CONFIG_MESSAGES.undercut(undercut, undefined, staging)}</p>
           <button type="button" className="btn btn-sm" onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}>
-            Use tiers scaled to {formatRupiah(price)}
+            {S.applyScaledTiers(formatRupiah(price))}
           </button>
         </div>
       )}
@@ -165,7 +165,7 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
         disabled={save.isPending || isBundlingSaveDisabled(edited) || undercut !== null}
         onClick={submit}
       >
-        Save Bundling Promo
+        {S.saveBundling}
       </button>
       <Notice notice={notice} />
     </div>

@@ -6,7 +6,6 @@ import {
   findUndercut,
   formatRupiah,
   MAX_VIDEOS_PER_PURCHASE,
-  MESSAGES,
   parseDefaultPrice,
   parseGatewayEnabled,
   parsePromoTable,
@@ -19,8 +18,7 @@ import {
 import { useSetConfigMutation } from '../config/mutations.ts';
 import { configValue, isVenueOwn } from '../config/queries.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
-
-const T = MESSAGES.product;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   entries: StoredConfigEntry[];
@@ -37,6 +35,9 @@ interface Props {
  * with the offer to scale the tiers to it.
  */
 export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.product;
+  const S = MESSAGES.adminScreens.product;
   const priceKey = configKey('DEFAULT_PRICE', staging);
   const gatewayKey = configKey('ENABLE_PAYMENT_GATEWAY', staging);
   const tiersKey = configKey('PROMO_TABLE', staging);
@@ -111,31 +112,31 @@ export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props
   const busy = savePrice.isPending || saveTiers.isPending;
   return (
     <div className="panel">
-      <h2>Video Price</h2>
+      <h2>{S.videoPrice}</h2>
       {venueId !== null && (
         <p className="muted" data-testid="price-source">
-          {own ? "This venue's own price." : 'The price of all venues.'}{' '}
+          {own ? S.ownPrice : S.globalPrice}{' '}
           {own && (
             <button type="button" className="btn btn-sm" onClick={useGlobal} disabled={busy}>
-              Use the price of all venues
+              {S.useGlobalPrice}
             </button>
           )}
         </p>
       )}
-      <form className="inline-form" onSubmit={submit} noValidate aria-label="Video price">
+      <form className="inline-form" onSubmit={submit} noValidate aria-label={S.videoPrice}>
         <label className="field">
-          <span>Price per video (Rp)</span>
+          <span>{S.pricePerVideo}</span>
           <input name="price" inputMode="numeric" value={price} onChange={(e) => setPrice(digitsOnly(e.target.value))} />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy || undercut !== null}>
-          Save Price
+          {S.savePrice}
         </button>
       </form>
       {undercut && typed !== null && (
         <div className="notice notice-error" role="alert" data-testid="price-undercut">
           <p>{CONFIG_MESSAGES.undercut(undercut, undefined, staging)}</p>
           <button type="button" className="btn btn-sm" onClick={() => void scaleAndSave()} disabled={busy}>
-            Scale tiers to {formatRupiah(typed)} and save
+            {S.scaleAndSave(formatRupiah(typed))}
           </button>
         </div>
       )}
@@ -147,7 +148,7 @@ export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props
           disabled={saveGateway.isPending}
           onChange={(e) => toggleGateway(e.target.checked)}
         />
-        <span>Payment Gateway {gatewayOn ? 'Enabled' : 'Disabled'}</span>
+        <span>{S.gateway(gatewayOn)}</span>
       </label>
       <Notice notice={notice} />
     </div>

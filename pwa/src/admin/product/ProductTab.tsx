@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES } from '@courtreplay/shared';
 import { QueryState } from '../common/QueryState.tsx';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { configQueries } from '../config/queries.ts';
@@ -8,12 +7,14 @@ import { PromoCodes } from '../promos/PromoCodes.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { BundlingEditor } from './BundlingEditor.tsx';
 import { PriceSection } from './PriceSection.tsx';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /**
  * Product (live keys) and Product - Staging (the _STAGING twins); promo codes serve both. A super
  * admin chooses the venue ("All venues": the global entries); a venue admin works on their own.
  */
 export function ProductTab({ staging, user }: { staging: boolean; user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
   const superAdmin = user.role === 'superadmin';
   const [venue, setVenue] = useState(superAdmin ? '' : String(user.venueId ?? ''));
   const venueId = venue === '' ? null : Number(venue);

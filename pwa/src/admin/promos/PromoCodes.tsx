@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatRupiah, localIsoDate, MESSAGES, stagingVariant, type Promo } from '@courtreplay/shared';
+import { formatRupiah, localIsoDate, stagingVariant, type Promo } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { formatDate } from '../common/format.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
@@ -10,14 +10,14 @@ import { emptyDraft, toDraft } from './promo-form.ts';
 import { PromoForm } from './PromoForm.tsx';
 import { promoQueries } from './queries.ts';
 import type { AdminUser } from '../session/session.ts';
-
-const T = MESSAGES.promoForm;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** A venue day (YYYY-MM-DD) as the back-office writes dates. */
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00+07:00`);
 
 /** Off, not started yet, ended, or running until its last day; nothing for an always-on code. */
 function PromoStatus({ promo }: { promo: Promo }) {
+  const T = useAdminMessages().promoForm;
   const today = localIsoDate(new Date()) ?? '';
   const [text, tone] = !promo.active
     ? [T.statusOff, 'muted']
@@ -36,6 +36,9 @@ function PromoStatus({ promo }: { promo: Promo }) {
  * admin creates codes for their venue and changes only those; the global ones are a super admin's.
  */
 export function PromoCodes({ staging, venueId, user }: { staging: boolean; venueId: number | null; user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.promoForm;
+  const S = MESSAGES.adminScreens.promos;
   const promos = useQuery(promoQueries.list(venueId));
   const superAdmin = user.role === 'superadmin';
   const remove = useDeletePromoMutation();
@@ -45,7 +48,7 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
   return (
     <div className="panel">
       <div className="panel-header">
-        <h2>Promo Codes</h2>
+        <h2>{S.title}</h2>
         {!editing && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
             + Add Promo Code
@@ -65,10 +68,10 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
         />
       )}
       <QueryState isPending={promos.isPending} error={promos.error} fallback={T.loadFailed} />
-      {promos.data?.length === 0 && <p className="empty">No promo codes yet.</p>}
+      {promos.data?.length === 0 && <p className="empty">{S.empty}</p>}
       {!!promos.data?.length && (
         <div className="table-wrap">
-          <table aria-label="Promo codes">
+          <table aria-label={S.table}>
             <thead>
               <tr>
                 {T.columns.map((c) => (
@@ -82,7 +85,7 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
                   <td>{promo.name}</td>
                   <td>
                     <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />{' '}
-                    <span className="badge badge-muted">{promo.venueId === null ? 'All venues' : 'This venue only'}</span>
+                    <span className="badge badge-muted">{promo.venueId === null ? S.allVenues : S.thisVenueOnly}</span>
                   </td>
                   <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
                   <td>
@@ -96,10 +99,10 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
                     {(superAdmin || promo.venueId !== null) && (
                       <>
                         <button type="button" className="btn btn-sm" onClick={() => setEditing(promo)}>
-                          Edit
+                          {S.edit}
                         </button>
                         <ConfirmButton
-                          label="Delete"
+                          label={S.delete}
                           onConfirm={() =>
                             remove.mutate(promo.id, {
                               onSuccess: () => setNotice(success(stagingVariant(T.deleted, staging))),

@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import {
-  digitsOnly,
-  MESSAGES,
-  promoPayload,
-  randomPromoCode,
-  stagingVariant,
-  validatePromoForm,
-  type PromoFormInput,
-} from '@courtreplay/shared';
+import { digitsOnly, promoPayload, randomPromoCode, stagingVariant, validatePromoForm, type PromoFormInput } from '@courtreplay/shared';
 import { type NoticeValue, success } from '../common/Notice.tsx';
 import { useSavePromoMutation } from './mutations.ts';
-
-const T = MESSAGES.promoForm;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   id?: number;
@@ -24,6 +15,9 @@ interface Props {
 }
 
 export function PromoForm({ id, initial, staging, venueId, onDone, setNotice }: Props) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.promoForm;
+  const S = MESSAGES.adminScreens.promos;
   const save = useSavePromoMutation();
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState('');
@@ -49,37 +43,37 @@ export function PromoForm({ id, initial, staging, venueId, onDone, setNotice }: 
   };
 
   return (
-    <form className="card form-grid promo-form" onSubmit={submit} noValidate aria-label={id ? 'Edit promo code' : 'Add promo code'}>
+    <form className="card form-grid promo-form" onSubmit={submit} noValidate aria-label={id ? S.editForm : S.addForm}>
       <label className="field">
-        <span>Name</span>
+        <span>{S.name}</span>
         <input name="promoName" value={draft.name} onChange={(e) => set({ name: e.target.value })} autoFocus />
       </label>
       <div className="field">
-        <label htmlFor="promo-code">Code</label>
+        <label htmlFor="promo-code">{S.code}</label>
         <div className="input-with-button">
           <input id="promo-code" name="promoCode" value={draft.code} onChange={(e) => set({ code: e.target.value.toUpperCase() })} />
           <button type="button" className="btn btn-sm" onClick={() => set({ code: randomPromoCode() })}>
-            Generate
+            {S.generate}
           </button>
         </div>
       </div>
       <label className="field">
-        <span>Discount Type</span>
+        <span>{S.discountType}</span>
         <select
           name="discountType"
           value={draft.discountType}
           onChange={(e) => set({ discountType: e.target.value as PromoFormInput['discountType'] })}
         >
-          <option value="amount">Fixed Amount (Rp)</option>
-          <option value="percent">Percentage (%)</option>
+          <option value="amount">{S.fixedAmount}</option>
+          <option value="percent">{S.percentage}</option>
         </select>
       </label>
       <label className="field">
-        <span>{draft.discountType === 'amount' ? 'Amount (Rp)' : 'Percentage (%)'}</span>
+        <span>{draft.discountType === 'amount' ? S.amount : S.percentage}</span>
         <input name="discountValue" inputMode="numeric" value={draft.value} onChange={(e) => set({ value: digitsOnly(e.target.value) })} />
       </label>
       <label className="field">
-        <span>Quota (0 = unlimited)</span>
+        <span>{S.quota}</span>
         <input name="quota" type="number" min={0} step={1} value={draft.quota} onChange={(e) => set({ quota: e.target.value })} />
       </label>
       <label className="field">
@@ -108,10 +102,10 @@ export function PromoForm({ id, initial, staging, venueId, onDone, setNotice }: 
       )}
       <div className="row-actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {id ? 'Update Promo Code' : 'Create Promo Code'}
+          {id ? S.update : S.create}
         </button>
         <button type="button" className="btn" onClick={onDone}>
-          Cancel
+          {S.cancel}
         </button>
       </div>
     </form>

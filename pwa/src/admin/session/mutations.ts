@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, type AdminLanguage } from '@courtreplay/shared';
 import { ApiError, call, errorMessage } from '../../lib/api-client.ts';
-import { clearSession, saveSession, toAdminUser } from './session.ts';
+import { rememberBrowserLanguage } from '../i18n/browser-language.ts';
+import { sessionQueries } from './queries.ts';
+import { clearSession, readSession, saveSession, toAdminUser, useAdminSession } from './session.ts';
 
 const T = MESSAGES.adminLogin;
 
@@ -24,6 +26,7 @@ export function useLoginMutation() {
     onSuccess: (session) => {
       queryClient.clear();
       saveSession(session);
+      rememberBrowserLanguage(session.user.language);
     },
   });
 }
@@ -38,4 +41,28 @@ export function useLogoutMutation() {
       queryClient.clear();
     },
   });
+}
+
+/**
+ * The header's language switch (issue 24 point 7): signed in, the choice is saved on the server for
+ * this admin and then applied; on the login page it is only the browser's.
+ */
+export function useChooseAdminLanguage() {
+  const session = useAdminSession();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (language: AdminLanguage) => call('setAdminLanguage', { body: { language } }),
+    onSuccess: ({ language }) => {
+      const current = readSession();
+      if (!current) return;
+      // The session check's answer is kept for the session's life: it must not bring the old language back.
+      queryClient.setQueryData(sessionQueries.verify(current.token).queryKey, (verified) =>
+        verified ? { ...verified, user: { ...verified.user, language } } : verified,
+      );
+      saveSession({ ...current, user: { ...current.user, language } });
+      rememberBrowserLanguage(language);
+    },
+  });
+  const choose = (language: AdminLanguage) => (session ? save.mutate(language) : rememberBrowserLanguage(language));
+  return { choose, isPending: save.isPending, isError: save.isError };
 }

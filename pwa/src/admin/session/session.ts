@@ -3,7 +3,8 @@
 // the API client reads the token through the credential source registered below.
 import { useSyncExternalStore } from 'react';
 import { setCredentialSources } from '../../lib/api-client.ts';
-import type { AdminRole, AdminVenue, SessionUser } from '@courtreplay/shared';
+import { isAdminLanguage, type AdminLanguage, type AdminRole, type AdminVenue, type SessionUser } from '@courtreplay/shared';
+import { readBrowserLanguage } from '../i18n/browser-language.ts';
 
 export const SESSION_KEY = 'adminUser';
 
@@ -15,6 +16,8 @@ export interface AdminUser {
   venues: AdminVenue[];
   /** Holds a one-time password from a super admin's reset: must choose their own before anything else. */
   mustChangePassword: boolean;
+  /** The back-office's language this admin chose (issue 24 point 7), as the server keeps it. */
+  language: AdminLanguage;
 }
 
 export interface AdminSession {
@@ -33,6 +36,7 @@ export function toAdminUser(user: SessionUser): AdminUser {
     venueId: user.venueId,
     venues: user.venues,
     mustChangePassword: user.mustChangePassword,
+    language: user.language,
   };
 }
 
@@ -42,6 +46,7 @@ type StoredUser = Pick<AdminUser, 'id' | 'email'> & {
   venueId?: number | null;
   venues?: AdminVenue[];
   mustChangePassword?: boolean;
+  language?: string;
 };
 
 /** Missing venue fields of an older stored user are none. */
@@ -53,6 +58,8 @@ function storedUser(user: StoredUser): AdminUser {
     venueId: user.venueId ?? null,
     venues: user.venues ?? [],
     mustChangePassword: user.mustChangePassword === true,
+    // A session stored before the language was kept: the browser's choice until verify answers.
+    language: isAdminLanguage(user.language) ? user.language : readBrowserLanguage(),
   };
 }
 

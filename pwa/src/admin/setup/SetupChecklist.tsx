@@ -1,10 +1,9 @@
 // The first-run checklist (issue 14 point 9): on a fresh install, what is still needed before a kiosk
 // can sell, each step ticked when done and a button to the tab that does it. Super admins only.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, SETUP_STEPS, type DashboardTab, type SetupStep } from '@courtreplay/shared';
+import { SETUP_STEPS, type DashboardTab, type SetupStep } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
-
-const T = MESSAGES.setup;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 export const setupQuery = () => queryOptions({ queryKey: ['setup-checklist'], queryFn: () => call('setupChecklist', {}) });
 
@@ -18,6 +17,8 @@ const TAB_OF: Record<SetupStep, DashboardTab> = {
 
 /** Shows the steps while any is left; nothing once all are done (or while loading, or on error). */
 export function SetupChecklist({ onOpenTab }: { onOpenTab?: (tab: DashboardTab) => void }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.setup;
   const setup = useQuery(setupQuery());
   if (!setup.data) return null;
   const done = SETUP_STEPS.filter((step) => setup.data[step]).length;

@@ -2,11 +2,9 @@
 // click counts the files this product stored (and their size) for this very clean-up; then Yes/No,
 // or, for emptying the whole drive, the word DELETE typed out.
 import { useState } from 'react';
-import { formatSize, MESSAGES, type CleanupPreviewResponse } from '@courtreplay/shared';
+import { formatSize, type CleanupPreviewResponse } from '@courtreplay/shared';
 import { previewCleanup } from './mutations.ts';
-
-const T = MESSAGES.storage;
-const D = MESSAGES.dashboard;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 type Step =
   | { name: 'idle' }
@@ -28,6 +26,9 @@ interface Props {
 }
 
 export function CleanupButton({ label, cutoff, question, nothing, typeToConfirm = false, disabled, onConfirm }: Props) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.storage;
+  const D = MESSAGES.dashboard;
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [typed, setTyped] = useState('');
   const close = () => {

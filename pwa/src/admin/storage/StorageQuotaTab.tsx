@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGES, quotaColour } from '@courtreplay/shared';
+import { quotaColour } from '@courtreplay/shared';
 import { IntegrationsPanel } from '../integrations/IntegrationsPanel.tsx';
 import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { oldFilesCutoff, useDeleteOldFilesMutation, useEmptyDriveMutation } from './mutations.ts';
 import { CleanupButton } from './CleanupButton.tsx';
 import { readCachedQuota, storageQueries } from './queries.ts';
-
-const T = MESSAGES.storage;
-
-const filesDeleted = (n: number) => `${n} ${n === 1 ? 'file' : 'files'} deleted`;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 export function StorageQuotaTab() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.storage;
+  const S = MESSAGES.adminScreens.storage;
   const [cached] = useState(readCachedQuota);
   const quota = useQuery({ ...storageQueries.quota(), placeholderData: cached });
   const deleteOld = useDeleteOldFilesMutation();
@@ -25,7 +25,7 @@ export function StorageQuotaTab() {
   return (
     <div className="panel">
       <div className="panel-header">
-        <h2>Storage Quota</h2>
+        <h2>{S.title}</h2>
         <button type="button" className="btn" disabled={quota.isFetching} onClick={() => void quota.refetch()}>
           {T.refresh}
         </button>
@@ -36,14 +36,14 @@ export function StorageQuotaTab() {
         </p>
       )}
       <Notice notice={notice} />
-      {!q && quota.isFetching && <p className="muted">Loading...</p>}
+      {!q && quota.isFetching && <p className="muted">{MESSAGES.adminScreens.loading}</p>}
       {q && (
         <div className="quota">
           <div
             className={`quota-bar quota-${quotaColour(q.percentUsed)}`}
             data-colour={quotaColour(q.percentUsed)}
             role="progressbar"
-            aria-label="Storage used"
+            aria-label={S.used}
             aria-valuenow={q.percentUsed}
             aria-valuemin={0}
             aria-valuemax={100}
@@ -51,14 +51,14 @@ export function StorageQuotaTab() {
             <div className="quota-fill" style={{ width: `${Math.min(100, q.percentUsed)}%` }} />
           </div>
           <p className="quota-summary">
-            <strong data-testid="quota-percent">{q.percentUsed}%</strong> used: {q.usageMb} MB of {q.limitMb} MB
+            <strong data-testid="quota-percent">{q.percentUsed}%</strong> {S.summary(q.usageMb, q.limitMb)}
           </p>
           <dl className="quota-details">
-            <dt>In Drive</dt>
+            <dt>{S.inDrive}</dt>
             <dd>{q.usageInDriveMb} MB</dd>
-            <dt>In Trash</dt>
+            <dt>{S.inTrash}</dt>
             <dd>{q.usageInTrashMb} MB</dd>
-            <dt>Last updated</dt>
+            <dt>{S.lastUpdated}</dt>
             <dd data-testid="quota-updated">{formatDateTime(q.lastUpdated)}</dd>
           </dl>
         </div>
@@ -70,7 +70,7 @@ export function StorageQuotaTab() {
           question={T.confirmDeleteOld}
           nothing={T.nothingOld}
           disabled={busy}
-          onConfirm={(olderThan) => deleteOld.mutate(olderThan!, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
+          onConfirm={(olderThan) => deleteOld.mutate(olderThan!, { onSuccess: (n) => setNotice(success(S.filesDeleted(n))), onError })}
         />
         <CleanupButton
           label={T.emptyDrive}
@@ -78,7 +78,7 @@ export function StorageQuotaTab() {
           nothing={T.nothingStored}
           typeToConfirm
           disabled={busy}
-          onConfirm={() => empty.mutate(undefined, { onSuccess: (n) => setNotice(success(filesDeleted(n))), onError })}
+          onConfirm={() => empty.mutate(undefined, { onSuccess: (n) => setNotice(success(S.filesDeleted(n))), onError })}
         />
       </div>
       <IntegrationsPanel />

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { dateFilterBounds, MESSAGES } from '@courtreplay/shared';
+import { dateFilterBounds } from '@courtreplay/shared';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { venueQueries } from '../venues/queries.ts';
 import type { TransactionFilters } from './queries.ts';
 import { DATE_SHORTCUTS, shortcutRange } from './date-shortcuts.ts';
-
-const T = MESSAGES.transactions;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   filters: TransactionFilters;
@@ -15,13 +14,16 @@ interface Props {
 }
 
 export function Filters({ filters, onChange, canPickVenue }: Props) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.transactions;
+  const S = MESSAGES.adminScreens.transactions;
   const venueId = Number(filters.venueId);
   const fields = useQuery({ ...venueQueries.fields(venueId), enabled: venueId > 0 });
   const bounds = dateFilterBounds(filters.startDate, new Date());
   return (
     <div className="filters" role="search">
       <label className="field">
-        <span>Search by email</span>
+        <span>{S.searchByEmail}</span>
         <input
           type="search"
           name="email"
@@ -31,7 +33,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
         />
       </label>
       <label className="field">
-        <span>Start date</span>
+        <span>{S.startDate}</span>
         <input
           type="date"
           name="startDate"
@@ -41,7 +43,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
         />
       </label>
       <label className="field">
-        <span>End date</span>
+        <span>{S.endDate}</span>
         <input
           type="date"
           name="endDate"
@@ -51,24 +53,24 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
           onChange={(e) => onChange({ endDate: e.target.value })}
         />
       </label>
-      <div className="row-actions" role="group" aria-label="Date shortcuts">
+      <div className="row-actions" role="group" aria-label={S.dateShortcuts}>
         {DATE_SHORTCUTS.map((shortcut) => (
           <button key={shortcut} type="button" className="btn btn-sm" onClick={() => onChange(shortcutRange(shortcut, new Date()))}>
-            {shortcut}
+            {S.shortcuts[shortcut]}
           </button>
         ))}
       </div>
       {canPickVenue && <VenueSelect name="venue" value={filters.venueId} onChange={(venueId) => onChange({ venueId, fieldId: '' })} />}
       <label className="field">
-        <span>Court</span>
+        <span>{S.court}</span>
         <select
           name="court"
-          aria-label="Court"
+          aria-label={S.court}
           value={filters.fieldId}
           disabled={!filters.venueId}
           onChange={(e) => onChange({ fieldId: e.target.value })}
         >
-          <option value="">All Courts</option>
+          <option value="">{S.allCourts}</option>
           {fields.data?.map((f) => (
             <option key={f.id} value={f.id}>
               {f.name}

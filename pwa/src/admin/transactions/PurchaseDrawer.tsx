@@ -3,17 +3,15 @@
 // uploaded, e-mails sent or failed with the reason, resends, admin changes and who made them).
 // A native modal <dialog>: focus stays inside, Escape and the backdrop close it.
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, MESSAGES, type TimelineEntry } from '@courtreplay/shared';
+import { formatRupiah, type AdminMessages, type TimelineEntry } from '@courtreplay/shared';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { transactionQueries } from './queries.ts';
-
-const T = MESSAGES.transactions;
-const W = MESSAGES.transactions.timeline;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** One sentence for an entry, in the back-office's words. */
-export function describeEntry(e: TimelineEntry): string {
+export function describeEntry(e: TimelineEntry, W: AdminMessages['transactions']['timeline']): string {
   switch (e.kind) {
     case 'created':
       return W.created(formatRupiah(e.amount ?? 0));
@@ -52,6 +50,7 @@ const FAILURES: ReadonlySet<TimelineEntry['kind']> = new Set([
 ]);
 
 export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const T = useAdminMessages().transactions;
   const dialog = useRef<HTMLDialogElement>(null);
   const details = useQuery(transactionQueries.timeline(id));
   useEffect(() => {
@@ -121,7 +120,7 @@ export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => voi
               {data.events.map((e, i) => (
                 <li key={i} className={FAILURES.has(e.kind) ? 'timeline-failure' : undefined} data-kind={e.kind}>
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  <span className="timeline-what">{describeEntry(e)}</span>
+                  <span className="timeline-what">{describeEntry(e, T.timeline)}</span>
                   {e.reason && <span className="timeline-reason">{e.reason}</span>}
                   {e.by && <span className="timeline-by">{T.drawer.by(e.by)}</span>}
                 </li>

@@ -1,15 +1,13 @@
 // A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address is corrected,
 // then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
 // goes and what stays). An erased purchase has no actions left; one whose clips expired cannot be resent.
-import { MESSAGES } from '@courtreplay/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, success, type NoticeValue } from '../common/Notice.tsx';
 import { useErasePurchaseMutation, useUpdatePurchaseEmailMutation } from './mutations.ts';
 import type { Transaction } from './queries.ts';
-
-const T = MESSAGES.transactions;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 interface Props {
   tx: Transaction;
@@ -19,6 +17,7 @@ interface Props {
 }
 
 export function RowActions({ tx, sending, onResend, onNotice }: Props) {
+  const T = useAdminMessages().transactions;
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(tx.email);
   const [error, setError] = useState<string | null>(null);

@@ -2,16 +2,16 @@
 // a daily revenue chart (plain SVG: no chart library in any bundle) and a per-court breakdown. All
 // figures come from GET /api/reports/sales; the browser adds nothing up.
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, MESSAGES, type SalesReport } from '@courtreplay/shared';
+import { formatRupiah, type SalesReport } from '@courtreplay/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { ScreenError } from '../common/errors.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { transactionQueries, type TransactionFilters } from './queries.ts';
-
-const T = MESSAGES.transactions;
-const R = T.report;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 export function SalesSummary({ filters, enabled }: { filters: TransactionFilters; enabled: boolean }) {
+  const T = useAdminMessages().transactions;
+  const R = T.report;
   const report = useQuery({ ...transactionQueries.salesReport(filters), enabled });
   const error = report.error instanceof ApiError && report.error.status === 401 ? new ScreenError(T.notLoggedIn, 401) : report.error;
   const data = enabled ? report.data : undefined;
@@ -29,6 +29,7 @@ export function SalesSummary({ filters, enabled }: { filters: TransactionFilters
 }
 
 function Figures({ report, filters }: { report: SalesReport; filters: TransactionFilters }) {
+  const R = useAdminMessages().transactions.report;
   const cards: { key: string; label: string; value: string; hint?: string }[] = [
     { key: 'revenue', label: R.revenue, value: formatRupiah(report.revenue), hint: R.revenueHint },
     { key: 'purchases', label: R.purchases, value: String(report.purchases) },
@@ -79,6 +80,7 @@ const AXIS = 18;
 const MAX_BAR = 36;
 
 function DailyChart({ days }: { days: SalesReport['byDay'] }) {
+  const R = useAdminMessages().transactions.report;
   if (days.length === 0) return null;
   const best = Math.max(0, ...days.map((d) => d.revenue));
   const max = Math.max(1, best);
@@ -131,6 +133,7 @@ function DailyChart({ days }: { days: SalesReport['byDay'] }) {
 
 // Divs with table roles, not a <table>: the Transactions table stays the tab's only <table>.
 function CourtTable({ courts }: { courts: SalesReport['byCourt'] }) {
+  const R = useAdminMessages().transactions.report;
   if (courts.length === 0) return null;
   return (
     <div className="sales-courts">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EXPORT_MESSAGE_MS, MESSAGES, RESEND_MESSAGE_MS, validateDateFilters, type DashboardTab } from '@courtreplay/shared';
+import { EXPORT_MESSAGE_MS, RESEND_MESSAGE_MS, validateDateFilters, type DashboardTab } from '@courtreplay/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { ScreenError } from '../common/errors.ts';
 import { failure, Notice, success, useTimedNotice } from '../common/Notice.tsx';
@@ -13,11 +13,14 @@ import { PurchaseDrawer } from './PurchaseDrawer.tsx';
 import { SalesSummary } from './SalesSummary.tsx';
 import { SetupChecklist } from '../setup/SetupChecklist.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
-const T = MESSAGES.transactions;
 const SEARCH_DELAY_MS = 300;
 
 export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTab?: (tab: DashboardTab) => void }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.transactions;
+  const S = MESSAGES.adminScreens.transactions;
   const superAdmin = user.role === 'superadmin';
   // An admin's venue is fixed: it is always in the filters and Reset Filters keeps it.
   const baseFilters: TransactionFilters = superAdmin ? noFilters : { ...noFilters, venueId: user.venueId ? String(user.venueId) : '' };
@@ -76,7 +79,7 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
   return (
     <div className="panel">
       <div className="panel-header">
-        <h2>Transactions</h2>
+        <h2>{S.title}</h2>
         <div className="row-actions">
           <button type="button" className="btn" onClick={reset}>
             {T.resetFilters}
@@ -145,15 +148,13 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
             onNotice={setRowNotice}
             onDetails={setDetailsId}
           />
-          <nav className="pagination" aria-label="Pagination">
+          <nav className="pagination" aria-label={S.pagination}>
             <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
+              {S.previous}
             </button>
-            <span>
-              Page {Math.min(page, totalPages)} of {totalPages}
-            </span>
+            <span>{S.page(Math.min(page, totalPages), totalPages)}</span>
             <button type="button" className="btn btn-sm" disabled={page >= totalPages} onClick={() => setPage((p) => p + 1)}>
-              Next
+              {S.next}
             </button>
           </nav>
         </>

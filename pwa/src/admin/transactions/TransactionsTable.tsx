@@ -1,11 +1,12 @@
 import { deliveryLabel, formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH, type DeliveryState } from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
-import { emailStatusLabel } from './export.ts';
 import type { NoticeValue } from '../common/Notice.tsx';
 import type { Transaction } from './queries.ts';
 import { RowActions } from './RowActions.tsx';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
-const T = MESSAGES.transactions;
+/** The Venue column, shown to super admins only (found by its English name, the same in every language). */
+const VENUE_COLUMN = MESSAGES.transactions.columns.indexOf('Venue');
 
 interface Props {
   rows: Transaction[];
@@ -23,10 +24,13 @@ interface Props {
 }
 
 export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, sendingIds, onResend, onNotice, onDetails }: Props) {
-  const columns = T.columns.filter((c) => showVenue || c !== 'Venue');
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.transactions;
+  const S = MESSAGES.adminScreens.transactions;
+  const columns = T.columns.filter((_, i) => showVenue || i !== VENUE_COLUMN);
   return (
     <div className="table-wrap">
-      <table aria-label="Transactions">
+      <table aria-label={S.title}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -87,7 +91,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                       data-testid="delivery-state"
                       title={delivery.reason ?? undefined}
                     >
-                      {deliveryLabel(delivery)}
+                      {deliveryLabel(delivery, S.delivery)}
                     </div>
                   )}
                   {/* A failed state's label already names its reason; a waiting e-mail's reason (its last SMTP answer) goes on its own line. */}
@@ -99,7 +103,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                 </td>
                 <td>
                   <span className={`badge badge-email-${mail ?? 'unset'}`} data-testid="email-status">
-                    {emailStatusLabel(mail)}
+                    {mail ?? T.emailNotSet}
                   </span>
                 </td>
                 {showVenue && <td>{tx.venueName || T.unknownVenue}</td>}

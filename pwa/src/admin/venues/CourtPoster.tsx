@@ -3,16 +3,17 @@
 // {PUBLIC_URL}/c/{courtCode}. Shown in a modal dialog; Print prints the sheet alone.
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { KIOSK_MESSAGES, MESSAGES, type FieldListItem } from '@courtreplay/shared';
+import { KIOSK_MESSAGES, type FieldListItem } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
+import { useAdminMessages } from '../i18n/admin-language.ts';
 import { useRenewCourtCodeMutation } from './mutations.ts';
 
-const T = MESSAGES.venues;
 const EN = KIOSK_MESSAGES.en.mark;
 const ID = KIOSK_MESSAGES.id.mark;
 
 export function CourtPoster({ court, venueName, onClose }: { court: FieldListItem; venueName: string; onClose: () => void }) {
+  const T = useAdminMessages().venues;
   const dialog = useRef<HTMLDialogElement>(null);
   const renew = useRenewCourtCodeMutation();
   const [notice, setNotice] = useState<NoticeValue>(null);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, validateCourtCreate, validateCourtEdit, type FieldListItem, type Venue } from '@courtreplay/shared';
+import { validateCourtCreate, validateCourtEdit, type FieldListItem, type Venue } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { CourtPoster } from './CourtPoster.tsx';
 import { formatDate } from '../common/format.ts';
@@ -9,10 +9,11 @@ import { QueryState } from '../common/QueryState.tsx';
 import { useCreateFieldMutation, useDeleteFieldMutation, useUpdateFieldMutation } from './mutations.ts';
 import { inlineEditKeys } from './inline-edit.ts';
 import { venueQueries } from './queries.ts';
-
-const T = MESSAGES.venues;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 function CourtRow({ field, venueName, setNotice }: { field: FieldListItem; venueName: string; setNotice: (n: NoticeValue) => void }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.venues;
   const update = useUpdateFieldMutation();
   const remove = useDeleteFieldMutation();
   const [editing, setEditing] = useState(false);
@@ -76,6 +77,9 @@ function CourtRow({ field, venueName, setNotice }: { field: FieldListItem; venue
 }
 
 export function CourtsPanel({ venue }: { venue: Venue | null }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.venues;
+  const S = MESSAGES.adminScreens.venues;
   const fields = useQuery({ ...venueQueries.fields(venue?.id ?? 0), enabled: !!venue });
   const create = useCreateFieldMutation();
   const [adding, setAdding] = useState(false);
@@ -100,9 +104,9 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
   };
 
   return (
-    <section className="panel" aria-label="Courts">
+    <section className="panel" aria-label={S.courts}>
       <div className="panel-header">
-        <h2>{venue ? T.courtsFor(venue.name) : 'Courts'}</h2>
+        <h2>{venue ? T.courtsFor(venue.name) : S.courts}</h2>
         {/* Waits for a venue (issue 24 point 7): a court always belongs to one. */}
         {!adding && (
           <button
@@ -118,7 +122,7 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
       </div>
       <Notice notice={notice} />
       {adding && (
-        <form className="inline-form" onSubmit={submit} noValidate aria-label="Add court">
+        <form className="inline-form" onSubmit={submit} noValidate aria-label={S.addCourt}>
           <label className="field">
             <span>{T.fieldName}</span>
             <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />

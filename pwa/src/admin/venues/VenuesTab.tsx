@@ -4,7 +4,6 @@ import {
   isKioskLanguage,
   KIOSK_LANGUAGE_NAMES,
   KIOSK_LANGUAGES,
-  MESSAGES,
   validateVenueCreate,
   validateVenueEdit,
   type Venue,
@@ -16,10 +15,12 @@ import { CourtsPanel } from './CourtsPanel.tsx';
 import { useCreateVenueMutation, useDeleteVenueMutation, useUpdateVenueMutation } from './mutations.ts';
 import { inlineEditKeys } from './inline-edit.ts';
 import { venueQueries } from './queries.ts';
-
-const T = MESSAGES.venues;
+import { useAdminMessages } from '../i18n/admin-language.ts';
 
 function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n: NoticeValue) => void }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.venues;
+  const S = MESSAGES.adminScreens.venues;
   const create = useCreateVenueMutation();
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
@@ -39,7 +40,7 @@ function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n
     );
   };
   return (
-    <form className="inline-form" onSubmit={submit} noValidate aria-label="Add venue">
+    <form className="inline-form" onSubmit={submit} noValidate aria-label={S.addVenue}>
       <label className="field">
         <span>{T.venueName}</span>
         <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
@@ -69,6 +70,8 @@ function VenueRow({
   onSelect: () => void;
   setNotice: (n: NoticeValue) => void;
 }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.venues;
   const update = useUpdateVenueMutation();
   const remove = useDeleteVenueMutation();
   const [editing, setEditing] = useState(false);
@@ -153,6 +156,8 @@ function VenueRow({
 }
 
 export function VenuesTab() {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.venues;
   const venues = useQuery(venueQueries.list());
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);

@@ -29,6 +29,7 @@ import { clipCourts028 } from './028-clip-courts.ts';
 import { purchaseClipFiles029 } from './029-purchase-clip-files.ts';
 import { loginAttemptReservations030 } from './030-login-attempt-reservations.ts';
 import { uploadSessionOwner031 } from './031-upload-session-owner.ts';
+import { adminLanguage032 } from './032-admin-language.ts';
 import { courtMarks035 } from './035-court-marks.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '029-purchase-clip-files': purchaseClipFiles029,
   '030-login-attempt-reservations': loginAttemptReservations030,
   '031-upload-session-owner': uploadSessionOwner031,
+  '032-admin-language': adminLanguage032,
   '035-court-marks': courtMarks035,
 };

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { AdminLanguage } from '@courtreplay/shared';
+import type { ColumnType, Generated } from 'kysely';
 
 export type AdminRole = 'super_admin' | 'admin';
 
@@ -16,4 +17,6 @@ export interface AdminTable {
   lastLoginAt: string | null;
   /** 1 after a super admin's reset to a one-time password, until the admin chooses their own. */
   mustChangePassword: Generated<number>;
+  /** The back-office's language for this admin (issue 24 point 7); 'en' unless chosen. */
+  language: ColumnType<AdminLanguage, AdminLanguage | undefined, AdminLanguage>;
 }
