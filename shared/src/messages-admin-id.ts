@@ -426,7 +426,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     venueCreateFailed: 'Gagal membuat venue. Silakan coba lagi.',
     fieldCreateFailed: 'Gagal membuat lapangan. Silakan coba lagi.',
     kioskLanguage: 'Bahasa kios',
-    poster: 'Poster',
+    poster: 'Lihat poster',
     posterFor: (court) => `Poster untuk ${court}`,
     printPoster: 'Cetak',
     closePoster: 'Tutup',
