@@ -10,11 +10,11 @@ export class AdminLanguageSwitch {
 
   async choose(language: AdminLanguage) {
     await this.button(language).click();
-    await this.page.locator(`.language-switch button[lang="${language}"][aria-pressed="true"]`).waitFor();
+    await this.page.locator(`.admin-language-switch button[lang="${language}"][aria-pressed="true"]`).waitFor();
   }
 
   /** The language whose button is pressed. */
   async current(): Promise<string | null> {
-    return this.page.locator('.language-switch button[aria-pressed="true"]').getAttribute('lang');
+    return this.page.locator('.admin-language-switch button[aria-pressed="true"]').getAttribute('lang');
   }
 }

@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const current = useAdminLanguage();
   const { choose, isPending, isError } = useChooseAdminLanguage();
   return (
-    <div className="language-switch">
+    <div className="admin-language-switch">
       <div className="segmented" role="group" aria-label={T.language}>
         {ADMIN_LANGUAGES.map((language) => (
           <button
