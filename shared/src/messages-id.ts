@@ -181,6 +181,15 @@ export const MESSAGES_ID: KioskMessages = {
     },
     orderSummary: 'Ringkasan pesanan',
     yourDetails: 'Data Anda',
+    whatsappNumber: 'Nomor WhatsApp',
+    whatsappConsent: 'Kirim klip saya ke nomor WhatsApp ini',
+    whatsappPadClear: 'Hapus semua',
+    whatsappPadDelete: 'Hapus',
+    invalidPhone: 'Silakan masukkan nomor WhatsApp yang valid',
+    phoneConsentRequired: 'Centang "Kirim klip saya ke nomor WhatsApp ini" untuk memakai nomor ini',
+    contactRequired: 'Silakan masukkan alamat email atau nomor WhatsApp',
+    sentToWhatsapp: (phone) => `Dikirim ke WhatsApp ${phone}`,
+    sendingToWhatsapp: 'Klip Anda akan dikirim ke WhatsApp',
   },
 
   promo: {

@@ -9,7 +9,7 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { SHARE_PATH } from './adapters/local-storage.ts';
-import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
 import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -41,6 +41,7 @@ import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { integrationRoutes } from './integrations/routes.ts';
+import { whatsappRoutes } from './whatsapp/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -55,6 +56,8 @@ export interface AppDeps {
   /** Local disk or Google Drive (adapters/index.ts picks); storage routes answer 404/503 without it. */
   storage?: StorageProvider;
   mailer?: Mailer;
+  /** The WhatsApp Cloud API or its outbox (issue 26); undefined when WHATSAPP=off. */
+  whatsapp?: WhatsappSender;
   /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
   health?: StoredIntegrationHealth;
   /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
@@ -141,7 +144,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   route(app, endpoints.productInfo).handle(async () => ({
     status: 200,
-    body: { productName: deps.config.productName, publicUrl: deps.config.publicUrl, retentionDays: deps.config.retentionDays },
+    body: {
+      productName: deps.config.productName,
+      publicUrl: deps.config.publicUrl,
+      retentionDays: deps.config.retentionDays,
+      whatsapp: deps.config.whatsapp.mode !== 'off',
+    },
   }));
   app.route('/', apiDocsRoutes());
   app.route('/', authRoutes());
@@ -165,6 +173,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
+  app.route('/', whatsappRoutes());
   // Embedded adapters serve the pages of the provider they stand in for (pay panel, upload URLs,
   // share page); a real provider has none, and those paths answer 404 like any other.
   for (const adapter of [deps.payments, deps.storage]) {

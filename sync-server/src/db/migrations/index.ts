@@ -28,6 +28,7 @@ import { venuePrices027 } from './027-venue-prices.ts';
 import { clipCourts028 } from './028-clip-courts.ts';
 import { purchaseClipFiles029 } from './029-purchase-clip-files.ts';
 import { loginAttemptReservations030 } from './030-login-attempt-reservations.ts';
+import { whatsapp033 } from './033-whatsapp.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '028-clip-courts': clipCourts028,
   '029-purchase-clip-files': purchaseClipFiles029,
   '030-login-attempt-reservations': loginAttemptReservations030,
+  '033-whatsapp': whatsapp033,
 };
