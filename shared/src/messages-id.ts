@@ -190,6 +190,9 @@ export const MESSAGES_ID: KioskMessages = {
     contactRequired: 'Silakan masukkan alamat email atau nomor WhatsApp',
     sentToWhatsapp: (phone) => `Dikirim ke WhatsApp ${phone}`,
     sendingToWhatsapp: 'Klip Anda akan dikirim ke WhatsApp',
+    gatewaySkippedWhatsapp: 'Video Anda sedang disiapkan; tautannya sedang dikirim ke WhatsApp Anda.',
+    paymentSuccessWhatsapp: 'Pembayaran berhasil! Tautan video Anda sedang dikirim ke WhatsApp Anda.',
+    paymentPendingWhatsapp: 'Pembayaran sedang diproses. Tautan video Anda akan dikirim ke WhatsApp Anda setelah pembayaran dikonfirmasi.',
   },
 
   promo: {

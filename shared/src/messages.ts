@@ -197,6 +197,9 @@ export const MESSAGES = {
     contactRequired: 'Please enter an email address or a WhatsApp number',
     sentToWhatsapp: (phone: string) => `Sent to WhatsApp ${phone}`,
     sendingToWhatsapp: 'Your clips will be sent to WhatsApp',
+    gatewaySkippedWhatsapp: 'Your videos are being prepared; the link is on its way to your WhatsApp.',
+    paymentSuccessWhatsapp: 'Payment completed! The link to your videos is on its way to your WhatsApp.',
+    paymentPendingWhatsapp: 'Payment is pending. The link to your videos will be sent to your WhatsApp once payment is confirmed.',
   },
 
   promo: {
