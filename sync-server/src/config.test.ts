@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WHATSAPP: 'cloud' })).toThrow(/^WHATSAPP_ACCESS_TOKEN is required/);
     expect(() => loadConfig({ ...cloud, WHATSAPP_PHONE_NUMBER_ID: '+62 812' })).toThrow(/numeric id Meta shows/);
     expect(loadConfig({ ...cloud, WHATSAPP: 'off' }).whatsapp).toEqual({ mode: 'off' });
+    expect(loadConfig({ WHATSAPP: '' }).whatsapp.mode).toBe('outbox');
+    expect(() => loadConfig({ WHATSAPP: 'sms' })).toThrow(/WHATSAPP must be cloud, outbox or off/);
   });
 
   it('switches to Midtrans when a server key is set', () => {

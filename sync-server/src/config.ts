@@ -132,7 +132,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   SMTP_ALLOW_PLAINTEXT: bool(false),
   SMTP_EHLO_NAME: optionalString,
-  WHATSAPP: z.enum(['cloud', 'outbox', 'off']).optional(),
+  WHATSAPP: optionalString.pipe(z.enum(['cloud', 'outbox', 'off'], { message: 'WHATSAPP must be cloud, outbox or off' }).optional()),
   WHATSAPP_API_URL: optionalUrl,
   WHATSAPP_ACCESS_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(

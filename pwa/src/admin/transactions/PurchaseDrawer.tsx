@@ -95,6 +95,7 @@ export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => voi
             <dl className="drawer-summary">
               {[
                 tx.erasedAt ? T.erased : tx.email,
+                tx.phone ? `${formatPhone(tx.phone)}${tx.whatsappSent ? ` (${T.emailStatusWord[tx.whatsappSent]})` : ''}` : '',
                 tx.venueName || T.unknownVenue,
                 tx.fieldName ?? '',
                 tx.videoTitles.join(', '),
