@@ -28,7 +28,8 @@ export class KioskCheckoutPage {
   countdown = () => this.page.getByTestId('countdown');
   done = () => this.page.getByRole('button', { name: C.done, exact: true });
   // Issue 26: the WhatsApp number, its pad and consent, and where the clips went.
-  phone = () => this.page.getByLabel(C.whatsappNumber, { exact: true }).and(this.page.locator('input'));
+  /** By its id: the same field in either language. */
+  phone = () => this.page.locator('#checkout-phone');
   phonePad = () => this.page.getByTestId('phone-pad');
   phoneConsent = () => this.page.getByRole('checkbox');
   phoneConfirm = () => this.page.getByTestId('phone-confirm');
@@ -37,6 +38,8 @@ export class KioskCheckoutPage {
 
   /** Types digits on the on-screen pad, as a player's finger would. */
   async tapNumber(digits: string) {
+    // A tap on the field opens its pad.
+    if (!(await this.phonePad().isVisible())) await this.phone().click();
     for (const key of digits) await this.phonePad().getByRole('button', { name: key, exact: true }).click();
   }
 

@@ -1,6 +1,9 @@
 // The WhatsApp number at checkout (issue 26): typed on a large numeric pad (a physical keyboard works
 // too), accepted as people write it, and used only with the consent line ticked (PDP law). The
-// number as it will be stored is shown large above Pay Now by the page.
+// number as it will be stored is shown large above Pay Now by the page. The pad and the consent line
+// open when the player turns to the number (a tap on it, or something typed), so a player who gives
+// only an e-mail still sees the total and Pay Now together on a landscape screen.
+import { useState } from 'react';
 import { PHONE_INPUT_MAX_LENGTH } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 
@@ -23,6 +26,8 @@ export function WhatsappField({
 }) {
   const C = useMessages().checkout;
   const tr = useTranslate();
+  const [open, setOpen] = useState(false);
+  const shown = open || phone !== '';
   const type = (key: string) => {
     if (phone.length < PHONE_INPUT_MAX_LENGTH) onPhone(phone + key);
   };
@@ -35,7 +40,8 @@ export function WhatsappField({
         id="checkout-phone"
         className="input whatsapp-input"
         type="tel"
-        inputMode="numeric"
+        // With the pad open the screen's own keyboard stays away; a physical keyboard still types.
+        inputMode={shown ? 'none' : 'numeric'}
         autoComplete="tel"
         placeholder="0812-3456-7890"
         maxLength={PHONE_INPUT_MAX_LENGTH}
@@ -43,31 +49,36 @@ export function WhatsappField({
         disabled={disabled}
         aria-invalid={!!error}
         aria-describedby={error ? 'phone-error' : undefined}
+        onFocus={() => setOpen(true)}
         onChange={(e) => onPhone(e.target.value)}
       />
-      <div className="phone-pad" role="group" aria-label={C.whatsappNumber} data-testid="phone-pad">
-        {KEYS.map((key) => (
-          <button key={key} type="button" className="btn btn-secondary phone-key" disabled={disabled} onClick={() => type(key)}>
-            {key}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="btn btn-secondary phone-key"
-          aria-label={C.whatsappPadDelete}
-          disabled={disabled || phone === ''}
-          onClick={() => onPhone(phone.slice(0, -1))}
-        >
-          ⌫
-        </button>
-        <button type="button" className="btn btn-secondary phone-clear" disabled={disabled || phone === ''} onClick={() => onPhone('')}>
-          {C.whatsappPadClear}
-        </button>
-      </div>
-      <label className="whatsapp-consent">
-        <input type="checkbox" checked={consent} disabled={disabled} onChange={(e) => onConsent(e.target.checked)} />
-        <span>{C.whatsappConsent}</span>
-      </label>
+      {shown ? (
+        <>
+          <div className="phone-pad" role="group" aria-label={C.whatsappNumber} data-testid="phone-pad">
+            {KEYS.map((key) => (
+              <button key={key} type="button" className="btn btn-secondary phone-key" disabled={disabled} onClick={() => type(key)}>
+                {key}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="btn btn-secondary phone-key"
+              aria-label={C.whatsappPadDelete}
+              disabled={disabled || phone === ''}
+              onClick={() => onPhone(phone.slice(0, -1))}
+            >
+              ⌫
+            </button>
+            <button type="button" className="btn btn-secondary phone-clear" disabled={disabled || phone === ''} onClick={() => onPhone('')}>
+              {C.whatsappPadClear}
+            </button>
+          </div>
+          <label className="whatsapp-consent">
+            <input type="checkbox" checked={consent} disabled={disabled} onChange={(e) => onConsent(e.target.checked)} />
+            <span>{C.whatsappConsent}</span>
+          </label>
+        </>
+      ) : null}
       {error ? (
         <p id="phone-error" className="field-error" role="alert">
           {tr(error)}
