@@ -143,7 +143,7 @@ describe('exports an accountant can use', () => {
     expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME]);
     const [header, ...rows] = sheets[0]!.data;
     expect(header).toEqual([...EXPORT_COLUMNS]);
-    expect(header!.slice(-2)).toEqual(['Staging', 'Discount']);
+    expect(header!.slice(-4)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status']);
     expect(rows).toHaveLength(7);
     const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
     const listed = (await api.request<{ transactions: { id: string; createdAt: string }[] }>('GET', '/transaction?limit=100')).transactions;

@@ -52,6 +52,8 @@ export class AdminTransactionsTab {
   /** The inline e-mail correction form that 'Edit e-mail' opens in the row. */
   emailForm = (id: string) => this.row(id).getByRole('form', { name: T.editEmail });
   newEmail = (id: string) => this.emailForm(id).getByLabel(T.newEmail);
+  newPhone = (id: string) => this.emailForm(id).getByLabel(T.newPhone);
+  phone = (id: string) => this.row(id).getByTestId('purchase-phone');
   saveEmail = (id: string) => this.emailForm(id).getByRole('button', { name: T.save });
   cancelEmail = (id: string) => this.emailForm(id).getByRole('button', { name: T.cancel });
   erase = (id: string) => this.row(id).getByRole('button', { name: T.erase });

@@ -27,6 +27,21 @@ export class KioskCheckoutPage {
   phoneQr = () => this.page.getByTestId('phone-qr');
   countdown = () => this.page.getByTestId('countdown');
   done = () => this.page.getByRole('button', { name: C.done, exact: true });
+  // Issue 26: the WhatsApp number, its pad and consent, and where the clips went.
+  /** By its id: the same field in either language. */
+  phone = () => this.page.locator('#checkout-phone');
+  phonePad = () => this.page.getByTestId('phone-pad');
+  phoneConsent = () => this.page.getByRole('checkbox');
+  phoneConfirm = () => this.page.getByTestId('phone-confirm');
+  sentToWhatsapp = () => this.page.getByTestId('sent-to-whatsapp');
+  sentTo = () => this.page.getByTestId('sent-to');
+
+  /** Types digits on the on-screen pad, as a player's finger would. */
+  async tapNumber(digits: string) {
+    // A tap on the field opens its pad.
+    if (!(await this.phonePad().isVisible())) await this.phone().click();
+    for (const key of digits) await this.phonePad().getByRole('button', { name: key, exact: true }).click();
+  }
 
   /** The address the QR code on screen encodes, read from a screenshot of it as a phone camera would. */
   async scanPhoneQr(): Promise<string | null> {

@@ -77,6 +77,8 @@ describe('business constants (spec section 9)', () => {
         'ZIP URL',
         'Staging',
         'Discount',
+        'WhatsApp',
+        'WhatsApp Status',
       ],
     ],
     [

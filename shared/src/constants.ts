@@ -100,6 +100,9 @@ export const EXPORT_COLUMNS = [
   // Issue 14 point 3: added at the end, so the spec's columns keep their places.
   'Staging',
   'Discount',
+  // Issue 26: the WhatsApp number (E.164) and its message's outcome.
+  'WhatsApp',
+  'WhatsApp Status',
 ] as const;
 /**
  * The Excel number format of Amount and Discount: the number stays a number (an accountant sums it)

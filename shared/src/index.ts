@@ -12,5 +12,6 @@ export * from './pricing.ts';
 export * from './bundle-offer.ts';
 export * from './purchase-window.ts';
 export * from './validation.ts';
+export * from './phone.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';

@@ -172,7 +172,16 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       'Hapus data pemain ini? Klipnya dihapus dari penyimpanan dan alamat emailnya dihapus untuk selamanya. ' +
       'Jumlah, status pembayaran, kode promo, dan ID pembelian tetap disimpan untuk pembukuan. Tindakan ini tidak dapat dibatalkan.',
     eraseYes: 'Ya, hapus',
-    erasedDone: 'Alamat email dan klip pembelian ini telah dihapus.',
+    erasedDone: 'Alamat email, nomor WhatsApp, dan klip pembelian ini telah dihapus.',
+    editContact: 'Ubah kontak',
+    newPhone: 'Nomor WhatsApp',
+    contactUnchanged: 'Ini sudah alamat email dan nomor WhatsApp pembelian ini.',
+    contactCorrected: (contact) => `Kontak diubah menjadi ${contact}. Gunakan Kirim Ulang untuk mengirim klip ke sana.`,
+    whatsappColumn: 'WhatsApp',
+    whatsappSent: 'Terkirim',
+    whatsappFailed: 'Gagal',
+    whatsappNotSent: 'Belum terkirim',
+    noEmail: '(tanpa email)',
     erased: 'Dihapus',
     erasedNoChange: 'Pembelian ini dihapus atas permintaan; alamat emailnya tidak dapat diubah atau digunakan lagi.',
     clipsExpired: 'Klip dihapus',
@@ -182,7 +191,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       title: (id) => `Pembelian ${id}`,
       close: 'Tutup',
       loadFailed: 'Gagal memuat riwayat pembelian ini. Silakan coba lagi.',
-      summary: ['Email', 'Venue', 'Lapangan', 'Klip', 'Jumlah', 'Kode Promo', 'Status Pembayaran'],
+      summary: ['Email', 'WhatsApp', 'Venue', 'Lapangan', 'Klip', 'Jumlah', 'Kode Promo', 'Status Pembayaran'],
       timelineTitle: 'Riwayat',
       links: 'Tautan',
       phonePage: 'Buka halaman ponsel',
@@ -206,6 +215,16 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       email_failed: (to) => (to ? `Email ke ${to} gagal` : 'Email gagal'),
       resend: 'Pengiriman ulang email diminta',
       email_corrected: (from, to) => (from && to ? `Alamat email diubah dari ${from} menjadi ${to}` : 'Alamat email diubah'),
+      whatsapp_sent: (to) => (to ? `Pesan WhatsApp dikirim ke ${to}` : 'Pesan WhatsApp dikirim'),
+      whatsapp_failed: (to, reason) => `${to ? `Pesan WhatsApp ke ${to} gagal` : 'Pesan WhatsApp gagal'}${reason ? `: ${reason}` : ''}`,
+      whatsapp_status: (status) =>
+        status === 'read'
+          ? 'Pesan WhatsApp dibaca'
+          : status === 'delivered'
+            ? 'Pesan WhatsApp diterima'
+            : 'Pesan WhatsApp dikirim oleh Meta',
+      phone_corrected: (from, to) =>
+        from && to ? `Nomor WhatsApp diubah dari ${from} menjadi ${to}` : to ? `Nomor WhatsApp diatur ke ${to}` : 'Nomor WhatsApp diubah',
       clips_expired: (files) => `Klip dihapus di akhir masa simpan (${plural(files, 'file')})`,
       erased: (files) => `Data pemain dihapus atas permintaan (${plural(files, 'file')} dihapus)`,
     },
@@ -272,6 +291,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       'storage.delete_old': 'File lama dihapus',
       'storage.empty': 'Penyimpanan dikosongkan',
       'transaction.email': 'Email pembelian diperbaiki',
+      'transaction.contact': 'Kontak pembelian diperbaiki',
       'transaction.erase': 'Pembelian dihapus',
       'transaction.resend': 'Email pembelian dikirim ulang',
       'venue.create': 'Venue dibuat',
@@ -508,7 +528,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
 
   integrations: {
     title: 'Integrasi',
-    kinds: { payments: 'Pembayaran', storage: 'Penyimpanan', mail: 'Email' },
+    kinds: { payments: 'Pembayaran', storage: 'Penyimpanan', mail: 'Email', whatsapp: 'WhatsApp' },
     adapter: 'Adaptor',
     lastSuccess: 'Terakhir berhasil',
     lastError: 'Kesalahan terakhir',
@@ -539,6 +559,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       parked_purchase: 'Pembelian ditolak',
       upload_failed: 'Unggahan gagal',
       email_failed: 'Email gagal',
+      whatsapp_failed: 'WhatsApp gagal',
       payment_reversed: 'Pembayaran dibatalkan',
       late_settlement: 'Pembayaran terlambat',
       undelivered: 'Lunas, belum terkirim',
@@ -580,6 +601,9 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     integrationTodo: 'Buka Integrasi dan tekan Uji koneksi; jika tetap gagal, periksa kredensial dan status layanan tersebut.',
     offlineWhat: 'Kios berhenti melapor (offline lebih dari 10 menit)',
     offlineAdvice: 'Pastikan PC kios menyala, halaman kios terbuka, dan jaringan venue berfungsi.',
+    whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
+    whatsappTodo:
+      'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',
   },
 
   createAdmin: {

@@ -186,6 +186,18 @@ export const MESSAGES_ID: KioskMessages = {
     },
     orderSummary: 'Ringkasan pesanan',
     yourDetails: 'Data Anda',
+    whatsappNumber: 'Nomor WhatsApp',
+    whatsappConsent: 'Kirim klip saya ke nomor WhatsApp ini',
+    whatsappPadClear: 'Hapus semua',
+    whatsappPadDelete: 'Hapus',
+    invalidPhone: 'Silakan masukkan nomor WhatsApp yang valid',
+    phoneConsentRequired: 'Centang "Kirim klip saya ke nomor WhatsApp ini" untuk memakai nomor ini',
+    contactRequired: 'Silakan masukkan alamat email atau nomor WhatsApp',
+    sentToWhatsapp: (phone) => `Dikirim ke WhatsApp ${phone}`,
+    sendingToWhatsapp: 'Klip Anda akan dikirim ke WhatsApp',
+    gatewaySkippedWhatsapp: 'Video Anda sedang disiapkan; tautannya sedang dikirim ke WhatsApp Anda.',
+    paymentSuccessWhatsapp: 'Pembayaran berhasil! Tautan video Anda sedang dikirim ke WhatsApp Anda.',
+    paymentPendingWhatsapp: 'Pembayaran sedang diproses. Tautan video Anda akan dikirim ke WhatsApp Anda setelah pembayaran dikonfirmasi.',
   },
 
   promo: {

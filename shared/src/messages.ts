@@ -193,6 +193,19 @@ export const MESSAGES = {
     // Issue 12 point 12: section names the screen gave inline. Our wording.
     orderSummary: 'Order summary',
     yourDetails: 'Your details',
+    // Issue 26: clips on WhatsApp. The consent line is the issue's words; the rest ours.
+    whatsappNumber: 'WhatsApp number',
+    whatsappConsent: 'Send my clips to this WhatsApp number',
+    whatsappPadClear: 'Clear',
+    whatsappPadDelete: 'Delete',
+    invalidPhone: 'Please enter a valid WhatsApp number',
+    phoneConsentRequired: 'Please tick "Send my clips to this WhatsApp number" to use this number',
+    contactRequired: 'Please enter an email address or a WhatsApp number',
+    sentToWhatsapp: (phone: string) => `Sent to WhatsApp ${phone}`,
+    sendingToWhatsapp: 'Your clips will be sent to WhatsApp',
+    gatewaySkippedWhatsapp: 'Your videos are being prepared; the link is on its way to your WhatsApp.',
+    paymentSuccessWhatsapp: 'Payment completed! The link to your videos is on its way to your WhatsApp.',
+    paymentPendingWhatsapp: 'Payment is pending. The link to your videos will be sent to your WhatsApp once payment is confirmed.',
   },
 
   promo: {
@@ -444,13 +457,23 @@ export const MESSAGES = {
     cancel: 'Cancel',
     emailCorrected: (email: string) => `E-mail changed to ${email}. Use Resend to send the clips there.`,
     emailUnchanged: "This is already the purchase's e-mail address.",
+    // Issue 26: the contact correction (e-mail and WhatsApp number). Ours.
+    editContact: 'Edit contact',
+    newPhone: 'WhatsApp number',
+    contactUnchanged: "These are already the purchase's e-mail address and WhatsApp number.",
+    contactCorrected: (contact: string) => `Contact changed to ${contact}. Use Resend to send the clips there.`,
+    whatsappColumn: 'WhatsApp',
+    whatsappSent: 'Sent',
+    whatsappFailed: 'Failed',
+    whatsappNotSent: 'Not sent',
+    noEmail: '(no e-mail)',
     erase: 'Erase',
     erasing: 'Erasing...',
     eraseConfirm:
       "Erase this player's data? Their clips are deleted from storage and their e-mail address is removed for good. " +
       'The amount, payment status, promo code and purchase id stay for the books. This cannot be undone.',
     eraseYes: 'Yes, erase',
-    erasedDone: 'The e-mail address and clips of this purchase were erased.',
+    erasedDone: 'The e-mail address, WhatsApp number and clips of this purchase were erased.',
     erased: 'Erased',
     erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
     clipsExpired: 'Clips removed',
@@ -461,7 +484,7 @@ export const MESSAGES = {
       title: (id: string) => `Purchase ${id}`,
       close: 'Close',
       loadFailed: 'Failed to load the history of this purchase. Please try again.',
-      summary: ['Email', 'Venue', 'Court', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
+      summary: ['Email', 'WhatsApp', 'Venue', 'Court', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
       timelineTitle: 'History',
       links: 'Links',
       phonePage: 'Open the phone page',
@@ -486,6 +509,17 @@ export const MESSAGES = {
       resend: 'E-mail resend requested',
       email_corrected: (from: string | undefined, to: string | undefined) =>
         from && to ? `E-mail address changed from ${from} to ${to}` : 'E-mail address changed',
+      whatsapp_sent: (to: string | undefined) => (to ? `WhatsApp message sent to ${to}` : 'WhatsApp message sent'),
+      whatsapp_failed: (to: string | undefined, reason: string | undefined) =>
+        `${to ? `WhatsApp message to ${to} failed` : 'WhatsApp message failed'}${reason ? `: ${reason}` : ''}`,
+      whatsapp_status: (status: string | undefined) =>
+        status === 'read'
+          ? 'WhatsApp message read'
+          : status === 'delivered'
+            ? 'WhatsApp message delivered'
+            : 'WhatsApp message sent by Meta',
+      phone_corrected: (from: string | undefined, to: string | undefined) =>
+        from && to ? `WhatsApp number changed from ${from} to ${to}` : to ? `WhatsApp number set to ${to}` : 'WhatsApp number changed',
       clips_expired: (files: number) => `Clips removed at the end of the retention period (${files} ${plural(files, 'file', 'files')})`,
       erased: (files: number) => `Player's data erased on request (${files} ${plural(files, 'file', 'files')} removed)`,
     },
@@ -553,6 +587,7 @@ export const MESSAGES = {
       'staff_pin.set': 'Staff PIN set',
       'storage.delete_old': 'Old files deleted',
       'storage.empty': 'Storage emptied',
+      'transaction.contact': 'Purchase contact corrected',
       'transaction.email': 'Purchase e-mail corrected',
       'transaction.erase': 'Purchase erased',
       'transaction.resend': 'Purchase e-mail resent',
@@ -809,7 +844,7 @@ export const MESSAGES = {
   // Not in the spec: issue 10's Integrations panel (inside the Storage Quota tab). Our wording.
   integrations: {
     title: 'Integrations',
-    kinds: { payments: 'Payments', storage: 'Storage', mail: 'E-mail' },
+    kinds: { payments: 'Payments', storage: 'Storage', mail: 'E-mail', whatsapp: 'WhatsApp' },
     adapter: 'Adapter',
     lastSuccess: 'Last success',
     lastError: 'Last error',
@@ -841,6 +876,7 @@ export const MESSAGES = {
       parked_purchase: 'Purchase refused',
       upload_failed: 'Upload failed',
       email_failed: 'E-mail failed',
+      whatsapp_failed: 'WhatsApp failed',
       payment_reversed: 'Payment reversed',
       late_settlement: 'Late payment',
       undelivered: 'Paid, not delivered',
@@ -864,6 +900,11 @@ export const MESSAGES = {
     emailWhat: (to: string | undefined, reason: string | undefined) =>
       `The e-mail${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}.`,
     emailTodo: 'Check the address (Transactions, Details or Edit e-mail), then Resend.',
+    // Issue 26: a WhatsApp message Meta did not deliver. Ours.
+    whatsappWhat: (to: string | undefined, reason: string | undefined) =>
+      `The WhatsApp message${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}`,
+    whatsappTodo:
+      'Check the number with the player (Transactions, Edit contact), correct it or add an e-mail address, then Resend. For a template or token problem, follow the reason and docs/services.md (WhatsApp), then Resend.',
     reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded', detail?: { kind: string; amount: string | null }) =>
       `A paid purchase of ${amount} was ${
         detail

@@ -1,18 +1,23 @@
 // Picks the real or the embedded adapter for each port from the configuration: Midtrans when keys
 // are set (else the simulator), Google Drive when STORAGE=google-drive, a bucket when STORAGE=s3
 // (else local disk), SMTP when
-// SMTP_URL is set (else the .eml outbox). main.ts spreads the result into the app's dependencies.
+// SMTP_URL is set (else the .eml outbox), the WhatsApp Cloud API or its JSON outbox as WHATSAPP says
+// (none when off). main.ts spreads the result into the app's dependencies.
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { Deliveries } from './delivery/deliveries.ts';
 import { MailDelivery } from './delivery/mail-delivery.ts';
+import { WhatsappDelivery } from './delivery/whatsapp-delivery.ts';
 import { GoogleDriveStorage } from './adapters/google-drive.ts';
 import { installSecret } from './adapters/install-secret.ts';
 import { LocalStorage } from './adapters/local-storage.ts';
 import { MidtransProvider } from './adapters/midtrans.ts';
 import { OutboxMailer } from './adapters/outbox-mailer.ts';
 import { S3Storage } from './adapters/s3-storage.ts';
-import type { Clock, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import type { Clock, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
+import { CloudWhatsapp } from './adapters/whatsapp-cloud.ts';
+import { OutboxWhatsapp } from './adapters/whatsapp-outbox.ts';
 import { SimulatorProvider } from './adapters/simulator.ts';
 import { SmtpMailer, type SmtpTimeouts } from './adapters/smtp-mailer.ts';
 import type { IntegrationHealth } from './integrations/health.ts';
@@ -21,7 +26,9 @@ export interface Adapters {
   payments: PaymentProvider;
   storage: StorageProvider;
   mailer: Mailer;
-  delivery: MailDelivery;
+  /** Undefined when WHATSAPP=off. */
+  whatsapp: WhatsappSender | undefined;
+  delivery: Deliveries;
 }
 
 export interface AdapterContext {
@@ -98,7 +105,7 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
 
   const mailer = createMailer(config, context);
 
-  const delivery = new MailDelivery({
+  const mail = new MailDelivery({
     db: context.db,
     mailer,
     clock: context.clock,
@@ -109,7 +116,33 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
     ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
     ...(context.health ? { health: context.health } : {}),
   });
-  return { payments, storage, mailer, delivery };
+  const whatsapp = createWhatsapp(config, context);
+  const whatsappDelivery =
+    whatsapp && config.whatsapp.mode !== 'off'
+      ? new WhatsappDelivery({
+          db: context.db,
+          sender: whatsapp,
+          template: config.whatsapp.template,
+          clock: context.clock,
+          logger: context.logger.child({ component: 'whatsapp' }),
+          publicUrl: config.publicUrl,
+          ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
+        })
+      : undefined;
+  const delivery = new Deliveries(context.db, mail, whatsappDelivery);
+  return { payments, storage, mailer, whatsapp, delivery };
+}
+
+function createWhatsapp(config: Config, context: AdapterContext): WhatsappSender | undefined {
+  const w = config.whatsapp;
+  if (w.mode === 'off') return undefined;
+  if (w.mode === 'outbox') return new OutboxWhatsapp(config.dataDir, context.clock, context.logger);
+  return new CloudWhatsapp({
+    apiUrl: w.apiUrl,
+    accessToken: w.accessToken,
+    phoneNumberId: w.phoneNumberId,
+    ...(context.health ? { health: context.health } : {}),
+  });
 }
 
 function createMailer(config: Config, context: AdapterContext): Mailer {

@@ -3,7 +3,7 @@
 // can name them without importing app.ts, which imports every feature (`madge --circular` in
 // `npm run lint` holds the server free of import circles).
 import type { Logger } from 'pino';
-import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider } from './adapters/ports.ts';
+import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
 import type { SessionAdmin } from './auth/queries.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -23,6 +23,8 @@ export interface AppDeps {
   /** Local disk or Google Drive (adapters-setup.ts picks); storage routes answer 404/503 without it. */
   storage?: StorageProvider;
   mailer?: Mailer;
+  /** The WhatsApp Cloud API or its outbox (issue 26); undefined when WHATSAPP=off. */
+  whatsapp?: WhatsappSender;
   /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
   health?: StoredIntegrationHealth;
   /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */

@@ -38,6 +38,7 @@ import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
+import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 
@@ -112,7 +113,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   route(app, endpoints.productInfo).handle(async () => ({
     status: 200,
-    body: { productName: deps.config.productName, publicUrl: deps.config.publicUrl, retentionDays: deps.config.retentionDays },
+    body: {
+      productName: deps.config.productName,
+      publicUrl: deps.config.publicUrl,
+      retentionDays: deps.config.retentionDays,
+      whatsapp: deps.config.whatsapp.mode !== 'off',
+    },
   }));
   app.route('/', apiDocsRoutes());
   app.route('/', authRoutes());
@@ -137,6 +143,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
   app.route('/', courtMarkRoutes());
+  app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.
   if (deps.payments && isPaymentSimulator(deps.payments)) app.route(SIMULATOR_PATH, simulatorRoutes(deps.payments));

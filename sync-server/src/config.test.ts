@@ -32,6 +32,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPENING_HOURS: '22:00-06:00' })).toThrow(/open before it closes/);
   });
 
+  it('WHATSAPP: outbox outside production, off in production, cloud with the Cloud API variables, naming the one missing (issue 26)', () => {
+    expect(loadConfig({}).whatsapp).toMatchObject({ mode: 'outbox', template: 'courtreplay_clips_ready' });
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', PAYMENT_PROVIDER: 'simulator' };
+    expect(loadConfig(production).whatsapp).toEqual({ mode: 'off' });
+    const cloud = {
+      WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify',
+      WHATSAPP_TEMPLATE: 'courtreplay_clips_ready',
+    };
+    expect(loadConfig({ ...production, ...cloud }).whatsapp).toMatchObject({ mode: 'cloud', apiUrl: 'https://graph.facebook.com/v21.0' });
+    for (const name of ['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE'] as const) {
+      const { [name]: _dropped, ...rest } = cloud;
+      expect(() => loadConfig(rest)).toThrow(new RegExp(`^${name} is required`));
+    }
+    expect(() => loadConfig({ WHATSAPP: 'cloud' })).toThrow(/^WHATSAPP_ACCESS_TOKEN is required/);
+    expect(() => loadConfig({ ...cloud, WHATSAPP_PHONE_NUMBER_ID: '+62 812' })).toThrow(/numeric id Meta shows/);
+    expect(loadConfig({ ...cloud, WHATSAPP: 'off' }).whatsapp).toEqual({ mode: 'off' });
+    expect(loadConfig({ WHATSAPP: '' }).whatsapp.mode).toBe('outbox');
+    expect(() => loadConfig({ WHATSAPP: 'sms' })).toThrow(/WHATSAPP must be cloud, outbox or off/);
+  });
+
   it('switches to Midtrans when a server key is set', () => {
     expect(
       loadConfig({ MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-x', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-x' }).payments.provider,

@@ -146,6 +146,23 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   SMTP_ALLOW_PLAINTEXT: bool(false),
   SMTP_EHLO_NAME: optionalString,
+  WHATSAPP: optionalString.pipe(z.enum(['cloud', 'outbox', 'off'], { message: 'WHATSAPP must be cloud, outbox or off' }).optional()),
+  WHATSAPP_API_URL: optionalUrl,
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,30}$/, 'WHATSAPP_PHONE_NUMBER_ID is the numeric id Meta shows under API Setup, not the phone number')
+      .optional(),
+  ),
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_TEMPLATE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_TEMPLATE is a template name: lower-case letters, digits and underscores')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -228,7 +245,33 @@ export interface Config {
     /** The name this server gives in EHLO: SMTP_EHLO_NAME, else PUBLIC_URL's host, else the machine's hostname. */
     ehloName: string;
   };
+  /** Clips on WhatsApp (issue 26): see whatsappOf. */
+  whatsapp: WhatsappConfig;
 }
+
+/** The Graph API version this product was written against; WHATSAPP_API_URL overrides the whole base. */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
+/** The template name docs/services.md's setup submits, for the outbox (the Cloud API needs WHATSAPP_TEMPLATE). */
+export const DEFAULT_WHATSAPP_TEMPLATE = 'courtreplay_clips_ready';
+
+export type WhatsappConfig =
+  | { mode: 'off' }
+  | {
+      mode: 'outbox';
+      template: string;
+      /** Optional in the outbox: without it the webhook answers 503. */
+      appSecret: string | undefined;
+      verifyToken: string | undefined;
+    }
+  | {
+      mode: 'cloud';
+      apiUrl: string;
+      accessToken: string;
+      phoneNumberId: string;
+      appSecret: string;
+      verifyToken: string;
+      template: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -360,6 +403,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
       ehloName: e.SMTP_EHLO_NAME ?? ehloNameOf(publicUrl),
     },
+    whatsapp: whatsappOf(e, production),
+  };
+}
+
+/**
+ * WHATSAPP: cloud (the default when WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set),
+ * outbox (the default outside production without them) or off (the default in production without
+ * them). The Cloud API also needs the app secret (webhook signatures), the verify token (webhook
+ * set-up) and the template's name; start-up names the first one missing.
+ */
+function whatsappOf(e: Env, production: boolean): WhatsappConfig {
+  const cloudSet = Boolean(e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID);
+  const mode = e.WHATSAPP ?? (cloudSet ? 'cloud' : production ? 'off' : 'outbox');
+  if (mode === 'off') return { mode };
+  if (mode === 'outbox') {
+    return {
+      mode,
+      template: e.WHATSAPP_TEMPLATE ?? DEFAULT_WHATSAPP_TEMPLATE,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    };
+  }
+  const required = [
+    'WHATSAPP_ACCESS_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    'WHATSAPP_TEMPLATE',
+  ] as const;
+  const missing = required.find((name) => !e[name]);
+  if (missing)
+    throw new ConfigError(
+      `${missing} is required for WhatsApp on the Cloud API (WHATSAPP=cloud, or WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID set): see docs/services.md (WhatsApp), or set WHATSAPP=off.`,
+    );
+  return {
+    mode,
+    apiUrl: e.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL,
+    accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    appSecret: e.WHATSAPP_APP_SECRET!,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+    template: e.WHATSAPP_TEMPLATE!,
   };
 }
 

@@ -51,7 +51,9 @@ async function main() {
       'WARNING: the payment simulator is running under NODE_ENV=production (PAYMENT_PROVIDER=simulator); no real payment is taken',
     );
   }
-  logger.info(`adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}`);
+  logger.info(
+    `adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}, whatsapp=${adapters.whatsapp?.name ?? 'off'}`,
+  );
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
   await adapters.delivery.start();
   // With PORT=0 this line is how whoever started the server learns its port: shown whatever LOG_LEVEL.

@@ -125,7 +125,7 @@ describe('two instances on one PostgreSQL', () => {
     await Promise.all([a.stop(), b.stop()]); // nothing still sending can add a second e-mail unseen
     const sent = dirs.flatMap((dir) => outboxMessages(dir)).filter((message) => message.includes(id));
     expect(sent).toHaveLength(1);
-    expect(await findDelivery(database.db, id)).toMatchObject({ attempts: 1 });
+    expect(await findDelivery(database.db, 'email_deliveries', id)).toMatchObject({ attempts: 1 });
     [a, b] = await Promise.all([startInstance(dirs[0]!), startInstance(dirs[1]!)]);
   });
 

@@ -109,7 +109,7 @@ async function sendEntry(entry: OutboxPurchase): Promise<'done' | 'park' | 'retr
     reason: result.message || `Refused with status ${result.status}`,
     status: result.status,
     attempts: entry.attempts + 1,
-    email: body.email.slice(0, 254),
+    email: (body.email ?? body.phone ?? '').slice(0, 254),
     videoCount: body.videoIds.length,
     totalAmount: body.totalAmount,
     isStaging: entry.staging,

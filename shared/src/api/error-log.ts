@@ -9,6 +9,7 @@ export const ERROR_KINDS = [
   'parked_purchase',
   'upload_failed',
   'email_failed',
+  'whatsapp_failed',
   'payment_reversed',
   'late_settlement',
   'undelivered',

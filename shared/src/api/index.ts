@@ -18,3 +18,4 @@ export * from './audit.ts';
 export * from './reports.ts';
 export * from './setup.ts';
 export * from './error-log.ts';
+export * from './whatsapp.ts';

@@ -2,7 +2,7 @@
 // success and last error, credential alerts, and a Test connection per integration.
 import { z } from 'zod';
 
-export const INTEGRATION_KINDS = ['payments', 'storage', 'mail'] as const;
+export const INTEGRATION_KINDS = ['payments', 'storage', 'mail', 'whatsapp'] as const;
 export type IntegrationKindName = (typeof INTEGRATION_KINDS)[number];
 
 export const CREDENTIAL_ALERT_CODES = [
@@ -13,11 +13,12 @@ export const CREDENTIAL_ALERT_CODES = [
   'google_sharing_restricted',
   'google_storage_full',
   's3_access_denied',
+  'whatsapp_unauthorized',
 ] as const;
 
 /** Server-side texts of this area: test results, alert advice, the test e-mail. */
 export const INTEGRATION_MESSAGES = {
-  unknownIntegration: 'Unknown integration: use payments, storage or mail',
+  unknownIntegration: 'Unknown integration: use payments, storage, mail or whatsapp',
   nothingToTest: (adapter: string) => `The ${adapter} adapter has no connection to test`,
   testFailed: (reason: string) => `The test failed: ${reason}`,
   simulatorActive: 'The payment simulator is active',
@@ -61,6 +62,13 @@ export const INTEGRATION_MESSAGES = {
     `CORS: no rule of the bucket lets ${origin} upload (${missing}). Fix the rule as docs/s3-storage.md shows.`,
   s3CorsUnknown: (reason: string) =>
     `CORS: the server does not tell its CORS rules (${reason}); MinIO allows every origin by default. Check one kiosk upload.`,
+  whatsappOutbox: (dir: string) => `WHATSAPP=outbox: messages are written as JSON files to ${dir}; nothing is sent`,
+  whatsappOff: 'WhatsApp is off (WHATSAPP=off, or no Cloud API variables in production)',
+  whatsappWorks: (name: string, number: string) => `The Cloud API accepted the token: phone number ${number} (${name})`,
+  whatsappUnauthorized: 'The Cloud API refused WHATSAPP_ACCESS_TOKEN (expired, revoked or without whatsapp_business_messaging)',
+  whatsappUnauthorizedAdvice:
+    'Create a permanent System User token with whatsapp_business_messaging and whatsapp_business_management (Meta Business Settings > System users), put it in WHATSAPP_ACCESS_TOKEN and restart. Messages that failed meanwhile are listed in Errors: resend them once it works.',
+  whatsappUnknownNumberId: (id: string) => `The Cloud API does not know WHATSAPP_PHONE_NUMBER_ID ${id}, or this token may not use it`,
   testMailSubject: (product: string) => `${product}: test e-mail`,
   testMailText: (product: string) => `This is a test e-mail from ${product}'s Integrations panel. SMTP works.`,
 } as const;

@@ -7,6 +7,7 @@ import { KIOSK_LANGUAGES } from '../languages.ts';
 import { PHONE_TOKEN_PATTERN } from '../constants.ts';
 import { isCalendarDay, isIsoInstant } from './common.ts';
 import { isDeliverableEmail } from '../validation.ts';
+import { normalizePhone, PHONE_INPUT_MAX_LENGTH } from '../phone.ts';
 
 /** Answers of the purchase calls that the spec does not word; ours. */
 export const PURCHASE_MESSAGES = {
@@ -69,11 +70,33 @@ export const purchaseEmailSchema = z
   // The kiosk's own check (shared), so the two never disagree.
   .refine(isDeliverableEmail, MESSAGES.checkout.invalidEmail);
 
+/**
+ * The player's WhatsApp number as typed (0812-3456-7890, +62 812 3456 7890, 62812…), out as E.164
+ * (+6281234567890): an Indonesian mobile number, or another country's with its + prefix (phone.ts).
+ */
+export const purchasePhoneSchema = z
+  .string()
+  .max(PHONE_INPUT_MAX_LENGTH, MESSAGES.checkout.invalidPhone)
+  .transform((text, ctx) => {
+    const e164 = normalizePhone(text);
+    if (e164 === undefined) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.checkout.invalidPhone });
+      return z.NEVER;
+    }
+    return e164;
+  })
+  .meta({ description: 'A WhatsApp number: E.164, or an Indonesian number as people write it (0812-3456-7890)' });
+
 // ---------------------------------------------------------------- POST /api/transaction
 
 export const createPurchaseBodySchema = z
   .strictObject({
-    email: purchaseEmailSchema,
+    /** Optional since issue 26: an e-mail address, a WhatsApp number, or both (at least one). */
+    email: purchaseEmailSchema.optional(),
+    /** The player's WhatsApp number; needs phoneConsent: true (PDP law). Stored in E.164. */
+    phone: purchasePhoneSchema.optional(),
+    /** The player ticked "Send my clips to this WhatsApp number"; required with a phone. */
+    phoneConsent: z.boolean().optional(),
     videoIds: z
       .array(plainText(VIDEO_ID_MAX_LENGTH))
       .min(1, PURCHASE_MESSAGES.noVideos)
@@ -104,6 +127,12 @@ export const createPurchaseBodySchema = z
     videoCourts: z.array(positiveId.nullable()).max(MAX_VIDEOS_PER_PURCHASE).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.email === undefined && body.phone === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.checkout.contactRequired });
+    }
+    if (body.phone !== undefined && body.phoneConsent !== true) {
+      ctx.addIssue({ code: 'custom', path: ['phoneConsent'], message: MESSAGES.checkout.phoneConsentRequired });
+    }
     if (new Set(body.videoIds).size !== body.videoIds.length) {
       ctx.addIssue({ code: 'custom', path: ['videoIds'], message: PURCHASE_MESSAGES.duplicateVideo });
     }
@@ -120,7 +149,10 @@ export type CreatePurchaseInput = z.output<typeof createPurchaseBodySchema>;
 /** A purchase as the back-office lists it (spec section 3) plus its delivery details. */
 export const purchaseSchema = z.object({
   id: z.string(),
+  /** '' when the player left only a WhatsApp number. */
   email: z.string(),
+  /** The player's WhatsApp number in E.164; null when none was given. */
+  phone: z.string().nullable(),
   videoCount: z.number(),
   videoTitles: z.array(z.string()),
   videoIds: z.array(z.string()),
@@ -134,6 +166,11 @@ export const purchaseSchema = z.object({
   emailSent: z.enum(['sent', 'failed']).nullable(),
   emailError: z.string().nullable(),
   emailSentAt: z.string().nullable(),
+  /** The WhatsApp message: null (none, or not yet), 'sent' (accepted by the Cloud API) or 'failed'. */
+  whatsappSent: z.enum(['sent', 'failed']).nullable(),
+  /** Why it failed, in plain words (Meta's error code and what to do). */
+  whatsappError: z.string().nullable(),
+  whatsappSentAt: z.string().nullable(),
   venueName: z.string(),
   venueId: z.number(),
   fieldName: z.string().nullable(),
@@ -246,7 +283,7 @@ export const listPurchasesQuerySchema = z
     limit: queryInt('limit', 1, TRANSACTIONS_EXPORT_LIMIT),
     venueId: queryInt('venueId', 1, Number.MAX_SAFE_INTEGER),
     fieldId: queryInt('fieldId', 1, Number.MAX_SAFE_INTEGER),
-    /** Part of the customer's e-mail, any case. */
+    /** Part of the customer's e-mail, any case, or of their WhatsApp number (digits, 0812… or +62…). */
     email: queryText(EMAIL_MAX_LENGTH),
     startDate: queryText(40),
     endDate: queryText(40),
@@ -326,6 +363,13 @@ export type UpdatePurchaseEmailBody = z.input<typeof updatePurchaseEmailBodySche
 export const updatePurchaseEmailResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
 export type UpdatePurchaseEmailResponse = z.infer<typeof updatePurchaseEmailResponseSchema>;
 
+/** PUT /api/transaction/:id/contact (issue 26): the address, the WhatsApp number, or both. */
+export const updatePurchaseContactBodySchema = z
+  .strictObject({ email: purchaseEmailSchema.optional(), phone: purchasePhoneSchema.optional() })
+  .refine((body) => body.email !== undefined || body.phone !== undefined, { message: MESSAGES.checkout.contactRequired });
+export type UpdatePurchaseContactBody = z.input<typeof updatePurchaseContactBodySchema>;
+export const updatePurchaseContactResponseSchema = updatePurchaseEmailResponseSchema;
+
 export const erasePurchaseResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
 export type ErasePurchaseResponse = z.infer<typeof erasePurchaseResponseSchema>;
 
@@ -349,6 +393,10 @@ export const TIMELINE_KINDS = [
   'email_failed',
   'resend',
   'email_corrected',
+  'whatsapp_sent',
+  'whatsapp_failed',
+  'whatsapp_status',
+  'phone_corrected',
   'clips_expired',
   'erased',
 ] as const;
@@ -380,6 +428,10 @@ export const timelineEntrySchema = z.object({
   previous: z.enum(PAYMENT_STATUSES).optional(),
   /** late_settlement: the settlement came after the payment window and its grace. */
   afterWindow: z.boolean().optional(),
+  /** whatsapp_status: what Meta reported of the message (sent, delivered, read, failed). */
+  status: z.enum(['sent', 'delivered', 'read', 'failed']).optional(),
+  /** whatsapp_failed: Meta's error code (131026 not on WhatsApp, 132001 no such template, ...). */
+  code: z.number().optional(),
   /** clips_expired, erased: how many stored files were removed. */
   filesRemoved: z.number().optional(),
 });

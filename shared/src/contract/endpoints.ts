@@ -13,6 +13,7 @@ import { paymentEndpoints } from './payments.ts';
 import { kioskReportEndpoints } from './kiosk-reports.ts';
 import { staffPinEndpoints } from './staff-pin.ts';
 import { reportEndpoints } from './reports.ts';
+import { whatsappEndpoints } from './whatsapp.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -26,6 +27,7 @@ export const endpoints = {
   ...kioskReportEndpoints,
   ...staffPinEndpoints,
   ...reportEndpoints,
+  ...whatsappEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -33,8 +33,11 @@ export const metaEndpoints = {
     summary: "The product's name (PRODUCT_NAME), the players' address (PUBLIC_URL) and how long clips are kept",
     description:
       "The kiosk keeps the answer for offline use: it names the product on its labels and builds an offline free purchase's " +
-      'phone page address (publicUrl/p/{token}) for the QR code; retentionDays is RETENTION_DAYS.',
+      'phone page address (publicUrl/p/{token}) for the QR code; retentionDays is RETENTION_DAYS; whatsapp says ' +
+      'whether checkout offers the WhatsApp number (WHATSAPP is cloud or outbox, issue 26).',
     access: 'public',
-    responses: { 200: z.object({ productName: z.string(), publicUrl: z.string(), retentionDays: z.number().int() }) },
+    responses: {
+      200: z.object({ productName: z.string(), publicUrl: z.string(), retentionDays: z.number().int(), whatsapp: z.boolean() }),
+    },
   }),
 };

@@ -13,6 +13,8 @@ import {
   purchaseTimelineResponseSchema,
   resendEmailResponseSchema,
   erasePurchaseResponseSchema,
+  updatePurchaseContactBodySchema,
+  updatePurchaseContactResponseSchema,
   updatePurchaseEmailBodySchema,
   updatePurchaseEmailResponseSchema,
   updateZipUrlBodySchema,
@@ -103,12 +105,28 @@ export const purchaseEndpoints = {
     responses: { 200: updatePurchaseEmailResponseSchema },
     errors: [403, 404, 409],
   }),
+  updatePurchaseContact: defineEndpoint({
+    ...ROUTES.updatePurchaseContact,
+    tag,
+    summary: "Correct the player's e-mail address, WhatsApp number, or both (issue 26)",
+    description:
+      'Each given field is checked like the kiosk checks it (400, nothing changed): the address by the ' +
+      "spec's e-mail rules, the number parsed to E.164 (Indonesian by default, another country with its + " +
+      'prefix). Each change is recorded in the purchase history (email_corrected, phone_corrected) naming ' +
+      'the admin. Resend then sends to the new contact. 409 for a purchase erased on request.',
+    access: 'admin',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    body: updatePurchaseContactBodySchema,
+    responses: { 200: updatePurchaseContactResponseSchema },
+    errors: [403, 404, 409],
+  }),
   erasePurchase: defineEndpoint({
     ...ROUTES.erasePurchase,
     tag,
-    summary: "Erase the player's e-mail and clips on request (Indonesia's PDP law); the money figures stay",
+    summary: "Erase the player's e-mail, WhatsApp number and clips on request (Indonesia's PDP law); the money figures stay",
     description:
-      "Deletes the purchase's own storage folder, replaces the e-mail with erased@invalid, clears the folder " +
+      "Deletes the purchase's own storage folder, replaces the e-mail with erased@invalid, removes the WhatsApp number, clears the folder " +
       'and share links and sets erasedAt; amounts, payment status, promo and ids stay for the books. ' +
       'Recorded in the purchase history and the log. Repeating it answers the erased purchase again.',
     access: 'admin',

@@ -73,8 +73,13 @@ export const ROUTES = {
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
   updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },
+  updatePurchaseContact: { method: 'PUT', path: '/api/transaction/:id/contact' },
   erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
   purchaseTimeline: { method: 'GET', path: '/api/transaction/:id/timeline' },
+
+  // WhatsApp Cloud API status webhooks (issue 26)
+  whatsappWebhookVerify: { method: 'GET', path: '/api/whatsapp/webhook' },
+  whatsappWebhook: { method: 'POST', path: '/api/whatsapp/webhook' },
 
   // reports
   salesReport: { method: 'GET', path: '/api/reports/sales' },

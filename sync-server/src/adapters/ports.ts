@@ -35,7 +35,10 @@ export interface CreatePaymentInput {
   orderId: string;
   grossAmount: number;
   items: PaymentItem[];
-  email: string;
+  /** The player's address, when they gave one. */
+  email?: string;
+  /** The player's WhatsApp number (E.164), when they gave one. */
+  phone?: string;
   staging: boolean;
   customFields: { venue: string; court: string; device: string };
 }
@@ -277,6 +280,28 @@ export interface Mailer {
   readonly name: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   testConnection?(to: string): Promise<IntegrationTestResult>;
+}
+
+// ---------------------------------------------------------------- WhatsApp (issue 26)
+
+/** One approved template message: the phone page's link as its body parameter. */
+export interface WhatsappMessage {
+  /** E.164, with its '+' (the adapter sends it without). */
+  to: string;
+  /** WHATSAPP_TEMPLATE: an approved utility template with one body parameter, the link. */
+  template: string;
+  /** The template's language: the purchase's (id or en). */
+  language: 'id' | 'en';
+  /** The full phone-page link. */
+  link: string;
+  purchaseId: string;
+}
+
+export interface WhatsappSender {
+  readonly name: 'cloud' | 'outbox';
+  /** Resolves to the message id (wamid.… on the Cloud API); rejects with a WhatsappError. */
+  send(message: WhatsappMessage): Promise<string>;
+  testConnection?(): Promise<IntegrationTestResult>;
 }
 
 // ---------------------------------------------------------------- delivery seam

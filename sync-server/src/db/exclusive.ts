@@ -9,7 +9,7 @@ import type { Db } from './database.ts';
 import { isPostgres } from './dialect.ts';
 
 /** Each job's lock, as the two-key advisory lock (LOCK_SPACE, key). */
-export const JOB_LOCKS = { reconciler: 1, retention: 2, maintenance: 3, mailRetry: 4 } as const;
+export const JOB_LOCKS = { reconciler: 1, retention: 2, maintenance: 3, mailRetry: 4, whatsappRetry: 5 } as const;
 export type JobName = keyof typeof JOB_LOCKS;
 const LOCK_SPACE = 15_015;
 

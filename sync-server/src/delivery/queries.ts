@@ -1,10 +1,15 @@
-// SQL of the delivery: the claim row that makes "exactly once" hold, and what the e-mail needs.
+// SQL of the delivery: the claim row that makes "exactly once" hold (one table per channel, the
+// same columns: email_deliveries, whatsapp_deliveries), and what the e-mail needs.
 import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
+import type { WhatsappDeliveryTable } from '../db/schema/whatsapp-delivery.ts';
+
+/** Each channel's claim table. */
+export type DeliveryTable = 'email_deliveries' | 'whatsapp_deliveries';
 
 function withDeliveries(db: Db) {
-  return db.withTables<{ email_deliveries: EmailDeliveryTable }>();
+  return db.withTables<Record<DeliveryTable, EmailDeliveryTable>>();
 }
 
 /** What the e-mail is built from; undefined for an unknown purchase. */
@@ -16,6 +21,7 @@ export async function findMailFacts(db: Db, purchaseId: string) {
     .select([
       'purchases.id',
       'purchases.email',
+      'purchases.phone',
       'purchases.videoCount',
       'purchases.videoTitles',
       'purchases.zipUrl',
@@ -41,8 +47,11 @@ export async function findMailFacts(db: Db, purchaseId: string) {
 
 export type MailFacts = NonNullable<Awaited<ReturnType<typeof findMailFacts>>>;
 
+/** Paid or free, its link saved, clips still kept, and an address to send to (a player may leave only a number). */
 export function isDeliverable(p: MailFacts): boolean {
-  return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.zipUrl) && !p.erasedAt && !p.clipsExpiredAt;
+  return (
+    (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.zipUrl) && Boolean(p.email) && !p.erasedAt && !p.clipsExpiredAt
+  );
 }
 
 /**
@@ -54,41 +63,52 @@ export const SEND_LEASE_MS = 5 * 60_000;
 const leaseFrom = (now: Date) => new Date(now.getTime() + SEND_LEASE_MS).toISOString();
 
 /** Inserts the claim row, leased for the first send; true only for the one caller whose insert landed. */
-export async function claimDelivery(db: Db, purchaseId: string, now: Date): Promise<boolean> {
+export async function claimDelivery(db: Db, table: DeliveryTable, purchaseId: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
-    .insertInto('email_deliveries')
+    .insertInto(table)
     .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null, nextAttemptAt: leaseFrom(now), lastError: null })
     .onConflict((oc) => oc.column('purchaseId').doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
 }
 
-export async function findDelivery(db: Db, purchaseId: string) {
-  return withDeliveries(db).selectFrom('email_deliveries').selectAll().where('purchaseId', '=', purchaseId).executeTakeFirst();
+export async function findDelivery(db: Db, table: DeliveryTable, purchaseId: string) {
+  return withDeliveries(db).selectFrom(table).selectAll().where('purchaseId', '=', purchaseId).executeTakeFirst();
 }
 
 /** The attempt ended for good (sent, or failed permanently): nothing is due any more. */
-export async function recordAttempt(db: Db, purchaseId: string, finishedAt: Date, error: string | null = null): Promise<void> {
+export async function recordAttempt(
+  db: Db,
+  table: DeliveryTable,
+  purchaseId: string,
+  finishedAt: Date,
+  error: string | null = null,
+): Promise<void> {
   await withDeliveries(db)
-    .updateTable('email_deliveries')
+    .updateTable(table)
     .set((eb) => ({ attempts: eb('attempts', '+', 1), finishedAt: finishedAt.toISOString(), nextAttemptAt: null, lastError: error }))
     .where('purchaseId', '=', purchaseId)
     .execute();
 }
 
 /** A temporary failure: the worker tries again at `nextAttemptAt`. */
-export async function scheduleRetry(db: Db, purchaseId: string, nextAttemptAt: Date, error: string): Promise<void> {
+export async function scheduleRetry(db: Db, table: DeliveryTable, purchaseId: string, nextAttemptAt: Date, error: string): Promise<void> {
   await withDeliveries(db)
-    .updateTable('email_deliveries')
+    .updateTable(table)
     .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: nextAttemptAt.toISOString(), lastError: error }))
     .where('purchaseId', '=', purchaseId)
     .execute();
 }
 
 /** Deliveries whose retry time has come, oldest first. */
-export async function dueDeliveries(db: Db, now: Date, limit = 50): Promise<{ purchaseId: string; nextAttemptAt: string }[]> {
+export async function dueDeliveries(
+  db: Db,
+  table: DeliveryTable,
+  now: Date,
+  limit = 50,
+): Promise<{ purchaseId: string; nextAttemptAt: string }[]> {
   const rows = await withDeliveries(db)
-    .selectFrom('email_deliveries')
+    .selectFrom(table)
     .select(['purchaseId', 'nextAttemptAt'])
     .where('finishedAt', 'is', null)
     .where('nextAttemptAt', '<=', now.toISOString())
@@ -102,9 +122,9 @@ export async function dueDeliveries(db: Db, now: Date, limit = 50): Promise<{ pu
  * Takes a due delivery for this attempt (its due time moved to the end of the send's lease); false
  * when another worker took it first, so two timers or two instances never send the same e-mail twice.
  */
-export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string, now: Date): Promise<boolean> {
+export async function takeDue(db: Db, table: DeliveryTable, purchaseId: string, nextAttemptAt: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
-    .updateTable('email_deliveries')
+    .updateTable(table)
     .set({ nextAttemptAt: leaseFrom(now) })
     .where('purchaseId', '=', purchaseId)
     .where('nextAttemptAt', '=', nextAttemptAt)
@@ -118,9 +138,9 @@ export async function takeDue(db: Db, purchaseId: string, nextAttemptAt: string,
  * Claims made since carry a lease, so a send cut short by a stop is retried once its lease lapses,
  * by whichever instance looks first, and never while another instance may still be sending it.
  */
-export async function requeueInterrupted(db: Db, now: Date): Promise<number> {
+export async function requeueInterrupted(db: Db, table: DeliveryTable, now: Date): Promise<number> {
   const result = await withDeliveries(db)
-    .updateTable('email_deliveries')
+    .updateTable(table)
     .set({ nextAttemptAt: now.toISOString() })
     .where('finishedAt', 'is', null)
     .where('nextAttemptAt', 'is', null)
@@ -131,4 +151,54 @@ export async function requeueInterrupted(db: Db, now: Date): Promise<number> {
 export async function storedEmailCopy(db: Db): Promise<string | null> {
   const row = await db.selectFrom('config_entries').select('value').where('key', '=', EMAIL_COPY_KEY).executeTakeFirst();
   return row?.value ?? null;
+}
+
+// ---------------------------------------------------------------- WhatsApp (issue 26)
+
+function withWhatsapp(db: Db) {
+  return db.withTables<{ whatsapp_deliveries: WhatsappDeliveryTable }>();
+}
+
+/** What the WhatsApp message is built from; undefined for an unknown purchase. */
+export async function findWhatsappFacts(db: Db, purchaseId: string) {
+  return db
+    .selectFrom('purchases')
+    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+    .select([
+      'purchases.id',
+      'purchases.phone',
+      'purchases.paymentStatus',
+      'purchases.whatsappStatus',
+      'purchases.phoneToken',
+      'purchases.language',
+      'purchases.erasedAt',
+      'purchases.clipsExpiredAt',
+      'venues.language as venueLanguage',
+    ])
+    .where('purchases.id', '=', purchaseId)
+    .executeTakeFirst();
+}
+
+export type WhatsappFacts = NonNullable<Awaited<ReturnType<typeof findWhatsappFacts>>>;
+
+/**
+ * Paid or free, a number given, clips still kept. The link is not waited for: the phone page exists
+ * from the sale and fills in as the clips arrive.
+ */
+export function isWhatsappDeliverable(p: WhatsappFacts): boolean {
+  return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.phone) && !p.erasedAt && !p.clipsExpiredAt;
+}
+
+export async function setWhatsappMessageId(db: Db, purchaseId: string, messageId: string): Promise<void> {
+  await withWhatsapp(db).updateTable('whatsapp_deliveries').set({ messageId }).where('purchaseId', '=', purchaseId).execute();
+}
+
+/** The purchase a Cloud API message id (wamid.…) was sent for. */
+export async function purchaseOfMessage(db: Db, messageId: string): Promise<string | undefined> {
+  const row = await withWhatsapp(db)
+    .selectFrom('whatsapp_deliveries')
+    .select('purchaseId')
+    .where('messageId', '=', messageId)
+    .executeTakeFirst();
+  return row?.purchaseId;
 }

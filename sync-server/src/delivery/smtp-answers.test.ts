@@ -96,7 +96,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
     await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
     // The claim lands, then the server stops before the send: what a crash mid-send leaves.
-    await claimDelivery(t.db, purchase.id, t.clock.now());
+    await claimDelivery(t.db, 'email_deliveries', purchase.id, t.clock.now());
     await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, device.headers);
     await t.delivery.idle();
     expect(sink.received).toHaveLength(0);

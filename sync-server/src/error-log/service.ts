@@ -8,6 +8,7 @@
 // resolved (error_resolutions); some resolve themselves (a later e-mail went out, a credential works).
 import {
   ERROR_LOG_MESSAGES,
+  formatPhone,
   formatRupiah,
   MESSAGES,
   type ErrorEntry,
@@ -128,6 +129,41 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
         ? T.emailWhat(row.erasedAt ? undefined : text(detail.to), text(detail.reason))
         : T.uploadWhat(count(detail.clip), count(detail.clips), text(detail.reason)),
       todo: email ? T.emailTodo : T.uploadTodo,
+      resolvedItselfAt: (row.sentAfter as string | null) ?? row.erasedAt,
+    };
+  });
+}
+
+/**
+ * WhatsApp messages that could not be sent or that Meta reported failed (issue 26), with Meta's
+ * error in plain words. Over once a later message went out (a resend), or the data was erased.
+ */
+async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
+  const q = purchaseEventsInScope(db, scope, ['whatsapp_failed'])
+    .select(['p.erasedAt'])
+    .select((eb) =>
+      eb
+        .selectFrom('purchase_events as sent')
+        .select((inner) => inner.fn.min('sent.at').as('at'))
+        .whereRef('sent.purchaseId', '=', 'e.purchaseId')
+        .where('sent.kind', '=', 'whatsapp_sent')
+        .whereRef('sent.at', '>', 'e.at')
+        .as('sentAfter'),
+    );
+  return (await q.execute()).map((row) => {
+    const detail = detailOf(row.detail);
+    const to = row.erasedAt ? undefined : text(detail.to);
+    return {
+      key: `event:${row.id}`,
+      kind: 'whatsapp_failed',
+      at: row.at,
+      venueId: row.venueId,
+      venueName: row.venueName ?? UNKNOWN_VENUE,
+      deviceId: row.deviceId,
+      deviceName: row.deviceName,
+      transactionId: row.purchaseId,
+      what: T.whatsappWhat(to ? formatPhone(to) : undefined, text(detail.reason)),
+      todo: T.whatsappTodo,
       resolvedItselfAt: (row.sentAfter as string | null) ?? row.erasedAt,
     };
   });
@@ -296,13 +332,22 @@ export async function countUndelivered(
 
 /** Paid or free purchases, paid before `cutoff`, with no e-mail sent or failed, clips neither erased nor expired. */
 export function undeliveredQuery(db: Db, cutoff: string) {
-  return db
-    .selectFrom('purchases')
-    .where('purchases.paymentStatus', 'in', ['paid', 'free'])
-    .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
-    .where('purchases.emailStatus', 'is', null)
-    .where('purchases.erasedAt', 'is', null)
-    .where('purchases.clipsExpiredAt', 'is', null);
+  return (
+    db
+      .selectFrom('purchases')
+      .where('purchases.paymentStatus', 'in', ['paid', 'free'])
+      .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
+      // With an address, its e-mail says delivered; with only a WhatsApp number (issue 26), the link
+      // saved and the message out do.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('purchases.email', '<>', ''), eb('purchases.emailStatus', 'is', null)]),
+          eb.and([eb('purchases.email', '=', ''), eb.or([eb('purchases.zipUrl', 'is', null), eb('purchases.whatsappStatus', 'is', null)])]),
+        ]),
+      )
+      .where('purchases.erasedAt', 'is', null)
+      .where('purchases.clipsExpiredAt', 'is', null)
+  );
 }
 
 const install = { venueId: null, venueName: null, deviceId: null, deviceName: null, transactionId: null } as const;
@@ -364,6 +409,7 @@ interface Source {
 const SOURCES: readonly Source[] = [
   { kinds: ['parked_purchase'], read: (deps, _admin, scope) => parkedPurchases(deps.db, scope) },
   { kinds: ['upload_failed', 'email_failed'], read: (deps, _admin, scope) => deliveryFailures(deps.db, scope) },
+  { kinds: ['whatsapp_failed'], read: (deps, _admin, scope) => whatsappFailures(deps.db, scope) },
   { kinds: ['payment_reversed'], read: (deps, _admin, scope) => reversedPayments(deps.db, scope) },
   { kinds: ['late_settlement'], read: (deps, _admin, scope) => lateSettlements(deps.db, scope) },
   { kinds: ['undelivered'], read: (deps, _admin, scope) => undeliveredPurchases(deps, scope) },

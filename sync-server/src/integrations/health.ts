@@ -6,7 +6,7 @@ import type { CREDENTIAL_ALERT_CODES } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 
-export type IntegrationKind = 'payments' | 'storage' | 'mail';
+export type IntegrationKind = 'payments' | 'storage' | 'mail' | 'whatsapp';
 
 export type CredentialAlertCode = (typeof CREDENTIAL_ALERT_CODES)[number];
 

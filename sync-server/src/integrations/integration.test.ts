@@ -1,6 +1,7 @@
 // /api/admin/integrations: super admins only, the panel's status and each Test connection, on the
 // embedded adapters (simulator, local disk, .eml outbox) and on a loopback SMTP server.
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES, integrationsResponseSchema, integrationTestResultSchema } from '@courtreplay/shared';
 import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
@@ -21,7 +22,7 @@ describe('/api/admin/integrations', () => {
     const admin = await t.seed.admin({ role: 'admin', venueId: venue.id });
     expect((await t.json('GET', '/api/admin/integrations')).status).toBe(401);
     expect((await t.json('GET', '/api/admin/integrations', undefined, admin.headers)).status).toBe(403);
-    for (const kind of ['payments', 'storage', 'mail']) {
+    for (const kind of ['payments', 'storage', 'mail', 'whatsapp']) {
       const res = await t.json('POST', `/api/admin/integrations/${kind}/test`, undefined, admin.headers);
       expect(res.status).toBe(403);
     }
@@ -37,6 +38,7 @@ describe('/api/admin/integrations', () => {
         { kind: 'payments', adapter: 'simulator', lastSuccessAt: null, lastError: null },
         { kind: 'storage', adapter: 'local', lastSuccessAt: null, lastError: null },
         { kind: 'mail', adapter: 'outbox', lastSuccessAt: null, lastError: null },
+        { kind: 'whatsapp', adapter: 'outbox', lastSuccessAt: null, lastError: null },
       ],
       alerts: [],
     });
@@ -63,6 +65,10 @@ describe('/api/admin/integrations', () => {
       await bodyOf(t.json('POST', '/api/admin/integrations/storage/test', undefined, owner.headers)),
     );
     expect(storage.ok).toBe(true);
+
+    // Issue 26: WHATSAPP=outbox (the default outside production without Cloud API variables).
+    const whatsapp = await bodyOf(t.json('POST', '/api/admin/integrations/whatsapp/test', undefined, owner.headers));
+    expect(whatsapp).toMatchObject({ ok: true, message: INTEGRATION_MESSAGES.whatsappOutbox(join(t.dir, 'whatsapp-outbox')) });
 
     const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));
     for (const row of status.integrations) expect(row.lastSuccessAt).toBe(t.clock.now().toISOString());

@@ -5,9 +5,10 @@ import { INTEGRATION_KINDS, INTEGRATION_MESSAGES as M, type IntegrationsResponse
 import type { AppDeps } from '../app-env.ts';
 import type { IntegrationKind } from './health.ts';
 
-type Deps = Pick<AppDeps, 'payments' | 'storage' | 'mailer' | 'health'>;
+type Deps = Pick<AppDeps, 'payments' | 'storage' | 'mailer' | 'whatsapp' | 'health'>;
 
 export function adapterName(deps: Deps, kind: IntegrationKind): string {
+  if (kind === 'whatsapp') return deps.whatsapp?.name ?? 'off';
   const adapter = kind === 'payments' ? deps.payments : kind === 'storage' ? deps.storage : deps.mailer;
   return adapter?.name ?? 'none';
 }
@@ -57,5 +58,6 @@ async function runTest(deps: Deps, kind: IntegrationKind, input: TestInput): Pro
   if (kind === 'payments' && deps.payments?.testConnection) return deps.payments.testConnection();
   if (kind === 'storage' && deps.storage?.testConnection) return deps.storage.testConnection(input.origin);
   if (kind === 'mail' && deps.mailer?.testConnection) return deps.mailer.testConnection(input.adminEmail);
+  if (kind === 'whatsapp') return deps.whatsapp?.testConnection ? deps.whatsapp.testConnection() : { ok: false, message: M.whatsappOff };
   return { ok: true, message: M.nothingToTest(name), details: { tested: false } };
 }

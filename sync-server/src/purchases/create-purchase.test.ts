@@ -221,7 +221,16 @@ describe('POST /api/transaction: refused', () => {
 describe('POST /api/transaction: bad input', () => {
   const long = (n: number) => 'x'.repeat(n);
   const cases: [string, (b: Record<string, unknown>) => unknown, string | RegExp][] = [
-    ['missing email', ({ email: _e, ...b }) => b, 'email is required'],
+    ['neither email nor phone', ({ email: _e, ...b }) => b, MESSAGES.checkout.contactRequired],
+    ['a phone without consent', (b) => ({ ...b, phone: '0812-3456-7890' }), MESSAGES.checkout.phoneConsentRequired],
+    ['a phone with consent false', (b) => ({ ...b, phone: '0812-3456-7890', phoneConsent: false }), MESSAGES.checkout.phoneConsentRequired],
+    ['a landline', (b) => ({ ...b, phone: '021 555 1234', phoneConsent: true }), MESSAGES.checkout.invalidPhone],
+    ['a phone that is no number', (b) => ({ ...b, phone: 'call me', phoneConsent: true }), MESSAGES.checkout.invalidPhone],
+    [
+      'a bad email beside a good phone',
+      (b) => ({ ...b, email: 'nope', phone: '0812-3456-7890', phoneConsent: true }),
+      MESSAGES.checkout.invalidEmail,
+    ],
     ['email of the wrong type', (b) => ({ ...b, email: 42 }), 'email must be a string'],
     ['email without @', (b) => ({ ...b, email: 'player.example.com' }), MESSAGES.checkout.invalidEmail],
     ['email with a space', (b) => ({ ...b, email: 'pla yer@example.com' }), MESSAGES.checkout.invalidEmail],

@@ -169,7 +169,12 @@ export async function createPurchase(
     if (videoCourts) await insertCourtShares(tx, id, courtShares(priced, videoCourts));
     await insertPurchase(tx, {
       id,
-      email: input.email,
+      // A player may leave only a WhatsApp number (issue 26): the address column stays NOT NULL, ''.
+      email: input.email ?? '',
+      phone: input.phone ?? null,
+      whatsappStatus: null,
+      whatsappError: null,
+      whatsappSentAt: null,
       videoCount: input.videoIds.length,
       videoIds: JSON.stringify(input.videoIds),
       videoTitles: JSON.stringify(input.videoTitles ?? []),
@@ -247,7 +252,8 @@ async function requestPayment(
       orderId: order.id,
       grossAmount: order.total,
       items: order.items,
-      email: input.email,
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.phone ? { phone: input.phone } : {}),
       staging: input.isStaging,
       // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
       customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: `device-${device.id}` },

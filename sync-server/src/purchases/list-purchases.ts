@@ -19,7 +19,7 @@ export interface PurchaseFilter {
   /** The venue the caller may see or asked for; undefined = every venue (super admin only). */
   venueId?: number;
   fieldId?: number;
-  /** Lower-case part of the e-mail. */
+  /** Lower-case part of the e-mail, or of the WhatsApp number (phoneDigitsOf). */
   email?: string;
   /** Inclusive ISO instant. */
   from?: string;
@@ -159,12 +159,32 @@ export async function emailContains(db: Tx, part: string) {
 }
 
 /**
+ * A search that reads as a phone number (issue 26): digits with the usual + ( ) - . and spaces, at
+ * least three digits. Its digits as stored in E.164: a leading 0 is the Indonesian trunk prefix,
+ * so 0812… looks for 62812…. Undefined for anything else (an e-mail search).
+ */
+export function phoneDigitsOf(search: string): string | undefined {
+  if (!/^[\d\s+().-]+$/.test(search)) return undefined;
+  const digits = search.replace(/\D/g, '');
+  if (digits.length < 3) return undefined;
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}
+
+/**
  * The e-mail search (a substring: no seek possible): count the matches, then skip to the page
  * through the narrow (seq, email) index, from whichever end of the matches is nearer, so a deep
  * page never walks more than half of them beyond the count.
  */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
-  let matches = db.selectFrom('purchases').where(await emailContains(db, filter.email ?? ''));
+  // A number is looked for in the numbers (few purchases have one: a scan of the column), else in the addresses.
+  const digits = phoneDigitsOf(filter.email ?? '');
+  let matches = db
+    .selectFrom('purchases')
+    .where(
+      digits === undefined
+        ? await emailContains(db, filter.email ?? '')
+        : sql<boolean>`${sql.ref('purchases.phone')} like ${containsPattern(digits)}`,
+    );
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
   if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);

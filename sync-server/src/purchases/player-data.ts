@@ -1,5 +1,5 @@
-// The player's data after the sale (issue 13 points 4 and 6): an admin corrects a mistyped e-mail
-// address, or erases the address and the clips on the player's request (Indonesia's PDP law).
+// The player's data after the sale (issue 13 points 4 and 6, issue 26): an admin corrects a mistyped
+// e-mail address or WhatsApp number, or erases them and the clips on the player's request (Indonesia's PDP law).
 // Both are for an admin of the purchase's venue or a super admin, and both leave a trace: a
 // purchase event naming the admin, and a log line.
 import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purchase } from '@courtreplay/shared';
@@ -9,7 +9,7 @@ import type { PurchaseDeps } from './create-purchase.ts';
 import { forgetAuditValues } from '../audit/queries.ts';
 import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
-import { findPurchase, markErased, setPurchaseEmail, toApiPurchase } from './queries.ts';
+import { findPurchase, markErased, setPurchaseEmail, setPurchasePhone, toApiPurchase } from './queries.ts';
 import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
 
 const m = MESSAGES.transactions;
@@ -25,19 +25,52 @@ export async function correctPurchaseEmail(deps: PurchaseDeps, id: string, admin
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.erasedAt) throw conflict(m.erasedNoChange);
   if (purchase.email === email) throw new DomainError('invalid_input', m.emailUnchanged);
+  return correctContact(deps, id, admin, { email });
+}
+
+/**
+ * Sets the address, the WhatsApp number (E.164, checked by the schema), or both; each change is a
+ * purchase event naming the admin. Resend then uses them.
+ */
+export async function correctPurchaseContact(
+  deps: PurchaseDeps,
+  id: string,
+  admin: SessionAdmin,
+  contact: { email?: string; phone?: string },
+): Promise<Purchase> {
+  const purchase = await purchaseFor(deps, id, { admin });
+  if (purchase.erasedAt) throw conflict(m.erasedNoChange);
+  const email = contact.email !== undefined && contact.email !== purchase.email ? contact.email : undefined;
+  const phone = contact.phone !== undefined && contact.phone !== purchase.phone ? contact.phone : undefined;
+  if (email === undefined && phone === undefined) throw new DomainError('invalid_input', m.contactUnchanged);
+  return correctContact(deps, id, admin, { email, phone });
+}
+
+async function correctContact(
+  deps: PurchaseDeps,
+  id: string,
+  admin: SessionAdmin,
+  change: { email?: string | undefined; phone?: string | undefined },
+): Promise<Purchase> {
+  const before = await findPurchase(deps.db, id);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
-    await setPurchaseEmail(tx, id, email, now);
-    await recordPurchaseEvent(tx, {
-      purchaseId: id,
-      kind: 'email_corrected',
-      at: now,
-      adminId: admin.id,
-      detail: { from: purchase.email, to: email },
-    });
+    if (change.email !== undefined) {
+      await setPurchaseEmail(tx, id, change.email, now);
+      const detail = before?.email ? { from: before.email, to: change.email } : { to: change.email };
+      await recordPurchaseEvent(tx, { purchaseId: id, kind: 'email_corrected', at: now, adminId: admin.id, detail });
+    }
+    if (change.phone !== undefined) {
+      await setPurchasePhone(tx, id, change.phone, now);
+      const detail = before?.phone ? { from: before.phone, to: change.phone } : { to: change.phone };
+      await recordPurchaseEvent(tx, { purchaseId: id, kind: 'phone_corrected', at: now, adminId: admin.id, detail });
+    }
   });
-  // Who and when; the addresses themselves stay in the database, out of the log.
-  deps.logger.info({ purchaseId: id, adminId: admin.id, admin: admin.email }, 'purchase e-mail corrected by an admin');
+  // Who and when; the addresses and numbers themselves stay in the database, out of the log.
+  deps.logger.info(
+    { purchaseId: id, adminId: admin.id, admin: admin.email, email: change.email !== undefined, phone: change.phone !== undefined },
+    'purchase contact corrected by an admin',
+  );
   return reloaded(deps, id);
 }
 

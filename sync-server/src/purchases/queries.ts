@@ -3,7 +3,15 @@
 import type { Purchase } from '@courtreplay/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, EmailStatus, PaymentReversal, PaymentStatus, PurchaseEventKind, PurchaseTable } from '../db/schema/index.ts';
+import type {
+  Database,
+  EmailStatus,
+  PaymentReversal,
+  PaymentStatus,
+  PurchaseEventKind,
+  PurchaseTable,
+  WhatsappStatus,
+} from '../db/schema/index.ts';
 
 export type Tx = Kysely<Database>;
 export type PurchaseRow = Selectable<PurchaseTable>;
@@ -35,6 +43,7 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
   return {
     id: row.id,
     email: row.email,
+    phone: row.phone,
     videoCount: row.videoCount,
     videoTitles: parseList(row.videoTitles),
     videoIds: parseList(row.videoIds),
@@ -47,6 +56,9 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     emailSent: row.emailStatus,
     emailError: row.emailError,
     emailSentAt: row.emailSentAt,
+    whatsappSent: row.whatsappStatus,
+    whatsappError: row.whatsappError,
+    whatsappSentAt: row.whatsappSentAt,
     venueName: row.venueName ?? UNKNOWN_VENUE,
     venueId: row.venueId,
     fieldName: row.fieldName,
@@ -265,11 +277,35 @@ export async function markErased(db: Tx, id: string, marker: string, now: Date):
   const at = now.toISOString();
   const result = await db
     .updateTable('purchases')
-    .set({ email: marker, zipUrl: null, folderUrl: null, folderId: null, erasedAt: at, updatedAt: at })
+    .set({ email: marker, phone: null, zipUrl: null, folderUrl: null, folderId: null, erasedAt: at, updatedAt: at })
     .where('id', '=', id)
     .where('erasedAt', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** For the WhatsApp delivery and its webhooks: the message's outcome ('sent' clears an earlier error). */
+export async function recordWhatsappOutcome(
+  db: Db,
+  id: string,
+  outcome: { status: WhatsappStatus; error?: string | null; at: Date },
+): Promise<void> {
+  const at = outcome.at.toISOString();
+  await db
+    .updateTable('purchases')
+    .set({
+      whatsappStatus: outcome.status,
+      whatsappError: outcome.status === 'sent' ? null : (outcome.error ?? null),
+      ...(outcome.status === 'sent' ? { whatsappSentAt: at } : {}),
+      updatedAt: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An admin corrects the WhatsApp number (E.164, already checked by the schema). */
+export async function setPurchasePhone(db: Tx, id: string, phone: string, now: Date): Promise<void> {
+  await db.updateTable('purchases').set({ phone, updatedAt: now.toISOString() }).where('id', '=', id).execute();
 }
 
 /**

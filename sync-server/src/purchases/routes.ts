@@ -1,6 +1,6 @@
 // /api/transaction: the routes built from the shared definitions (shared/src/contract/purchases.ts);
 // thin handlers that call the services.
-import { endpoints, MESSAGES, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
+import { endpoints, formatPhone, MESSAGES, PURCHASE_MESSAGES, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -9,7 +9,7 @@ import { route } from '../http/contract.ts';
 import { createPurchase, purchaseReplayCodec } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
 import { filterFor, listPurchases } from './list-purchases.ts';
-import { correctPurchaseEmail, erasePurchase } from './player-data.ts';
+import { correctPurchaseContact, correctPurchaseEmail, erasePurchase } from './player-data.ts';
 import { purchaseTimeline } from './timeline.ts';
 import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
@@ -76,6 +76,21 @@ export function purchaseRoutes(): Hono<AppEnv> {
       after: { email: transaction.email },
     });
     return { status: 200, body: { message: MESSAGES.transactions.emailCorrected(transaction.email), transaction } };
+  });
+
+  route(app, endpoints.updatePurchaseContact).handle(async (c, { params, body }) => {
+    const before = await c.var.deps.db.selectFrom('purchases').select(['email', 'phone']).where('id', '=', params.id).executeTakeFirst();
+    const transaction = await correctPurchaseContact(c.var.deps, params.id, currentAdmin(c), body);
+    await auditRoute(c, {
+      action: 'transaction.contact',
+      entity: 'transaction',
+      entityId: params.id,
+      venueId: transaction.venueId ?? null,
+      before: before ? { email: before.email, phone: before.phone } : null,
+      after: { email: transaction.email, phone: transaction.phone },
+    });
+    const contact = [body.email, body.phone ? formatPhone(body.phone) : undefined].filter(Boolean).join(', ');
+    return { status: 200, body: { message: MESSAGES.transactions.contactCorrected(contact), transaction } };
   });
 
   route(app, endpoints.erasePurchase).handle(async (c, { params }) => {

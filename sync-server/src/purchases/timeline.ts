@@ -1,8 +1,15 @@
 // A purchase's history for the back-office's detail drawer (issue 14 point 4): what the purchase
 // row itself says (made, paid or free, failed, expired, reversed) merged with what was recorded
-// after the sale (purchase_events: each clip the kiosk reported uploaded, e-mails sent or failed
-// with the reason, resends, corrections, clips expired, erased), oldest first.
-import { PAYMENT_STATUSES, REVERSAL_KINDS, type PurchaseTimelineResponse, type TimelineEntry } from '@courtreplay/shared';
+// after the sale (purchase_events: each clip the kiosk reported uploaded, e-mails and WhatsApp
+// messages sent or failed with the reason, WhatsApp's delivery statuses, resends, corrections, clips
+// expired, erased), oldest first.
+import {
+  PAYMENT_STATUSES,
+  REVERSAL_KINDS,
+  WHATSAPP_MESSAGE_STATUSES,
+  type PurchaseTimelineResponse,
+  type TimelineEntry,
+} from '@courtreplay/shared';
 import { sql } from 'kysely';
 import type { SessionAdmin } from '../auth/queries.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
@@ -65,6 +72,8 @@ async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> 
       reversal: oneOf(REVERSAL_KINDS, detail.reversal),
       previous: oneOf(PAYMENT_STATUSES, detail.previous),
       afterWindow: typeof detail.afterWindow === 'boolean' ? detail.afterWindow : undefined,
+      status: oneOf(WHATSAPP_MESSAGE_STATUSES, detail.status),
+      code: count(detail.code),
     };
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(entry, { [key]: value });
     return entry;

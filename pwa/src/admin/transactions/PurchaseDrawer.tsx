@@ -3,7 +3,7 @@
 // uploaded, e-mails sent or failed with the reason, resends, admin changes and who made them).
 // A native modal <dialog>: focus stays inside, Escape and the backdrop close it.
 import { useQuery } from '@tanstack/react-query';
-import { formatRupiah, type AdminMessages, type TimelineEntry } from '@courtreplay/shared';
+import { formatPhone, formatRupiah, type AdminMessages, type TimelineEntry } from '@courtreplay/shared';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
@@ -27,6 +27,14 @@ export function describeEntry(e: TimelineEntry, W: AdminMessages['transactions']
       return W.email_failed(e.to);
     case 'email_corrected':
       return W.email_corrected(e.from, e.to);
+    case 'whatsapp_sent':
+      return W.whatsapp_sent(e.to && formatPhone(e.to));
+    case 'whatsapp_failed':
+      return W.whatsapp_failed(e.to && formatPhone(e.to), e.reason);
+    case 'whatsapp_status':
+      return W.whatsapp_status(e.status);
+    case 'phone_corrected':
+      return W.phone_corrected(e.from && formatPhone(e.from), e.to && formatPhone(e.to));
     case 'clips_expired':
       return W.clips_expired(e.filesRemoved ?? 0);
     case 'erased':
@@ -47,6 +55,7 @@ const FAILURES: ReadonlySet<TimelineEntry['kind']> = new Set([
   'late_settlement',
   'upload_failed',
   'email_failed',
+  'whatsapp_failed',
 ]);
 
 export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => void }) {
@@ -85,6 +94,7 @@ export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => voi
             <dl className="drawer-summary">
               {[
                 tx.erasedAt ? T.erased : tx.email,
+                tx.phone ? `${formatPhone(tx.phone)}${tx.whatsappSent ? ` (${T.emailStatusWord[tx.whatsappSent]})` : ''}` : '',
                 tx.venueName || T.unknownVenue,
                 tx.fieldName ?? '',
                 tx.videoTitles.join(', '),

@@ -1,11 +1,12 @@
-// A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address is corrected,
-// then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
+// A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address or WhatsApp
+// number is corrected, then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
 // goes and what stays). An erased purchase has no actions left; one whose clips expired cannot be resent.
+import { formatPhone } from '@courtreplay/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, success, type NoticeValue } from '../common/Notice.tsx';
-import { useErasePurchaseMutation, useUpdatePurchaseEmailMutation } from './mutations.ts';
+import { useErasePurchaseMutation, useUpdatePurchaseContactMutation } from './mutations.ts';
 import type { Transaction } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
@@ -20,8 +21,10 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
   const T = useAdminMessages().transactions;
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(tx.email);
+  const shownPhone = tx.phone ? formatPhone(tx.phone) : '';
+  const [phone, setPhone] = useState(shownPhone);
   const [error, setError] = useState<string | null>(null);
-  const update = useUpdatePurchaseEmailMutation();
+  const update = useUpdatePurchaseContactMutation();
   const erase = useErasePurchaseMutation();
 
   if (tx.erasedAt) return null;
@@ -30,8 +33,15 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
     const submit = (e: FormEvent) => {
       e.preventDefault();
       setError(null);
+      // Only what changed is sent: an untouched empty address or number is no correction.
+      const changedEmail = email.trim() !== tx.email ? email : undefined;
+      const changedPhone = phone.trim() !== '' && phone !== shownPhone ? phone : undefined;
       update.mutate(
-        { id: tx.id, email },
+        {
+          id: tx.id,
+          ...(changedEmail !== undefined || changedPhone === undefined ? { email } : {}),
+          ...(changedPhone ? { phone: changedPhone } : {}),
+        },
         {
           onSuccess: (answer) => {
             setEditing(false);
@@ -49,6 +59,14 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
           value={email}
           autoFocus
           onChange={(e) => setEmail(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+        />
+        <input
+          type="tel"
+          aria-label={T.newPhone}
+          placeholder={T.newPhone}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
           onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
         />
         <button type="submit" className="btn btn-primary btn-sm" disabled={update.isPending}>
@@ -79,6 +97,7 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
         className="btn btn-sm"
         onClick={() => {
           setEmail(tx.email);
+          setPhone(shownPhone);
           setError(null);
           setEditing(true);
         }}

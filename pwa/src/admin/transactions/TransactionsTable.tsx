@@ -1,4 +1,12 @@
-import { deliveryLabel, formatRupiah, MESSAGES, truncateText, VIDEO_TITLES_TRUNCATE_LENGTH, type DeliveryState } from '@courtreplay/shared';
+import {
+  deliveryLabel,
+  formatPhone,
+  formatRupiah,
+  MESSAGES,
+  truncateText,
+  VIDEO_TITLES_TRUNCATE_LENGTH,
+  type DeliveryState,
+} from '@courtreplay/shared';
 import { formatDateTime } from '../common/format.ts';
 import type { NoticeValue } from '../common/Notice.tsx';
 import type { Transaction } from './queries.ts';
@@ -61,6 +69,20 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                     </span>
                   ) : (
                     tx.email
+                  )}
+                  {tx.phone && !tx.erasedAt && (
+                    <div className="purchase-phone" data-testid="purchase-phone">
+                      WhatsApp {formatPhone(tx.phone)}
+                      {tx.whatsappSent && (
+                        <span
+                          className={`badge badge-email-${tx.whatsappSent}`}
+                          data-testid="whatsapp-status"
+                          title={tx.whatsappError ?? ''}
+                        >
+                          {tx.whatsappSent === 'sent' ? T.whatsappSent : T.whatsappFailed}
+                        </span>
+                      )}
+                    </div>
                   )}
                   {tx.clipsExpiredAt && !tx.erasedAt && (
                     <div className="delivery-reason" data-testid="clips-expired" title={formatDateTime(tx.clipsExpiredAt)}>

@@ -36,6 +36,9 @@ export interface ExportRow {
   zipUrl: string;
   staging: string;
   discount: number;
+  /** E.164, '' when the player gave no number. */
+  phone: string;
+  whatsappStatus: string;
 }
 
 const wallClock = new Intl.DateTimeFormat('en-GB', {
@@ -69,6 +72,8 @@ export function exportRow(t: Transaction): ExportRow {
     zipUrl: t.zipUrl ?? '',
     staging: t.isStaging ? T.yes : T.no,
     discount: t.discount,
+    phone: t.phone ?? '',
+    whatsappStatus: t.phone ? (t.whatsappSent ? T.emailStatusWord[t.whatsappSent] : T.whatsappNotSent) : '',
   };
 }
 
@@ -94,6 +99,8 @@ function excelCells(r: ExportRow) {
     r.zipUrl,
     r.staging,
     rupiah(r.discount),
+    r.phone,
+    r.whatsappStatus,
   ];
 }
 
@@ -115,6 +122,8 @@ function csvValues(r: ExportRow): (string | number)[] {
     r.zipUrl,
     r.staging,
     r.discount,
+    r.phone,
+    r.whatsappStatus,
   ];
 }
 

@@ -31,6 +31,27 @@ export function useUpdatePurchaseEmailMutation() {
   });
 }
 
+/**
+ * PUT /api/transaction/{id}/contact (issue 26): the address, the WhatsApp number, or both. Only the
+ * address changed goes through the e-mail route, whose answer names the new address.
+ */
+export function useUpdatePurchaseContactMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; email?: string; phone?: string }) =>
+      input.phone === undefined && input.email !== undefined
+        ? call('updatePurchaseEmail', { params: { id: input.id }, body: { email: input.email } })
+        : call('updatePurchaseContact', {
+            params: { id: input.id },
+            body: {
+              ...(input.email !== undefined ? { email: input.email } : {}),
+              ...(input.phone !== undefined ? { phone: input.phone } : {}),
+            },
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionQueries.all() }),
+  });
+}
+
 /** POST /api/transaction/{id}/erase: the player's address and clips go; the figures stay. */
 export function useErasePurchaseMutation() {
   const queryClient = useQueryClient();

@@ -4,7 +4,15 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { COUNTDOWN_SECONDS, isDeliverableEmail, PHONE_QR_COUNTDOWN_SECONDS, MESSAGES, quote } from '@courtreplay/shared';
+import {
+  COUNTDOWN_SECONDS,
+  formatPhone,
+  isDeliverableEmail,
+  normalizePhone,
+  PHONE_QR_COUNTDOWN_SECONDS,
+  MESSAGES,
+  quote,
+} from '@courtreplay/shared';
 import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
 import { call, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
@@ -22,6 +30,7 @@ import { deliverClips, offlineUploadPlan } from './delivery.ts';
 import { isOnline, PaymentNeedsConnection, subscribeOnline, useOnline } from '../../offline/index.ts';
 import { enqueuePurchase, newIdempotencyKey, submitPurchase } from '../../outbox/index.ts';
 import { PromoBox, type PromoBoxHandle } from './PromoBox.tsx';
+import { WhatsappField } from './WhatsappField.tsx';
 import { snapPaymentForm } from './snap.ts';
 import { createCheckout, type Checkout } from './checkout-machine.ts';
 import { sessionPendingStore } from './pending-store.ts';
@@ -85,6 +94,10 @@ export function CheckoutPage() {
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
+  // Issue 26: a WhatsApp number beside (or instead of) the address, offered when the server sends on WhatsApp.
+  const [phone, setPhone] = useState('');
+  const [phoneConsent, setPhoneConsent] = useState(false);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const suggestion = useMemo(() => suggestEmail(email), [email]);
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
@@ -93,7 +106,14 @@ export function CheckoutPage() {
   const { language } = useKioskLanguage();
   const product = useQuery(productQuery());
   const machine = useCheckoutMachine(staging);
-  const { phase, purchased, sentTo, delivery } = useSyncExternalStore(machine.subscribe, () => machine.state);
+  const { phase, purchased, sentTo, sentToPhone, delivery } = useSyncExternalStore(machine.subscribe, () => machine.state);
+  const whatsapp = product.data?.whatsapp === true;
+  const e164 = whatsapp ? normalizePhone(phone) : undefined;
+  // A purchase with only a number: the screens speak of WhatsApp where they would of e-mail.
+  const onlyWhatsapp = !sentTo && !!sentToPhone;
+  const Cshown = onlyWhatsapp
+    ? { ...C, gatewaySkipped: C.gatewaySkippedWhatsapp, paymentSuccess: C.paymentSuccessWhatsapp, paymentPending: C.paymentPendingWhatsapp }
+    : C;
   const busy = phase.name === 'form' && phase.busy;
   const error = phase.name === 'form' ? phase.error : null;
   // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
@@ -120,8 +140,22 @@ export function CheckoutPage() {
     // A code typed but not applied is applied now and shown, not dropped: the player then pays
     // the total they see (or reads why the code was refused).
     const promoSettled = (await promoBox.current?.settle()) ?? true;
-    if (!isDeliverableEmail(email)) {
+    const typedEmail = email.trim();
+    const typedPhone = whatsapp ? phone.trim() : '';
+    if (typedEmail === '' && typedPhone === '') {
+      setEmailError(whatsapp ? MESSAGES.checkout.contactRequired : MESSAGES.checkout.invalidEmail);
+      return;
+    }
+    if (typedEmail !== '' && !isDeliverableEmail(typedEmail)) {
       setEmailError(MESSAGES.checkout.invalidEmail);
+      return;
+    }
+    if (typedPhone !== '' && !e164) {
+      setPhoneError(MESSAGES.checkout.invalidPhone);
+      return;
+    }
+    if (typedPhone !== '' && !phoneConsent) {
+      setPhoneError(MESSAGES.checkout.phoneConsentRequired);
       return;
     }
     if (!promoSettled) return;
@@ -129,7 +163,8 @@ export function CheckoutPage() {
       clips,
       publicUrl: product.data?.publicUrl ?? window.location.origin,
       body: {
-        email: email.trim(),
+        ...(typedEmail ? { email: typedEmail } : {}),
+        ...(typedPhone && e164 ? { phone: e164, phoneConsent: true } : {}),
         videoIds: clips.map((c) => c.id),
         videoTitles: clips.map((c) => c.title),
         totalAmount: q.total,
@@ -145,13 +180,23 @@ export function CheckoutPage() {
     });
   };
 
-  if (phase.name === 'pending') return <WaitingPanel failed={phase.failed} seconds={RESULT_SECONDS} onDone={goHome} />;
+  if (phase.name === 'pending')
+    return (
+      <WaitingPanel
+        failed={phase.failed}
+        seconds={RESULT_SECONDS}
+        onDone={goHome}
+        message={Cshown.paymentPending}
+        sentToPhone={sentToPhone ? formatPhone(sentToPhone) : null}
+      />
+    );
 
   if (phase.name === 'done') {
     return (
       <CompletedPanel
-        message={phase.message(C, tr)}
+        message={phase.message(Cshown, tr)}
         sentTo={sentTo}
+        sentToPhone={sentToPhone ? formatPhone(sentToPhone) : null}
         step={delivery}
         onDone={goHome}
         seconds={phase.phoneUrl ? RESULT_SECONDS : COUNTDOWN_SECONDS}
@@ -248,7 +293,30 @@ export function CheckoutPage() {
                 </button>
               ) : null}
             </div>
+            {whatsapp ? (
+              <WhatsappField
+                phone={phone}
+                consent={phoneConsent}
+                error={phoneError}
+                disabled={busy}
+                onPhone={(value) => {
+                  setPhone(value);
+                  setPhoneError(null);
+                  setEmailError(null);
+                }}
+                onConsent={(value) => {
+                  setPhoneConsent(value);
+                  setPhoneError(null);
+                }}
+              />
+            ) : null}
             {/* Large, for the player to check before paying: the clips go nowhere else. */}
+            {e164 ? (
+              <p className="email-confirm" data-testid="phone-confirm">
+                <span className="email-confirm-label">{C.sendingToWhatsapp}</span>
+                <strong className="email-confirm-address">{formatPhone(e164)}</strong>
+              </p>
+            ) : null}
             {isDeliverableEmail(email) ? (
               <p className="email-confirm" data-testid="email-confirm">
                 <span className="email-confirm-label">{C.sendingTo}</span>

@@ -16,6 +16,7 @@ export function CompletedPanel({
   onDone,
   phoneUrl,
   sentTo,
+  sentToPhone,
 }: {
   message: string;
   step: DeliveryStep | null;
@@ -24,6 +25,8 @@ export function CompletedPanel({
   phoneUrl?: string | null;
   /** The address the clips also go to, repeated for the player (issue 13 point 4). */
   sentTo?: string;
+  /** The WhatsApp number the link goes to, as shown (issue 26). */
+  sentToPhone?: string | null;
 }) {
   const left = useCountdown(seconds, onDone);
   const C = useMessages().checkout;
@@ -37,6 +40,7 @@ export function CompletedPanel({
       onDone={onDone}
       phoneUrl={phoneUrl}
       sentTo={sentTo}
+      sentToPhone={sentToPhone}
     />
   );
 }
@@ -47,14 +51,35 @@ export function CompletedPanel({
  * went to, no spam hint: nothing is sent before the payment lands). The checkout machine asks the
  * server meanwhile; `failed` once it says the payment ended unpaid.
  */
-export function WaitingPanel({ failed, seconds, onDone }: { failed: boolean; seconds: number; onDone: () => void }) {
+export function WaitingPanel({
+  failed,
+  seconds,
+  onDone,
+  message,
+  sentToPhone,
+}: {
+  failed: boolean;
+  seconds: number;
+  onDone: () => void;
+  /** The pending message (its WhatsApp wording for a purchase with only a number, issue 26). */
+  message?: string;
+  sentToPhone?: string | null;
+}) {
   const left = useCountdown(seconds, onDone);
   const M = useMessages();
   const C = M.checkout;
   return failed ? (
     <ResultCard title={M.paymentFailure.title} icon="error" message={M.paymentFailure.subtitle} step={null} left={left} onDone={onDone} />
   ) : (
-    <ResultCard title={C.waitingForPayment} icon="pending" message={C.paymentPending} step={null} left={left} onDone={onDone} />
+    <ResultCard
+      title={C.waitingForPayment}
+      icon="pending"
+      message={message ?? C.paymentPending}
+      step={null}
+      left={left}
+      onDone={onDone}
+      sentToPhone={sentToPhone}
+    />
   );
 }
 
@@ -69,6 +94,7 @@ function ResultCard({
   onDone,
   phoneUrl,
   sentTo,
+  sentToPhone,
 }: {
   title: string;
   icon: 'success' | 'error' | 'pending';
@@ -78,6 +104,7 @@ function ResultCard({
   onDone: () => void;
   phoneUrl?: string | null;
   sentTo?: string;
+  sentToPhone?: string | null;
 }) {
   const C = useMessages().checkout;
   const tr = useTranslate();
@@ -99,6 +126,11 @@ function ResultCard({
             <div className="phone-qr-code" role="img" aria-label={C.phoneQrLabel} dangerouslySetInnerHTML={{ __html: qr }} />
             <figcaption>{C.scanToWatch}</figcaption>
           </figure>
+        ) : null}
+        {sentToPhone && icon !== 'error' ? (
+          <p className="result-email result-whatsapp" data-testid="sent-to-whatsapp">
+            {C.sentToWhatsapp(sentToPhone)}
+          </p>
         ) : null}
         {sentTo && icon !== 'error' ? (
           <p className="result-email" data-testid="sent-to">
@@ -131,7 +163,8 @@ function ResultCard({
             ) : null}
           </div>
         ) : null}
-        {icon === 'success' ? <p className="alert alert-warning">{C.checkSpam}</p> : null}
+        {/* The spam hint is about the e-mail: not for a purchase with only a WhatsApp number. */}
+        {icon === 'success' && !(sentToPhone && !sentTo) ? <p className="alert alert-warning">{C.checkSpam}</p> : null}
         <p className="countdown" data-testid="countdown">
           {C.redirectCountdown(left)}
         </p>

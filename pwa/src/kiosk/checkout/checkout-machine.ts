@@ -46,8 +46,10 @@ export interface CheckoutState<TClip> {
   phase: CheckoutPhase;
   /** The clips bought (the cart is cleared once the purchase is accepted). */
   purchased: TClip[] | null;
-  /** The address the clips go to, repeated on the completed screen. */
+  /** The address the clips go to, repeated on the completed screen; '' when the player left only a number. */
   sentTo: string;
+  /** The WhatsApp number (E.164) the clips go to (issue 26); null when none. */
+  sentToPhone: string | null;
   delivery: DeliveryStep | null;
 }
 
@@ -55,6 +57,7 @@ export interface CheckoutState<TClip> {
 export interface PendingCheckout {
   transactionId: string;
   sentTo: string;
+  sentToPhone?: string | null;
   savedAt: number;
 }
 
@@ -169,9 +172,10 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
         phase: { name: 'pending', transactionId: fresh.transactionId, failed: false },
         purchased: null,
         sentTo: fresh.sentTo,
+        sentToPhone: fresh.sentToPhone ?? null,
         delivery: null,
       }
-    : { phase: { name: 'form', busy: false, error: null }, purchased: null, sentTo: '', delivery: null };
+    : { phase: { name: 'form', busy: false, error: null }, purchased: null, sentTo: '', sentToPhone: null, delivery: null };
   const listeners = new Set<() => void>();
   let idempotencyKey: string | null = null;
   let phoneToken: string | null = null;
@@ -344,9 +348,9 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     }
   };
 
-  const accepted = (transactionId: string, clips: TClip[], sentTo: string) => {
+  const accepted = (transactionId: string, clips: TClip[], sentTo: string, sentToPhone: string | null) => {
     deps.clearCart();
-    set({ purchased: clips, sentTo });
+    set({ purchased: clips, sentTo, sentToPhone });
     // The clips go up now, while the player pays: the server publishes them only once paid.
     deps.deliver(transactionId, clips, (step) => {
       set({ delivery: step });
@@ -365,7 +369,9 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     const token = (phoneToken ??= deps.newPhoneToken());
     const body: CreatePurchaseBody = { ...draft, phoneToken: token };
     const ownPhoneUrl = phoneUrlFor(publicUrl, token);
-    const sentTo = body.email;
+    const sentTo = body.email ?? '';
+    // The server stores the number in E.164; the kiosk shows it as the server will (answer.transaction.phone).
+    let sentToPhone = body.phone ?? null;
     // A purchase that needs no payment is accepted without the network: the outbox sends it later.
     const acceptOffline = async () => {
       try {
@@ -375,7 +381,7 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
       }
       idempotencyKey = phoneToken = null;
       deps.clearCart();
-      set({ purchased: clips, sentTo, phase: { name: 'done', message: (c) => c.gatewaySkipped, phoneUrl: ownPhoneUrl } });
+      set({ purchased: clips, sentTo, sentToPhone, phase: { name: 'done', message: (c) => c.gatewaySkipped, phoneUrl: ownPhoneUrl } });
     };
     if (body.totalAmount === 0 && !deps.isOnline()) return acceptOffline();
     let answer: CreatePurchaseResponse;
@@ -392,13 +398,14 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     idempotencyKey = phoneToken = null;
     const transactionId = answer.transaction.id;
     const phoneUrl = answer.phoneUrl || ownPhoneUrl;
-    accepted(transactionId, clips, sentTo);
+    sentToPhone = answer.transaction.phone ?? sentToPhone;
+    accepted(transactionId, clips, sentTo, sentToPhone);
     if (answer.skip_payment_gateway || !answer.payment?.token) {
       set({ phase: { name: 'done', message: (c) => c.gatewaySkipped, phoneUrl } });
       return;
     }
     // A reload from here on comes back to this purchase's waiting screen.
-    deps.store.save({ transactionId, sentTo, savedAt: deps.now() });
+    deps.store.save({ transactionId, sentTo, sentToPhone, savedAt: deps.now() });
     await openPaymentForm(answer.payment.token, body.language ?? 'en', transactionId, phoneUrl, mine);
   };
 

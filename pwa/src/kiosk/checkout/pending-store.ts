@@ -14,6 +14,7 @@ export const sessionPendingStore: PendingStore = {
       return {
         transactionId: parsed.transactionId,
         sentTo: typeof parsed.sentTo === 'string' ? parsed.sentTo : '',
+        sentToPhone: typeof parsed.sentToPhone === 'string' ? parsed.sentToPhone : null,
         savedAt: parsed.savedAt,
       };
     } catch {

@@ -30,6 +30,7 @@ import { purchaseClipFiles029 } from './029-purchase-clip-files.ts';
 import { loginAttemptReservations030 } from './030-login-attempt-reservations.ts';
 import { uploadSessionOwner031 } from './031-upload-session-owner.ts';
 import { adminLanguage032 } from './032-admin-language.ts';
+import { whatsapp033 } from './033-whatsapp.ts';
 import { courtMarks035 } from './035-court-marks.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '030-login-attempt-reservations': loginAttemptReservations030,
   '031-upload-session-owner': uploadSessionOwner031,
   '032-admin-language': adminLanguage032,
+  '033-whatsapp': whatsapp033,
   '035-court-marks': courtMarks035,
 };

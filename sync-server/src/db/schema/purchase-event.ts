@@ -6,6 +6,14 @@ export type PurchaseEventKind =
   | 'email_failed'
   | 'resend'
   | 'email_corrected'
+  /** The WhatsApp message was accepted by the Cloud API: { to, messageId } (migration 033). */
+  | 'whatsapp_sent'
+  /** The WhatsApp message could not be sent, or Meta reported it failed: { to, reason, code }. */
+  | 'whatsapp_failed'
+  /** A status webhook: { status (sent, delivered, read), messageId }. */
+  | 'whatsapp_status'
+  /** An admin corrected the WhatsApp number: { from, to }. */
+  | 'phone_corrected'
   | 'clips_expired'
   | 'erased'
   /** The provider settled a purchase that had ended unpaid, or after its window: { previous, afterWindow, promoOverQuota, promoCode }. */

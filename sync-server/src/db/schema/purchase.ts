@@ -4,6 +4,8 @@ import type { Generated } from 'kysely';
 /** Where a purchase stands with the payment provider (docs/contributing.md, Contracts). Moves only forward. */
 export type PaymentStatus = 'pending' | 'paid' | 'free' | 'failed' | 'expired';
 export type EmailStatus = 'sent' | 'failed';
+/** The WhatsApp message's outcome: 'sent' once the Cloud API accepted it (its later statuses are purchase events). */
+export type WhatsappStatus = 'sent' | 'failed';
 
 /**
  * One kiosk purchase. A historical record: venue, court, device and promo are copied ids without
@@ -21,8 +23,13 @@ export interface PurchaseTable {
   seq: number;
   venueSeq: number;
   fieldSeq: number | null;
-  /** Trimmed and lower-cased. */
+  /** Trimmed and lower-cased; '' when the player left only a WhatsApp number (migration 033). */
   email: string;
+  /** The player's WhatsApp number in E.164 (+6281234567890), given with their consent; null: none. */
+  phone: string | null;
+  whatsappStatus: WhatsappStatus | null;
+  whatsappError: string | null;
+  whatsappSentAt: string | null;
   videoCount: number;
   /** JSON list of strings. */
   videoIds: string;
