@@ -142,6 +142,18 @@ describe('Product - Staging', () => {
   });
 });
 
+describe('Use Default Tiers', () => {
+  test('fills tiers for the price as typed, before it is saved (QA: it used the saved price)', async () => {
+    await dashboard.openTab('productDevManagement');
+    await product.price().fill('25000');
+    await product.useDefaultTiers().click();
+    // The spec's tiers as percentages off Rp 25.000, rounded to Rp 100 (docs/pricing.md).
+    expect(await product.tierPrice(1).inputValue()).toBe('20800');
+    expect(await product.tierPrice(5).inputValue()).toBe('12500');
+    await dashboard.openTab('productManagement');
+  });
+});
+
 describe('promo codes', () => {
   const promos = () => api.request<Promo[]>('GET', '/promo');
 

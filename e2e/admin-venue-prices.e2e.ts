@@ -49,9 +49,9 @@ describe('a price table that cannot undercut itself', () => {
     await alert.waitFor({ state: 'detached' });
     await expect.poll(async () => (await valueOf('DEFAULT_PRICE'))?.value).toBe('25000');
     const tiers = JSON.parse((await valueOf('PROMO_TABLE'))?.value ?? '[]') as BundlingTier[];
-    // Each tier keeps its percentage off: 10.000 of 15.000 is 16.667 of 25.000.
-    expect(tiers.map((t) => t.PRICE)).toEqual([16_667, 15_000, 13_333, 11_667, 10_000]);
-    await expect.poll(() => product.tierPrice(1).inputValue()).toBe('16667');
+    // Each tier keeps its percentage off, rounded to Rp 100: 10.000 of 15.000 is 16.700 of 25.000.
+    expect(tiers.map((t) => t.PRICE)).toEqual([16_700, 15_000, 13_300, 11_700, 10_000]);
+    await expect.poll(() => product.tierPrice(1).inputValue()).toBe('16700');
   });
 
   test('a tier table that undercuts cannot be saved and says why', async () => {

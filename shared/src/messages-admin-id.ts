@@ -692,6 +692,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       table: 'Kode promo',
       allVenues: 'Semua venue',
       thisVenueOnly: 'Hanya venue ini',
+      onlyAt: (venue) => `Hanya di ${venue}`,
       edit: 'Ubah',
       delete: 'Hapus',
       editForm: 'Ubah kode promo',

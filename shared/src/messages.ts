@@ -1016,6 +1016,7 @@ export const MESSAGES = {
       table: 'Promo codes',
       allVenues: 'All venues',
       thisVenueOnly: 'This venue only',
+      onlyAt: (venue: string) => `Only at ${venue}`,
       edit: 'Edit',
       delete: 'Delete',
       editForm: 'Edit promo code',

@@ -51,7 +51,18 @@ const toRows = (tiers: readonly BundlingTier[]): Row[] =>
  * The bundle tiers of the chosen venue (null: of all venues). A table under which more clips would
  * cost less than fewer at the price in force is shown before saving and cannot be saved.
  */
-export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigEntry[]; staging: boolean; venueId: number | null }) {
+export function BundlingEditor({
+  entries,
+  staging,
+  venueId,
+  typedPrice = null,
+}: {
+  entries: ConfigEntry[];
+  staging: boolean;
+  venueId: number | null;
+  /** The price typed beside, not yet saved (null: none): what "Use Default Tiers" fills tiers for. */
+  typedPrice?: number | null;
+}) {
   const MESSAGES = useAdminMessages();
   const T = MESSAGES.bundling;
   const S = MESSAGES.adminScreens.product;
@@ -86,7 +97,9 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
             type="button"
             className="btn btn-sm"
             // The spec's tiers where they suit the price in force, else the same percentages off it (docs/pricing.md).
-            onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}
+            onClick={() =>
+              setRows(toRows(defaultTiersFor(typedPrice !== null && typedPrice > 0 ? typedPrice : price, MAX_VIDEOS_PER_PURCHASE)))
+            }
           >
             {S.useDefaultTiers}
           </button>
@@ -154,7 +167,13 @@ export function BundlingEditor({ entries, staging, venueId }: { entries: ConfigE
       {undercut && (
         <div className="notice notice-error" role="alert" data-testid="tiers-undercut">
           <p>{CONFIG_MESSAGES.undercut(undercut, undefined, staging)}</p>
-          <button type="button" className="btn btn-sm" onClick={() => setRows(toRows(defaultTiersFor(price, MAX_VIDEOS_PER_PURCHASE)))}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() =>
+              setRows(toRows(defaultTiersFor(typedPrice !== null && typedPrice > 0 ? typedPrice : price, MAX_VIDEOS_PER_PURCHASE)))
+            }
+          >
             {S.applyScaledTiers(formatRupiah(price))}
           </button>
         </div>

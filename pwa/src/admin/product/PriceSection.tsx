@@ -27,6 +27,8 @@ interface Props {
   venueId: number | null;
   /** Called once the tiers were scaled to a new price and saved. */
   onTiersScaled: () => void;
+  /** The price as typed (null: blank), so "Use Default Tiers" fills tiers for it before it is saved. */
+  onPriceTyped?: (price: number | null) => void;
 }
 
 /**
@@ -34,7 +36,7 @@ interface Props {
  * A new price under which the saved tiers would make more clips cost less is shown before saving,
  * with the offer to scale the tiers to it.
  */
-export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props) {
+export function PriceSection({ entries, staging, venueId, onTiersScaled, onPriceTyped }: Props) {
   const MESSAGES = useAdminMessages();
   const T = MESSAGES.product;
   const S = MESSAGES.adminScreens.product;
@@ -126,7 +128,16 @@ export function PriceSection({ entries, staging, venueId, onTiersScaled }: Props
       <form className="inline-form" onSubmit={submit} noValidate aria-label={S.videoPrice}>
         <label className="field">
           <span>{S.pricePerVideo}</span>
-          <input name="price" inputMode="numeric" value={price} onChange={(e) => setPrice(digitsOnly(e.target.value))} />
+          <input
+            name="price"
+            inputMode="numeric"
+            value={price}
+            onChange={(e) => {
+              const digits = digitsOnly(e.target.value);
+              setPrice(digits);
+              onPriceTyped?.(digits === '' ? null : Number(digits));
+            }}
+          />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy || undercut !== null}>
           {S.savePrice}

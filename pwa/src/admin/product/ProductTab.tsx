@@ -21,6 +21,10 @@ export function ProductTab({ staging, user }: { staging: boolean; user: AdminUse
   const config = useQuery(configQueries.list(venueId));
   // Bumped when the price section scales the stored tiers, so the tier editor re-reads them.
   const [tiersVersion, setTiersVersion] = useState(0);
+  // The price typed in the price section, not yet saved: "Use Default Tiers" fills tiers for it.
+  const [typed, setTyped] = useState<{ scope: string; price: number | null }>({ scope: '', price: null });
+  const scope = `${staging}-${venue}`;
+  const typedPrice = typed.scope === scope ? typed.price : null;
   return (
     <div className="stack" data-staging={staging}>
       {staging && (
@@ -37,8 +41,14 @@ export function ProductTab({ staging, user }: { staging: boolean; user: AdminUse
       {config.data && (
         // Keyed by variant and venue so switching re-reads the stored values into the forms.
         <div className="grid-2" key={`${staging}-${venue}`}>
-          <PriceSection entries={config.data} staging={staging} venueId={venueId} onTiersScaled={() => setTiersVersion((v) => v + 1)} />
-          <BundlingEditor key={tiersVersion} entries={config.data} staging={staging} venueId={venueId} />
+          <PriceSection
+            entries={config.data}
+            staging={staging}
+            venueId={venueId}
+            onTiersScaled={() => setTiersVersion((v) => v + 1)}
+            onPriceTyped={(price) => setTyped({ scope, price })}
+          />
+          <BundlingEditor key={tiersVersion} entries={config.data} staging={staging} venueId={venueId} typedPrice={typedPrice} />
         </div>
       )}
       <PromoCodes staging={staging} venueId={venueId} user={user} />

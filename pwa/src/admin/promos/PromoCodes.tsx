@@ -9,6 +9,7 @@ import { useDeletePromoMutation } from './mutations.ts';
 import { emptyDraft, toDraft } from './promo-form.ts';
 import { PromoForm } from './PromoForm.tsx';
 import { promoQueries } from './queries.ts';
+import { venueQueries } from '../venues/queries.ts';
 import type { AdminUser } from '../session/session.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
@@ -41,6 +42,14 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
   const S = MESSAGES.adminScreens.promos;
   const promos = useQuery(promoQueries.list(venueId));
   const superAdmin = user.role === 'superadmin';
+  // A super admin sees every venue's codes under "All venues": each venue-only code names its venue.
+  const venues = useQuery({ ...venueQueries.list(), enabled: superAdmin });
+  const venueName = (id: number) => venues.data?.find((v) => v.id === id)?.name;
+  const scopeOf = (promo: Promo) => {
+    if (promo.venueId === null) return S.allVenues;
+    const name = venueName(promo.venueId);
+    return name ? S.onlyAt(name) : S.thisVenueOnly;
+  };
   const remove = useDeletePromoMutation();
   const [editing, setEditing] = useState<Promo | 'new' | null>(null);
   const [notice, setNotice] = useTimedNotice(5_000);
@@ -85,7 +94,7 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
                   <td>{promo.name}</td>
                   <td>
                     <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />{' '}
-                    <span className="badge badge-muted">{promo.venueId === null ? S.allVenues : S.thisVenueOnly}</span>
+                    <span className="badge badge-muted">{scopeOf(promo)}</span>
                   </td>
                   <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
                   <td>
