@@ -23,6 +23,8 @@ describe('the app shell', () => {
       productName: 'CourtReplay',
       publicUrl: t.config.publicUrl,
       retentionDays: 14,
+      // The kiosk offers the WhatsApp field unless WHATSAPP=off (the outbox outside production).
+      whatsapp: true,
     });
     const named = await makeTestApp({ env: { PRODUCT_NAME: 'PadelCam', PUBLIC_URL: 'https://replay.example.com/', RETENTION_DAYS: '30' } });
     try {
@@ -30,6 +32,7 @@ describe('the app shell', () => {
         productName: 'PadelCam',
         publicUrl: 'https://replay.example.com',
         retentionDays: 30,
+        whatsapp: true,
       });
     } finally {
       await named.close();

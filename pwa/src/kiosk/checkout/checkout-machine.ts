@@ -229,7 +229,10 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
       deps.store.clear();
       set({ phase: { name: 'done', message: paidMessage, phoneUrl: answer.phoneUrl } });
     } else if (answer.paymentStatus === 'pending') {
-      set({ phase: { name: 'pending', transactionId, failed: false } });
+      // Already waiting for it: keep the same phase, so an answer to a later question still lands.
+      const p = phase();
+      if (p.name !== 'pending' || p.transactionId !== transactionId || p.failed)
+        set({ phase: { name: 'pending', transactionId, failed: false } });
     } else {
       deps.store.clear();
       set({ phase: { name: 'pending', transactionId, failed: true } });
