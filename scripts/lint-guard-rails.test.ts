@@ -1,6 +1,8 @@
 // The dependency rules of eslint.config.js, each fed one deliberately wrong import at a virtual path
 // in the folder it guards (and one allowed import, so a rule that fires on everything fails too).
 import { ESLint } from 'eslint';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -81,5 +83,97 @@ describe('lint guard rails (eslint.config.js)', () => {
   it.each(cases)('$rule', async ({ file, wrong, allowed }) => {
     expect(await restrictedImports(file, wrong)).toHaveLength(1);
     expect(await restrictedImports(file, allowed)).toEqual([]);
+  });
+});
+
+// SQL only in query files (issue 27 point 7): a cheap textual check over sync-server/src, since
+// Kysely's builder is reachable from any `db` and no import rule can see a method call.
+/** Where a Kysely query starts: a builder method on a database or transaction, or the raw `sql` tag imported from kysely. */
+const SQL_BUILDING = [
+  /\.(?:selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(/,
+  /import\s*(?:type\s*)?\{[^}]*\bsql\b[^}]*\}\s*from\s*'kysely'/,
+];
+
+/**
+ * Files that may build SQL, by path under sync-server/src:
+ * - `queries.ts` in any folder, or `<topic>.queries.ts` for a feature whose SQL is long (as
+ *   `upload.routes.ts` sits beside `routes.ts`): the query helpers, the database first;
+ * - `db/`: opening the database, migrations, dialect differences, advisory locks and liveness;
+ * - `main.ts`: start-up's check that PostgreSQL answers, before the migrations;
+ * - test helpers: `testing/`, `adapters/testing/`, `test-support.ts` and the tests themselves.
+ */
+function sqlMayLiveIn(path: string): boolean {
+  const file = path.split('/').at(-1)!;
+  return (
+    file === 'queries.ts' ||
+    file.endsWith('.queries.ts') ||
+    path.startsWith('db/') ||
+    path === 'main.ts' ||
+    path.startsWith('testing/') ||
+    path.startsWith('adapters/testing/') ||
+    file === 'test-support.ts' ||
+    file.endsWith('.test.ts')
+  );
+}
+
+/** The first line of `source` that builds SQL, or undefined. */
+function sqlLine(source: string): string | undefined {
+  const wholeImport = SQL_BUILDING[1]!.exec(source);
+  if (wholeImport) return wholeImport[0];
+  return source
+    .split('\n')
+    .find((line) => SQL_BUILDING[0]!.test(line))
+    ?.trim();
+}
+
+describe('SQL only in query files (sync-server/src)', () => {
+  const serverSrc = join(cwd, 'sync-server/src');
+  const files = readdirSync(serverSrc, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => path.split(sep).join('/'));
+
+  it('no other file builds a query', () => {
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files
+      .filter((path) => !sqlMayLiveIn(path))
+      .flatMap((path) => {
+        const line = sqlLine(readFileSync(join(serverSrc, path), 'utf8'));
+        return line === undefined ? [] : [`${path}: ${line}`];
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    "const row = await db.selectFrom('purchases').selectAll().executeTakeFirst();",
+    "await tx\n    .insertInto('audit_log')\n    .values(row)\n    .execute();",
+    "await deps.db.updateTable('devices').set({ name }).execute();",
+    "await db.deleteFrom('sessions').where('id', '=', id).execute();",
+    'const row = await db.selectNoFrom((eb) => [eb.lit(1).as("one")]).executeTakeFirst();',
+    "import { sql } from 'kysely';",
+    "import { sql, type Kysely } from 'kysely';",
+  ])('sees a query built in: %s', (source) => {
+    expect(sqlLine(source)).toBeDefined();
+  });
+
+  it('leaves plain code alone (calling a query helper, a Kysely type)', () => {
+    expect(
+      sqlLine("import type { Kysely } from 'kysely';\nconst rows = await listVenues(db, venueId);\nconst sqlite = open(file);"),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['purchases/queries.ts', true],
+    ['purchases/idempotency.queries.ts', true],
+    ['db/migrations/001-init.ts', true],
+    ['testing/seed.ts', true],
+    ['adapters/testing/adapter-app.ts', true],
+    ['purchases/test-support.ts', true],
+    ['error-log/error-log.test.ts', true],
+    ['error-log/service.ts', false],
+    ['purchases/routes.ts', false],
+    ['adapters/simulator.ts', false],
+    ['app.ts', false],
+  ] as const)('%s may build SQL: %s', (path, allowed) => {
+    expect(sqlMayLiveIn(path)).toBe(allowed);
   });
 });

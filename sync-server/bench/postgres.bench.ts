@@ -13,7 +13,7 @@ import pg from 'pg';
 import { systemClock } from '../src/adapters/ports.ts';
 import { migrateToLatestOrThrow, openDatabase, openPostgres, type Db } from '../src/db/database.ts';
 import { isPostgres } from '../src/db/dialect.ts';
-import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.ts';
+import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.queries.ts';
 import { withDatabase } from '../src/testing/database.ts';
 import { createSeeder } from '../src/testing/seed.ts';
 import { freePort, inProcessApp, startServer, summary } from './support.ts';

@@ -12,7 +12,7 @@ import { systemClock } from '../src/adapters/ports.ts';
 import { hashToken } from '../src/auth/tokens.ts';
 import { migrateToLatestOrThrow, openDatabase } from '../src/db/database.ts';
 import { createPurchase } from '../src/purchases/create-purchase.ts';
-import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.ts';
+import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.queries.ts';
 import { createSeeder } from '../src/testing/seed.ts';
 import { inProcessApp } from './support.ts';
 

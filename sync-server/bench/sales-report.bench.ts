@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../src/adapters/ports.ts';
 import { migrateToLatestOrThrow, openDatabase } from '../src/db/database.ts';
-import { salesReport, type SalesReportFilter } from '../src/reports/sales-report.ts';
+import { salesReport, type SalesReportFilter } from '../src/reports/sales-report.queries.ts';
 import { createSeeder } from '../src/testing/seed.ts';
 import { inProcessApp } from './support.ts';
 

@@ -19,6 +19,7 @@ import { configRoutes } from './config-entries/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { staffPinRoutes } from './staff-pin/routes.ts';
 import { fieldRoutes } from './fields/routes.ts';
+import { checkDatabase } from './db/database.ts';
 import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
 import { loggedPath } from './http/access-log.ts';
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   route(app, endpoints.health).handle(async () => {
-    await deps.db.selectFrom('venues').select('id').limit(1).execute();
+    await checkDatabase(deps.db);
     return { status: 200, body: { ok: true } };
   });
   route(app, endpoints.productInfo).handle(async () => ({

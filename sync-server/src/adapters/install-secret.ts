@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db } from '../db/database.ts';
+import { storeSecretOnce } from './queries.ts';
 
 const MIN_LENGTH = 32;
 const secretFile = (dataDir: string) => join(resolve(dataDir, 'secrets'), 'install-secret');
@@ -22,13 +23,7 @@ function readFileSecret(dataDir: string): string | undefined {
 /** The secret every instance shares: the first instance to start stores it, the others read it. Never printed. */
 export async function sharedInstallSecret(db: Db, dataDir: string, now: Date): Promise<string> {
   const candidate = readFileSecret(dataDir) ?? randomBytes(32).toString('hex');
-  await db
-    .insertInto('server_secrets')
-    .values({ name: 'install', value: candidate, createdAt: now.toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'install').executeTakeFirstOrThrow();
-  return row.value;
+  return storeSecretOnce(db, { name: 'install', value: candidate, createdAt: now.toISOString() });
 }
 
 /**

@@ -8,6 +8,7 @@ import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from '.
 import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import type { SimulatorOrderTable } from '../db/schema/index.ts';
+import { saveSimulatedOutcome, simulatedOutcome } from './queries.ts';
 import type {
   CreatePaymentInput,
   IntegrationTestResult,
@@ -71,12 +72,7 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   /** The notification Midtrans would post for this outcome, signed with the server key. */
   async simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): Promise<PaymentNotification> {
     const s = STATUS[outcome];
-    const row = { outcome: s.outcome, updatedAt: now.toISOString() };
-    await this.db
-      .insertInto('simulator_orders')
-      .values({ orderId: token.orderId, ...row })
-      .onConflict((oc) => oc.column('orderId').doUpdateSet(row))
-      .execute();
+    await saveSimulatedOutcome(this.db, token.orderId, { outcome: s.outcome, updatedAt: now.toISOString() });
     const gross = formatGrossAmount(token.grossAmount);
     const time = now.toISOString().replace('T', ' ').slice(0, 19);
     return {
@@ -101,8 +97,7 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
   }
 
   async fetchStatus(orderId: string): Promise<ProviderStatus> {
-    const row = await this.db.selectFrom('simulator_orders').select('outcome').where('orderId', '=', orderId).executeTakeFirst();
-    return row?.outcome ?? 'unknown';
+    return (await simulatedOutcome(this.db, orderId)) ?? 'unknown';
   }
 
   /** No account behind it: always reachable. */

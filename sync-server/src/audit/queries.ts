@@ -1,5 +1,7 @@
 import type { AuditEntry } from '@courtreplay/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { AuditLogTable } from '../db/schema/audit-log.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -46,4 +48,8 @@ export async function forgetAuditValues(db: Db, entity: string, entityId: string
     .where('entity', '=', entity)
     .where('entityId', '=', entityId)
     .execute();
+}
+
+export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>): Promise<void> {
+  await db.insertInto('audit_log').values(entry).execute();
 }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import { currentAdmin } from '../http/auth.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
+import { insertAuditEntry } from './queries.ts';
 
 export interface AuditInput {
   actor: Pick<SessionAdmin, 'id' | 'email'>;
@@ -36,20 +37,17 @@ function scrub(value: unknown): unknown {
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(scrub(value)));
 
 export async function recordAudit(db: Db, input: AuditInput): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: input.at,
-      adminId: input.actor.id,
-      adminEmail: input.actor.email,
-      action: input.action,
-      entity: input.entity,
-      entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
-      venueId: input.venueId ?? null,
-      before: json(input.before),
-      after: json(input.after),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    at: input.at,
+    adminId: input.actor.id,
+    adminEmail: input.actor.email,
+    action: input.action,
+    entity: input.entity,
+    entityId: input.entityId === undefined || input.entityId === null ? null : String(input.entityId),
+    venueId: input.venueId ?? null,
+    before: json(input.before),
+    after: json(input.after),
+  });
 }
 
 /**

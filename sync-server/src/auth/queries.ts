@@ -1,5 +1,7 @@
 // Sessions (a hashed bearer token per login) and failed login attempts (the login's throttle).
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { AdminRole } from '../db/schema/index.ts';
 
 export interface SessionAdmin {
@@ -128,4 +130,15 @@ export async function clearFailedLogins(db: Db, email: string, ip: string): Prom
 
 export async function pruneLoginAttempts(db: Db, before: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('attemptedAt', '<=', before).execute();
+}
+
+/** PostgreSQL advisory lock space of the per-address reservation lock (jobs use 15015). */
+const THROTTLE_LOCK_SPACE = 15_016;
+
+/**
+ * In a transaction: one login reservation at a time per address, on every instance (PostgreSQL's
+ * transaction-scoped advisory lock; SQLite's one writer already serialises them).
+ */
+export async function lockAddressForReservation(tx: Db, ip: string): Promise<void> {
+  if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${ip}))`.execute(tx);
 }

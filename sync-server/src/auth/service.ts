@@ -12,7 +12,6 @@
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
-import { sql } from 'kysely';
 import {
   addressFailures,
   clearFailedLogins,
@@ -26,8 +25,8 @@ import {
   settleFailedAttempt,
   type AttemptCount,
   type SessionAdmin,
+  lockAddressForReservation,
 } from './queries.ts';
-import { isPostgres } from '../db/dialect.ts';
 import { DomainError, unauthenticated } from '../errors.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -53,8 +52,6 @@ const PENDING_STALE_MS = 60_000;
 /** How often an attempt queued behind checks still running looks again, and how long at most it waits. */
 const QUEUE_POLL_MS = 25;
 const QUEUE_MAX_MS = 30_000;
-/** PostgreSQL advisory lock space of the per-address reservation lock (jobs use 15015). */
-const THROTTLE_LOCK_SPACE = 15_016;
 
 type Db = Deps['db'];
 
@@ -106,7 +103,7 @@ export async function reserveAttempt(db: Db, email: string, ip: string, now: () 
   for (;;) {
     const decision = await db.transaction().execute(async (tx): Promise<Decision> => {
       // One reservation at a time per address (every instance): the count and the insert are one step.
-      if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_SPACE}, hashtext(${ip}))`.execute(tx);
+      await lockAddressForReservation(tx, ip);
       const at = now();
       const settledBefore = new Date(at.getTime() - PENDING_STALE_MS).toISOString();
       const refused = await refusal(tx, email, ip, arrivedAt, { settledBefore }, at);

@@ -83,3 +83,8 @@ export async function migrateToLatestOrThrow(db: Db): Promise<void> {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 }
+
+/** One cheap read of a table the migrations made: the database answers (GET /api/health). */
+export async function checkDatabase(db: Db): Promise<void> {
+  await db.selectFrom('venues').select('id').limit(1).execute();
+}

@@ -3,6 +3,7 @@
 // on every channel the purchase has (an address, a number), trying both before it answers.
 import type { Delivery } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
+import { findContact } from '../purchases/queries.ts';
 import type { MailDelivery } from './mail-delivery.ts';
 import type { WhatsappDelivery } from './whatsapp-delivery.ts';
 
@@ -19,7 +20,7 @@ export class Deliveries implements Delivery {
   }
 
   async resend(purchaseId: string): Promise<void> {
-    const contact = await this.db.selectFrom('purchases').select(['email', 'phone']).where('id', '=', purchaseId).executeTakeFirst();
+    const contact = await findContact(this.db, purchaseId);
     const sends: Promise<void>[] = [];
     // A purchase without either (unknown id) still goes through the e-mail, which answers its 404.
     if (!contact || contact.email || !contact.phone || !this.whatsapp) sends.push(this.mail.resend(purchaseId));

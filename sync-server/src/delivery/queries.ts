@@ -2,6 +2,7 @@
 // same columns: email_deliveries, whatsapp_deliveries), and what the e-mail needs.
 import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import { purchaseWithPlace } from '../purchases/queries.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 import type { WhatsappDeliveryTable } from '../db/schema/whatsapp-delivery.ts';
 
@@ -14,10 +15,7 @@ function withDeliveries(db: Db) {
 
 /** What the e-mail is built from; undefined for an unknown purchase. */
 export async function findMailFacts(db: Db, purchaseId: string) {
-  return db
-    .selectFrom('purchases')
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .leftJoin('fields', 'fields.id', 'purchases.fieldId')
+  return purchaseWithPlace(db)
     .select([
       'purchases.id',
       'purchases.email',
@@ -161,9 +159,7 @@ function withWhatsapp(db: Db) {
 
 /** What the WhatsApp message is built from; undefined for an unknown purchase. */
 export async function findWhatsappFacts(db: Db, purchaseId: string) {
-  return db
-    .selectFrom('purchases')
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+  return purchaseWithPlace(db)
     .select([
       'purchases.id',
       'purchases.phone',
@@ -201,4 +197,28 @@ export async function purchaseOfMessage(db: Db, messageId: string): Promise<stri
     .where('messageId', '=', messageId)
     .executeTakeFirst();
   return row?.purchaseId;
+}
+
+/** Forgets the resends booked up to `until` (an hour ago: they no longer count). */
+export async function deleteResendsUpTo(db: Db, until: string): Promise<void> {
+  await db.deleteFrom('email_resends').where('requestedAt', '<=', until).execute();
+}
+
+export async function insertResend(db: Db, resend: { id: string; purchaseId: string; requestedAt: string }): Promise<void> {
+  await db.insertInto('email_resends').values(resend).execute();
+}
+
+/** How many resends of the purchase were booked after `since`. */
+export async function countResendsAfter(db: Db, purchaseId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('email_resends')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('purchaseId', '=', purchaseId)
+    .where('requestedAt', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteResend(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('email_resends').where('id', '=', id).execute();
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '@courtreplay/shared';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { DomainError } from '../errors.ts';
+import { countResendsAfter, deleteResend, deleteResendsUpTo, insertResend } from './queries.ts';
 
 export const MAX_RESENDS_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
@@ -14,17 +15,11 @@ const HOUR_MS = 3_600_000;
  */
 export async function bookResend(db: Db, purchaseId: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - HOUR_MS).toISOString();
-  await db.deleteFrom('email_resends').where('requestedAt', '<=', since).execute();
+  await deleteResendsUpTo(db, since);
   const id = randomUUID();
-  await db.insertInto('email_resends').values({ id, purchaseId, requestedAt: now.toISOString() }).execute();
-  const row = await db
-    .selectFrom('email_resends')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('purchaseId', '=', purchaseId)
-    .where('requestedAt', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) > MAX_RESENDS_PER_HOUR) {
-    await db.deleteFrom('email_resends').where('id', '=', id).execute();
+  await insertResend(db, { id, purchaseId, requestedAt: now.toISOString() });
+  if ((await countResendsAfter(db, purchaseId, since)) > MAX_RESENDS_PER_HOUR) {
+    await deleteResend(db, id);
     throw new DomainError('too_many_requests', MESSAGES.transactions.resendLimit);
   }
 }

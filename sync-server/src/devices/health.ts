@@ -12,7 +12,7 @@ import {
 } from '@courtreplay/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { DeviceRow, HealthColumns } from './queries.ts';
+import { updateDeviceHealth, type DeviceRow, type HealthColumns } from './queries.ts';
 import { invalidInput } from '../errors.ts';
 
 /** A kiosk silent this long after being seen is listed in the Errors tab. */
@@ -39,22 +39,17 @@ export function assertHeartbeatNotInFuture(beat: DeviceHeartbeatRequest, now: Da
 
 /** Stores a heartbeat; false when no such device is registered. */
 export async function recordHeartbeat(db: Db, deviceId: string, beat: DeviceHeartbeatRequest, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('devices')
-    .set({
-      lastSeenAt: now.toISOString(),
-      appVersion: beat.appVersion.trim(),
-      onlineSince: beat.onlineSince,
-      queuePurchases: beat.queue.purchases,
-      queueClips: beat.queue.clips,
-      lastClipAt: beat.lastClipAt,
-      storageUsage: beat.storage?.usage ?? null,
-      storageQuota: beat.storage?.quota ?? null,
-      screen: beat.screen,
-    })
-    .where('deviceId', '=', deviceId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updateDeviceHealth(db, deviceId, {
+    lastSeenAt: now.toISOString(),
+    appVersion: beat.appVersion.trim(),
+    onlineSince: beat.onlineSince,
+    queuePurchases: beat.queue.purchases,
+    queueClips: beat.queue.clips,
+    lastClipAt: beat.lastClipAt,
+    storageUsage: beat.storage?.usage ?? null,
+    storageQuota: beat.storage?.quota ?? null,
+    screen: beat.screen,
+  });
 }
 
 const jakartaMinuteOfDay = (at: Date) => {

@@ -1,5 +1,6 @@
 import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import type { Updateable } from 'kysely';
 import type { DeviceTable } from '../db/schema/index.ts';
 
 /** The kiosk-health columns a device row carries (devices/health.ts reads them). */
@@ -157,4 +158,10 @@ export async function renameDevice(db: Db, deviceId: string, newDeviceId: string
 
 export async function deleteDevice(db: Db, deviceId: string): Promise<void> {
   await db.deleteFrom('devices').where('deviceId', '=', deviceId).execute();
+}
+
+/** Stores what a heartbeat reports; false when no such device is registered. */
+export async function updateDeviceHealth(db: Db, deviceId: string, health: Updateable<DeviceTable>): Promise<boolean> {
+  const result = await db.updateTable('devices').set(health).where('deviceId', '=', deviceId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -21,24 +21,32 @@ import type { AppDeps } from '../app-env.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { venueScope } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
-import type { PurchaseEventKind } from '../db/schema/index.ts';
 import { devicesFor } from '../devices/service.ts';
 import { notFound } from '../errors.ts';
+import {
+  countUndeliveredIn,
+  credentialAlertRows,
+  failuresInScope,
+  integrationsThatFailed,
+  lateSettlementsInScope,
+  parkedPurchasesInScope,
+  recordResolution,
+  resolutionsOf,
+  reversalEventsOf,
+  reversedPurchasesInScope,
+  undeliveredInScope,
+  type PlaceScope,
+} from './queries.ts';
 
 const T = MESSAGES.errorsTab;
-/** Newest entries read from each source; older ones are history nobody acts on. */
-const PER_SOURCE_LIMIT = 200;
 const UNKNOWN_VENUE = 'Unknown Venue';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Draft = Omit<ErrorEntry, 'id' | 'resolvedAt' | 'resolvedBy'> & { key: string; resolvedItselfAt?: string | null };
 
-interface Scope {
-  /** null: every venue (a super admin without a venue filter). */
-  venueId: number | null;
+interface Scope extends PlaceScope {
   /** Problems of the whole install (credentials, integrations): super admins only, without a venue filter. */
   install: boolean;
-  includeStaging: boolean;
 }
 
 const entryId = (key: string): string => createHash('sha256').update(key).digest('base64url').slice(0, 22);
@@ -48,17 +56,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 async function parkedPurchases(db: Db, scope: Scope): Promise<Draft[]> {
-  let q = db
-    .selectFrom('parked_purchases')
-    .leftJoin('venues', 'venues.id', 'parked_purchases.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'parked_purchases.deviceId')
-    .selectAll('parked_purchases')
-    .select(['venues.name as venueName', 'devices.name as deviceName'])
-    .orderBy('parked_purchases.parkedAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('parked_purchases.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('parked_purchases.isStaging', '=', 0);
-  return (await q.execute()).map((p) => ({
+  return (await parkedPurchasesInScope(db, scope)).map((p) => ({
     key: `parked:${p.id}:${p.parkedAt}`,
     kind: 'parked_purchase',
     at: p.parkedAt,
@@ -72,48 +70,13 @@ async function parkedPurchases(db: Db, scope: Scope): Promise<Draft[]> {
   }));
 }
 
-/** Purchase events of `kinds` with their purchase's venue and kiosk, newest first, in the admin's scope. */
-function purchaseEventsInScope(db: Db, scope: Scope, kinds: PurchaseEventKind[]) {
-  let q = db
-    .selectFrom('purchase_events as e')
-    .innerJoin('purchases as p', 'p.id', 'e.purchaseId')
-    .leftJoin('venues', 'venues.id', 'p.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'p.deviceId')
-    .select([
-      'e.id',
-      'e.at',
-      'e.detail',
-      'p.id as purchaseId',
-      'p.venueId',
-      'p.deviceId',
-      'venues.name as venueName',
-      'devices.name as deviceName',
-    ])
-    .where('e.kind', 'in', kinds)
-    .orderBy('e.at', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
-  return q;
-}
-
 /**
  * Failed e-mails and uploads from the purchase history. Either is over once an e-mail went out
  * after it (the player has the link), or once the player's data was erased.
  */
 async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
-  const q = purchaseEventsInScope(db, scope, ['email_failed', 'upload_failed'])
-    .select(['e.kind', 'p.erasedAt'])
-    .select((eb) =>
-      eb
-        .selectFrom('purchase_events as sent')
-        .select((inner) => inner.fn.min('sent.at').as('at'))
-        .whereRef('sent.purchaseId', '=', 'e.purchaseId')
-        .where('sent.kind', '=', 'email_sent')
-        .whereRef('sent.at', '>=', 'e.at')
-        .as('sentAfter'),
-    );
-  return (await q.execute()).map((row) => {
+  const rows = await failuresInScope(db, scope, ['email_failed', 'upload_failed'], { kind: 'email_sent', sameInstant: true });
+  return rows.map((row) => {
     const detail = detailOf(row.detail);
     const email = row.kind === 'email_failed';
     return {
@@ -129,7 +92,7 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
         ? T.emailWhat(row.erasedAt ? undefined : text(detail.to), text(detail.reason))
         : T.uploadWhat(count(detail.clip), count(detail.clips), text(detail.reason)),
       todo: email ? T.emailTodo : T.uploadTodo,
-      resolvedItselfAt: (row.sentAfter as string | null) ?? row.erasedAt,
+      resolvedItselfAt: row.settledAt ?? row.erasedAt,
     };
   });
 }
@@ -139,18 +102,8 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
  * error in plain words. Over once a later message went out (a resend), or the data was erased.
  */
 async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
-  const q = purchaseEventsInScope(db, scope, ['whatsapp_failed'])
-    .select(['p.erasedAt'])
-    .select((eb) =>
-      eb
-        .selectFrom('purchase_events as sent')
-        .select((inner) => inner.fn.min('sent.at').as('at'))
-        .whereRef('sent.purchaseId', '=', 'e.purchaseId')
-        .where('sent.kind', '=', 'whatsapp_sent')
-        .whereRef('sent.at', '>', 'e.at')
-        .as('sentAfter'),
-    );
-  return (await q.execute()).map((row) => {
+  const rows = await failuresInScope(db, scope, ['whatsapp_failed'], { kind: 'whatsapp_sent', sameInstant: false });
+  return rows.map((row) => {
     const detail = detailOf(row.detail);
     const to = row.erasedAt ? undefined : text(detail.to);
     return {
@@ -164,32 +117,13 @@ async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
       transactionId: row.purchaseId,
       what: T.whatsappWhat(to ? formatPhone(to) : undefined, text(detail.reason)),
       todo: T.whatsappTodo,
-      resolvedItselfAt: (row.sentAfter as string | null) ?? row.erasedAt,
+      resolvedItselfAt: row.settledAt ?? row.erasedAt,
     };
   });
 }
 
 async function reversedPayments(db: Db, scope: Scope): Promise<Draft[]> {
-  let q = db
-    .selectFrom('purchases')
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'purchases.deviceId')
-    .select([
-      'purchases.id',
-      'purchases.venueId',
-      'purchases.deviceId',
-      'purchases.totalAmount',
-      'purchases.paymentReversal',
-      'purchases.paymentReversedAt',
-      'venues.name as venueName',
-      'devices.name as deviceName',
-    ])
-    .where('purchases.paymentReversedAt', 'is not', null)
-    .orderBy('purchases.paymentReversedAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  const rows = await q.execute();
+  const rows = await reversedPurchasesInScope(db, scope);
   const details = await reversalDetails(
     db,
     rows.map((r) => r.id),
@@ -219,15 +153,7 @@ async function reversedPayments(db: Db, scope: Scope): Promise<Draft[]> {
 /** Each purchase's newest recorded reversal (which one and how much), from its history. */
 async function reversalDetails(db: Db, ids: string[]) {
   const newest = new Map<string, { at: string; kind: string; amount: number | null }>();
-  if (ids.length === 0) return newest;
-  const rows = await db
-    .selectFrom('purchase_events')
-    .select(['purchaseId', 'at', 'detail'])
-    .where('kind', '=', 'payment_reversed')
-    .where('purchaseId', 'in', ids)
-    .orderBy('at')
-    .execute();
-  for (const row of rows) {
+  for (const row of await reversalEventsOf(db, ids)) {
     const detail = detailOf(row.detail);
     const kind = text(detail.reversal);
     if (kind) newest.set(row.purchaseId, { at: row.at, kind, amount: typeof detail.amount === 'number' ? detail.amount : null });
@@ -241,8 +167,7 @@ async function reversalDetails(db: Db, ids: string[]) {
  * the kiosk had closed, inside the window, is how things should go and is not listed.
  */
 async function lateSettlements(db: Db, scope: Scope): Promise<Draft[]> {
-  const q = purchaseEventsInScope(db, scope, ['late_settlement']).select('p.totalAmount');
-  return (await q.execute()).flatMap((row) => {
+  return (await lateSettlementsInScope(db, scope)).flatMap((row) => {
     const detail = detailOf(row.detail);
     const afterWindow = detail.afterWindow === true;
     const overQuota = detail.promoOverQuota === true;
@@ -280,25 +205,7 @@ export const UNDELIVERED_AFTER_MS = 10 * 60_000;
  */
 async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> {
   const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
-  let q = undeliveredQuery(deps.db, cutoff)
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'purchases.deviceId')
-    .select([
-      'purchases.id',
-      'purchases.venueId',
-      'purchases.deviceId',
-      'purchases.totalAmount',
-      'purchases.paidAt',
-      'purchases.createdAt',
-      'purchases.zipUrl',
-      'venues.name as venueName',
-      'devices.name as deviceName',
-    ])
-    .orderBy('purchases.createdAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  return (await q.execute()).map((p) => {
+  return (await undeliveredInScope(deps.db, scope, cutoff)).map((p) => {
     const at = new Date(Date.parse(p.paidAt ?? p.createdAt) + UNDELIVERED_AFTER_MS).toISOString();
     return {
       key: `undelivered:${p.id}`,
@@ -321,40 +228,14 @@ export async function countUndelivered(
   filter: { venueId?: number; fieldId?: number; from?: string; to?: string; includeStaging: boolean },
 ): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
-  let q = undeliveredQuery(deps.db, cutoff).select((eb) => eb.fn.countAll<number | string>().as('n'));
-  if (filter.venueId !== undefined) q = q.where('purchases.venueId', '=', filter.venueId);
-  if (filter.fieldId !== undefined) q = q.where('purchases.fieldId', '=', filter.fieldId);
-  if (filter.from !== undefined) q = q.where('purchases.createdAt', '>=', filter.from);
-  if (filter.to !== undefined) q = q.where('purchases.createdAt', '<', filter.to);
-  if (!filter.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  return Number((await q.executeTakeFirst())?.n ?? 0);
-}
-
-/** Paid or free purchases, paid before `cutoff`, with no e-mail sent or failed, clips neither erased nor expired. */
-export function undeliveredQuery(db: Db, cutoff: string) {
-  return (
-    db
-      .selectFrom('purchases')
-      .where('purchases.paymentStatus', 'in', ['paid', 'free'])
-      .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
-      // With an address, its e-mail says delivered; with only a WhatsApp number (issue 26), the link
-      // saved and the message out do.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('purchases.email', '<>', ''), eb('purchases.emailStatus', 'is', null)]),
-          eb.and([eb('purchases.email', '=', ''), eb.or([eb('purchases.zipUrl', 'is', null), eb('purchases.whatsappStatus', 'is', null)])]),
-        ]),
-      )
-      .where('purchases.erasedAt', 'is', null)
-      .where('purchases.clipsExpiredAt', 'is', null)
-  );
+  return countUndeliveredIn(deps.db, cutoff, filter);
 }
 
 const install = { venueId: null, venueName: null, deviceId: null, deviceName: null, transactionId: null } as const;
 
 /** Credential alerts, open and past (they end by themselves when the service works again). */
 async function credentialAlerts(db: Db): Promise<Draft[]> {
-  const rows = await db.selectFrom('integration_alerts').selectAll().orderBy('firstAt', 'desc').limit(PER_SOURCE_LIMIT).execute();
+  const rows = await credentialAlertRows(db);
   return rows.map((a) => ({
     ...install,
     key: `alert:${a.code}:${a.firstAt}`,
@@ -368,7 +249,7 @@ async function credentialAlerts(db: Db): Promise<Draft[]> {
 
 /** Each service whose last call failed (after its last success). */
 async function failingIntegrations(db: Db): Promise<Draft[]> {
-  const rows = await db.selectFrom('integration_status').selectAll().where('lastErrorAt', 'is not', null).execute();
+  const rows = await integrationsThatFailed(db);
   return rows
     .filter((s) => s.lastSuccessAt === null || s.lastErrorAt! > s.lastSuccessAt)
     .map((s) => ({
@@ -419,13 +300,7 @@ const SOURCES: readonly Source[] = [
 ];
 
 async function resolutions(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { resolvedAt: string; adminEmail: string }>();
-  const rows = await db
-    .selectFrom('error_resolutions')
-    .select(['entryId', 'resolvedAt', 'adminEmail'])
-    .where('entryId', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.entryId, r]));
+  return new Map((await resolutionsOf(db, ids)).map((r) => [r.entryId, r]));
 }
 
 /** The admin's error log for the query, newest first. */
@@ -466,11 +341,6 @@ export async function resolveError(deps: Deps, admin: SessionAdmin, id: string):
   if (!entry) throw notFound(ERROR_LOG_MESSAGES.notFound);
   if (entry.resolvedAt !== null) return { entry, changed: false };
   const resolvedAt = deps.clock.now().toISOString();
-  await deps.db
-    .insertInto('error_resolutions')
-    .values({ entryId: id, resolvedAt, adminId: admin.id, adminEmail: admin.email })
-    .onConflict((oc) => oc.column('entryId').doNothing())
-    .execute();
-  const stored = await deps.db.selectFrom('error_resolutions').selectAll().where('entryId', '=', id).executeTakeFirstOrThrow();
+  const stored = await recordResolution(deps.db, { entryId: id, resolvedAt, adminId: admin.id, adminEmail: admin.email });
   return { entry: { ...entry, resolvedAt: stored.resolvedAt, resolvedBy: stored.adminEmail }, changed: stored.resolvedAt === resolvedAt };
 }

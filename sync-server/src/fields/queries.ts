@@ -54,3 +54,14 @@ export async function renewCourtCode(db: Db, id: number): Promise<string | null>
   const result = await db.updateTable('fields').set({ courtCode }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? courtCode : null;
 }
+
+/** Which of the courts `ids` belong to the venue. */
+export async function courtsOfVenue(db: Db, venueId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('fields').select('id').where('venueId', '=', venueId).where('id', 'in', ids).execute()).map((f) => f.id);
+}
+
+/** The venue of a court; undefined for an unknown court. */
+export async function venueOfCourt(db: Db, fieldId: number): Promise<number | undefined> {
+  return (await db.selectFrom('fields').select('venueId').where('id', '=', fieldId).executeTakeFirst())?.venueId;
+}

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
+import { integrationStatusRows, openAlertRows, resolveAlerts, saveAlertRow, saveStatusRow } from './queries.ts';
 import {
   CONDITION_ALERTS,
   type CredentialAlert,
@@ -34,15 +35,14 @@ export class StoredIntegrationHealth implements IntegrationHealth {
 
   static async load(db: Db, clock: Clock, logger?: Logger): Promise<StoredIntegrationHealth> {
     const states = new Map<IntegrationKind, IntegrationStatus>();
-    for (const row of await db.selectFrom('integration_status').selectAll().execute()) {
+    for (const row of await integrationStatusRows(db)) {
       states.set(row.kind as IntegrationKind, {
         lastSuccessAt: row.lastSuccessAt ? new Date(row.lastSuccessAt) : undefined,
         lastError: row.lastErrorAt ? { message: row.lastErrorMessage ?? '', at: new Date(row.lastErrorAt) } : undefined,
       });
     }
     const open = new Map<CredentialAlertCode, OpenAlert>();
-    const rows = await db.selectFrom('integration_alerts').selectAll().where('resolvedAt', 'is', null).orderBy('firstAt').execute();
-    for (const row of rows) {
+    for (const row of await openAlertRows(db)) {
       open.set(row.code as CredentialAlertCode, {
         code: row.code as CredentialAlertCode,
         advice: row.advice,
@@ -87,12 +87,7 @@ export class StoredIntegrationHealth implements IntegrationHealth {
   }
 
   private async saveResolved(codes: CredentialAlertCode[], now: Date): Promise<void> {
-    await this.db
-      .updateTable('integration_alerts')
-      .set({ resolvedAt: now.toISOString() })
-      .where('code', 'in', codes)
-      .where('resolvedAt', 'is', null)
-      .execute();
+    await resolveAlerts(this.db, codes, now.toISOString());
   }
 
   failed(kind: IntegrationKind, message: string, alert?: CredentialAlert): void {
@@ -131,31 +126,21 @@ export class StoredIntegrationHealth implements IntegrationHealth {
 
   private async saveStatus(kind: IntegrationKind): Promise<void> {
     const s = this.status(kind);
-    const row = {
+    await saveStatusRow(this.db, kind, {
       lastSuccessAt: s.lastSuccessAt?.toISOString() ?? null,
       lastErrorAt: s.lastError?.at.toISOString() ?? null,
       lastErrorMessage: s.lastError?.message ?? null,
-    };
-    await this.db
-      .insertInto('integration_status')
-      .values({ kind, ...row })
-      .onConflict((oc) => oc.column('kind').doUpdateSet(row))
-      .execute();
+    });
   }
 
   private async saveAlert(a: OpenAlert): Promise<void> {
-    const row = {
+    await saveAlertRow(this.db, a.code, {
       integration: a.integration,
       message: a.message,
       advice: a.advice,
       firstAt: a.firstAt.toISOString(),
       lastAt: a.lastAt.toISOString(),
       resolvedAt: null,
-    };
-    await this.db
-      .insertInto('integration_alerts')
-      .values({ code: a.code, ...row })
-      .onConflict((oc) => oc.column('code').doUpdateSet(row))
-      .execute();
+    });
   }
 }

@@ -1,6 +1,7 @@
 // SQL of the kiosk reports; each helper takes the database first.
 import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase, ReversedPayment } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import { purchaseWithPlace } from '../purchases/queries.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 
@@ -56,9 +57,7 @@ export async function listParked(db: Db, venueId: number | null): Promise<Parked
 
 /** Paid purchases the provider reversed afterwards, newest reversal first (the Errors tab). */
 export async function listReversed(db: Db, venueId: number | null): Promise<ReversedPayment[]> {
-  let q = db
-    .selectFrom('purchases')
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+  let q = purchaseWithPlace(db)
     .select([
       'purchases.id',
       'purchases.email',

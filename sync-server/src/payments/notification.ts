@@ -14,6 +14,7 @@ import type { PaymentStatus } from '../db/schema/index.ts';
 import { midtransOutcome } from '../adapters/payment-signature.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError } from '../errors.ts';
+import { findPaymentFacts } from '../purchases/queries.ts';
 import { applyProviderOutcome } from './provider-outcome.ts';
 import { checkStatusWithin, NOTIFICATION_STATUS_BUDGET_MS } from './status-check.ts';
 
@@ -44,11 +45,7 @@ export function parseNotification(body: unknown): PaymentNotification {
 export async function handleNotification(deps: NotificationDeps, body: unknown): Promise<NotificationAnswer> {
   const { db, clock, logger, payments, delivery } = deps;
   const n = parseNotification(body);
-  const purchase = await db
-    .selectFrom('purchases')
-    .select(['id', 'isStaging', 'totalAmount', 'paymentStatus'])
-    .where('id', '=', n.order_id)
-    .executeTakeFirst();
+  const purchase = await findPaymentFacts(db, n.order_id);
   const signed = purchase
     ? payments.verifyNotification(n, purchase.isStaging === 1)
     : payments.verifyNotification(n, true) || payments.verifyNotification(n, false);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app-env.ts';
 import type { StoredClip } from '../adapters/ports.ts';
 import { chosenClips, pairFiles, titleOf } from '../storage/clip-pairing.ts';
 import { clipFilesOf } from '../storage/queries.ts';
+import { findPhonePagePurchase } from './queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
 
@@ -41,29 +42,7 @@ const isVideo = (clip: StoredClip) => clip.mimeType.startsWith('video/') || /\.(
 /** The purchase behind a token; undefined for one not well formed or unknown alike (one 404 for both). */
 async function findByToken(deps: Deps, token: string) {
   if (!PHONE_TOKEN_PATTERN.test(token)) return undefined;
-  return deps.db
-    .selectFrom('purchases')
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .leftJoin('fields', 'fields.id', 'purchases.fieldId')
-    .select([
-      'purchases.paymentStatus',
-      'purchases.paymentReversal',
-      'purchases.folderId',
-      'purchases.id',
-      'purchases.videoIds',
-      'purchases.videoTitles',
-      'purchases.videoCount',
-      'purchases.createdAt',
-      'purchases.paidAt',
-      'purchases.clipsExpiredAt',
-      'purchases.erasedAt',
-      'purchases.language',
-      'venues.name as venueName',
-      'venues.language as venueLanguage',
-      'fields.name as courtName',
-    ])
-    .where('purchases.phoneToken', '=', token)
-    .executeTakeFirst();
+  return findPhonePagePurchase(deps.db, token);
 }
 
 /** The purchase and its clips, in the order the player chose them; undefined: no such page. */

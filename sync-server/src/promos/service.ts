@@ -23,6 +23,7 @@ import {
   type PromoRow,
 } from '../promos/queries.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
+import { findVenue } from '../venues/queries.ts';
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -47,7 +48,7 @@ function assertPromoAccess(admin: SessionAdmin, venueId: number | null): void {
 
 async function assertVenueExists(deps: Deps, venueId: number | null): Promise<void> {
   if (venueId === null) return;
-  const venue = await deps.db.selectFrom('venues').select('id').where('id', '=', venueId).executeTakeFirst();
+  const venue = await findVenue(deps.db, venueId);
   if (!venue) throw notFound(VENUE_MESSAGES.notFound);
 }
 

@@ -20,6 +20,7 @@ import type { AppDeps } from '../app-env.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
 import type { DeviceRow } from '../devices/queries.ts';
 import { invalidInput, forbidden, DomainError } from '../errors.ts';
+import { courtsOfVenue, venueOfCourt } from '../fields/queries.ts';
 import { reservePromo } from '../promos/queries.ts';
 import { loadEntriesInForce } from '../config-entries/queries.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
@@ -96,11 +97,7 @@ async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput, now: Date,
 /** Each clip's court must be a court of the kiosk's venue (400 naming the first that is not). */
 async function checkVideoCourts(tx: Tx, courts: readonly (number | null)[], venueId: number): Promise<(number | null)[]> {
   const named = [...new Set(courts.filter((court): court is number => court !== null))];
-  const own = named.length
-    ? new Set(
-        (await tx.selectFrom('fields').select('id').where('venueId', '=', venueId).where('id', 'in', named).execute()).map((f) => f.id),
-      )
-    : new Set<number>();
+  const own = new Set(await courtsOfVenue(tx, venueId, named));
   const stranger = named.find((court) => !own.has(court));
   if (stranger !== undefined) throw invalidInput(PURCHASE_MESSAGES.unknownCourt(stranger));
   return [...courts];
@@ -140,11 +137,8 @@ export async function createPurchase(
   const now = clock.now();
 
   const created = await db.transaction().execute(async (tx) => {
-    const field =
-      device.fieldId === null && input.fieldId != null
-        ? await tx.selectFrom('fields').select('venueId').where('id', '=', input.fieldId).executeTakeFirst()
-        : undefined;
-    const place = placeOf(device, input, field?.venueId);
+    const courtVenue = device.fieldId === null && input.fieldId != null ? await venueOfCourt(tx, input.fieldId) : undefined;
+    const place = placeOf(device, input, courtVenue);
     const promo = await findRequestedPromo(tx, input, now, place.venueId);
     // The venue's own price, tiers and gateway where it has them, else the global ones.
     const pricing = pricingFromConfig(await loadEntriesInForce(tx, place.venueId, PRICING_KEYS), { staging: input.isStaging });

@@ -13,7 +13,7 @@ import type { Db } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { purchaseRow } from '../testing/purchase-row.ts';
 import { createSeeder } from '../testing/seed.ts';
-import { listPurchases } from './list-purchases.ts';
+import { listPurchases } from './list-purchases.queries.ts';
 import { markErased } from './queries.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'courtreplay-addresses-'));

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { purchaseRow as rawPurchaseRow } from '../testing/purchase-row.ts';
 import { createSeeder } from '../testing/seed.ts';
-import { listPurchases } from './list-purchases.ts';
+import { listPurchases } from './list-purchases.queries.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'courtreplay-search-'));
 let database: TestDatabase;

@@ -1,10 +1,10 @@
 // A purchase's history after the sale (purchase_events, migration 017): e-mail sent or failed,
 // resent, corrected by an admin, clips expired, erased on request. Append-only; read oldest first
 // by the purchase detail's timeline.
-import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { PurchaseEventKind } from '../db/schema/index.ts';
+import { eventsWithDetail, insertPurchaseEvent, purchaseEventRows, setEventDetail } from './queries.ts';
 
 export type { PurchaseEventKind } from '../db/schema/index.ts';
 
@@ -28,29 +28,23 @@ export interface PurchaseEvent {
 }
 
 export async function recordPurchaseEvent(db: Db, event: NewPurchaseEvent): Promise<void> {
-  await db
-    .insertInto('purchase_events')
-    .values({
-      id: randomUUID(),
-      purchaseId: event.purchaseId,
-      at: event.at.toISOString(),
-      kind: event.kind,
-      adminId: event.adminId ?? null,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-    })
-    .execute();
+  await insertPurchaseEvent(db, {
+    id: randomUUID(),
+    purchaseId: event.purchaseId,
+    at: event.at.toISOString(),
+    kind: event.kind,
+    adminId: event.adminId ?? null,
+    detail: event.detail ? JSON.stringify(event.detail) : null,
+  });
 }
 
 /** The purchase's events, oldest first (ties in insertion order). */
 export async function listPurchaseEvents(db: Db, purchaseId: string): Promise<PurchaseEvent[]> {
-  const rows = await db
-    .selectFrom('purchase_events')
-    .selectAll()
-    .where('purchaseId', '=', purchaseId)
-    .orderBy('at')
-    .orderBy(sql`rowid`)
-    .execute();
-  return rows.map((r) => ({ ...r, detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null }));
+  const rows = await purchaseEventRows(db, purchaseId);
+  return rows.map(({ adminEmail: _adminEmail, ...r }) => ({
+    ...r,
+    detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+  }));
 }
 
 /**
@@ -58,16 +52,10 @@ export async function listPurchaseEvents(db: Db, purchaseId: string): Promise<Pu
  * addresses (an e-mail's `to`, a correction's `from` and `to`).
  */
 export async function forgetAddresses(db: Db, purchaseId: string): Promise<void> {
-  const rows = await db
-    .selectFrom('purchase_events')
-    .select(['id', 'detail'])
-    .where('purchaseId', '=', purchaseId)
-    .where('detail', 'is not', null)
-    .execute();
-  for (const row of rows) {
+  for (const row of await eventsWithDetail(db, purchaseId)) {
     const { to, from, ...rest } = JSON.parse(row.detail!) as Record<string, unknown>;
     if (to === undefined && from === undefined) continue;
     const detail = Object.keys(rest).length > 0 ? JSON.stringify(rest) : null;
-    await db.updateTable('purchase_events').set({ detail }).where('id', '=', row.id).execute();
+    await setEventDetail(db, row.id, detail);
   }
 }

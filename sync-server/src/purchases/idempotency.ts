@@ -12,6 +12,15 @@ import { PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { BOOT_ID, isBootAlive } from '../db/liveness.ts';
+import {
+  bindIdempotencyKey,
+  claimIdempotencyKey,
+  deleteIdempotencyKeysBefore,
+  findIdempotencyKey,
+  finishIdempotencyKey,
+  releaseIdempotencyKey,
+  takeOverIdempotencyKey,
+} from './idempotency.queries.ts';
 import type { Tx } from './queries.ts';
 import { invalidInput, conflict, DomainError } from '../errors.ts';
 
@@ -80,29 +89,20 @@ export async function withIdempotency(
   const bootId = scope.bootId ?? BOOT_ID;
   type Claim = { replay: { status: number; body: unknown } } | { resumePurchaseId: string | undefined };
   const claimed = await db.transaction().execute(async (tx): Promise<Claim> => {
-    const inserted = await tx
-      .insertInto('idempotency_keys')
-      .values({
-        deviceId,
-        key,
-        requestHash: hash,
-        status: 'running',
-        responseStatus: null,
-        responseBody: null,
-        createdAt: now.toISOString(),
-        purchaseId: null,
-        ownerBoot: bootId,
-      })
-      .onConflict((oc) => oc.columns(['deviceId', 'key']).doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows === 1n) return { resumePurchaseId: undefined };
+    const claimedNow = await claimIdempotencyKey(tx, {
+      deviceId,
+      key,
+      requestHash: hash,
+      status: 'running',
+      responseStatus: null,
+      responseBody: null,
+      createdAt: now.toISOString(),
+      purchaseId: null,
+      ownerBoot: bootId,
+    });
+    if (claimedNow) return { resumePurchaseId: undefined };
 
-    const existing = await tx
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('deviceId', '=', deviceId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const existing = await findIdempotencyKey(tx, { deviceId, key });
     // Gone in between: its first request failed and freed it; the kiosk's next retry claims it.
     if (!existing) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
     if (existing.requestHash !== hash) throw new DomainError('unprocessable', PURCHASE_MESSAGES.idempotencyKeyReused);
@@ -112,40 +112,27 @@ export async function withIdempotency(
     const owner = existing.ownerBoot; // null: claimed by a version that did not record it, long gone
     if (owner === bootId || (owner !== null && (await isBootAlive(db, owner)))) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
     // Its process died: take the key over, with the purchase it may already have made; only one taker wins.
-    const took = await tx
-      .updateTable('idempotency_keys')
-      .set({ ownerBoot: bootId })
-      .where('deviceId', '=', deviceId)
-      .where('key', '=', key)
-      .where('ownerBoot', owner === null ? 'is' : '=', owner)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (took.numUpdatedRows !== 1n) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
+    if (!(await takeOverIdempotencyKey(tx, { deviceId, key }, owner, bootId))) throw conflict(PURCHASE_MESSAGES.idempotencyKeyRunning);
     return { resumePurchaseId: existing.purchaseId ?? undefined };
   });
   if ('replay' in claimed) return { status: claimed.replay.status, body: await codec.rebuild(claimed.replay.body), replayed: true };
 
   const resumePurchaseId = 'resumePurchaseId' in claimed ? claimed.resumePurchaseId : undefined;
   const bindKey = async (tx: Tx, purchaseId: string) => {
-    await tx.updateTable('idempotency_keys').set({ purchaseId }).where('deviceId', '=', deviceId).where('key', '=', key).execute();
+    await bindIdempotencyKey(tx, { deviceId, key }, purchaseId);
   };
   let answer: { status: number; body: unknown };
   try {
     answer = await run({ bindKey, resumePurchaseId });
   } catch (err) {
-    await db.deleteFrom('idempotency_keys').where('deviceId', '=', deviceId).where('key', '=', key).execute();
+    await releaseIdempotencyKey(db, { deviceId, key });
     throw err;
   }
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status: 'done', responseStatus: answer.status, responseBody: JSON.stringify(codec.keep(answer.body)) })
-    .where('deviceId', '=', deviceId)
-    .where('key', '=', key)
-    .execute();
+  await finishIdempotencyKey(db, { deviceId, key }, { status: answer.status, body: JSON.stringify(codec.keep(answer.body)) });
   return { ...answer, replayed: resumePurchaseId !== undefined };
 }
 
 export async function deleteOldIdempotencyKeys(db: Db, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
-  await db.deleteFrom('idempotency_keys').where('createdAt', '<', cutoff).execute();
+  await deleteIdempotencyKeysBefore(db, cutoff);
 }

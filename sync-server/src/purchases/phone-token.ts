@@ -5,7 +5,7 @@
 // tokens existed, on first need.
 import { looksLikeDrawnPhoneToken } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
-import type { Tx } from './queries.ts';
+import { fillEmptyPhoneToken, findPhoneToken, phoneTokenTaken, type Tx } from './queries.ts';
 
 export { PHONE_TOKEN_PATTERN } from '@courtreplay/shared';
 
@@ -16,8 +16,7 @@ export { PHONE_TOKEN_PATTERN } from '@courtreplay/shared';
  */
 export async function usableProposedToken(db: Tx, proposed: string | undefined): Promise<string | undefined> {
   if (proposed === undefined || !looksLikeDrawnPhoneToken(proposed)) return undefined;
-  const holder = await db.selectFrom('purchases').select('id').where('phoneToken', '=', proposed).executeTakeFirst();
-  return holder ? undefined : proposed;
+  return (await phoneTokenTaken(db, proposed)) ? undefined : proposed;
 }
 
 export function newPhoneToken(): string {
@@ -30,16 +29,10 @@ export function phoneUrlOf(publicUrl: string, token: string): string {
 
 /** The purchase's token, drawing and storing one for an older purchase; undefined for an unknown id. */
 export async function ensurePhoneToken(db: Tx, purchaseId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('purchases').select('phoneToken').where('id', '=', purchaseId).executeTakeFirst();
+  const row = await findPhoneToken(db, purchaseId);
   if (!row) return undefined;
   if (row.phoneToken) return row.phoneToken;
   // Only fills an empty slot, so two callers at once agree on whichever token landed first.
-  await db
-    .updateTable('purchases')
-    .set({ phoneToken: newPhoneToken() })
-    .where('id', '=', purchaseId)
-    .where('phoneToken', 'is', null)
-    .execute();
-  const filled = await db.selectFrom('purchases').select('phoneToken').where('id', '=', purchaseId).executeTakeFirstOrThrow();
-  return filled.phoneToken ?? undefined;
+  await fillEmptyPhoneToken(db, purchaseId, newPhoneToken());
+  return (await findPhoneToken(db, purchaseId))?.phoneToken ?? undefined;
 }

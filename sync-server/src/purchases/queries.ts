@@ -1,7 +1,7 @@
 // SQL for purchases, their promo reservations and their delivery fields. Every helper takes the
 // database (or a transaction) first. Times are ISO 8601 UTC strings.
 import type { Purchase } from '@courtreplay/shared';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type {
   Database,
@@ -9,6 +9,7 @@ import type {
   PaymentReversal,
   PaymentStatus,
   PurchaseEventKind,
+  PurchaseEventTable,
   PurchaseTable,
   WhatsappStatus,
 } from '../db/schema/index.ts';
@@ -19,14 +20,20 @@ export type PurchaseWithNames = PurchaseRow & { venueName: string | null; fieldN
 
 export const UNKNOWN_VENUE = 'Unknown Venue';
 
-/** Every column plus the venue's and court's names (null when they were deleted). */
-export function selectPurchases(db: Tx) {
+/**
+ * Purchases joined with their venue and court (`venues`, `fields`; left joins: either may have been
+ * deleted since), for a query to select what it needs from the three: the one place this join is written.
+ */
+export function purchaseWithPlace(db: Tx) {
   return db
     .selectFrom('purchases')
     .leftJoin('venues', 'venues.id', 'purchases.venueId')
-    .leftJoin('fields', 'fields.id', 'purchases.fieldId')
-    .selectAll('purchases')
-    .select(['venues.name as venueName', 'fields.name as fieldName']);
+    .leftJoin('fields', 'fields.id', 'purchases.fieldId');
+}
+
+/** Every column plus the venue's and court's names (null when they were deleted). */
+export function selectPurchases(db: Tx) {
+  return purchaseWithPlace(db).selectAll('purchases').select(['venues.name as venueName', 'fields.name as fieldName']);
 }
 
 export async function findPurchase(db: Tx, id: string): Promise<PurchaseWithNames | undefined> {
@@ -349,4 +356,60 @@ export async function markClipsExpired(db: Tx, id: string, now: Date): Promise<b
     .where('clipsExpiredAt', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** The player's e-mail and number as the purchase holds them; undefined for an unknown id. */
+export async function findContact(db: Tx, id: string) {
+  return db.selectFrom('purchases').select(['email', 'phone']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether some purchase holds this phone-page token. */
+export async function phoneTokenTaken(db: Tx, token: string): Promise<boolean> {
+  return (await db.selectFrom('purchases').select('id').where('phoneToken', '=', token).executeTakeFirst()) !== undefined;
+}
+
+/** The purchase's phone-page token (null before it has one); undefined for an unknown id. */
+export async function findPhoneToken(db: Tx, id: string) {
+  return db.selectFrom('purchases').select('phoneToken').where('id', '=', id).executeTakeFirst();
+}
+
+/** Stores `token` only where the purchase has none, so two callers at once keep whichever landed first. */
+export async function fillEmptyPhoneToken(db: Tx, id: string, token: string): Promise<void> {
+  await db.updateTable('purchases').set({ phoneToken: token }).where('id', '=', id).where('phoneToken', 'is', null).execute();
+}
+
+export async function insertPurchaseEvent(db: Tx, event: Insertable<PurchaseEventTable>): Promise<void> {
+  await db.insertInto('purchase_events').values(event).execute();
+}
+
+/** The purchase's events, oldest first (ties in insertion order), with the address of the admin who did each. */
+export async function purchaseEventRows(db: Tx, purchaseId: string) {
+  return db
+    .selectFrom('purchase_events')
+    .leftJoin('admins', 'admins.id', 'purchase_events.adminId')
+    .selectAll('purchase_events')
+    .select('admins.email as adminEmail')
+    .where('purchase_events.purchaseId', '=', purchaseId)
+    .orderBy('purchase_events.at')
+    .orderBy(sql`purchase_events.rowid`)
+    .execute();
+}
+
+/** The purchase's events that carry particulars. */
+export async function eventsWithDetail(db: Tx, purchaseId: string) {
+  return db
+    .selectFrom('purchase_events')
+    .select(['id', 'detail'])
+    .where('purchaseId', '=', purchaseId)
+    .where('detail', 'is not', null)
+    .execute();
+}
+
+export async function setEventDetail(db: Tx, eventId: string, detail: string | null): Promise<void> {
+  await db.updateTable('purchase_events').set({ detail }).where('id', '=', eventId).execute();
+}
+
+/** What a payment notification is checked against: the order's staging flag (which key signs it), total and status. */
+export async function findPaymentFacts(db: Tx, id: string) {
+  return db.selectFrom('purchases').select(['id', 'isStaging', 'totalAmount', 'paymentStatus']).where('id', '=', id).executeTakeFirst();
 }

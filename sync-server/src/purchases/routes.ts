@@ -8,8 +8,9 @@ import { currentAdmin, currentDevice, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { createPurchase, purchaseReplayCodec } from './create-purchase.ts';
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency.ts';
-import { filterFor, listPurchases } from './list-purchases.ts';
+import { filterFor, listPurchases } from './list-purchases.queries.ts';
 import { correctPurchaseContact, correctPurchaseEmail, erasePurchase } from './player-data.ts';
+import { findContact } from './queries.ts';
 import { purchaseTimeline } from './timeline.ts';
 import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
@@ -65,7 +66,7 @@ export function purchaseRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.updatePurchaseEmail).handle(async (c, { params, body }) => {
-    const before = await c.var.deps.db.selectFrom('purchases').select('email').where('id', '=', params.id).executeTakeFirst();
+    const before = await findContact(c.var.deps.db, params.id);
     const transaction = await correctPurchaseEmail(c.var.deps, params.id, currentAdmin(c), body.email);
     await auditRoute(c, {
       action: 'transaction.email',
@@ -79,7 +80,7 @@ export function purchaseRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.updatePurchaseContact).handle(async (c, { params, body }) => {
-    const before = await c.var.deps.db.selectFrom('purchases').select(['email', 'phone']).where('id', '=', params.id).executeTakeFirst();
+    const before = await findContact(c.var.deps.db, params.id);
     const transaction = await correctPurchaseContact(c.var.deps, params.id, currentAdmin(c), body);
     await auditRoute(c, {
       action: 'transaction.contact',

@@ -10,12 +10,11 @@ import {
   type PurchaseTimelineResponse,
   type TimelineEntry,
 } from '@courtreplay/shared';
-import { sql } from 'kysely';
 import type { SessionAdmin } from '../auth/queries.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { phoneUrlOf } from './phone-token.ts';
-import { toApiPurchase, type PurchaseWithNames, type Tx } from './queries.ts';
+import { purchaseEventRows, toApiPurchase, type PurchaseWithNames, type Tx } from './queries.ts';
 
 /** The entries the purchase row gives: its sale and how the payment ended. */
 function fromPurchase(p: PurchaseWithNames): TimelineEntry[] {
@@ -40,21 +39,7 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): T | unde
 
 /** The recorded events, with the admin's address for those an admin did. */
 async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> {
-  const rows = await db
-    .selectFrom('purchase_events')
-    .leftJoin('admins', 'admins.id', 'purchase_events.adminId')
-    .select([
-      'purchase_events.at',
-      'purchase_events.kind',
-      'purchase_events.adminId',
-      'purchase_events.detail',
-      'admins.email as adminEmail',
-    ])
-    .where('purchase_events.purchaseId', '=', purchaseId)
-    .orderBy('purchase_events.at')
-    .orderBy(sql`purchase_events.rowid`)
-    .execute();
-  return rows.map((row) => {
+  return (await purchaseEventRows(db, purchaseId)).map((row) => {
     const detail = row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : {};
     const entry: TimelineEntry = {
       at: row.at,

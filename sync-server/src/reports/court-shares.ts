@@ -3,6 +3,7 @@
 // share of the promo discount, in whole rupiah that add up to the purchase's total.
 import type { Quote } from '@courtreplay/shared';
 import type { Tx } from '../purchases/queries.ts';
+import { insertPurchaseCourts } from './queries.ts';
 
 export interface CourtShare {
   /** 0: clips of no known court. */
@@ -35,8 +36,8 @@ export function courtShares(priced: Pick<Quote, 'lines' | 'subtotal' | 'total'>,
 /** Written before the purchase row, in its transaction, so the roll-up's insert trigger sees them (migration 028). */
 export async function insertCourtShares(tx: Tx, purchaseId: string, shares: readonly CourtShare[]): Promise<void> {
   if (shares.length === 0) return;
-  await tx
-    .insertInto('purchase_courts')
-    .values(shares.map((share) => ({ purchaseId, ...share })))
-    .execute();
+  await insertPurchaseCourts(
+    tx,
+    shares.map((share) => ({ purchaseId, ...share })),
+  );
 }

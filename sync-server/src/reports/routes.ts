@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { currentAdmin, venueScope } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { countUndelivered } from '../error-log/service.ts';
-import { reportFilterFor, salesReport } from './sales-report.ts';
+import { reportFilterFor, salesReport } from './sales-report.queries.ts';
 
 export function reportRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,18 +1,13 @@
 // The first-run checklist (issue 14 point 9): what a fresh install still needs before a kiosk can sell.
 import { INTEGRATION_KINDS, type SetupChecklist } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
+import { installProgress } from './queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'health' | 'config'>;
 
 export async function setupChecklist(deps: Deps): Promise<SetupChecklist> {
   const { db, health, config } = deps;
-  const exists = async (query: { executeTakeFirst(): Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
-  const [venue, court, price, kiosk] = await Promise.all([
-    exists(db.selectFrom('venues').select('id').limit(1)),
-    exists(db.selectFrom('fields').select('id').limit(1)),
-    exists(db.selectFrom('config_entries').select('key').where('key', '=', 'DEFAULT_PRICE').limit(1)),
-    exists(db.selectFrom('devices').select('id').where('isAuthorized', '=', 1).limit(1)),
-  ]);
+  const { venue, court, price, kiosk } = await installProgress(db);
   // WhatsApp is a step only where it sends for real (WHATSAPP=cloud); off or to its outbox, nothing to connect.
   const kinds = INTEGRATION_KINDS.filter((kind) => kind !== 'whatsapp' || config.whatsapp.mode === 'cloud');
   const integrations = health !== undefined && kinds.every((kind) => health.status(kind)?.lastSuccessAt) && health.alerts().length === 0;

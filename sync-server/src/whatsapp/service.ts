@@ -11,7 +11,7 @@ import { plainReason } from '../adapters/whatsapp-error.ts';
 import { purchaseOfMessage } from '../delivery/queries.ts';
 import { DomainError, forbidden, invalidInput } from '../errors.ts';
 import { listPurchaseEvents, recordPurchaseEvent } from '../purchases/events.ts';
-import { recordWhatsappOutcome } from '../purchases/queries.ts';
+import { findContact, recordWhatsappOutcome } from '../purchases/queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
 
@@ -84,7 +84,7 @@ async function recordStatus(deps: Deps, status: WhatsappStatusNotification): Pro
   }
   const error = status.errors?.[0];
   const reason = error ? plainReason(error.code, error.title) : 'WhatsApp reported the message as failed';
-  const purchase = await deps.db.selectFrom('purchases').select('phone').where('id', '=', purchaseId).executeTakeFirst();
+  const purchase = await findContact(deps.db, purchaseId);
   await recordWhatsappOutcome(deps.db, purchaseId, { status: 'failed', error: reason, at: deps.clock.now() });
   await recordPurchaseEvent(deps.db, {
     purchaseId,

@@ -36,6 +36,7 @@ export type { CourtMarkTable } from './court-mark.ts';
 export type { EmailResendTable } from './email-resend.ts';
 export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
+export type { IdempotencyKeyTable } from './purchase-tables.ts';
 export type { SessionTable } from './session.ts';
 export type { VenueTable } from './venue.ts';
 export type { PurchaseClipFileTable } from './purchase-clip-file.ts';

@@ -1,0 +1,33 @@
+// SQL of the two adapters that keep state in the database (ports.ts says which): the install
+// secret every instance shares, and the payment simulator's orders. Adapters import no feature
+// code, so their SQL lives here rather than in a feature's queries.ts.
+import type { Db } from '../db/database.ts';
+import type { SimulatorOrderTable } from '../db/schema/index.ts';
+
+/** Stores the secret unless one of that name exists; the stored one (whichever instance stored it first). */
+export async function storeSecretOnce(db: Db, secret: { name: string; value: string; createdAt: string }): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values(secret)
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', secret.name).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function saveSimulatedOutcome(
+  db: Db,
+  orderId: string,
+  row: { outcome: SimulatorOrderTable['outcome']; updatedAt: string },
+): Promise<void> {
+  await db
+    .insertInto('simulator_orders')
+    .values({ orderId, ...row })
+    .onConflict((oc) => oc.column('orderId').doUpdateSet(row))
+    .execute();
+}
+
+/** The outcome the simulator's panel chose for the order; undefined before any. */
+export async function simulatedOutcome(db: Db, orderId: string): Promise<SimulatorOrderTable['outcome'] | undefined> {
+  return (await db.selectFrom('simulator_orders').select('outcome').where('orderId', '=', orderId).executeTakeFirst())?.outcome;
+}

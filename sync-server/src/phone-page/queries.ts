@@ -1,0 +1,27 @@
+// SQL of the phone page: the purchase behind a token, with its venue's and court's names.
+import type { Db } from '../db/database.ts';
+import { purchaseWithPlace } from '../purchases/queries.ts';
+
+/** What the phone page shows of the purchase holding `token`; undefined for an unknown token. */
+export async function findPhonePagePurchase(db: Db, token: string) {
+  return purchaseWithPlace(db)
+    .select([
+      'purchases.paymentStatus',
+      'purchases.paymentReversal',
+      'purchases.folderId',
+      'purchases.id',
+      'purchases.videoIds',
+      'purchases.videoTitles',
+      'purchases.videoCount',
+      'purchases.createdAt',
+      'purchases.paidAt',
+      'purchases.clipsExpiredAt',
+      'purchases.erasedAt',
+      'purchases.language',
+      'venues.name as venueName',
+      'venues.language as venueLanguage',
+      'fields.name as courtName',
+    ])
+    .where('purchases.phoneToken', '=', token)
+    .executeTakeFirst();
+}
