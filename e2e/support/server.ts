@@ -1,16 +1,16 @@
 // Starts the real sync server (built PWA, SQLite file, payment simulator, local storage, .eml
 // outbox) from its compiled bundle in a child process with a fresh DATA_DIR, exactly as `npm start`
-// serves it, and stops it again. The server binds port 0 (PORT=0) and names the port it got in its
-// 'is serving on' line, so files running side by side never race for a port. With E2E_DATABASE_URL naming a PostgreSQL server
+// serves it, and stops it again, through the one starter (scripts/server-process.mjs): the server
+// binds port 0 and names the port it got in its 'is serving on' line, so files running side by
+// side never race for a port. With E2E_DATABASE_URL naming a PostgreSQL server
 // (`node scripts/test.mjs --only e2e --postgres` starts a throwaway one), each server gets a fresh
 // database there instead of the SQLite file, dropped when it stops.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { servingPort } from '../../scripts/ports.mjs';
+import { startServerProcess } from '../../scripts/server-process.mjs';
 
 /** For a caller that must know the address before the server starts (it passes it as PORT). */
 export { freePort } from '../../scripts/ports.mjs';
@@ -59,13 +59,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const given = env.PORT && env.PORT !== '0' ? Number(env.PORT) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-e2e-'));
   const database = await freshDatabase();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-    cwd: repoRoot,
+  const server = await startServerProcess({
+    program: 'bundle',
     env: {
-      ...process.env,
       PORT: String(given ?? 0),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: given ? `http://127.0.0.1:${given}` : '',
       ADMIN_EMAIL: SUPER_ADMIN.email,
@@ -74,13 +71,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  }).catch(async (err: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+    throw err;
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const port = given ?? (await reportedPort(child, () => output));
-  const url = `http://127.0.0.1:${port}`;
-  if (given) await untilHealthy(child, url, () => output);
+  const { url, port } = server;
 
   const listFiles = (dir: string) =>
     existsSync(dir)
@@ -94,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url,
     port,
     dataDir,
-    output: () => output,
+    output: server.output,
     outbox: () =>
       listFiles(join(dataDir, 'outbox'))
         .filter((f) => f.endsWith('.eml'))
@@ -117,71 +113,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       }
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
       await database?.drop();
     },
   };
-}
-
-/**
- * How long a server may take to start. Generous: with two files starting servers and browsers side
- * by side on a busy machine, start-up (a Node process, the migrations) can take many quiet-machine
- * times; a guard against a hang, not a speed check.
- */
-const START_LIMIT_MS = 90_000;
-
-/** The port in the server's 'is serving on' line (PORT=0): it serves from then on. */
-function reportedPort(child: ChildProcess, output: () => string): Promise<number> {
-  return new Promise<number>((ready, fail) => {
-    const check = () => {
-      const port = servingPort(output());
-      if (port === undefined) return;
-      done();
-      ready(port);
-    };
-    const exited = (code: number | null) => {
-      done();
-      fail(new Error(`server exited with ${code}:\n${output()}`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      child.kill('SIGKILL');
-      fail(new Error(`server did not start serving in ${START_LIMIT_MS / 1000} s:\n${output()}`));
-    }, START_LIMIT_MS);
-    const done = () => {
-      clearTimeout(timer);
-      child.stdout?.off('data', check);
-      child.off('exit', exited);
-    };
-    // After the listener that collects the output (added first), so check() sees this chunk.
-    child.stdout?.on('data', check);
-    child.once('exit', exited);
-  });
-}
-
-/** A server on a port given to it (its log level hides the 'is serving on' line): polled until /api/health answers. */
-async function untilHealthy(child: ChildProcess, url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_LIMIT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in ${START_LIMIT_MS / 1000} s:\n${output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 /** A new database on E2E_DATABASE_URL's server, or undefined to use the SQLite file. */

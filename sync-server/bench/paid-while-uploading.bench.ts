@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clipBytes, freePort, saleClient, startServer, summary } from './support.ts';
+import { clipBytes, saleClient, startServer, summary } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 5);
 const PAY_SECONDS = Number(process.env.BENCH_PAY_SECONDS ?? 30);
@@ -55,9 +55,8 @@ interface Outcome {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-paid-uploading-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port, { PUBLIC_URL: base });
+  const server = await startServer(dataDir);
+  const base = server.url;
   try {
     const sales = saleClient(base);
     const kiosks = Array.from({ length: KIOSKS }, (_, k) => `bench-paid-uploading-kiosk-${k + 1}`);
@@ -144,7 +143,7 @@ async function main() {
         `the aim of under 5 s needs the upload to finish within the payment time (an uplink of ~${neededMbit.toFixed(0)} Mbit/s for these clips)`,
     );
   } finally {
-    server.kill();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

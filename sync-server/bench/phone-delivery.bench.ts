@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { clipBytes, freePort, saleClient, startServer, summary } from './support.ts';
+import { clipBytes, saleClient, startServer, summary } from './support.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 20);
 const CLIP_MB = Number(process.env.BENCH_CLIP_MB ?? 20);
@@ -20,9 +20,8 @@ const DEVICE = 'bench-phone-delivery-kiosk';
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-phone-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port, { PUBLIC_URL: base });
+  const server = await startServer(dataDir);
+  const base = server.url;
   try {
     const sales = saleClient(base);
     await sales.setUp([DEVICE], PRICE);
@@ -73,7 +72,7 @@ async function main() {
     console.log(`phone page JavaScript: ${script.length} B, ${gzipSync(script, { level: 9 }).length} B gzipped (aim: under 50 KiB)`);
     console.log(`phone page HTML (3 clips): ${html.length} B, ${gzipSync(html, { level: 9 }).length} B gzipped`);
   } finally {
-    server.kill();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,6 @@
 // then purchases created per second over HTTP on PostgreSQL by one server process and by two
 // behind the same load. scripts/bench.mjs starts a throwaway PostgreSQL cluster and passes its URL
 // as BENCH_POSTGRES_URL. Prints figures; never fails.
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,8 @@ import { isPostgres } from '../src/db/dialect.ts';
 import { listPurchases, type PurchaseFilter } from '../src/purchases/list-purchases.queries.ts';
 import { withDatabase } from '../src/testing/database.ts';
 import { createSeeder } from '../src/testing/seed.ts';
-import { freePort, inProcessApp, startServer, summary } from './support.ts';
+import { inProcessApp, startServer, summary } from './support.ts';
+import type { ServerProcess } from '../../scripts/server-process.mjs';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
 const VENUES = 50;
@@ -210,15 +210,14 @@ async function createMany(urls: string[]): Promise<number> {
 }
 
 async function instances(count: number) {
-  const children: { port: number; child: ChildProcess }[] = [];
+  const servers: ServerProcess[] = [];
   for (let i = 0; i < count; i++) {
-    const port = await freePort();
     const dataDir = mkdtempSync(join(dir, 'instance-'));
-    children.push({ port, child: await startServer(dataDir, port, { DATABASE_URL: benchUrl, PAYMENT_PROVIDER: 'simulator' }) });
+    servers.push(await startServer(dataDir, { DATABASE_URL: benchUrl, PAYMENT_PROVIDER: 'simulator' }));
   }
   return {
-    urls: children.map((c) => `http://127.0.0.1:${c.port}`),
-    stop: () => children.forEach((c) => c.child.kill('SIGTERM')),
+    urls: servers.map((s) => s.url),
+    stop: () => Promise.all(servers.map((s) => s.stop())),
   };
 }
 
@@ -231,7 +230,7 @@ for (const count of [1, 2]) {
       `PostgreSQL, ${count} instance${count > 1 ? 's' : ''}: ${rate.toFixed(0)} purchases/s (${CREATE} purchases, ${CONCURRENCY} at a time)`,
     );
   } finally {
-    running.stop();
+    await running.stop();
   }
 }
 log(

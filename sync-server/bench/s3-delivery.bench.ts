@@ -63,9 +63,8 @@ async function main() {
   const bucket = await startBucket(bucketDir);
   const env = { STORAGE: 's3', S3_BUCKET: TEST_BUCKET, S3_ENDPOINT: bucket.endpoint, S3_FORCE_PATH_STYLE: 'true', ...S3RVER_KEYS };
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-s3-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port, { PUBLIC_URL: base, ...env, S3_PREFIX: 'bench/' });
+  const server = await startServer(dataDir, { ...env, S3_PREFIX: 'bench/' });
+  const base = server.url;
   const s3 = new S3Client({
     region: 'auto',
     endpoint: bucket.endpoint,
@@ -98,9 +97,9 @@ async function main() {
     // Download: the phone page through our server, then straight from the bucket.
     await sales.notifyPaid(sale.paymentToken);
     const state = (await (await fetch(`${base}${sale.phonePage}/state`)).json()) as { clips: { url: string }[] };
-    const idleRss = rssMb(server.pid!);
+    const idleRss = rssMb(server.child.pid!);
     let peakRss = idleRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 25);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.child.pid!))), 25);
     started = performance.now();
     const viaServer = await drain(await fetch(`${base}${state.clips[0]!.url}`));
     const throughServer = performance.now() - started;
@@ -123,7 +122,7 @@ async function main() {
     console.log(`download ratio: ${(straight / throughServer).toFixed(2)} (aim: at least 0.8)`);
     console.log(`our server's memory while streaming: ${idleRss.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB at most`);
   } finally {
-    server.kill();
+    await server.stop();
     s3.destroy();
     bucket.child.kill();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,13 @@
-// What the server benchmarks share: a free loopback port and the real server started as a child
-// process from its sources (so its memory and CPU are its own), ready once /api/health answers; or
+// What the server benchmarks share: the real server started as a child process from its sources
+// (so its memory and CPU are its own) by the one starter (scripts/server-process.mjs: port 0, ready
+// once it says it serves); or
 // the app in-process on a database the bench seeded, for requests without a socket. And, for the
 // benches of a sale on that server, the kiosk's and the phone's side of it over HTTP (saleClient).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import pino from 'pino';
+import { startServerProcess, type ServerProcess } from '../../scripts/server-process.mjs';
 import type { Delivery, PaymentProvider } from '../src/adapters/ports.ts';
 import { systemClock } from '../src/adapters/ports.ts';
 import { createApp } from '../src/app.ts';
@@ -19,31 +20,18 @@ export { freePort } from '../../scripts/ports.mjs';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
-export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-    cwd: repoRoot,
+/** The server on DATA_DIR `dataDir` with BENCH_ADMIN, its API only; its links name its own address (url). */
+export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess({
     env: {
-      ...process.env,
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       SERVE_PWA: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 /** Median, 95th percentile and largest of samples (any unit). */

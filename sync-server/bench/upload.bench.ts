@@ -2,7 +2,7 @@
 // of the same bytes on the same disk (ratio), and the server's resident memory while it receives a
 // 500 MB upload (it must stay flat: the body is streamed to disk). The server runs as a child
 // process so its RSS is its own. Prints figures; never fails.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { LocalStorage } from '../src/adapters/local-storage.ts';
-import { freePort, startServer } from './support.ts';
+import { startServer } from './support.ts';
+import type { ServerProcess } from '../../scripts/server-process.mjs';
 import { installSecret } from '../src/adapters/install-secret.ts';
 import { systemClock } from '../src/adapters/ports.ts';
 
@@ -80,12 +81,11 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-'));
   const dataDir = join(dir, 'data');
   const clip = join(dir, 'clip.mp4');
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     await makeClip(clip);
-    const port = await freePort();
-    child = await startServer(dataDir, port);
-    const pid = child.pid!;
+    server = await startServer(dataDir);
+    const pid = server.child.pid!;
     // The bench signs its URL with the server's own install secret, as the create-folder and
     // get-signed-url routes would; the upload itself goes over HTTP to the server process.
     const storage = new LocalStorage({
@@ -95,7 +95,7 @@ async function main() {
       uploadUrlTtlMs: 3_600_000,
       clock: systemClock,
     });
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.url;
 
     // Plain copies of the same bytes on the same disk (best of three each: the machine is shared).
     const best = async (run: () => Promise<void>) => {
@@ -150,7 +150,7 @@ async function main() {
       `server RSS: idle ${idleRss.toFixed(0)} MB, peak while receiving ${peakRss.toFixed(0)} MB (+${(peakRss - idleRss).toFixed(0)} MB for ${mb} MB received)`,
     );
   } finally {
-    child?.kill('SIGTERM');
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clipOf, openFilesUnder, residentBytes, seedPaidPurchases, stalledReader } from '../src/testing/stalled-zips.ts';
-import { BENCH_ADMIN, freePort, startServer } from './support.ts';
+import { BENCH_ADMIN, startServer } from './support.ts';
 
 const READERS = Number(process.env.BENCH_ZIP_READERS ?? 200);
 const CLIP_MB = Number(process.env.BENCH_CLIP_MB ?? 4);
@@ -18,14 +18,13 @@ const settle = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'courtreplay-bench-zip-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(dataDir, port, { PUBLIC_URL: base });
+  const server = await startServer(dataDir);
+  const base = server.url;
   try {
     const purchases = Math.ceil(READERS / 3);
     const pages = await seedPaidPurchases(base, purchases, clipOf(CLIP_MB * MB), BENCH_ADMIN);
     await (await fetch(`${base}${pages[0]}/all.zip`)).arrayBuffer();
-    const pid = server.pid!;
+    const pid = server.child.pid!;
     await settle(1000);
     const before = residentBytes(pid);
     const readers = [];
@@ -43,7 +42,7 @@ async function main() {
     console.log(`clip files held open while they stall: ${open} (one per reader at most)`);
     console.log(`after they disconnect: ${mb(after - before)} MB above the start, ${left} clip files open`);
   } finally {
-    server.kill();
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

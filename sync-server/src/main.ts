@@ -56,11 +56,10 @@ async function main() {
   );
   const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
   await adapters.delivery.start();
-  // With PORT=0 this line is how whoever started the server learns its port: shown whatever LOG_LEVEL.
+  // This line is how whoever started the server learns that it serves, and on which port (PORT=0):
+  // shown whatever LOG_LEVEL (scripts/server-process.mjs waits for it).
   const serving = (port: number) =>
-    (early ? logger.child({}, { level: 'info' }) : logger).info(
-      `CourtReplay is serving on http://localhost:${port} (data in ${config.dataDir})`,
-    );
+    logger.child({}, { level: 'info' }).info(`CourtReplay is serving on http://localhost:${port} (data in ${config.dataDir})`);
   const server = early
     ? early.serve(app.fetch, serving)
     : serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => serving(info.port));
