@@ -1,6 +1,8 @@
 // SQL of the Errors tab: each source's rows, newest first, in the admin's venue and staging scope,
 // and the resolutions admins recorded. The database comes first; service.ts turns rows into entries.
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema/index.ts';
 import type { PurchaseEventKind } from '../db/schema/index.ts';
 import { purchaseWithPlace } from '../purchases/queries.ts';
 
@@ -30,26 +32,24 @@ export async function parkedPurchasesInScope(db: Db, scope: PlaceScope) {
 
 /** Purchase events of `kinds` with their purchase's venue and kiosk, newest first, in the admin's scope. */
 export function purchaseEventsInScope(db: Db, scope: PlaceScope, kinds: PurchaseEventKind[]) {
-  let q = db
-    .selectFrom('purchase_events as e')
-    .innerJoin('purchases as p', 'p.id', 'e.purchaseId')
-    .leftJoin('venues', 'venues.id', 'p.venueId')
-    .leftJoin('devices', 'devices.deviceId', 'p.deviceId')
+  let q = purchaseWithPlace(db)
+    .innerJoin('purchase_events as e', 'e.purchaseId', 'purchases.id')
+    .leftJoin('devices', 'devices.deviceId', 'purchases.deviceId')
     .select([
       'e.id',
       'e.at',
       'e.detail',
-      'p.id as purchaseId',
-      'p.venueId',
-      'p.deviceId',
+      'purchases.id as purchaseId',
+      'purchases.venueId',
+      'purchases.deviceId',
       'venues.name as venueName',
       'devices.name as deviceName',
     ])
     .where('e.kind', 'in', kinds)
     .orderBy('e.at', 'desc')
     .limit(PER_SOURCE_LIMIT);
-  if (scope.venueId !== null) q = q.where('p.venueId', '=', scope.venueId);
-  if (!scope.includeStaging) q = q.where('p.isStaging', '=', 0);
+  if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
+  if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
   return q;
 }
 
@@ -65,7 +65,7 @@ export async function failuresInScope(
   settledBy: { kind: PurchaseEventKind; sameInstant: boolean },
 ) {
   const rows = await purchaseEventsInScope(db, scope, failed)
-    .select(['e.kind', 'p.erasedAt'])
+    .select(['e.kind', 'purchases.erasedAt'])
     .select((eb) =>
       eb
         .selectFrom('purchase_events as later')
@@ -81,7 +81,7 @@ export async function failuresInScope(
 
 /** Late settlements in the admin's scope, with the purchase's total. */
 export async function lateSettlementsInScope(db: Db, scope: PlaceScope) {
-  return purchaseEventsInScope(db, scope, ['late_settlement']).select('p.totalAmount').execute();
+  return purchaseEventsInScope(db, scope, ['late_settlement']).select('purchases.totalAmount').execute();
 }
 
 /** Paid purchases whose payment was reversed afterwards, newest reversal first. */
@@ -120,9 +120,13 @@ export async function reversalEventsOf(db: Db, purchaseIds: string[]) {
 
 /** Paid or free purchases, paid before `cutoff`, with no e-mail sent or failed, clips neither erased nor expired. */
 function undeliveredQuery(db: Db, cutoff: string) {
+  return undeliveredOf(db.selectFrom('purchases'), cutoff);
+}
+
+/** `query` narrowed to the undelivered purchases (see undeliveredQuery); `where` keeps the builder's type, which TypeScript cannot follow through the generic. */
+function undeliveredOf<Q extends SelectQueryBuilder<Database, 'purchases', object>>(query: Q, cutoff: string): Q {
   return (
-    db
-      .selectFrom('purchases')
+    query
       .where('purchases.paymentStatus', 'in', ['paid', 'free'])
       .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
       // With an address, its e-mail says delivered; with only a WhatsApp number (issue 26), the link
@@ -134,14 +138,13 @@ function undeliveredQuery(db: Db, cutoff: string) {
         ]),
       )
       .where('purchases.erasedAt', 'is', null)
-      .where('purchases.clipsExpiredAt', 'is', null)
+      .where('purchases.clipsExpiredAt', 'is', null) as Q
   );
 }
 
 /** The undelivered purchases (paid before `cutoff`) in the admin's scope, newest first, with their venue's and kiosk's names. */
 export async function undeliveredInScope(db: Db, scope: PlaceScope, cutoff: string) {
-  let q = undeliveredQuery(db, cutoff)
-    .leftJoin('venues', 'venues.id', 'purchases.venueId')
+  let q = undeliveredOf(purchaseWithPlace(db), cutoff)
     .leftJoin('devices', 'devices.deviceId', 'purchases.deviceId')
     .select([
       'purchases.id',
