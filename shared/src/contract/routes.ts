@@ -116,7 +116,10 @@ export const ROUTES = {
   listReversed: { method: 'GET', path: '/api/kiosk-reports/reversed' },
   dismissParked: { method: 'DELETE', path: '/api/kiosk-reports/parked/:id' },
   deliveryReport: { method: 'GET', path: '/api/kiosk-reports/delivery' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/api/${string}` }>;
+
+  // the player's phone page polls its state (the page and its files are not JSON calls)
+  phonePageState: { method: 'GET', path: '/p/:token/state' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/${string}` }>;
 
 export type RouteName = keyof typeof ROUTES;
 
