@@ -88,6 +88,10 @@ export const ROUTES = {
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
   paymentNotification: { method: 'POST', path: '/api/payment/notification' },
+  // the payment simulator (PAYMENT_PROVIDER simulator only): its Snap script and panel's calls
+  simulatorScript: { method: 'GET', path: '/api/payment/simulator/snap.js' },
+  simulatorOrder: { method: 'GET', path: '/api/payment/simulator/:token' },
+  simulatePayment: { method: 'POST', path: '/api/payment/simulator/:token/:outcome' },
 
   // cloud storage
   storageQuota: { method: 'GET', path: '/api/google-drive/storage-quota' },

@@ -6,8 +6,8 @@ import { endpoints, errorStatusesOf, findRoute, isRawAnswer, type EndpointDefini
 import { z } from 'zod';
 import { undeclaredFields } from '../http/contract.ts';
 
-/** Outside the contract: the payment simulator's own pages (dev only) and the reference page's assets. */
-const OUTSIDE_CONTRACT = [/^\/api\/payment\/simulator\//, /^\/api\/docs\/./];
+/** Outside the contract: the reference page's assets. */
+const OUTSIDE_CONTRACT = [/^\/api\/docs\/./];
 
 const errorBody = z.looseObject({ message: z.string().min(1) });
 
