@@ -1,6 +1,6 @@
 // /api/payment: the provider's webhook and the PWA's client configuration, built from the shared
 // definitions (shared/src/contract/payments.ts); /api/payment/simulator: snap.js plus the button
-// endpoints it calls, mounted for the simulator adapter alone (a development tool, outside the contract).
+// endpoints it calls, mounted for the simulator adapter alone (a development tool, defined in the contract too).
 import { endpoints, ROUTES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
