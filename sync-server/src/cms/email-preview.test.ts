@@ -51,7 +51,7 @@ describe('POST /api/admin/cms/email-preview', () => {
       { headers: superAdmin.headers, status: 200 },
     );
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: 'https://replay.example/d/x' }, new Date());
     await t.call(
       'updateZipUrl',

@@ -43,7 +43,7 @@ async function setUp(
 /** A paid purchase whose link is saved: the first attempt runs before this resolves. */
 async function deliverable() {
   const { purchase, token, device } = await seedPurchase(t);
-  await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
   await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
   await t.call('updateZipUrl', { params: { id: purchase.id }, body: { zipUrl: LINK, error: false } }, { headers: device.headers });
   await t.delivery.idle();
@@ -93,7 +93,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
   it('a send cut short by a stop (claimed, never finished) goes out once its lease lapses, not while another instance may be sending it', async () => {
     await setUp();
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
     // The claim lands, then the server stops before the send: what a crash mid-send leaves.
     await claimDelivery(t.db, 'email_deliveries', purchase.id, t.clock.now());

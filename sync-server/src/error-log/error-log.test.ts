@@ -46,7 +46,7 @@ const resolve = (who: SeededAdmin, id: string) => t.call('resolveError', { param
 
 /** Paid, the link saved: the e-mail to the mistyped address is refused. */
 async function deliverToTypo() {
-  await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' });
+  await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true });
   await setFolder(t.db, seeded.purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, t.clock.now());
   await t.call(
     'updateZipUrl',

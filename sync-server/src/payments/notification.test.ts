@@ -47,7 +47,7 @@ describe('payment notification webhook and simulator', () => {
     const { purchase, token } = await seedPurchase(t);
     const order = await bodyOf(t.app.request(`/api/payment/simulator/${token}`));
     expect(order).toEqual({ order_id: purchase.id, gross_amount: 3000 });
-    const res = await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    const res = await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     expect(res.status).toBe(200);
     const result = await bodyOf(res);
     expect(result).toMatchObject({ order_id: purchase.id, status_code: '200', transaction_status: 'settlement', gross_amount: '3000.00' });
@@ -62,9 +62,9 @@ describe('payment notification webhook and simulator', () => {
     const used = async () =>
       (await t.db.selectFrom('promo_codes').select('used').where('id', '=', promo.id).executeTakeFirstOrThrow()).used;
     expect(await used()).toBe(1);
-    await t.app.request(`/api/payment/simulator/${token}/pending`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'pending' } }, { raw: true });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
-    const res = await t.app.request(`/api/payment/simulator/${token}/failure`, { method: 'POST' });
+    const res = await t.call('simulatePayment', { params: { token: token, outcome: 'failure' } }, { raw: true });
     expect((await bodyOf(res)).transaction_status).toBe('deny');
     expect(await paymentStatusOf(t, purchase.id)).toBe('failed');
     expect(await used()).toBe(0);

@@ -51,7 +51,7 @@ const id = () => seeded.purchase.id;
 const folderPath = (folderId: string) => join(t.config.dataDir, 'drive', folderId);
 const local = (url: string) => url.replace(t.config.publicUrl, '');
 const pay = async () =>
-  expect((await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' })).status).toBe(200);
+  expect((await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true })).status).toBe(200);
 const row = () => t.db.selectFrom('purchases').selectAll().where('id', '=', id()).executeTakeFirstOrThrow();
 
 const createFolder = () => t.call('createFolder', { body: { folderName: 'videos_1', purchaseId: id() } }, { headers: kiosk(), raw: true });

@@ -63,7 +63,7 @@ async function deliver(purchaseId: string, token: string, device = seeded.device
     url.searchParams.get('sig') ?? undefined,
   );
   expect((await storage().receive(ticket, undefined, 'video/mp4', Readable.from([clip]))).status).toBe(201);
-  await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
   await t.call(
     'updateZipUrl',
     { params: { id: purchaseId }, body: { zipUrl: folderUrl, error: false } },

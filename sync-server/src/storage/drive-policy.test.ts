@@ -39,7 +39,7 @@ describe('Drive in a Workspace that forbids public sharing', () => {
     await setUp();
     drive.options.sharingRestricted = true;
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     const res = await t.call(
       'createFolder',
       { body: { folderName: 'videos_p', purchaseId: purchase.id } },

@@ -104,7 +104,7 @@ describe('a purchase with STORAGE=s3', () => {
       { params: { id: purchase.id }, body: { zipUrl: folder.folderUrl, error: false } },
       { headers: kiosk, status: 200 },
     );
-    expect((await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' })).status).toBe(200);
+    expect((await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true })).status).toBe(200);
 
     const row = await t.db.selectFrom('purchases').select('phoneToken').where('id', '=', purchase.id).executeTakeFirstOrThrow();
     const page = `/p/${row.phoneToken}`;

@@ -94,7 +94,7 @@ describe('storage routes with the local adapter', () => {
     expect(await folderOf()).toEqual({ folderId: made.folderId, folderUrl: made.folderUrl });
     // Shared only once paid (issue 23 point 8): before, the same 404 as an unknown folder.
     expect((await t.app.request(`/d/${made.folderId}`)).status).toBe(404);
-    expect((await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' })).status).toBe(200);
+    expect((await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true })).status).toBe(200);
     const page = await (await t.app.request(`/d/${made.folderId}`)).text();
     expect(page).toContain('Arena Senayan');
   });
