@@ -32,12 +32,12 @@ export async function seedKiosk(
   options: { authorized?: boolean; deviceId?: string; staging?: boolean } = {},
 ): Promise<KioskSeed> {
   const admin = await AdminApi.login(server);
-  const { venue } = await admin.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' });
-  const { field } = await admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: venue.id, name: 'Court 1' });
+  const { venue } = await admin.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } });
+  const { field } = await admin.call('createField', { body: { venueId: venue.id, name: 'Court 1' } });
   const deviceId = options.deviceId ?? testDeviceId();
-  await admin.request('POST', '/device/register', { deviceId, venueId: venue.id, fieldId: field.id });
-  await admin.request('PUT', '/device/authorize', { deviceId, isAuthorized: options.authorized ?? true });
-  if (options.staging) await admin.request('PUT', '/device/staging', { deviceId, staging: true });
+  await admin.call('registerDevice', { body: { deviceId, venueId: venue.id, fieldId: field.id } });
+  await admin.call('authorizeDevice', { body: { deviceId, isAuthorized: options.authorized ?? true } });
+  if (options.staging) await admin.call('setDeviceStaging', { body: { deviceId, staging: true } });
   return { admin, venueId: venue.id, fieldId: field.id, deviceId };
 }
 

@@ -9,7 +9,6 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SHARE_PATH } from './adapters/local-storage.ts';
 import { isPaymentSimulator, isSelfHostedStorage, sharesFolders } from './adapters/ports.ts';
-import { SIMULATOR_PATH } from './adapters/simulator.ts';
 import { endpoints } from '@courtreplay/shared';
 import { adminRoutes } from './admins/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -147,7 +146,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.
-  if (deps.payments && isPaymentSimulator(deps.payments)) app.route(SIMULATOR_PATH, simulatorRoutes(deps.payments));
+  if (deps.payments && isPaymentSimulator(deps.payments)) app.route('/', simulatorRoutes(deps.payments));
   if (deps.storage && isSelfHostedStorage(deps.storage)) app.route('/', uploadRoutes(deps.storage));
   // The e-mail's /d/ link for a storage that is not Google Drive (local disk, a private bucket).
   if (deps.storage && sharesFolders(deps.storage)) app.route(SHARE_PATH.slice(0, -1), shareRoutes(deps.storage));

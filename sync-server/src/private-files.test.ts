@@ -62,13 +62,14 @@ describe('private modes of stored clips, CMS media and mail', () => {
     const venue = await t.seed.venue();
     const kiosk = (await t.seed.device({ venueId: venue.id })).headers;
     const clip = mp4Bytes(20_000);
-    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_1videos' }, kiosk));
+    const folder = await bodyOf(
+      t.call('createFolder', { body: { folderName: 'videos_20261120_1000_1videos' } }, { headers: kiosk, raw: true }),
+    );
     const { uploadUrl } = await bodyOf(
-      t.json(
-        'POST',
-        '/api/google-drive/get-signed-url',
-        { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId },
-        kiosk,
+      t.call(
+        'getSignedUrl',
+        { body: { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId } },
+        { headers: kiosk, raw: true },
       ),
     );
     const put = await t.app.request(new URL(uploadUrl as string, 'http://x').pathname + new URL(uploadUrl as string, 'http://x').search, {

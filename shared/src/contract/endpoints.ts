@@ -14,6 +14,7 @@ import { kioskReportEndpoints } from './kiosk-reports.ts';
 import { staffPinEndpoints } from './staff-pin.ts';
 import { reportEndpoints } from './reports.ts';
 import { whatsappEndpoints } from './whatsapp.ts';
+import { phonePageEndpoints } from './phone-page.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -28,6 +29,7 @@ export const endpoints = {
   ...staffPinEndpoints,
   ...reportEndpoints,
   ...whatsappEndpoints,
+  ...phonePageEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -3,3 +3,4 @@ export * from './endpoints.ts';
 export * from './params.ts';
 export * from './routes.ts';
 export * from './openapi.ts';
+export * from './request.ts';

@@ -1,11 +1,13 @@
-// Payments: the kiosk's payment-form configuration and the provider's signed notification. The
-// simulator's own pages (/api/payment/simulator/*) are a development tool outside the contract.
+// Payments: the kiosk's payment-form configuration, the provider's signed notification, and the
+// payment simulator's calls (served only when the simulator stands in for Midtrans).
+import { z } from 'zod';
 import {
   paymentClientConfigQuerySchema,
   paymentClientConfigResponseSchema,
   paymentNotificationResponseSchema,
   paymentNotificationSchema,
 } from '../api/index.ts';
+import { SERVER_MESSAGES } from '../messages.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';
 
@@ -35,5 +37,43 @@ export const paymentEndpoints = {
     body: paymentNotificationSchema,
     responses: { 200: paymentNotificationResponseSchema },
     errors: [401, 404, 503],
+  }),
+  simulatorScript: defineEndpoint({
+    ...ROUTES.simulatorScript,
+    tag,
+    summary: "The simulator's stand-in for Midtrans' snap.js (served only when the simulator is the provider)",
+    access: 'public',
+    responses: { 200: { contentType: 'text/javascript', description: 'A Snap look-alike that opens the simulator panel' } },
+  }),
+  simulatorOrder: defineEndpoint({
+    ...ROUTES.simulatorOrder,
+    tag,
+    summary: 'The order behind a simulator payment token, for its panel',
+    access: 'public',
+    params: z.object({ token: z.string().min(1) }),
+    responses: { 200: z.object({ order_id: z.string(), gross_amount: z.number() }) },
+    errors: [404],
+  }),
+  simulatePayment: defineEndpoint({
+    ...ROUTES.simulatePayment,
+    tag,
+    summary:
+      'A button of the simulator panel: pays, leaves pending or fails the order through the same signed notification Midtrans would post',
+    description:
+      'The answer is the notification as snap.js hands it to its callback (without the signature and merchant), ' +
+      'with the status_message Snap gives for that outcome. An unknown token or outcome is a 404.',
+    access: 'public',
+    params: z.object({ token: z.string().min(1), outcome: z.enum(['success', 'pending', 'failure']) }),
+    unknownMessage: SERVER_MESSAGES.request.notFound,
+    responses: {
+      200: z.looseObject({
+        order_id: z.string(),
+        status_code: z.string(),
+        gross_amount: z.string(),
+        transaction_status: z.string(),
+        status_message: z.string(),
+      }),
+    },
+    errors: [400, 404, 409, 503],
   }),
 };

@@ -88,6 +88,10 @@ export const ROUTES = {
   // payments
   paymentClientConfig: { method: 'GET', path: '/api/payment/client-config' },
   paymentNotification: { method: 'POST', path: '/api/payment/notification' },
+  // the payment simulator (PAYMENT_PROVIDER simulator only): its Snap script and panel's calls
+  simulatorScript: { method: 'GET', path: '/api/payment/simulator/snap.js' },
+  simulatorOrder: { method: 'GET', path: '/api/payment/simulator/:token' },
+  simulatePayment: { method: 'POST', path: '/api/payment/simulator/:token/:outcome' },
 
   // cloud storage
   storageQuota: { method: 'GET', path: '/api/google-drive/storage-quota' },
@@ -116,7 +120,10 @@ export const ROUTES = {
   listReversed: { method: 'GET', path: '/api/kiosk-reports/reversed' },
   dismissParked: { method: 'DELETE', path: '/api/kiosk-reports/parked/:id' },
   deliveryReport: { method: 'GET', path: '/api/kiosk-reports/delivery' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/api/${string}` }>;
+
+  // the player's phone page polls its state (the page and its files are not JSON calls)
+  phonePageState: { method: 'GET', path: '/p/:token/state' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/${string}` }>;
 
 export type RouteName = keyof typeof ROUTES;
 

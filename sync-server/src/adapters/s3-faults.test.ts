@@ -219,14 +219,18 @@ describe('through the API', () => {
       t.clock.set(new Date());
       const { purchase, device } = await seedPurchase(t);
       proxy.inject({ fault: FAULTS.accessDenied, times: 1 });
-      const res = await t.json('POST', '/api/google-drive/create-folder', { folderName: 'v', purchaseId: purchase.id }, device.headers);
+      const res = await t.call(
+        'createFolder',
+        { body: { folderName: 'v', purchaseId: purchase.id } },
+        { headers: device.headers, raw: true },
+      );
       expect(res.status).toBe(502);
       expect(await bodyOf(res)).toEqual({ message: SERVER_MESSAGES.s3.accessDenied('AccessDenied') });
       await t.deps.health!.flush();
       const owner = await t.seed.admin({ role: 'super_admin' });
-      const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));
+      const status = await bodyOf(t.call('integrationHealth', {}, { headers: owner.headers, raw: true }));
       expect(status.alerts).toEqual([expect.objectContaining({ code: 's3_access_denied', integration: 'storage' })]);
-      const errors = await bodyOf(t.json('GET', '/api/error-log', undefined, owner.headers));
+      const errors = await bodyOf(t.call('listErrors', {}, { headers: owner.headers, raw: true }));
       expect(JSON.stringify(errors)).toContain(SERVER_MESSAGES.s3.accessDenied('AccessDenied'));
     } finally {
       await t.close();

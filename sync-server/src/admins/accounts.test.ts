@@ -1,6 +1,6 @@
 // Accounts (issue 14 point 6): changing one's own password, a super admin's reset to a one-time
 // password, when each admin last logged in, and the audit log of admin changes.
-import { ADMIN_MESSAGES, AUTH_MESSAGES, type AdminListItem, type AuditLogResponse } from '@courtreplay/shared';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, type AuditLogResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const login = (email: string, password: string) => t.json('POST', '/api/admin/login', { email, password });
+const login = (email: string, password: string) => t.call('login', { body: { email, password } }, { raw: true });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const auditLog = async (query = '', headers = superAdmin.headers) => {
   const res = await t.json('GET', `/api/audit-log${query}`, undefined, headers);
@@ -30,14 +30,12 @@ const passwordHash = async (id: number) =>
 describe('PUT /api/admin/password', () => {
   it('refuses a wrong current password and changes nothing', async () => {
     const hash = await passwordHash(adminA.id);
-    const res = await t.json(
-      'PUT',
-      '/api/admin/password',
-      { currentPassword: 'not mine at all', newPassword: 'brand new secret' },
-      adminA.headers,
+    const res = await t.call(
+      'changePassword',
+      { body: { currentPassword: 'not mine at all', newPassword: 'brand new secret' } },
+      { headers: adminA.headers, status: 401 },
     );
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.wrongCurrentPassword });
+    expect(res).toEqual({ message: ADMIN_MESSAGES.wrongCurrentPassword });
     expect(await passwordHash(adminA.id)).toBe(hash);
     expect((await login(adminA.email, adminA.password)).status).toBe(200);
     expect((await auditLog('?action=admin.password_change')).total).toBe(0);
@@ -45,41 +43,38 @@ describe('PUT /api/admin/password', () => {
 
   it('throttles guesses of the current password like the login', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.json(
-        'PUT',
-        '/api/admin/password',
-        { currentPassword: `guess-${i}-wrong`, newPassword: 'brand new secret' },
-        adminA.headers,
+      await t.call(
+        'changePassword',
+        { body: { currentPassword: `guess-${i}-wrong`, newPassword: 'brand new secret' } },
+        { headers: adminA.headers, status: 401 },
       );
-      expect(res.status).toBe(401);
     }
-    const res = await t.json(
-      'PUT',
-      '/api/admin/password',
-      { currentPassword: adminA.password, newPassword: 'brand new secret' },
-      adminA.headers,
+    await t.call(
+      'changePassword',
+      { body: { currentPassword: adminA.password, newPassword: 'brand new secret' } },
+      { headers: adminA.headers, status: 429 },
     );
-    expect(res.status).toBe(429);
   });
 
   it('refuses a short new password with a clear 400', async () => {
-    const res = await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'short' }, adminA.headers);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.passwordTooShort });
+    const res = await t.call(
+      'changePassword',
+      { body: { currentPassword: adminA.password, newPassword: 'short' } },
+      { headers: adminA.headers, status: 400 },
+    );
+    expect(res).toEqual({ message: ADMIN_MESSAGES.passwordTooShort });
   });
 
   it('sets the new password: it logs in, the old fails, other sessions end and this one stays', async () => {
     const other = (await (await login(adminA.email, adminA.password)).json()) as { token: string };
-    const res = await t.json(
-      'PUT',
-      '/api/admin/password',
-      { currentPassword: adminA.password, newPassword: 'brand new secret' },
-      adminA.headers,
+    const res = await t.call(
+      'changePassword',
+      { body: { currentPassword: adminA.password, newPassword: 'brand new secret' } },
+      { headers: adminA.headers, status: 200 },
     );
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.passwordChanged });
-    expect((await t.json('GET', '/api/admin/verify', undefined, adminA.headers)).status).toBe(200);
-    expect((await t.json('GET', '/api/admin/verify', undefined, bearer(other.token))).status).toBe(401);
+    expect(res).toEqual({ message: ADMIN_MESSAGES.passwordChanged });
+    await t.call('verifySession', {}, { headers: adminA.headers, status: 200 });
+    await t.call('verifySession', {}, { headers: bearer(other.token), status: 401 });
     expect((await login(adminA.email, adminA.password)).status).toBe(401);
     expect((await login(adminA.email, 'brand new secret')).status).toBe(200);
     const entry = (await auditLog('?action=admin.password_change')).entries[0];
@@ -90,13 +85,12 @@ describe('PUT /api/admin/password', () => {
 
 describe('POST /api/admin/{id}/reset-password', () => {
   it('gives a one-time password, shown once, stored only as a hash; old password and sessions end', async () => {
-    const res = await t.json('POST', `/api/admin/${adminA.id}/reset-password`, undefined, superAdmin.headers);
-    expect(res.status).toBe(200);
-    const { password, message } = (await res.json()) as { password: string; message: string };
+    const res = await t.call('resetAdminPassword', { params: { id: adminA.id } }, { headers: superAdmin.headers, status: 200 });
+    const { password, message } = res;
     expect(message).toBe(ADMIN_MESSAGES.passwordReset);
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(await passwordHash(adminA.id)).not.toContain(password);
-    expect((await t.json('GET', '/api/admin/verify', undefined, adminA.headers)).status).toBe(401);
+    await t.call('verifySession', {}, { headers: adminA.headers, status: 401 });
     expect((await login(adminA.email, adminA.password)).status).toBe(401);
     expect((await login(adminA.email, password)).status).toBe(200);
     const { entries } = await auditLog('?action=admin.password_reset');
@@ -105,13 +99,13 @@ describe('POST /api/admin/{id}/reset-password', () => {
   });
 
   it('a one-time password is one time: until the admin sets their own, only that, verify and logout answer', async () => {
-    const reset = await t.json('POST', `/api/admin/${adminA.id}/reset-password`, undefined, superAdmin.headers);
-    const { password } = (await reset.json()) as { password: string };
+    const reset = await t.call('resetAdminPassword', { params: { id: adminA.id } }, { headers: superAdmin.headers });
+    const { password } = reset;
     const loggedIn = (await (await login(adminA.email, password)).json()) as { token: string; user: { mustChangePassword: boolean } };
     expect(loggedIn.user.mustChangePassword).toBe(true);
     const headers = bearer(loggedIn.token);
-    const verify = await t.json('GET', '/api/admin/verify', undefined, headers);
-    expect(((await verify.json()) as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(true);
+    const verify = await t.call('verifySession', {}, { headers });
+    expect(verify.user.mustChangePassword).toBe(true);
     for (const [method, path] of [
       ['GET', '/api/transaction'],
       ['GET', '/api/device/all'],
@@ -123,11 +117,10 @@ describe('POST /api/admin/{id}/reset-password', () => {
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ message: AUTH_MESSAGES.mustChangePassword });
     }
-    const changed = await t.json('PUT', '/api/admin/password', { currentPassword: password, newPassword: 'my-own-password-7' }, headers);
-    expect(changed.status).toBe(200);
-    expect((await t.json('GET', '/api/transaction', undefined, headers)).status).toBe(200);
-    const after = await t.json('GET', '/api/admin/verify', undefined, headers);
-    expect(((await after.json()) as { user: { mustChangePassword: boolean } }).user.mustChangePassword).toBe(false);
+    await t.call('changePassword', { body: { currentPassword: password, newPassword: 'my-own-password-7' } }, { headers, status: 200 });
+    await t.call('listPurchases', {}, { headers, status: 200 });
+    const after = await t.call('verifySession', {}, { headers });
+    expect(after.user.mustChangePassword).toBe(false);
     // An admin who chose their own password never had to.
     const fresh = (await (await login(superAdmin.email, superAdmin.password)).json()) as { user: { mustChangePassword: boolean } };
     expect(fresh.user.mustChangePassword).toBe(false);
@@ -135,23 +128,21 @@ describe('POST /api/admin/{id}/reset-password', () => {
 
   it('a venue admin cannot reset anyone, and a super admin cannot reset themselves here', async () => {
     const hash = await passwordHash(superAdmin.id);
-    const res = await t.json('POST', `/api/admin/${superAdmin.id}/reset-password`, undefined, adminA.headers);
-    expect(res.status).toBe(403);
+    await t.call('resetAdminPassword', { params: { id: superAdmin.id } }, { headers: adminA.headers, status: 403 });
     expect(await passwordHash(superAdmin.id)).toBe(hash);
-    const self = await t.json('POST', `/api/admin/${superAdmin.id}/reset-password`, undefined, superAdmin.headers);
-    expect(self.status).toBe(400);
+    await t.call('resetAdminPassword', { params: { id: superAdmin.id } }, { headers: superAdmin.headers, status: 400 });
     expect(await passwordHash(superAdmin.id)).toBe(hash);
-    expect((await t.json('POST', '/api/admin/999/reset-password', undefined, superAdmin.headers)).status).toBe(404);
+    await t.call('resetAdminPassword', { params: { id: 999 } }, { headers: superAdmin.headers, status: 404 });
   });
 });
 
 describe('lastLoginAt', () => {
   it('is null until the admin logs in, then the time of the login', async () => {
-    const before = (await (await t.json('GET', '/api/admin/all', undefined, superAdmin.headers)).json()) as AdminListItem[];
+    const before = await t.call('listAdmins', {}, { headers: superAdmin.headers });
     expect(before.find((a) => a.id === adminA.id)?.lastLoginAt).toBeNull();
     t.clock.set('2026-11-20T05:06:07.000Z');
     expect((await login(adminA.email, adminA.password)).status).toBe(200);
-    const after = (await (await t.json('GET', '/api/admin/all', undefined, superAdmin.headers)).json()) as AdminListItem[];
+    const after = await t.call('listAdmins', {}, { headers: superAdmin.headers });
     expect(after.find((a) => a.id === adminA.id)?.lastLoginAt).toBe('2026-11-20T05:06:07.000Z');
   });
 });
@@ -160,23 +151,22 @@ describe('audit log', () => {
   const actions: [string, () => Response | Promise<Response>, () => Partial<AuditLogResponse['entries'][number]>][] = [
     [
       'config.update',
-      () => t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '7000' }, superAdmin.headers),
+      () => t.call('updateConfig', { body: { key: 'DEFAULT_PRICE', value: '7000' } }, { headers: superAdmin.headers, raw: true }),
       () => ({ entity: 'config', entityId: 'DEFAULT_PRICE', before: { DEFAULT_PRICE: '5000' }, after: { DEFAULT_PRICE: '7000' } }),
     ],
     [
       'admin.create',
       () =>
-        t.json(
-          'POST',
-          '/api/admin/create',
-          { email: 'new@example.com', password: 'long enough', role: 'admin', venueId: venueA.id },
-          superAdmin.headers,
+        t.call(
+          'createAdmin',
+          { body: { email: 'new@example.com', password: 'long enough', role: 'admin', venueId: venueA.id } },
+          { headers: superAdmin.headers, raw: true },
         ),
       () => ({ entity: 'admin', before: null, after: { email: 'new@example.com', role: 'admin', venueId: venueA.id } }),
     ],
     [
       'admin.delete',
-      () => t.json('DELETE', `/api/admin/${adminA.id}`, undefined, superAdmin.headers),
+      () => t.call('deleteAdmin', { params: { id: adminA.id } }, { headers: superAdmin.headers, raw: true }),
       () => ({
         entity: 'admin',
         entityId: String(adminA.id),
@@ -186,14 +176,23 @@ describe('audit log', () => {
     ],
     [
       'promo.create',
-      () => t.json('POST', '/api/promo', { name: 'Opening', code: 'open10', quota: 3, amount: 0, percent: 10 }, superAdmin.headers),
+      () =>
+        t.call(
+          'createPromo',
+          { body: { name: 'Opening', code: 'open10', quota: 3, amount: 0, percent: 10 } },
+          { headers: superAdmin.headers, raw: true },
+        ),
       () => ({ entity: 'promo', before: null, after: expect.objectContaining({ code: 'OPEN10', percent: 10, quota: 3 }) }),
     ],
     [
       'promo.update',
       async () => {
         const promo = await t.seed.promo({ code: 'TEN', percent: 10, quota: 5 });
-        return t.json('PUT', `/api/promo/${promo.id}`, { name: 'Ten', code: 'TEN', quota: 10, amount: 0, percent: 20 }, superAdmin.headers);
+        return t.call(
+          'updatePromo',
+          { params: { id: promo.id }, body: { name: 'Ten', code: 'TEN', quota: 10, amount: 0, percent: 20 } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({
         entity: 'promo',
@@ -205,13 +204,13 @@ describe('audit log', () => {
       'promo.delete',
       async () => {
         const promo = await t.seed.promo({ code: 'GONE', percent: 10 });
-        return t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers);
+        return t.call('deletePromo', { params: { id: promo.id } }, { headers: superAdmin.headers, raw: true });
       },
       () => ({ entity: 'promo', before: expect.objectContaining({ code: 'GONE' }), after: null }),
     ],
     [
       'venue.update',
-      () => t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime' }, superAdmin.headers),
+      () => t.call('updateVenue', { params: { id: venueA.id }, body: { name: 'Arena Prime' } }, { headers: superAdmin.headers, raw: true }),
       () => ({
         entity: 'venue',
         venueId: venueA.id,
@@ -221,14 +220,18 @@ describe('audit log', () => {
     ],
     [
       'field.create',
-      () => t.json('POST', '/api/field/create', { venueId: venueA.id, name: 'Court 9' }, superAdmin.headers),
+      () => t.call('createField', { body: { venueId: venueA.id, name: 'Court 9' } }, { headers: superAdmin.headers, raw: true }),
       () => ({ entity: 'field', venueId: venueA.id, before: null, after: expect.objectContaining({ name: 'Court 9' }) }),
     ],
     [
       'field.update',
       async () => {
         const field = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
-        return t.json('PUT', `/api/field/${field.id}`, { name: 'Centre Court' }, superAdmin.headers);
+        return t.call(
+          'updateField',
+          { params: { id: field.id }, body: { name: 'Centre Court' } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({
         entity: 'field',
@@ -241,7 +244,7 @@ describe('audit log', () => {
       'field.delete',
       async () => {
         const field = await t.seed.field({ venueId: venueA.id, name: 'Old Court' });
-        return t.json('DELETE', `/api/field/${field.id}`, undefined, superAdmin.headers);
+        return t.call('deleteField', { params: { id: field.id } }, { headers: superAdmin.headers, raw: true });
       },
       () => ({ entity: 'field', venueId: venueA.id, before: expect.objectContaining({ name: 'Old Court' }), after: null }),
     ],
@@ -249,7 +252,11 @@ describe('audit log', () => {
       'device.staging',
       async () => {
         const device = await t.seed.device({ venueId: venueA.id });
-        return t.json('PUT', '/api/device/staging', { deviceId: device.deviceId, staging: true }, superAdmin.headers);
+        return t.call(
+          'setDeviceStaging',
+          { body: { deviceId: device.deviceId, staging: true } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({ entity: 'device', venueId: venueA.id, after: { staging: true } }),
     ],
@@ -257,7 +264,11 @@ describe('audit log', () => {
       'device.name',
       async () => {
         const device = await t.seed.device({ venueId: venueA.id });
-        return t.json('PUT', `/api/device/${device.deviceId}/name`, { name: 'Court 1 kiosk' }, superAdmin.headers);
+        return t.call(
+          'nameDevice',
+          { params: { deviceId: device.deviceId }, body: { name: 'Court 1 kiosk' } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({ entity: 'device', venueId: venueA.id, after: { name: 'Court 1 kiosk' } }),
     ],
@@ -266,7 +277,11 @@ describe('audit log', () => {
       async () => {
         const device = await t.seed.device({ venueId: venueA.id });
         const field = await t.seed.field({ venueId: venueA.id });
-        return t.json('PUT', '/api/field/device', { deviceId: device.deviceId, fieldId: field.id }, superAdmin.headers);
+        return t.call(
+          'assignDeviceField',
+          { body: { deviceId: device.deviceId, fieldId: field.id } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({ entity: 'device', venueId: venueA.id, after: { fieldId: expect.any(Number) } }),
     ],
@@ -274,7 +289,11 @@ describe('audit log', () => {
       'device.replace',
       async () => {
         const device = await t.seed.device({ venueId: venueA.id });
-        return t.json('POST', `/api/device/${device.deviceId}/replace`, { newDeviceId: newDeviceId() }, superAdmin.headers);
+        return t.call(
+          'replaceDevice',
+          { params: { deviceId: device.deviceId }, body: { newDeviceId: newDeviceId() } },
+          { headers: superAdmin.headers, raw: true },
+        );
       },
       () => ({ entity: 'device', venueId: venueA.id, before: { deviceId: expect.any(String) }, after: { deviceId: expect.any(String) } }),
     ],
@@ -282,13 +301,13 @@ describe('audit log', () => {
       'cms.remove',
       async () => {
         await t.seed.config('CMS_PROMO_VIDEO_PORTRAIT', '/media/portrait-promo.mp4');
-        return t.json('DELETE', '/api/admin/cms/portrait-promo-video', undefined, superAdmin.headers);
+        return t.call('deletePortraitPromoVideo', {}, { headers: superAdmin.headers, raw: true });
       },
       () => ({ entity: 'config', entityId: 'CMS_PROMO_VIDEO_PORTRAIT', after: null }),
     ],
     [
       'staff_pin.set',
-      () => t.json('PUT', '/api/admin/staff-pin', { venueId: venueA.id, pin: '4321' }, superAdmin.headers),
+      () => t.call('setStaffPin', { body: { venueId: venueA.id, pin: '4321' } }, { headers: superAdmin.headers, raw: true }),
       () => ({ entity: 'staff_pin', venueId: venueA.id, after: { set: true } }),
     ],
   ];
@@ -310,21 +329,24 @@ describe('audit log', () => {
   });
 
   it('is for super admins only', async () => {
-    expect((await t.json('GET', '/api/audit-log')).status).toBe(401);
-    expect((await t.json('GET', '/api/audit-log', undefined, adminA.headers)).status).toBe(403);
+    await t.call('listAuditLog', {}, { status: 401 });
+    await t.call('listAuditLog', {}, { headers: adminA.headers, status: 403 });
   });
 
   it('filters by admin, entity and Jakarta days, and refuses an end before the start', async () => {
     t.clock.set('2026-11-19T16:59:00.000Z'); // 23:59 on the 19th in Jakarta
-    await t.json('PUT', '/api/admin/config', { key: 'DEFAULT_PRICE', value: '7000' }, superAdmin.headers);
+    await t.call('updateConfig', { body: { key: 'DEFAULT_PRICE', value: '7000' } }, { headers: superAdmin.headers });
     t.clock.set('2026-11-19T17:00:00.000Z'); // 00:00 on the 20th in Jakarta
-    await t.json('PUT', '/api/admin/password', { currentPassword: adminA.password, newPassword: 'brand new secret' }, adminA.headers);
+    await t.call(
+      'changePassword',
+      { body: { currentPassword: adminA.password, newPassword: 'brand new secret' } },
+      { headers: adminA.headers },
+    );
     expect((await auditLog('?from=2026-11-19&to=2026-11-19')).entries.map((e) => e.action)).toEqual(['config.update']);
     expect((await auditLog('?from=2026-11-20')).entries.map((e) => e.action)).toEqual(['admin.password_change']);
     expect((await auditLog(`?adminId=${adminA.id}`)).total).toBe(1);
     expect((await auditLog('?entity=config')).total).toBe(1);
-    const bad = await t.json('GET', '/api/audit-log?from=2026-11-20&to=2026-11-19', undefined, superAdmin.headers);
-    expect(bad.status).toBe(400);
+    await t.call('listAuditLog', { query: { from: '2026-11-20', to: '2026-11-19' } }, { headers: superAdmin.headers, status: 400 });
     expect(await countRows(t.db, 'audit_log')).toBe(2);
   });
 });

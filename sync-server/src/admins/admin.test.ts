@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type AdminListItem, type CreateAdminResponse } from '@courtreplay/shared';
+import { ADMIN_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -34,9 +34,7 @@ describe('role matrix for admin management', () => {
 
 describe('GET /api/admin/all and /api/admin/venues', () => {
   it('lists admins with their assigned venues', async () => {
-    const res = await t.json('GET', '/api/admin/all', undefined, superAdmin.headers);
-    expect(res.status).toBe(200);
-    const list = (await res.json()) as AdminListItem[];
+    const list = await t.call('listAdmins', {}, { headers: superAdmin.headers, status: 200 });
     expect(list.map((a) => [a.email, a.role, a.venues])).toEqual([
       ['boss@example.com', 'super_admin', []],
       ['a@example.com', 'admin', [{ id: venueA.id, name: 'Arena A' }]],
@@ -45,46 +43,38 @@ describe('GET /api/admin/all and /api/admin/venues', () => {
   });
 
   it('lists the venues an admin can be assigned to', async () => {
-    const res = await t.json('GET', '/api/admin/venues', undefined, superAdmin.headers);
-    expect(await res.json()).toEqual([expect.objectContaining({ id: venueA.id, name: 'Arena A' })]);
+    const res = await t.call('listAdminVenues', {}, { headers: superAdmin.headers });
+    expect(res).toEqual([expect.objectContaining({ id: venueA.id, name: 'Arena A' })]);
   });
 });
 
 describe('POST /api/admin/create', () => {
   it('creates an admin of a venue who can then log in', async () => {
-    const res = await t.json(
-      'POST',
-      '/api/admin/create',
-      { email: 'New@Example.com', password: 'long enough', role: 'admin', venueId: venueA.id },
-      superAdmin.headers,
+    const body = await t.call(
+      'createAdmin',
+      { body: { email: 'New@Example.com', password: 'long enough', role: 'admin', venueId: venueA.id } },
+      { headers: superAdmin.headers, status: 201 },
     );
-    expect(res.status).toBe(201);
-    const body = (await res.json()) as CreateAdminResponse;
     expect(body).toMatchObject({ message: ADMIN_MESSAGES.created, admin: { email: 'new@example.com', role: 'admin', venueId: venueA.id } });
-    const login = await t.json('POST', '/api/admin/login', { email: 'new@example.com', password: 'long enough' });
-    expect(login.status).toBe(200);
+    await t.call('login', { body: { email: 'new@example.com', password: 'long enough' } }, { status: 200 });
   });
 
   it('creates a super admin without a venue (the client role name is accepted too)', async () => {
-    const res = await t.json(
-      'POST',
-      '/api/admin/create',
-      { email: 'boss2@example.com', password: 'long enough', role: 'superadmin', venueId: venueA.id },
-      superAdmin.headers,
+    const res = await t.call(
+      'createAdmin',
+      { body: { email: 'boss2@example.com', password: 'long enough', role: 'superadmin', venueId: venueA.id } },
+      { headers: superAdmin.headers, status: 201 },
     );
-    expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ admin: { role: 'super_admin', venueId: null, venues: [] } });
+    expect(res).toMatchObject({ admin: { role: 'super_admin', venueId: null, venues: [] } });
   });
 
   it('answers 409 for an e-mail that exists, whatever its case', async () => {
-    const res = await t.json(
-      'POST',
-      '/api/admin/create',
-      { email: 'A@EXAMPLE.COM', password: 'long enough', role: 'admin', venueId: venueA.id },
-      superAdmin.headers,
+    const res = await t.call(
+      'createAdmin',
+      { body: { email: 'A@EXAMPLE.COM', password: 'long enough', role: 'admin', venueId: venueA.id } },
+      { headers: superAdmin.headers, status: 409 },
     );
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.emailTaken });
+    expect(res).toEqual({ message: ADMIN_MESSAGES.emailTaken });
     expect(await countRows(t.db, 'admins')).toBe(2);
   });
 
@@ -117,24 +107,22 @@ describe('POST /api/admin/create', () => {
 
 describe('DELETE /api/admin/:id', () => {
   it('deletes an admin and ends their sessions at once', async () => {
-    expect((await t.json('GET', '/api/venue', undefined, adminA.headers)).status).toBe(200);
-    const res = await t.json('DELETE', `/api/admin/${adminA.id}`, undefined, superAdmin.headers);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.deleted });
-    expect((await t.json('GET', '/api/venue', undefined, adminA.headers)).status).toBe(401);
+    await t.call('listVenues', {}, { headers: adminA.headers, status: 200 });
+    const res = await t.call('deleteAdmin', { params: { id: adminA.id } }, { headers: superAdmin.headers, status: 200 });
+    expect(res).toEqual({ message: ADMIN_MESSAGES.deleted });
+    await t.call('listVenues', {}, { headers: adminA.headers, status: 401 });
     expect(await t.db.selectFrom('sessions').select('id').where('adminId', '=', adminA.id).execute()).toEqual([]);
   });
 
   it('refuses to delete yourself, so the last super admin always stays', async () => {
-    const res = await t.json('DELETE', `/api/admin/${superAdmin.id}`, undefined, superAdmin.headers);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.cannotDeleteSelf });
+    const res = await t.call('deleteAdmin', { params: { id: superAdmin.id } }, { headers: superAdmin.headers, status: 400 });
+    expect(res).toEqual({ message: ADMIN_MESSAGES.cannotDeleteSelf });
     expect(await countRows(t.db, 'admins')).toBe(2);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['999', 'abc', '-1', '1.5']) {
-      const res = await t.json('DELETE', `/api/admin/${id}`, undefined, superAdmin.headers);
+      const res = await t.call('deleteAdmin', { params: { id } }, { headers: superAdmin.headers, raw: true });
       expect(res.status, id).toBe(404);
       expect(await res.json()).toEqual({ message: ADMIN_MESSAGES.notFound });
     }

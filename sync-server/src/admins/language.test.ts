@@ -1,6 +1,6 @@
 // The back-office's language, remembered per admin (issue 24 point 7): PUT /api/admin/me/language
 // sets the signed-in admin's own choice, which login and verify answer as user.language.
-import { ADMIN_MESSAGES, type LoginResponse, type VerifyResponse } from '@courtreplay/shared';
+import { ADMIN_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -18,14 +18,12 @@ afterEach(() => t.close());
 
 const setLanguage = (language: unknown, headers: Record<string, string>) => t.json('PUT', '/api/admin/me/language', { language }, headers);
 const loginLanguage = async (admin: SeededAdmin) => {
-  const res = await t.json('POST', '/api/admin/login', { email: admin.email, password: admin.password });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as LoginResponse).user.language;
+  const res = await t.call('login', { body: { email: admin.email, password: admin.password } }, { status: 200 });
+  return res.user.language;
 };
 const verifyLanguage = async (admin: SeededAdmin) => {
-  const res = await t.json('GET', '/api/admin/verify', undefined, admin.headers);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as VerifyResponse).user.language;
+  const res = await t.call('verifySession', {}, { headers: admin.headers, status: 200 });
+  return res.user.language;
 };
 const storedLanguage = async (id: number) =>
   (await t.db.selectFrom('admins').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
@@ -72,11 +70,10 @@ describe('PUT /api/admin/me/language', () => {
   });
 
   it('lets an admin holding a one-time password switch the page that asks for a new one', async () => {
-    const reset = await t.json('POST', `/api/admin/${adminA.id}/reset-password`, undefined, superAdmin.headers);
-    expect(reset.status).toBe(200);
-    const { password } = (await reset.json()) as { password: string };
-    const login = await t.json('POST', '/api/admin/login', { email: adminA.email, password });
-    const { token } = (await login.json()) as LoginResponse;
+    const reset = await t.call('resetAdminPassword', { params: { id: adminA.id } }, { headers: superAdmin.headers, status: 200 });
+    const { password } = reset;
+    const login = await t.call('login', { body: { email: adminA.email, password } });
+    const { token } = login;
     expect((await setLanguage('id', { Authorization: `Bearer ${token}` })).status).toBe(200);
     expect(await storedLanguage(adminA.id)).toBe('id');
   });

@@ -45,13 +45,19 @@ describe('POST /api/admin/cms/email-preview', () => {
     expect(shown.text).toContain('Press "Watch and download your clips" to see them; we keep them 14 days.');
 
     // The admin saves that copy; a real purchase's e-mail then goes out.
-    expect(
-      (await t.json('PUT', '/api/admin/config', { key: 'CMS_EMAIL_COPY', value: JSON.stringify(COPY) }, superAdmin.headers)).status,
-    ).toBe(200);
+    await t.call(
+      'updateConfig',
+      { body: { key: 'CMS_EMAIL_COPY', value: JSON.stringify(COPY) } },
+      { headers: superAdmin.headers, status: 200 },
+    );
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: 'https://replay.example/d/x' }, new Date());
-    await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: 'https://replay.example/d/x', error: false }, device.headers);
+    await t.call(
+      'updateZipUrl',
+      { params: { id: purchase.id }, body: { zipUrl: 'https://replay.example/d/x', error: false } },
+      { headers: device.headers },
+    );
     await t.delivery.idle();
     const [sent] = sink.received;
     expect(sent!.subject).toBe(shown.subject);

@@ -29,7 +29,7 @@ describe('GET /api/admin/config', () => {
     const venue = await t.seed.venue();
     const kiosk = await t.seed.device({ venueId: venue.id });
     for (const headers of [kiosk.headers, admin.headers, superAdmin.headers]) {
-      const res = await t.json('GET', '/api/admin/config', undefined, headers);
+      const res = await t.call('getConfig', {}, { headers, raw: true });
       expect(res.status).toBe(200);
       expect(await keys(res)).toEqual(['CMS_PROMO_VIDEO', 'DEFAULT_PRICE']);
     }
@@ -39,7 +39,7 @@ describe('GET /api/admin/config', () => {
     const venue = await t.seed.venue();
     const blocked = await t.seed.device({ venueId: venue.id, authorized: false });
     for (const headers of [{}, blocked.headers, { 'X-Device-Id': 'unknown-device-123456' }]) {
-      expect(await keys(await t.json('GET', '/api/admin/config', undefined, headers))).toEqual(['CMS_PROMO_VIDEO']);
+      expect(await keys(await t.call('getConfig', {}, { headers, raw: true }))).toEqual(['CMS_PROMO_VIDEO']);
     }
   });
 });

@@ -86,7 +86,7 @@ describe('a venue overrides the global price', () => {
     expect(global.status).toBe(403);
     expect(await messageOf(global)).toBe(CONFIG_MESSAGES.globalOnly);
     expect((await put(w.adminA.headers, { key: 'DEFAULT_PRICE', value: '1', venueId: null })).status).toBe(403);
-    expect((await w.t.json('GET', `/api/admin/config?venueId=${w.venueB.id}`, undefined, w.adminA.headers)).status).toBe(403);
+    await w.t.call('getConfig', { query: { venueId: w.venueB.id } }, { headers: w.adminA.headers, status: 403 });
     expect(await venueRows()).toEqual([{ venueId: w.venueA.id, key: 'DEFAULT_PRICE', value: '15000' }]);
     expect(entry(await get(w.superAdmin.headers), 'DEFAULT_PRICE')?.value).toBe(String(PRICE));
   });

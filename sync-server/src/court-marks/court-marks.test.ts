@@ -1,6 +1,6 @@
 // "Mark this moment" (issue 25 point 4) against a real database: the court codes and their posters'
 // links, the phone page /c/{courtCode}, the mark and its limits, and what the court's kiosks are told.
-import { FIELD_MESSAGES, MESSAGES, MESSAGES_ID, type FieldListItem } from '@courtreplay/shared';
+import { FIELD_MESSAGES, MESSAGES, MESSAGES_ID } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 import { runPurchaseMaintenance } from '../purchases/maintenance.ts';
@@ -59,15 +59,14 @@ describe('court codes', () => {
     for (const { courtCode } of codes) expect(courtCode).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(new Set(codes.map((c) => c.courtCode)).size).toBe(codes.length);
 
-    const created = await t.json('POST', '/api/field/create', { name: 'Court 3', venueId: venueA.id }, superAdmin.headers);
-    const { field } = (await created.json()) as { field: { id: number } };
+    const created = await t.call('createField', { body: { name: 'Court 3', venueId: venueA.id } }, { headers: superAdmin.headers });
+    const { field } = created;
     expect(await codeOf(field.id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-    const res = await t.json('GET', `/api/field/venue/${venueA.id}`, undefined, adminA.headers);
-    const courts = (await res.json()) as FieldListItem[];
+    const courts = await t.call('listFields', { params: { venueId: venueA.id } }, { headers: adminA.headers });
     const second = courts.find((c) => c.id === court2.id)!;
     expect(second.markUrl).toBe(`https://replay.example.com/c/${await codeOf(court2.id)}`);
-    expect((await t.json('GET', `/api/field/venue/${venueA.id}`, undefined, adminB.headers)).status).toBe(403);
+    await t.call('listFields', { params: { venueId: venueA.id } }, { headers: adminB.headers, status: 403 });
   });
 
   it('answers unknown and malformed codes with the same 404, naming nothing', async () => {
@@ -89,16 +88,15 @@ describe('court codes', () => {
 
   it('renews a code for the venue’s admins: the old poster stops working', async () => {
     const old = await codeOf(court2.id);
-    expect((await t.json('POST', `/api/field/${court2.id}/court-code`, undefined, adminB.headers)).status).toBe(403);
+    await t.call('renewCourtCode', { params: { id: court2.id } }, { headers: adminB.headers, status: 403 });
     expect(await codeOf(court2.id)).toBe(old);
-    const res = await t.json('POST', `/api/field/${court2.id}/court-code`, undefined, adminA.headers);
-    expect(res.status).toBe(200);
+    const res = await t.call('renewCourtCode', { params: { id: court2.id } }, { headers: adminA.headers, status: 200 });
     const renewed = await codeOf(court2.id);
     expect(renewed).not.toBe(old);
-    expect(await res.json()).toEqual({ message: FIELD_MESSAGES.courtCodeRenewed, markUrl: `https://replay.example.com/c/${renewed}` });
+    expect(res).toEqual({ message: FIELD_MESSAGES.courtCodeRenewed, markUrl: `https://replay.example.com/c/${renewed}` });
     expect((await phone().open(old)).status).toBe(404);
     expect((await phone().open(renewed)).status).toBe(200);
-    expect((await t.json('POST', '/api/field/9999/court-code', undefined, superAdmin.headers)).status).toBe(404);
+    await t.call('renewCourtCode', { params: { id: 9999 } }, { headers: superAdmin.headers, status: 404 });
   });
 });
 
@@ -189,14 +187,14 @@ describe('the kiosks of the venue', () => {
     t.clock.advance(3 * 3600_000);
     await phone().mark(code);
     t.clock.advance(60_000);
-    const body = (await (await t.json('GET', `/api/device/${kiosk.deviceId}`)).json()) as Record<string, unknown>;
+    const body = await t.call('getDevice', { params: { deviceId: kiosk.deviceId } });
     expect(body.serverTime).toBe('2026-11-20T15:43:10.000Z');
     expect(body.courts).toEqual([
       { id: expect.any(Number), name: 'Court 1' },
       { id: court2.id, name: 'Court 2' },
     ]);
     expect(body.marks).toEqual([{ fieldId: court2.id, at: '2026-11-20T15:42:10.000Z' }]);
-    const unauthorised = (await (await t.json('GET', `/api/device/${stranger.deviceId}`)).json()) as Record<string, unknown>;
+    const unauthorised = await t.call('getDevice', { params: { deviceId: stranger.deviceId } });
     expect([unauthorised.courts, unauthorised.marks]).toEqual([[], []]);
   });
 });

@@ -22,12 +22,12 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     await sink.close();
   });
 
-  const pay = (token: string) => t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  const pay = (token: string) => t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
   // The kiosk saves the share link of the folder the server made for the purchase (create-folder
   // with its purchaseId: storage-routes.test.ts); here that folder is recorded directly.
   const saveLink = async (id: string, headers: Record<string, string>, zipUrl: string | null = LINK) => {
     if (zipUrl) await setFolder(t.db, id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: zipUrl }, new Date());
-    return t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl, error: zipUrl === null }, headers);
+    return t.call('updateZipUrl', { params: { id }, body: { zipUrl, error: zipUrl === null } }, { headers, raw: true });
   };
   const emailState = (id: string) =>
     t.db.selectFrom('purchases').select(['emailStatus', 'emailError', 'emailSentAt']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -125,7 +125,7 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     expect(failed.emailError).toMatch(/550.*No such mailbox/);
 
     const admin = await t.seed.admin({ role: 'super_admin' });
-    const res = await t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers);
+    const res = await t.call('resendEmail', { params: { id: purchase.id } }, { headers: admin.headers, raw: true });
     expect(res.status).toBe(200);
     expect(await bodyOf(res)).toEqual({ message: 'Email resent successfully' });
     expect(sink.received).toHaveLength(1);
@@ -143,11 +143,11 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     const admin = await t.seed.admin({ role: 'super_admin' });
     const { purchase, token, device } = await seedPurchase(t);
     await pay(token);
-    const early = await bodyOf(t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers));
+    const early = await bodyOf(t.call('resendEmail', { params: { id: purchase.id } }, { headers: admin.headers, raw: true }));
     expect(early).toMatchObject({ searchLocally: true, transaction: { id: purchase.id } });
     await saveLink(purchase.id, device.headers);
     await t.delivery.idle();
-    expect((await t.json('POST', `/api/transaction/${purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(200);
+    await t.call('resendEmail', { params: { id: purchase.id } }, { headers: admin.headers, status: 200 });
     expect(sink.received).toHaveLength(2);
   });
 
@@ -180,11 +180,10 @@ describe('delivery: the purchase e-mail goes out exactly once, on a real loopbac
     expect(mail!.decoded).toContain('- Rally 3');
 
     // The kiosk was switched to English for the next purchase: its e-mail is English.
-    const next = await t.json(
-      'POST',
-      '/api/transaction',
-      { email: 'two@example.com', videoIds: ['v7'], videoTitles: ['Rally 7'], totalAmount: 1000, language: 'en' },
-      device.headers,
+    const next = await t.call(
+      'createPurchase',
+      { body: { email: 'two@example.com', videoIds: ['v7'], videoTitles: ['Rally 7'], totalAmount: 1000, language: 'en' } },
+      { headers: device.headers, raw: true },
     );
     const { transaction, payment } = (await next.json()) as { transaction: { id: string }; payment: { token: string } };
     await pay(payment.token);

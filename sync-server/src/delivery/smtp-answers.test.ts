@@ -43,9 +43,9 @@ async function setUp(
 /** A paid purchase whose link is saved: the first attempt runs before this resolves. */
 async function deliverable() {
   const { purchase, token, device } = await seedPurchase(t);
-  await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+  await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
   await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
-  await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, device.headers);
+  await t.call('updateZipUrl', { params: { id: purchase.id }, body: { zipUrl: LINK, error: false } }, { headers: device.headers });
   await t.delivery.idle();
   return purchase.id;
 }
@@ -55,7 +55,7 @@ const emailState = (id: string) =>
 
 async function deliveryShown(id: string) {
   const admin = await t.seed.admin({ role: 'super_admin' });
-  const body = await bodyOf(t.json('GET', `/api/kiosk-reports/delivery?ids=${id}`, undefined, admin.headers));
+  const body = await bodyOf(t.call('deliveryReport', { query: { ids: id } }, { headers: admin.headers, raw: true }));
   return body.deliveries[0] as { state: string; reason: string | null };
 }
 
@@ -93,11 +93,11 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
   it('a send cut short by a stop (claimed, never finished) goes out once its lease lapses, not while another instance may be sending it', async () => {
     await setUp();
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     await setFolder(t.db, purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, new Date());
     // The claim lands, then the server stops before the send: what a crash mid-send leaves.
     await claimDelivery(t.db, 'email_deliveries', purchase.id, t.clock.now());
-    await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, device.headers);
+    await t.call('updateZipUrl', { params: { id: purchase.id }, body: { zipUrl: LINK, error: false } }, { headers: device.headers });
     await t.delivery.idle();
     expect(sink.received).toHaveLength(0);
     await t.delivery.start();
@@ -161,7 +161,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     await t.deps.health!.flush();
     expect(await emailState(first)).toEqual({ emailStatus: 'failed', emailError: `${INTEGRATION_MESSAGES.smtpRefusedLogin} (535)` });
     const admin = await t.seed.admin({ role: 'super_admin' });
-    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    const body = await bodyOf(t.call('integrationHealth', {}, { headers: admin.headers, raw: true }));
     expect(body.alerts).toEqual([
       expect.objectContaining({
         code: 'smtp_auth_failed',
@@ -182,7 +182,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     await t.deps.health!.flush();
     expect(await emailState(id)).toEqual({ emailStatus: 'failed', emailError: INTEGRATION_MESSAGES.smtpCertificateUntrusted });
     const admin = await t.seed.admin({ role: 'super_admin' });
-    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    const body = await bodyOf(t.call('integrationHealth', {}, { headers: admin.headers, raw: true }));
     expect(body.alerts).toEqual([expect.objectContaining({ code: 'smtp_tls_failed', advice: INTEGRATION_MESSAGES.smtpTlsAdvice })]);
     t.clock.advance(60 * MINUTE);
     await t.delivery.runDue();
@@ -201,7 +201,7 @@ describe('delivery: each SMTP answer handled as RFC 5321 means it', () => {
     expect(sink.silent).toHaveLength(1);
     await t.deps.health!.flush();
     const admin = await t.seed.admin({ role: 'super_admin' });
-    const body = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, admin.headers));
+    const body = await bodyOf(t.call('integrationHealth', {}, { headers: admin.headers, raw: true }));
     expect(body.integrations[2].lastError.message).toBe(INTEGRATION_MESSAGES.smtpUnconfirmed(id));
   });
 });

@@ -1,4 +1,4 @@
-import { DEVICE_MESSAGES, MESSAGES, type Device, type RegisterDeviceResponse } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, MESSAGES, type Device } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -25,35 +25,40 @@ describe('POST /api/device/register', () => {
   it('registers this kiosk for the admin’s venue, authorised at once', async () => {
     const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
     const deviceId = newDeviceId();
-    const res = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id, fieldId: court.id }, adminA.headers);
-    expect(res.status).toBe(201);
-    const body = (await res.json()) as RegisterDeviceResponse;
+    const body = await t.call(
+      'registerDevice',
+      { body: { deviceId, venueId: venueA.id, fieldId: court.id } },
+      { headers: adminA.headers, status: 201 },
+    );
     expect(body).toMatchObject({
       isAuthorized: true,
       device: { deviceId, venueId: venueA.id, venueName: 'Arena A', fieldId: court.id, fieldName: 'Court 1', isAuthorized: true },
     });
 
     // Registering again moves nothing else and keeps one row.
-    const again = await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id }, adminA.headers);
-    expect(again.status).toBe(200);
+    await t.call('registerDevice', { body: { deviceId, venueId: venueA.id } }, { headers: adminA.headers, status: 200 });
     expect(await countRows(t.db, 'devices')).toBe(1);
   });
 
   it('refuses an admin registering for another venue, or taking another venue’s kiosk', async () => {
     const deviceId = newDeviceId();
-    const res = await t.json('POST', '/api/device/register', { deviceId, venueId: venueB.id }, adminA.headers);
-    expect(res.status).toBe(403);
+    await t.call('registerDevice', { body: { deviceId, venueId: venueB.id } }, { headers: adminA.headers, status: 403 });
     const kioskB = await t.seed.device({ venueId: venueB.id });
-    const steal = await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, adminA.headers);
-    expect(steal.status).toBe(403);
-    expect(await steal.json()).toEqual({ message: DEVICE_MESSAGES.otherVenue });
+    const steal = await t.call(
+      'registerDevice',
+      { body: { deviceId: kioskB.deviceId, venueId: venueA.id } },
+      { headers: adminA.headers, status: 403 },
+    );
+    expect(steal).toEqual({ message: DEVICE_MESSAGES.otherVenue });
     expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueB.id);
     // A super admin may move it.
-    expect(
-      (await t.json('POST', '/api/device/register', { deviceId: kioskB.deviceId, venueId: venueA.id }, superAdmin.headers)).status,
-    ).toBe(200);
+    await t.call(
+      'registerDevice',
+      { body: { deviceId: kioskB.deviceId, venueId: venueA.id } },
+      { headers: superAdmin.headers, status: 200 },
+    );
     expect((await deviceRow(kioskB.deviceId))?.venueId).toBe(venueA.id);
-    expect((await t.json('POST', '/api/device/register', { deviceId, venueId: venueA.id })).status).toBe(401);
+    await t.call('registerDevice', { body: { deviceId, venueId: venueA.id } }, { status: 401 });
   });
 
   it.each<[Record<string, unknown>, string]>([
@@ -79,15 +84,13 @@ describe('POST /api/device/register', () => {
 
   it('refuses a court of another venue and an unknown venue', async () => {
     const courtB = await t.seed.field({ venueId: venueB.id });
-    const wrong = await t.json(
-      'POST',
-      '/api/device/register',
-      { deviceId: newDeviceId(), venueId: venueA.id, fieldId: courtB.id },
-      superAdmin.headers,
+    const wrong = await t.call(
+      'registerDevice',
+      { body: { deviceId: newDeviceId(), venueId: venueA.id, fieldId: courtB.id } },
+      { headers: superAdmin.headers, status: 400 },
     );
-    expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ message: DEVICE_MESSAGES.fieldWrongVenue });
-    expect((await t.json('POST', '/api/device/register', { deviceId: newDeviceId(), venueId: 999 }, superAdmin.headers)).status).toBe(404);
+    expect(wrong).toEqual({ message: DEVICE_MESSAGES.fieldWrongVenue });
+    await t.call('registerDevice', { body: { deviceId: newDeviceId(), venueId: 999 } }, { headers: superAdmin.headers, status: 404 });
     expect(await countRows(t.db, 'devices')).toBe(0);
   });
 });
@@ -95,23 +98,28 @@ describe('POST /api/device/register', () => {
 describe('PUT /api/device/authorize', () => {
   it('lets the venue’s admin and super admins toggle authorisation, nobody else', async () => {
     const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
-    const ok = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: true }, adminA.headers);
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ message: DEVICE_MESSAGES.authorized, device: { isAuthorized: true } });
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, adminB.headers)).status).toBe(
-      403,
+    const ok = await t.call(
+      'authorizeDevice',
+      { body: { deviceId: kiosk.deviceId, isAuthorized: true } },
+      { headers: adminA.headers, status: 200 },
     );
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false })).status).toBe(401);
+    expect(ok).toMatchObject({ message: DEVICE_MESSAGES.authorized, device: { isAuthorized: true } });
+    await t.call('authorizeDevice', { body: { deviceId: kiosk.deviceId, isAuthorized: false } }, { headers: adminB.headers, status: 403 });
+    await t.call('authorizeDevice', { body: { deviceId: kiosk.deviceId, isAuthorized: false } }, { status: 401 });
     expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(1);
-    expect(
-      (await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: false }, superAdmin.headers)).status,
-    ).toBe(200);
+    await t.call(
+      'authorizeDevice',
+      { body: { deviceId: kiosk.deviceId, isAuthorized: false } },
+      { headers: superAdmin.headers, status: 200 },
+    );
     expect((await deviceRow(kiosk.deviceId))?.isAuthorized).toBe(0);
   });
 
   it('answers 404 for an unknown device and 400 for a non-boolean flag', async () => {
-    expect((await t.json('PUT', '/api/device/authorize', { deviceId: newDeviceId(), isAuthorized: true }, superAdmin.headers)).status).toBe(
-      404,
+    await t.call(
+      'authorizeDevice',
+      { body: { deviceId: newDeviceId(), isAuthorized: true } },
+      { headers: superAdmin.headers, status: 404 },
     );
     const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
     const bad = await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: 'yes' }, superAdmin.headers);
@@ -133,7 +141,7 @@ describe('GET /api/device/all', () => {
     expect(await ids(superAdmin.headers, `?venueId=${venueB.id}`)).toEqual([b.deviceId]);
     // A filter that names no id is ignored, as if left out.
     expect(await ids(superAdmin.headers, '?venueId=abc')).toEqual([a.deviceId, b.deviceId].sort());
-    expect((await t.json('GET', '/api/device/all')).status).toBe(401);
+    await t.call('listDevices', {}, { status: 401 });
   });
 });
 
@@ -141,9 +149,8 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
   it('answers venue, court and status without login', async () => {
     const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
     const kiosk = await t.seed.device({ venueId: venueA.id, fieldId: court.id, authorized: false });
-    const res = await t.json('GET', `/api/device/${kiosk.deviceId}`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const res = await t.call('getDevice', { params: { deviceId: kiosk.deviceId } }, { status: 200 });
+    expect(res).toEqual({
       deviceId: kiosk.deviceId,
       venueId: venueA.id,
       venueName: 'Arena A',
@@ -162,17 +169,16 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
 
   it('carries a configuration version that changes with what the kiosk reads, and only then (issue 24 point 1)', async () => {
     const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
-    const version = async () =>
-      ((await (await t.json('GET', `/api/device/${kiosk.deviceId}`)).json()) as { configVersion: string }).configVersion;
+    const version = async () => (await t.call('getDevice', { params: { deviceId: kiosk.deviceId } })).configVersion;
     const setConfig = async (key: string, value: string) =>
-      expect((await t.json('PUT', '/api/admin/config', { key, value }, superAdmin.headers)).status).toBe(200);
+      expect((await t.call('updateConfig', { body: { key, value } }, { headers: superAdmin.headers, raw: true })).status).toBe(200);
     const unauthorised = await version();
     expect(await version()).toBe(unauthorised);
     // A price is none of an unauthorised kiosk's business: it reads only the media.
     await setConfig('DEFAULT_PRICE', '25000');
     expect(await version()).toBe(unauthorised);
 
-    await t.json('PUT', '/api/device/authorize', { deviceId: kiosk.deviceId, isAuthorized: true }, superAdmin.headers);
+    await t.call('authorizeDevice', { body: { deviceId: kiosk.deviceId, isAuthorized: true } }, { headers: superAdmin.headers });
     const live = await version();
     expect(live).not.toBe(unauthorised);
     await setConfig('DEFAULT_PRICE', '20000');
@@ -188,7 +194,7 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
     await setConfig('DEFAULT_PRICE_STAGING', '3000');
     expect(await version()).toBe(beforeStaging);
     // ...but are by a test kiosk.
-    await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true }, superAdmin.headers);
+    await t.call('setDeviceStaging', { body: { deviceId: kiosk.deviceId, staging: true } }, { headers: superAdmin.headers });
     const test = await version();
     expect(test).not.toBe(beforeStaging);
     await setConfig('DEFAULT_PRICE_STAGING', '4000');
@@ -197,13 +203,13 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
 
   it("answers the venue's kiosk language, so the kiosk starts in it (issue 12 point 12)", async () => {
     const kiosk = await t.seed.device({ venueId: venueA.id });
-    await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language: 'id' }, superAdmin.headers);
-    expect(await (await t.json('GET', `/api/device/${kiosk.deviceId}`)).json()).toMatchObject({ venueLanguage: 'id' });
+    await t.call('updateVenue', { params: { id: venueA.id }, body: { name: 'Arena A', language: 'id' } }, { headers: superAdmin.headers });
+    expect(await t.call('getDevice', { params: { deviceId: kiosk.deviceId } })).toMatchObject({ venueLanguage: 'id' });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [newDeviceId(), 'short', '%3Cscript%3E']) {
-      const res = await t.json('GET', `/api/device/${id}`);
+      const res = await t.call('getDevice', { params: { deviceId: id } }, { raw: true });
       expect(res.status, id).toBe(404);
       expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.notFound });
     }
@@ -214,13 +220,13 @@ describe('DELETE /api/device/:deviceId', () => {
   it('deletes a kiosk of the admin’s venue, not another venue’s', async () => {
     const a = await t.seed.device({ venueId: venueA.id });
     const b = await t.seed.device({ venueId: venueB.id });
-    expect((await t.json('DELETE', `/api/device/${b.deviceId}`, undefined, adminA.headers)).status).toBe(403);
-    expect((await t.json('DELETE', `/api/device/${a.deviceId}`)).status).toBe(401);
+    await t.call('deleteDevice', { params: { deviceId: b.deviceId } }, { headers: adminA.headers, status: 403 });
+    await t.call('deleteDevice', { params: { deviceId: a.deviceId } }, { status: 401 });
     expect(await countRows(t.db, 'devices')).toBe(2);
-    expect((await t.json('DELETE', `/api/device/${a.deviceId}`, undefined, adminA.headers)).status).toBe(200);
-    expect((await t.json('DELETE', `/api/device/${b.deviceId}`, undefined, superAdmin.headers)).status).toBe(200);
+    await t.call('deleteDevice', { params: { deviceId: a.deviceId } }, { headers: adminA.headers, status: 200 });
+    await t.call('deleteDevice', { params: { deviceId: b.deviceId } }, { headers: superAdmin.headers, status: 200 });
     expect(await countRows(t.db, 'devices')).toBe(0);
-    expect((await t.json('DELETE', `/api/device/${a.deviceId}`, undefined, superAdmin.headers)).status).toBe(404);
+    await t.call('deleteDevice', { params: { deviceId: a.deviceId } }, { headers: superAdmin.headers, status: 404 });
   });
 });
 
@@ -243,8 +249,8 @@ describe('POST /api/device/:deviceId/replace (Reset and Sync Device ID)', () => 
     expect(await deviceRow(old.deviceId)).toBeUndefined();
     expect(await countRows(t.db, 'devices')).toBe(1);
     // The kiosk asking by its new id is authorised; by its old id it is unknown.
-    expect(await (await t.json('GET', `/api/device/${newId}`)).json()).toMatchObject({ isAuthorized: true, fieldId: court.id });
-    expect((await t.json('GET', `/api/device/${old.deviceId}`)).status).toBe(404);
+    expect(await t.call('getDevice', { params: { deviceId: newId } })).toMatchObject({ isAuthorized: true, fieldId: court.id });
+    await t.call('getDevice', { params: { deviceId: old.deviceId } }, { status: 404 });
     expect((await replace(old.deviceId, { newDeviceId: newDeviceId() }, adminA.headers)).status).toBe(404);
   });
 

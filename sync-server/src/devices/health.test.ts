@@ -38,7 +38,7 @@ const beat = (overrides: Partial<DeviceHeartbeatRequest> = {}): DeviceHeartbeatR
 const sendBeat = (body: unknown, deviceId = kiosk.deviceId, headers: Record<string, string> = { 'X-Device-Id': deviceId }) =>
   t.json('POST', `/api/device/${deviceId}/heartbeat`, body, headers);
 const listed = async (admin: SeededAdmin = adminA): Promise<DeviceListItem[]> =>
-  (await (await t.json('GET', '/api/device/all', undefined, admin.headers)).json()) as DeviceListItem[];
+  await t.call('listDevices', {}, { headers: admin.headers });
 
 describe('POST /api/device/:deviceId/heartbeat', () => {
   it('is shown in GET /api/device/all: last seen by the server clock, version, queue, storage, screen', async () => {
@@ -150,20 +150,26 @@ describe('POST /api/device/:deviceId/heartbeat', () => {
 
 describe('PUT /api/device/:deviceId/name', () => {
   it('names a kiosk of the admin’s venue, shows it in the list, and clears it with an empty name', async () => {
-    const res = await t.json('PUT', `/api/device/${kiosk.deviceId}/name`, { name: '  Court 1 kiosk ' }, adminA.headers);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ message: DEVICE_MESSAGES.renamed, device: { name: 'Court 1 kiosk' } });
+    const res = await t.call(
+      'nameDevice',
+      { params: { deviceId: kiosk.deviceId }, body: { name: '  Court 1 kiosk ' } },
+      { headers: adminA.headers, status: 200 },
+    );
+    expect(res).toMatchObject({ message: DEVICE_MESSAGES.renamed, device: { name: 'Court 1 kiosk' } });
     expect((await listed())[0]?.name).toBe('Court 1 kiosk');
-    await t.json('PUT', `/api/device/${kiosk.deviceId}/name`, { name: '' }, adminA.headers);
+    await t.call('nameDevice', { params: { deviceId: kiosk.deviceId }, body: { name: '' } }, { headers: adminA.headers });
     expect((await listed())[0]?.name).toBeNull();
   });
 
   it('refuses another venue’s admin, a name that is too long, and an unknown kiosk', async () => {
-    expect((await t.json('PUT', `/api/device/${kiosk.deviceId}/name`, { name: 'Mine' }, adminB.headers)).status).toBe(403);
-    const long = await t.json('PUT', `/api/device/${kiosk.deviceId}/name`, { name: 'x'.repeat(61) }, adminA.headers);
-    expect(long.status).toBe(400);
-    expect(((await long.json()) as { message: string }).message).toBe(DEVICE_MESSAGES.nameTooLong);
-    expect((await t.json('PUT', `/api/device/${newDeviceId()}/name`, { name: 'x' }, adminA.headers)).status).toBe(404);
+    await t.call('nameDevice', { params: { deviceId: kiosk.deviceId }, body: { name: 'Mine' } }, { headers: adminB.headers, status: 403 });
+    const long = await t.call(
+      'nameDevice',
+      { params: { deviceId: kiosk.deviceId }, body: { name: 'x'.repeat(61) } },
+      { headers: adminA.headers, status: 400 },
+    );
+    expect(long.message).toBe(DEVICE_MESSAGES.nameTooLong);
+    await t.call('nameDevice', { params: { deviceId: newDeviceId() }, body: { name: 'x' } }, { headers: adminA.headers, status: 404 });
     expect((await listed())[0]?.name).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // PUT /api/device/staging: a super admin marks a kiosk as a test device (the only kind allowed
 // staging purchases) or back to live; nobody else may.
-import { DEVICE_MESSAGES, type Device, type DeviceResponse, SERVER_MESSAGES } from '@courtreplay/shared';
+import { DEVICE_MESSAGES, type Device, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, newDeviceId, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -20,39 +20,46 @@ afterEach(() => t.close());
 
 const stagingFlag = async () =>
   (await t.db.selectFrom('devices').select('staging').where('id', '=', kiosk.id).executeTakeFirstOrThrow()).staging;
-const listed = async () => (await (await t.json('GET', '/api/device/all', undefined, superAdmin.headers)).json()) as Device[];
+const listed = async () => (await (await t.call('listDevices', {}, { headers: superAdmin.headers, raw: true })).json()) as Device[];
 
 describe('PUT /api/device/staging', () => {
   it('lets a super admin mark a device as a test device and back; /api/device/all and the kiosk status show it', async () => {
     expect((await listed())[0]?.staging).toBe(false);
 
-    const res = await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true }, superAdmin.headers);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as DeviceResponse;
+    const body = await t.call(
+      'setDeviceStaging',
+      { body: { deviceId: kiosk.deviceId, staging: true } },
+      { headers: superAdmin.headers, status: 200 },
+    );
     expect(body.message).toBe(DEVICE_MESSAGES.madeTestDevice);
     expect(body.device).toMatchObject({ deviceId: kiosk.deviceId, staging: true });
     expect((await listed())[0]?.staging).toBe(true);
-    const status = await t.json('GET', `/api/device/${kiosk.deviceId}`);
-    expect(await status.json()).toMatchObject({ staging: true });
+    const status = await t.call('getDevice', { params: { deviceId: kiosk.deviceId } });
+    expect(status).toMatchObject({ staging: true });
 
-    const back = await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: false }, superAdmin.headers);
-    expect(((await back.json()) as DeviceResponse).message).toBe(DEVICE_MESSAGES.madeLiveDevice);
+    const back = await t.call('setDeviceStaging', { body: { deviceId: kiosk.deviceId, staging: false } }, { headers: superAdmin.headers });
+    expect(back.message).toBe(DEVICE_MESSAGES.madeLiveDevice);
     expect((await listed())[0]?.staging).toBe(false);
   });
 
   it('answers 401 without a session and 403 to a venue admin, changing nothing', async () => {
-    const anonymous = await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true });
-    expect(anonymous.status).toBe(401);
-    const admin = await t.json('PUT', '/api/device/staging', { deviceId: kiosk.deviceId, staging: true }, adminA.headers);
-    expect(admin.status).toBe(403);
-    expect(await admin.json()).toEqual({ message: SERVER_MESSAGES.access.superAdminOnly });
+    await t.call('setDeviceStaging', { body: { deviceId: kiosk.deviceId, staging: true } }, { status: 401 });
+    const admin = await t.call(
+      'setDeviceStaging',
+      { body: { deviceId: kiosk.deviceId, staging: true } },
+      { headers: adminA.headers, status: 403 },
+    );
+    expect(admin).toEqual({ message: SERVER_MESSAGES.access.superAdminOnly });
     expect(await stagingFlag()).toBe(0);
   });
 
   it('answers 404 for an unknown device', async () => {
-    const res = await t.json('PUT', '/api/device/staging', { deviceId: newDeviceId(), staging: true }, superAdmin.headers);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: DEVICE_MESSAGES.notFound });
+    const res = await t.call(
+      'setDeviceStaging',
+      { body: { deviceId: newDeviceId(), staging: true } },
+      { headers: superAdmin.headers, status: 404 },
+    );
+    expect(res).toEqual({ message: DEVICE_MESSAGES.notFound });
   });
 
   it.each([

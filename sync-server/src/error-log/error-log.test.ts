@@ -42,13 +42,17 @@ const list = async (who: SeededAdmin, query = ''): Promise<ErrorEntry[]> => {
   expect(res.status).toBe(200);
   return ((await bodyOf(res)) as { entries: ErrorEntry[] }).entries;
 };
-const resolve = (who: SeededAdmin, id: string) => t.json('PUT', `/api/error-log/${id}/resolve`, undefined, who.headers);
+const resolve = (who: SeededAdmin, id: string) => t.call('resolveError', { params: { id } }, { headers: who.headers, raw: true });
 
 /** Paid, the link saved: the e-mail to the mistyped address is refused. */
 async function deliverToTypo() {
-  await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' });
+  await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true });
   await setFolder(t.db, seeded.purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, t.clock.now());
-  await t.json('PUT', `/api/transaction/${seeded.purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, seeded.device.headers);
+  await t.call(
+    'updateZipUrl',
+    { params: { id: seeded.purchase.id }, body: { zipUrl: LINK, error: false } },
+    { headers: seeded.device.headers },
+  );
   await t.delivery.idle();
 }
 
@@ -83,19 +87,22 @@ describe('GET /api/error-log', () => {
     expect(failed!.what).toMatch(/^The e-mail to rally@gmial\.com was not delivered: .*550.*No such mailbox/);
 
     t.clock.advance(MINUTE);
-    await t.json('PUT', `/api/transaction/${seeded.purchase.id}/email`, { email: 'rally@gmail.com' }, admin.headers);
-    expect((await t.json('POST', `/api/transaction/${seeded.purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(200);
+    await t.call(
+      'updatePurchaseEmail',
+      { params: { id: seeded.purchase.id }, body: { email: 'rally@gmail.com' } },
+      { headers: admin.headers },
+    );
+    await t.call('resendEmail', { params: { id: seeded.purchase.id } }, { headers: admin.headers, status: 200 });
     expect(await list(admin)).toEqual([]);
     const [done] = await list(admin, '?status=resolved');
     expect(done).toMatchObject({ id: failed!.id, resolvedAt: t.clock.now().toISOString(), resolvedBy: null });
   });
 
   it('an upload that ended short is listed once with its reason', async () => {
-    await t.json(
-      'POST',
-      '/api/kiosk-reports/progress',
-      { transactionId: seeded.purchase.id, uploaded: 1, failed: 1, total: 2, state: 'done', reason: 'Network error' },
-      seeded.device.headers,
+    await t.call(
+      'reportProgress',
+      { body: { transactionId: seeded.purchase.id, uploaded: 1, failed: 1, total: 2, state: 'done', reason: 'Network error' } },
+      { headers: seeded.device.headers },
     );
     const entries = await list(admin, '?kind=upload_failed');
     expect(entries).toHaveLength(1);
@@ -104,7 +111,7 @@ describe('GET /api/error-log', () => {
   });
 
   it('a parked purchase stays open until an admin marks it resolved, which is recorded with who and when', async () => {
-    expect((await t.json('POST', '/api/kiosk-reports/parked', parkedReport('key-1'), seeded.device.headers)).status).toBe(200);
+    await t.call('reportParked', { body: parkedReport('key-1') }, { headers: seeded.device.headers, status: 200 });
     const [parked] = await list(admin);
     expect(parked).toMatchObject({ kind: 'parked_purchase', at: '2026-11-20T02:30:00.000Z', transactionId: null });
     expect(parked!.what).toBe(
@@ -135,18 +142,20 @@ describe('GET /api/error-log', () => {
 
   it('a kiosk silent for more than 10 minutes is an entry until it beats again; a new outage is a new entry', async () => {
     const beat = () =>
-      t.json(
-        'POST',
-        `/api/device/${seeded.device.deviceId}/heartbeat`,
+      t.call(
+        'deviceHeartbeat',
         {
-          appVersion: '1.0.0',
-          onlineSince: t.clock.now().toISOString(),
-          queue: { purchases: 0, clips: 0 },
-          lastClipAt: null,
-          storage: null,
-          screen: 'home',
+          params: { deviceId: seeded.device.deviceId },
+          body: {
+            appVersion: '1.0.0',
+            onlineSince: t.clock.now().toISOString(),
+            queue: { purchases: 0, clips: 0 },
+            lastClipAt: null,
+            storage: null,
+            screen: 'home',
+          },
         },
-        { 'X-Device-Id': seeded.device.deviceId },
+        { headers: { 'X-Device-Id': seeded.device.deviceId }, raw: true },
       );
     expect((await beat()).status).toBe(200);
     t.clock.advance(10 * MINUTE);
@@ -193,7 +202,7 @@ describe('GET /api/error-log', () => {
   });
 
   it('staging purchases are left out unless asked for; a super admin filters by venue', async () => {
-    await t.json('POST', '/api/kiosk-reports/parked', { ...parkedReport('key-s'), isStaging: true }, seeded.device.headers);
+    await t.call('reportParked', { body: { ...parkedReport('key-s'), isStaging: true } }, { headers: seeded.device.headers });
     expect(await list(superAdmin, '?kind=parked_purchase')).toEqual([]);
     expect(await list(superAdmin, '?kind=parked_purchase&includeStaging=true')).toHaveLength(1);
     expect(await list(superAdmin, `?kind=parked_purchase&includeStaging=true&venueId=${otherVenue.id}`)).toEqual([]);

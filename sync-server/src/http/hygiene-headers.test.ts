@@ -12,7 +12,9 @@ describe('hygiene headers', () => {
   it('keeps the share page its own Referrer-Policy: no-referrer over the global one', async () => {
     const venue = await t.seed.venue();
     const kiosk = (await t.seed.device({ venueId: venue.id })).headers;
-    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_1videos' }, kiosk));
+    const folder = await bodyOf(
+      t.call('createFolder', { body: { folderName: 'videos_20261120_1000_1videos' } }, { headers: kiosk, raw: true }),
+    );
     const page = await t.app.request(`/d/${folder.folderId}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('Referrer-Policy')).toBe('no-referrer');
@@ -30,7 +32,7 @@ describe('hygiene headers', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('Cache-Control'), path).toBe('no-store');
     }
-    const refused = await t.json('GET', '/api/transaction');
+    const refused = await t.call('listPurchases', {}, { raw: true });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('Cache-Control')).toBe('no-store');
   });

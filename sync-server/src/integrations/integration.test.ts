@@ -20,11 +20,10 @@ describe('/api/admin/integrations', () => {
     t = await makeAdapterTestApp();
     const venue = await t.seed.venue({ name: 'Arena' });
     const admin = await t.seed.admin({ role: 'admin', venueId: venue.id });
-    expect((await t.json('GET', '/api/admin/integrations')).status).toBe(401);
-    expect((await t.json('GET', '/api/admin/integrations', undefined, admin.headers)).status).toBe(403);
+    await t.call('integrationHealth', {}, { status: 401 });
+    await t.call('integrationHealth', {}, { headers: admin.headers, status: 403 });
     for (const kind of ['payments', 'storage', 'mail', 'whatsapp']) {
-      const res = await t.json('POST', `/api/admin/integrations/${kind}/test`, undefined, admin.headers);
-      expect(res.status).toBe(403);
+      await t.call('testIntegration', { params: { kind } }, { headers: admin.headers, status: 403 });
     }
     expect(t.deps.health!.status('mail').lastSuccessAt).toBeUndefined();
   });
@@ -32,7 +31,7 @@ describe('/api/admin/integrations', () => {
   it('lists each integration with its adapter, last success and last error; an unknown kind is 404', async () => {
     t = await makeAdapterTestApp();
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const body = integrationsResponseSchema.parse(await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers)));
+    const body = integrationsResponseSchema.parse(await bodyOf(t.call('integrationHealth', {}, { headers: owner.headers, raw: true })));
     expect(body).toEqual({
       integrations: [
         { kind: 'payments', adapter: 'simulator', lastSuccessAt: null, lastError: null },
@@ -42,7 +41,7 @@ describe('/api/admin/integrations', () => {
       ],
       alerts: [],
     });
-    const unknown = await t.json('POST', '/api/admin/integrations/dropbox/test', undefined, owner.headers);
+    const unknown = await t.call('testIntegration', { params: { kind: 'dropbox' } }, { headers: owner.headers, raw: true });
     expect(unknown.status).toBe(404);
     expect(await bodyOf(unknown)).toEqual({ message: INTEGRATION_MESSAGES.unknownIntegration });
   });
@@ -51,26 +50,26 @@ describe('/api/admin/integrations', () => {
     t = await makeAdapterTestApp();
     const owner = await t.seed.admin({ role: 'super_admin', email: 'owner@venue.example' });
     const payments = integrationTestResultSchema.parse(
-      await bodyOf(t.json('POST', '/api/admin/integrations/payments/test', undefined, owner.headers)),
+      await bodyOf(t.call('testIntegration', { params: { kind: 'payments' } }, { headers: owner.headers, raw: true })),
     );
     expect(payments).toEqual({ ok: true, message: INTEGRATION_MESSAGES.simulatorActive });
 
-    const mail = await bodyOf(t.json('POST', '/api/admin/integrations/mail/test', undefined, owner.headers));
+    const mail = await bodyOf(t.call('testIntegration', { params: { kind: 'mail' } }, { headers: owner.headers, raw: true }));
     expect(mail).toMatchObject({ ok: true, details: { file: expect.stringMatching(/outbox\/.*\.eml$/) } });
     expect(mail.message).toBe(INTEGRATION_MESSAGES.outboxWritten(mail.details.file));
     expect(existsSync(mail.details.file)).toBe(true);
     expect(readFileSync(mail.details.file, 'utf8')).toMatch(/^To: owner@venue\.example/m);
 
     const storage = integrationTestResultSchema.parse(
-      await bodyOf(t.json('POST', '/api/admin/integrations/storage/test', undefined, owner.headers)),
+      await bodyOf(t.call('testIntegration', { params: { kind: 'storage' } }, { headers: owner.headers, raw: true })),
     );
     expect(storage.ok).toBe(true);
 
     // Issue 26: WHATSAPP=outbox (the default outside production without Cloud API variables).
-    const whatsapp = await bodyOf(t.json('POST', '/api/admin/integrations/whatsapp/test', undefined, owner.headers));
+    const whatsapp = await bodyOf(t.call('testIntegration', { params: { kind: 'whatsapp' } }, { headers: owner.headers, raw: true }));
     expect(whatsapp).toMatchObject({ ok: true, message: INTEGRATION_MESSAGES.whatsappOutbox(join(t.dir, 'whatsapp-outbox')) });
 
-    const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));
+    const status = await bodyOf(t.call('integrationHealth', {}, { headers: owner.headers, raw: true }));
     for (const row of status.integrations) expect(row.lastSuccessAt).toBe(t.clock.now().toISOString());
   });
 
@@ -78,14 +77,14 @@ describe('/api/admin/integrations', () => {
     sink = await startSmtpSink({ auth: { user: 'replay', pass: 'right' } });
     t = await makeAdapterTestApp({ smtpUrl: sink.urlWith('replay', 'wrong'), smtpCa: sink.ca });
     const owner = await t.seed.admin({ role: 'super_admin', email: 'owner@venue.example' });
-    const res = await t.json('POST', '/api/admin/integrations/mail/test', undefined, owner.headers);
+    const res = await t.call('testIntegration', { params: { kind: 'mail' } }, { headers: owner.headers, raw: true });
     expect(res.status).toBe(200);
     const result = integrationTestResultSchema.parse(await bodyOf(res));
     expect(result.ok).toBe(false);
     expect(result.message).toContain(INTEGRATION_MESSAGES.smtpRefusedLogin);
     expect(sink.received).toHaveLength(0);
     await t.deps.health!.flush();
-    const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));
+    const status = await bodyOf(t.call('integrationHealth', {}, { headers: owner.headers, raw: true }));
     expect(status.integrations[2]).toMatchObject({ adapter: 'smtp', lastError: { message: expect.stringContaining('535') } });
     expect(status.alerts).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 // /api/kiosk-reports against the real app on a fresh SQLite file: parked purchases and upload
 // progress reported by kiosks, read by admins within their venue, and the delivery state derived.
-import type { DeliveryResponse, KioskParkedReport, ListParkedResponse } from '@courtreplay/shared';
+import type { KioskParkedReport, ListParkedResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../testing/index.ts';
 import { created, purchaseWorld, type PurchaseWorld } from '../purchases/test-support.ts';
@@ -36,9 +36,12 @@ const listParked = async (admin: { headers: Record<string, string> }, query = ''
   return ((await res.json()) as ListParkedResponse).parked;
 };
 const delivery = async (admin: { headers: Record<string, string> }, ids: string[]) => {
-  const res = await w.t.json('GET', `/api/kiosk-reports/delivery?ids=${ids.map(encodeURIComponent).join(',')}`, undefined, admin.headers);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as DeliveryResponse).deliveries;
+  const res = await w.t.call(
+    'deliveryReport',
+    { query: { ids: ids.map(encodeURIComponent).join(',') } },
+    { headers: admin.headers, status: 200 },
+  );
+  return res.deliveries;
 };
 
 describe('parked purchases', () => {
@@ -78,12 +81,12 @@ describe('parked purchases', () => {
   });
 
   it('is read by admins only, and dismissed only within the admin venue', async () => {
-    expect((await w.t.json('GET', '/api/kiosk-reports/parked', undefined, w.kioskA.headers)).status).toBe(401);
+    await w.t.call('listParked', {}, { headers: w.kioskA.headers, status: 401 });
     await report(w.kioskA, 'parked', parked());
     const [row] = await listParked(w.superAdmin);
-    expect((await w.t.json('DELETE', `/api/kiosk-reports/parked/${row!.id}`, undefined, w.adminB.headers)).status).toBe(403);
-    expect((await w.t.json('DELETE', '/api/kiosk-reports/parked/999', undefined, w.adminA.headers)).status).toBe(404);
-    expect((await w.t.json('DELETE', `/api/kiosk-reports/parked/${row!.id}`, undefined, w.adminA.headers)).status).toBe(200);
+    await w.t.call('dismissParked', { params: { id: row!.id } }, { headers: w.adminB.headers, status: 403 });
+    await w.t.call('dismissParked', { params: { id: 999 } }, { headers: w.adminA.headers, status: 404 });
+    await w.t.call('dismissParked', { params: { id: row!.id } }, { headers: w.adminA.headers, status: 200 });
     expect(await countRows(w.t.db, 'parked_purchases')).toBe(0);
   });
 });
@@ -106,13 +109,11 @@ describe('upload progress and delivery state', () => {
     expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'uploading', uploaded: 2, total: 3 }]);
 
     await setFolder(w.t.db, id, { folderId: 'f1', folderUrl: 'https://drive.example/f/1' }, new Date());
-    const saved = await w.t.json(
-      'PUT',
-      `/api/transaction/${id}/zipUrl`,
-      { zipUrl: 'https://drive.example/f/1', error: false },
-      w.kioskA.headers,
+    await w.t.call(
+      'updateZipUrl',
+      { params: { id }, body: { zipUrl: 'https://drive.example/f/1', error: false } },
+      { headers: w.kioskA.headers, status: 200 },
     );
-    expect(saved.status).toBe(200);
     await report(w.kioskA, 'progress', { transactionId: id, uploaded: 3, failed: 0, total: 3, state: 'done' });
     expect(await delivery(w.adminA, [id])).toMatchObject([{ state: 'link_saved', uploaded: 3, total: 3 }]);
 
@@ -161,6 +162,6 @@ describe('upload progress and delivery state', () => {
     expect(await delivery(w.adminB, [id, 'CR-nope'])).toEqual([]);
     expect(await delivery(w.superAdmin, [id, 'CR-nope'])).toHaveLength(1);
     expect((await w.t.json('GET', '/api/kiosk-reports/delivery', undefined, w.adminA.headers)).status).toBe(400);
-    expect((await w.t.json('GET', `/api/kiosk-reports/delivery?ids=${id}`, undefined, w.kioskA.headers)).status).toBe(401);
+    await w.t.call('deliveryReport', { query: { ids: id } }, { headers: w.kioskA.headers, status: 401 });
   });
 });

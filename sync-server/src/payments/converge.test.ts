@@ -115,7 +115,7 @@ describe('a purchase ends in the state Midtrans ends in', () => {
     const late = await errors(admin, 'late_settlement');
     expect(late).toEqual([expect.objectContaining({ transactionId: purchase.id })]);
     expect(late[0]!.what).toMatch(/after the purchase had expired or been closed at the kiosk, after the payment window/);
-    const timeline = await bodyOf(t.json('GET', `/api/transaction/${purchase.id}/timeline`, undefined, admin.headers));
+    const timeline = await bodyOf(t.call('purchaseTimeline', { params: { id: purchase.id } }, { headers: admin.headers, raw: true }));
     expect(timeline.events).toContainEqual(expect.objectContaining({ kind: 'late_settlement', previous: 'expired', afterWindow: true }));
   });
 
@@ -158,7 +158,7 @@ describe('reversals keep the flag and add their particulars', () => {
     t.clock.advance(60_000);
     midtrans.refund(purchase.id, 2000);
     expect((await notify(midtrans.notification(purchase.id))).status).toBe(200);
-    const timeline = await bodyOf(t.json('GET', `/api/transaction/${purchase.id}/timeline`, undefined, admin.headers));
+    const timeline = await bodyOf(t.call('purchaseTimeline', { params: { id: purchase.id } }, { headers: admin.headers, raw: true }));
     expect(timeline.events.filter((e: { kind: string }) => e.kind === 'payment_reversed')).toEqual([
       expect.objectContaining({ reversal: 'partial_refund', amount: 1000 }),
       expect.objectContaining({ reversal: 'refund', amount: 3000 }),
@@ -254,13 +254,12 @@ describe('the sentinel: paid and not delivered within 10 minutes', () => {
     expect(entry).toMatchObject({ transactionId: purchase.id });
     expect(entry!.what).toBe('A purchase paid Rp 3.000 is not delivered after 10 minutes: no clips were uploaded (no link saved).');
     expect(entry!.todo).toMatch(/Mark resolved: that runs the delivery again/);
-    expect((await bodyOf(t.json('GET', '/api/reports/sales', undefined, admin.headers))).undelivered).toBe(1);
-    const resolved = await t.json('PUT', `/api/error-log/${entry!.id}/resolve`, undefined, admin.headers);
-    expect(resolved.status).toBe(200);
+    expect((await bodyOf(t.call('salesReport', {}, { headers: admin.headers, raw: true }))).undelivered).toBe(1);
+    await t.call('resolveError', { params: { id: entry!.id } }, { headers: admin.headers, status: 200 });
     expect(delivered).toEqual([purchase.id, purchase.id]);
     // Once the e-mail went out it is neither listed nor counted.
     await t.db.updateTable('purchases').set({ emailStatus: 'sent' }).where('id', '=', purchase.id).execute();
     expect(await errors(admin, 'undelivered')).toEqual([]);
-    expect((await bodyOf(t.json('GET', '/api/reports/sales', undefined, admin.headers))).undelivered).toBe(0);
+    expect((await bodyOf(t.call('salesReport', {}, { headers: admin.headers, raw: true }))).undelivered).toBe(0);
   });
 });

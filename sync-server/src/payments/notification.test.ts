@@ -47,7 +47,7 @@ describe('payment notification webhook and simulator', () => {
     const { purchase, token } = await seedPurchase(t);
     const order = await bodyOf(t.app.request(`/api/payment/simulator/${token}`));
     expect(order).toEqual({ order_id: purchase.id, gross_amount: 3000 });
-    const res = await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    const res = await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     expect(res.status).toBe(200);
     const result = await bodyOf(res);
     expect(result).toMatchObject({ order_id: purchase.id, status_code: '200', transaction_status: 'settlement', gross_amount: '3000.00' });
@@ -62,9 +62,9 @@ describe('payment notification webhook and simulator', () => {
     const used = async () =>
       (await t.db.selectFrom('promo_codes').select('used').where('id', '=', promo.id).executeTakeFirstOrThrow()).used;
     expect(await used()).toBe(1);
-    await t.app.request(`/api/payment/simulator/${token}/pending`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'pending' } }, { raw: true });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
-    const res = await t.app.request(`/api/payment/simulator/${token}/failure`, { method: 'POST' });
+    const res = await t.call('simulatePayment', { params: { token: token, outcome: 'failure' } }, { raw: true });
     expect((await bodyOf(res)).transaction_status).toBe('deny');
     expect(await paymentStatusOf(t, purchase.id)).toBe('failed');
     expect(await used()).toBe(0);
@@ -73,9 +73,9 @@ describe('payment notification webhook and simulator', () => {
   it('refuses a forged or tampered signature (401) and changes nothing', async () => {
     const { purchase } = await seedPurchase(t);
     const forged = notification(purchase.id, 3000, SETTLEMENT, 'not-the-server-key');
-    expect((await t.json('POST', '/api/payment/notification', forged)).status).toBe(401);
+    await t.call('paymentNotification', { body: forged }, { status: 401 });
     const tampered = { ...notification(purchase.id, 3000, SETTLEMENT), transaction_status: 'settlement', status_code: '201' };
-    expect((await t.json('POST', '/api/payment/notification', tampered)).status).toBe(401);
+    await t.call('paymentNotification', { body: tampered }, { status: 401 });
     expect((await t.json('POST', '/api/payment/notification', { order_id: purchase.id })).status).toBe(400);
     expect((await t.json('POST', '/api/payment/notification', 'not json{')).status).toBe(400);
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
@@ -103,30 +103,28 @@ describe('payment notification webhook and simulator', () => {
     // The simulator's status API must agree before "paid" counts.
     await (t.payments as SimulatorProvider).simulate({ orderId: purchase.id, grossAmount: 3000, staging: false }, 'success', t.clock.now());
     const paid = notification(purchase.id, 3000, SETTLEMENT);
-    for (let i = 0; i < 3; i++) expect((await t.json('POST', '/api/payment/notification', paid)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await t.call('paymentNotification', { body: paid }, { raw: true })).status).toBe(200);
     for (const late of [PENDING, DENY, EXPIRE]) {
-      expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, late))).status).toBe(200);
+      await t.call('paymentNotification', { body: notification(purchase.id, 3000, late) }, { status: 200 });
       expect(await paymentStatusOf(t, purchase.id)).toBe('paid');
     }
   });
 
   it('an expire the provider does not confirm (it never heard of the order) changes nothing and asks for a retry', async () => {
     const { purchase } = await seedPurchase(t);
-    expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, EXPIRE))).status).toBe(503);
+    await t.call('paymentNotification', { body: notification(purchase.id, 3000, EXPIRE) }, { status: 503 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });
 
   it('answers 200 to a well-signed unknown order (another shop on the account must not be retried for days) and 400 for an amount that differs', async () => {
     const { purchase } = await seedPurchase(t);
-    const unknown = await t.json('POST', '/api/payment/notification', notification('CR-20261120-unknown', 3000, SETTLEMENT));
+    const unknown = await t.call('paymentNotification', { body: notification('CR-20261120-unknown', 3000, SETTLEMENT) }, { raw: true });
     expect(unknown.status).toBe(200);
     expect(await bodyOf(unknown)).toEqual({ message: 'OK' });
     expect(await t.db.selectFrom('purchases').select('id').where('id', '=', 'CR-20261120-unknown').executeTakeFirst()).toBeUndefined();
     // A forged one for an unknown order is still refused.
-    expect((await t.json('POST', '/api/payment/notification', notification('CR-20261120-unknown', 3000, SETTLEMENT, 'wrong'))).status).toBe(
-      401,
-    );
-    expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 1, SETTLEMENT))).status).toBe(400);
+    await t.call('paymentNotification', { body: notification('CR-20261120-unknown', 3000, SETTLEMENT, 'wrong') }, { status: 401 });
+    await t.call('paymentNotification', { body: notification(purchase.id, 1, SETTLEMENT) }, { status: 400 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
   });
 
@@ -167,18 +165,18 @@ describe('notification webhook with the real Midtrans adapter', () => {
     const { purchase, token } = await seedPurchase(t);
     expect(token).toBe('snap-token-1');
     const settlement = notification(purchase.id, 3000, SETTLEMENT);
-    expect((await t.json('POST', '/api/payment/notification', settlement)).status).toBe(503);
+    await t.call('paymentNotification', { body: settlement }, { status: 503 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
     expect(fake.requests.filter((r) => r.url.pathname === `/v2/${purchase.id}/status`)).toHaveLength(1);
     status = { status_code: '200', transaction_status: 'settlement', fraud_status: 'accept' };
-    expect((await t.json('POST', '/api/payment/notification', settlement)).status).toBe(200);
+    await t.call('paymentNotification', { body: settlement }, { status: 200 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('paid');
   });
 
   it('answers 503 when the status API cannot be reached, so Midtrans retries', async () => {
     const { purchase } = await seedPurchase(t);
     await fake.close();
-    expect((await t.json('POST', '/api/payment/notification', notification(purchase.id, 3000, SETTLEMENT))).status).toBe(503);
+    await t.call('paymentNotification', { body: notification(purchase.id, 3000, SETTLEMENT) }, { status: 503 });
     expect(await paymentStatusOf(t, purchase.id)).toBe('pending');
     fake = await startFakeHttp(() => undefined);
   });

@@ -1,6 +1,6 @@
 // /api/payment: the provider's webhook and the PWA's client configuration, built from the shared
 // definitions (shared/src/contract/payments.ts); /api/payment/simulator: snap.js plus the button
-// endpoints it calls, mounted for the simulator adapter alone (a development tool, outside the contract).
+// endpoints it calls, mounted for the simulator adapter alone (a development tool, defined in the contract too).
 import { endpoints, ROUTES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
@@ -12,7 +12,6 @@ import { serverFile } from '../paths.ts';
 import { handleNotification, type NotificationDeps } from './notification.ts';
 
 const SNAP_SIMULATOR_JS = readFileSync(serverFile('src/payments/assets/snap-simulator.js'), 'utf8');
-const OUTCOMES: readonly SimulatedOutcome[] = ['success', 'pending', 'failure'];
 
 function notificationDeps(c: Context<AppEnv>): NotificationDeps {
   const { db, clock, payments, delivery } = c.var.deps;
@@ -45,7 +44,7 @@ export function paymentRoutes(): Hono<AppEnv> {
   return routes;
 }
 
-/** Mounted at /api/payment/simulator by app.ts when the provider is the simulator (isPaymentSimulator); absent with Midtrans. */
+/** Mounted by app.ts (its paths are the contract's /api/payment/simulator/*) when the provider is the simulator (isPaymentSimulator); absent with Midtrans. */
 export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const openToken = (token: string | undefined) => {
@@ -54,28 +53,27 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
     return opened;
   };
 
-  routes.get('/snap.js', (c) => {
+  route(routes, endpoints.simulatorScript).handle(async (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
     return c.body(SNAP_SIMULATOR_JS);
   });
 
-  routes.get('/:token', (c) => {
-    const token = openToken(c.req.param('token'));
-    return c.json({ order_id: token.orderId, gross_amount: token.grossAmount });
+  route(routes, endpoints.simulatorOrder).handle(async (_c, { params }) => {
+    const token = openToken(params.token);
+    return { status: 200, body: { order_id: token.orderId, gross_amount: token.grossAmount } };
   });
 
   // A button of the simulator panel: the server posts the notification Midtrans would post, signed
   // the same way, through the same webhook code; the answer is what snap.js hands its callback.
-  routes.post('/:token/:outcome', async (c) => {
-    const outcome = c.req.param('outcome') as SimulatedOutcome;
-    if (!OUTCOMES.includes(outcome)) throw notFound();
-    const token = openToken(c.req.param('token'));
+  route(routes, endpoints.simulatePayment).handle(async (c, { params }) => {
+    const outcome: SimulatedOutcome = params.outcome;
+    const token = openToken(params.token);
     const deps = notificationDeps(c);
     const notification = await simulator.simulate(token, outcome, deps.clock.now());
     await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
     const { signature_key: _signature, merchant_id: _merchant, ...result } = notification;
-    return c.json({
+    const body = {
       ...result,
       status_message:
         outcome === 'success'
@@ -83,7 +81,8 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
           : outcome === 'pending'
             ? 'Transaction is pending'
             : 'Transaction is denied',
-    });
+    };
+    return { status: 200, body };
   });
 
   return routes;

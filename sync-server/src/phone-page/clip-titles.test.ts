@@ -37,11 +37,17 @@ beforeEach(async () => {
   const venue = await t.seed.venue({ name: 'Arena Senayan' });
   kiosk = (await t.seed.device({ venueId: venue.id })).headers;
   const sale = await bodyOf(
-    t.json(
-      'POST',
-      '/api/transaction',
-      { email: 'player@example.com', videoIds: chosen.map((c) => c.id), videoTitles: chosen.map((c) => c.title), totalAmount: 3000 },
-      kiosk,
+    t.call(
+      'createPurchase',
+      {
+        body: {
+          email: 'player@example.com',
+          videoIds: chosen.map((c) => c.id),
+          videoTitles: chosen.map((c) => c.title),
+          totalAmount: 3000,
+        },
+      },
+      { headers: kiosk, raw: true },
     ),
   );
   purchaseId = sale.transaction.id;
@@ -57,16 +63,17 @@ afterEach(async () => {
 const local = (url: string) => url.replace('https://replay.example', '');
 
 async function createFolder(): Promise<{ folderId: string; folderUrl: string }> {
-  return bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_2026-11-22_14-05-09_3videos', purchaseId }, kiosk));
+  return bodyOf(
+    t.call('createFolder', { body: { folderName: 'videos_2026-11-22_14-05-09_3videos', purchaseId } }, { headers: kiosk, raw: true }),
+  );
 }
 
 /** One file through get-signed-url and the signed PUT, as the kiosk's uploader does; `hint`: the optional clip id. */
 async function upload(folderId: string, name: string, bytes: Buffer, hint?: string): Promise<Response> {
-  const asked = await t.json(
-    'POST',
-    '/api/google-drive/get-signed-url',
-    { filename: name, mimeType: 'video/mp4', size: bytes.length, folderId, ...(hint ? { videoId: hint } : {}) },
-    kiosk,
+  const asked = await t.call(
+    'getSignedUrl',
+    { body: { filename: name, mimeType: 'video/mp4', size: bytes.length, folderId, ...(hint ? { videoId: hint } : {}) } },
+    { headers: kiosk, raw: true },
   );
   if (asked.status !== 200) return asked;
   const { uploadUrl } = await bodyOf(asked);
@@ -76,7 +83,7 @@ async function upload(folderId: string, name: string, bytes: Buffer, hint?: stri
 }
 
 const pay = async () =>
-  expect((await t.app.request(`/api/payment/simulator/${paymentToken}/success`, { method: 'POST' })).status).toBe(200);
+  expect((await t.call('simulatePayment', { params: { token: paymentToken, outcome: 'success' } }, { raw: true })).status).toBe(200);
 
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -126,7 +133,11 @@ describe('each clip under its own title', () => {
     expect([...entries.keys()]).toEqual(chosen.map((c, i) => `0${i + 1}-${c.title.replace(/ /g, '-')}.mp4`));
     expect([...entries.values()].map(sha)).toEqual(chosen.map((c) => sha(c.bytes)));
 
-    expect((await t.json('PUT', `/api/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false }, kiosk)).status).toBe(200);
+    await t.call(
+      'updateZipUrl',
+      { params: { id: purchaseId }, body: { zipUrl: folderUrl, error: false } },
+      { headers: kiosk, status: 200 },
+    );
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
     const links = [...sink.received[0]!.decoded.matchAll(/<a data-role="clip-link" href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];

@@ -24,7 +24,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const storage = () => t.storage as LocalStorage;
-const pay = () => t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' });
+const pay = () => t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true });
 const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers });
 
 /** The purchase's folder with the first `count` clips uploaded, as the kiosk does. */

@@ -1,11 +1,13 @@
 // /p/{token}: the player's phone page (issue 13 point 1), its state for the page's polling, each clip
-// (inline with Range, or as a download) and all clips as one ZIP streamed as it is read. Outside the
-// API contract like the share page: these are pages and files for a phone's browser, not JSON calls.
+// (inline with Range, or as a download) and all clips as one ZIP streamed as it is read. The state is
+// a JSON call of the contract (phonePageState); the page and its files are for a phone's browser.
 // An unknown token and one not well formed get the same 404; an unpaid purchase never serves a clip.
-import { KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
+import { endpoints, KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { AppEnv } from '../app-env.ts';
+import { notFound as notFoundError } from '../errors.ts';
+import { route } from '../http/contract.ts';
 import { parseRange } from '../http/range-header.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
@@ -47,24 +49,21 @@ export function phonePageRoutes(): Hono<AppEnv> {
     return c.html(renderPhonePage(purchase, pageUrl, c.var.deps.config.retentionDays), 200, PRIVATE);
   });
 
-  app.get('/p/:token/state', async (c) => {
-    const token = c.req.param('token');
-    const purchase = await phonePurchase(c.var.deps, token);
-    if (!purchase) return notFound(c);
+  route(app, endpoints.phonePageState).handle(async (c, { params }) => {
+    const purchase = await phonePurchase(c.var.deps, params.token);
+    if (!purchase) throw notFoundError();
+    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
     const T = KIOSK_MESSAGES[purchase.language].phone;
-    const base = `/p/${token}`;
-    return c.json(
-      {
-        status: purchase.status,
-        expected: purchase.expected,
-        clips: purchase.clips.map((clip) => ({ ...clip, url: `${base}/clip/${clip.n}` })),
-        progress: purchase.status === 'uploading' ? T.uploading(purchase.clips.length, purchase.expected) : null,
-        keptUntil: purchase.keptUntil,
-        removedAt: purchase.removedAt,
-      },
-      200,
-      PRIVATE,
-    );
+    const base = `/p/${params.token}`;
+    const body = {
+      status: purchase.status,
+      expected: purchase.expected,
+      clips: purchase.clips.map((clip) => ({ ...clip, url: `${base}/clip/${clip.n}` })),
+      progress: purchase.status === 'uploading' ? T.uploading(purchase.clips.length, purchase.expected) : null,
+      keptUntil: purchase.keptUntil,
+      removedAt: purchase.removedAt,
+    };
+    return { status: 200, body };
   });
 
   app.get('/p/:token/clip/:n{[0-9]+}', async (c) => {

@@ -64,7 +64,7 @@ async function paidPurchase(mb: number): Promise<string> {
     );
     expect((await storage.receive(ticket, undefined, 'video/mp4', clipStream(mb))).status).toBe(201);
   }
-  expect((await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' })).status).toBe(200);
+  expect((await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true })).status).toBe(200);
   const { phoneToken } = await t.db
     .selectFrom('purchases')
     .select('phoneToken')

@@ -1,5 +1,5 @@
 // Promo codes per venue (issue 24 point 4) and their uses told apart (point 5).
-import { MESSAGES, type Promo, type PromoResponse } from '@courtreplay/shared';
+import { MESSAGES, type Promo } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';
 import { created, messageOf, PRICE, purchaseWorld, type PurchaseWorld } from '../purchases/test-support.ts';
@@ -21,7 +21,7 @@ describe("a venue's own promo codes", () => {
   it("works only at its venue's kiosks: elsewhere it answers exactly like an unknown code, at validation and at purchase", async () => {
     await w.t.seed.promo({ code: 'ARENA-A', percent: 10, amount: 0, venueId: w.venueA.id });
     const validate = async (kiosk: PurchaseWorld['kioskA'], code: string) =>
-      (await w.t.json('POST', '/api/promo/validate', { code }, kiosk.headers)).json();
+      (await w.t.call('validatePromo', { body: { code } }, { headers: kiosk.headers, raw: true })).json();
     expect(await validate(w.kioskA, 'ARENA-A')).toMatchObject({ valid: true });
     expect(await validate(w.kioskB, 'ARENA-A')).toEqual(await validate(w.kioskB, 'NO-SUCH-CODE'));
 
@@ -38,17 +38,27 @@ describe("a venue's own promo codes", () => {
   it("lets a venue admin create, change and delete their venue's codes only, and list theirs and the global ones", async () => {
     await w.t.seed.promo({ code: 'EVERYWHERE' });
     const other = await w.t.seed.promo({ code: 'ARENA-B', venueId: w.venueB.id });
-    const res = await w.t.json('POST', '/api/promo', promoBody('ARENA-A', w.venueA.id), w.adminA.headers);
-    expect(res.status).toBe(201);
-    const { promo } = (await res.json()) as PromoResponse;
+    const { promo } = await w.t.call(
+      'createPromo',
+      { body: promoBody('ARENA-A', w.venueA.id) },
+      { headers: w.adminA.headers, status: 201 },
+    );
     expect(promo).toMatchObject({ code: 'ARENA-A', venueId: w.venueA.id, used: 0, paid: 0, held: 0 });
 
-    expect((await w.t.json('POST', '/api/promo', promoBody('SNEAKY', w.venueB.id), w.adminA.headers)).status).toBe(403);
-    expect((await w.t.json('POST', '/api/promo', promoBody('GLOBAL'), w.adminA.headers)).status).toBe(403);
-    expect((await w.t.json('PUT', `/api/promo/${other.id}`, promoBody('ARENA-B', w.venueB.id), w.adminA.headers)).status).toBe(403);
+    await w.t.call('createPromo', { body: promoBody('SNEAKY', w.venueB.id) }, { headers: w.adminA.headers, status: 403 });
+    await w.t.call('createPromo', { body: promoBody('GLOBAL') }, { headers: w.adminA.headers, status: 403 });
+    await w.t.call(
+      'updatePromo',
+      { params: { id: other.id }, body: promoBody('ARENA-B', w.venueB.id) },
+      { headers: w.adminA.headers, status: 403 },
+    );
     // Nor move their own code to another venue.
-    expect((await w.t.json('PUT', `/api/promo/${promo.id}`, promoBody('ARENA-A', w.venueB.id), w.adminA.headers)).status).toBe(403);
-    expect((await w.t.json('DELETE', `/api/promo/${other.id}`, undefined, w.adminA.headers)).status).toBe(403);
+    await w.t.call(
+      'updatePromo',
+      { params: { id: promo.id }, body: promoBody('ARENA-A', w.venueB.id) },
+      { headers: w.adminA.headers, status: 403 },
+    );
+    await w.t.call('deletePromo', { params: { id: other.id } }, { headers: w.adminA.headers, status: 403 });
     expect(await countRows(w.t.db, 'promo_codes')).toBe(3);
 
     expect(await list(w.adminA.headers)).toEqual(['ARENA-A', 'EVERYWHERE']);
@@ -56,7 +66,7 @@ describe("a venue's own promo codes", () => {
     expect(await list(w.superAdmin.headers)).toEqual(['ARENA-A', 'ARENA-B', 'EVERYWHERE']);
     expect(await list(w.superAdmin.headers, `?venueId=${w.venueB.id}`)).toEqual(['ARENA-B', 'EVERYWHERE']);
 
-    expect((await w.t.json('DELETE', `/api/promo/${promo.id}`, undefined, w.adminA.headers)).status).toBe(200);
+    await w.t.call('deletePromo', { params: { id: promo.id } }, { headers: w.adminA.headers, status: 200 });
     const audit = await w.t.db.selectFrom('audit_log').select(['action', 'venueId']).orderBy('id').execute();
     expect(audit).toEqual([
       { action: 'promo.create', venueId: w.venueA.id },
@@ -65,9 +75,8 @@ describe("a venue's own promo codes", () => {
   });
 
   it('refuses a promo for a venue that does not exist', async () => {
-    expect((await w.t.json('POST', '/api/promo', promoBody('NOWHERE', 999_999), w.superAdmin.headers)).status).toBe(404);
-    const bad = await w.t.json('POST', '/api/promo', promoBody('BAD', -1), w.superAdmin.headers);
-    expect(bad.status).toBe(400);
+    await w.t.call('createPromo', { body: promoBody('NOWHERE', 999_999) }, { headers: w.superAdmin.headers, status: 404 });
+    await w.t.call('createPromo', { body: promoBody('BAD', -1) }, { headers: w.superAdmin.headers, status: 400 });
     expect(await countRows(w.t.db, 'promo_codes')).toBe(0);
   });
 });
@@ -79,7 +88,7 @@ describe('uses told apart: paid and held', () => {
     const [paid, , failed] = [await buy(), await buy(), await buy()];
     await markPurchaseOutcome(w.t.db, paid, 'paid', w.t.clock.now());
     await markPurchaseOutcome(w.t.db, failed, 'failed', w.t.clock.now());
-    const [listed] = (await (await w.t.json('GET', '/api/promo', undefined, w.superAdmin.headers)).json()) as Promo[];
+    const [listed] = await w.t.call('listPromos', {}, { headers: w.superAdmin.headers });
     expect(listed).toMatchObject({ id: promo.id, used: 2, paid: 1, held: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, PROMO_MESSAGES, type Promo, type PromoResponse } from '@courtreplay/shared';
+import { MESSAGES, PROMO_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findPromo, releasePromo, reservePromo } from './queries.ts';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
@@ -19,41 +19,41 @@ const valid = { name: 'Opening week', code: ' hello10 ', quota: 3, amount: 0, pe
 
 describe('managing promo codes', () => {
   it('creates (code trimmed and upper-cased), lists, updates and deletes', async () => {
-    const created = await t.json('POST', '/api/promo', valid, superAdmin.headers);
-    expect(created.status).toBe(201);
-    const { promo, message } = (await created.json()) as PromoResponse;
+    const created = await t.call('createPromo', { body: valid }, { headers: superAdmin.headers, status: 201 });
+    const { promo, message } = created;
     expect(message).toBe('Promo code HELLO10 created successfully');
     expect(promo).toMatchObject({ name: 'Opening week', code: 'HELLO10', amount: 0, percent: 10, quota: 3, used: 0 });
 
-    const list = (await (await t.json('GET', '/api/promo', undefined, superAdmin.headers)).json()) as Promo[];
+    const list = await t.call('listPromos', {}, { headers: superAdmin.headers });
     expect(list.map((p) => p.code)).toEqual(['HELLO10']);
 
-    const updated = await t.json(
-      'PUT',
-      `/api/promo/${promo.id}`,
-      { name: 'Fixed', code: 'hello10', quota: 0, amount: 5000, percent: 0 },
-      superAdmin.headers,
+    const updated = await t.call(
+      'updatePromo',
+      { params: { id: promo.id }, body: { name: 'Fixed', code: 'hello10', quota: 0, amount: 5000, percent: 0 } },
+      { headers: superAdmin.headers },
     );
-    expect(await updated.json()).toMatchObject({
+    expect(updated).toMatchObject({
       message: 'Promo code HELLO10 updated successfully',
       promo: { amount: 5000, percent: 0, quota: 0 },
     });
 
-    const deleted = await t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers);
-    expect(await deleted.json()).toEqual({ message: MESSAGES.promoForm.deleted });
+    const deleted = await t.call('deletePromo', { params: { id: promo.id } }, { headers: superAdmin.headers });
+    expect(deleted).toEqual({ message: MESSAGES.promoForm.deleted });
     expect(await countRows(t.db, 'promo_codes')).toBe(0);
-    expect((await t.json('DELETE', `/api/promo/${promo.id}`, undefined, superAdmin.headers)).status).toBe(404);
-    expect((await t.json('PUT', `/api/promo/${promo.id}`, valid, superAdmin.headers)).status).toBe(404);
+    await t.call('deletePromo', { params: { id: promo.id } }, { headers: superAdmin.headers, status: 404 });
+    await t.call('updatePromo', { params: { id: promo.id }, body: valid }, { headers: superAdmin.headers, status: 404 });
   });
 
   it('answers 409 for a code that exists, on create and on update', async () => {
     await t.seed.promo({ code: 'HELLO10' });
     const other = await t.seed.promo({ code: 'OTHER' });
-    const dup = await t.json('POST', '/api/promo', { ...valid, code: 'Hello10' }, superAdmin.headers);
-    expect(dup.status).toBe(409);
-    expect(await dup.json()).toEqual({ message: 'A promo code with this code already exists' });
-    const dupUpdate = await t.json('PUT', `/api/promo/${other.id}`, { ...valid, code: 'hello10' }, superAdmin.headers);
-    expect(dupUpdate.status).toBe(409);
+    const dup = await t.call('createPromo', { body: { ...valid, code: 'Hello10' } }, { headers: superAdmin.headers, status: 409 });
+    expect(dup).toEqual({ message: 'A promo code with this code already exists' });
+    await t.call(
+      'updatePromo',
+      { params: { id: other.id }, body: { ...valid, code: 'hello10' } },
+      { headers: superAdmin.headers, status: 409 },
+    );
     expect((await findPromo(t.db, other.id))?.code).toBe('OTHER');
     expect(await countRows(t.db, 'promo_codes')).toBe(2);
   });
@@ -87,8 +87,8 @@ describe('managing promo codes', () => {
 
   it('leaves the global codes to super admins: a venue admin may list them but not create, change or delete them', async () => {
     const promo = await t.seed.promo();
-    expect((await t.json('GET', '/api/promo')).status).toBe(401);
-    expect((await t.json('GET', '/api/promo', undefined, admin.headers)).status).toBe(200);
+    await t.call('listPromos', {}, { status: 401 });
+    await t.call('listPromos', {}, { headers: admin.headers, status: 200 });
     for (const [method, path, body] of [
       ['POST', '/api/promo', valid],
       ['PUT', `/api/promo/${promo.id}`, valid],
@@ -107,9 +107,8 @@ describe('POST /api/promo/validate', () => {
     const venue = await t.seed.venue();
     const kiosk = await t.seed.device({ venueId: venue.id });
     const promo = await t.seed.promo({ name: 'Ten off', code: 'TEN', percent: 10, quota: 2, used: 1 });
-    const res = await t.json('POST', '/api/promo/validate', { code: ' ten ' }, kiosk.headers);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const res = await t.call('validatePromo', { body: { code: ' ten ' } }, { headers: kiosk.headers, status: 200 });
+    expect(res).toEqual({
       valid: true,
       message: PROMO_MESSAGES.valid,
       promo: { id: promo.id, name: 'Ten off', code: 'TEN', amount: 0, percent: 10 },
@@ -121,24 +120,22 @@ describe('POST /api/promo/validate', () => {
     const kiosk = await t.seed.device({ venueId: venue.id });
     await t.seed.promo({ code: 'GONE', quota: 2, used: 2 });
     for (const code of ['GONE', 'NOPE']) {
-      const res = await t.json('POST', '/api/promo/validate', { code }, kiosk.headers);
-      expect(await res.json()).toEqual({ valid: false, message: 'Promo has ended or you entered a wrong code.', promo: null });
+      const res = await t.call('validatePromo', { body: { code } }, { headers: kiosk.headers });
+      expect(res).toEqual({ valid: false, message: 'Promo has ended or you entered a wrong code.', promo: null });
     }
-    const empty = await t.json('POST', '/api/promo/validate', { code: ' ' }, kiosk.headers);
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ message: MESSAGES.promo.enterCode });
+    const empty = await t.call('validatePromo', { body: { code: ' ' } }, { headers: kiosk.headers, status: 400 });
+    expect(empty).toEqual({ message: MESSAGES.promo.enterCode });
   });
 
   it('needs a registered (401) and authorised (403) device', async () => {
     const venue = await t.seed.venue();
     const blocked = await t.seed.device({ venueId: venue.id, authorized: false });
     await t.seed.promo({ code: 'TEN' });
-    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' })).status).toBe(401);
-    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' }, { 'X-Device-Id': 'unknown-device-123456' })).status).toBe(401);
-    const res = await t.json('POST', '/api/promo/validate', { code: 'TEN' }, blocked.headers);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: 'This device is not authorized. Please ask staff to authorize it.' });
-    expect((await t.json('POST', '/api/promo/validate', { code: 'TEN' }, superAdmin.headers)).status).toBe(401);
+    await t.call('validatePromo', { body: { code: 'TEN' } }, { status: 401 });
+    await t.call('validatePromo', { body: { code: 'TEN' } }, { headers: { 'X-Device-Id': 'unknown-device-123456' }, status: 401 });
+    const res = await t.call('validatePromo', { body: { code: 'TEN' } }, { headers: blocked.headers, status: 403 });
+    expect(res).toEqual({ message: 'This device is not authorized. Please ask staff to authorize it.' });
+    await t.call('validatePromo', { body: { code: 'TEN' } }, { headers: superAdmin.headers, status: 401 });
   });
 });
 
@@ -146,14 +143,17 @@ describe('promo days and the on/off switch', () => {
   const validate = async (code: string) => {
     const venue = await t.seed.venue();
     const kiosk = await t.seed.device({ venueId: venue.id });
-    return (await t.json('POST', '/api/promo/validate', { code }, kiosk.headers)).json();
+    return (await t.call('validatePromo', { body: { code } }, { headers: kiosk.headers, raw: true })).json();
   };
   const unknownAnswer = { valid: false, message: MESSAGES.promo.requestFailed, promo: null };
 
   it('works from its first day to its last, both whole Jakarta days, and outside them answers like an unknown code', async () => {
-    const created = await t.json('POST', '/api/promo', { ...valid, startsOn: '2026-12-01', endsOn: '2026-12-03' }, superAdmin.headers);
-    expect(created.status).toBe(201);
-    expect(((await created.json()) as PromoResponse).promo).toMatchObject({ startsOn: '2026-12-01', endsOn: '2026-12-03', active: true });
+    const created = await t.call(
+      'createPromo',
+      { body: { ...valid, startsOn: '2026-12-01', endsOn: '2026-12-03' } },
+      { headers: superAdmin.headers, status: 201 },
+    );
+    expect(created.promo).toMatchObject({ startsOn: '2026-12-01', endsOn: '2026-12-03', active: true });
     const at = async (instant: string) => {
       t.clock.set(instant);
       return ((await validate('HELLO10')) as { valid: boolean }).valid;
@@ -167,12 +167,16 @@ describe('promo days and the on/off switch', () => {
   });
 
   it('switched off answers like an unknown code and keeps its uses; switched on it works again', async () => {
-    const created = (await (await t.json('POST', '/api/promo', valid, superAdmin.headers)).json()) as PromoResponse;
+    const created = await t.call('createPromo', { body: valid }, { headers: superAdmin.headers });
     await reservePromo(t.db, created.promo.id);
-    const off = await t.json('PUT', `/api/promo/${created.promo.id}`, { ...valid, active: false }, superAdmin.headers);
-    expect(((await off.json()) as PromoResponse).promo).toMatchObject({ active: false, used: 1 });
+    const off = await t.call(
+      'updatePromo',
+      { params: { id: created.promo.id }, body: { ...valid, active: false } },
+      { headers: superAdmin.headers },
+    );
+    expect(off.promo).toMatchObject({ active: false, used: 1 });
     expect(await validate('HELLO10')).toEqual(unknownAnswer);
-    await t.json('PUT', `/api/promo/${created.promo.id}`, { ...valid, active: true }, superAdmin.headers);
+    await t.call('updatePromo', { params: { id: created.promo.id }, body: { ...valid, active: true } }, { headers: superAdmin.headers });
     expect(await validate('HELLO10')).toMatchObject({ valid: true });
   });
 

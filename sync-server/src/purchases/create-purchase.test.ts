@@ -191,7 +191,7 @@ describe('POST /api/transaction: refused', () => {
   });
 
   it('answers 401 without a registered device and 403 for an unauthorised one', async () => {
-    expect((await w.t.json('POST', '/api/transaction', w.body())).status).toBe(401);
+    await w.t.call('createPurchase', { body: w.body() }, { status: 401 });
     expect((await w.buy({ headers: { 'X-Device-Id': 'dev_unknownunknownunknown' } })).status).toBe(401);
     expect((await w.buy({ headers: w.adminA.headers })).status).toBe(401);
     const blocked = await w.t.seed.device({ venueId: w.venueA.id, authorized: false });

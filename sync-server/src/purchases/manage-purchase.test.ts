@@ -22,8 +22,7 @@ afterEach(async () => {
 
 const putZip = (body: unknown, headers: Record<string, string>, id = purchase.id) =>
   w.t.json('PUT', `/api/transaction/${id}/zipUrl`, body, headers);
-const resend = (headers: Record<string, string>, id = purchase.id) =>
-  w.t.json('POST', `/api/transaction/${id}/resend-email`, undefined, headers);
+const resend = (headers: Record<string, string>, id = purchase.id) => w.t.call('resendEmail', { params: { id } }, { headers, raw: true });
 const stored = async () => (await storedPurchases(w.t)).find((p) => p.id === purchase.id);
 
 describe('PUT /api/transaction/:id/zipUrl', () => {
@@ -196,7 +195,7 @@ describe('POST /api/transaction/:id/resend-email', () => {
 
 describe('POST /api/transaction/:id/abandon', () => {
   const abandon = (headers: Record<string, string>, id = purchase.id) =>
-    w.t.json('POST', `/api/transaction/${id}/abandon`, undefined, headers);
+    w.t.call('abandonPurchase', { params: { id } }, { headers, raw: true });
 
   it('ends the pending purchase of a closed payment form and gives its promo use back for the next Pay Now', async () => {
     const promo = await w.t.seed.promo({ code: 'ONCE', amount: 1000, quota: 1 });

@@ -33,13 +33,11 @@ describe('the Snap transaction a kiosk purchase creates', () => {
     const court = await t.seed.field({ venueId: venue.id, name: 'Court A1' });
     const kiosk = await t.seed.device({ venueId: venue.id, fieldId: court.id });
     await t.seed.config('DEFAULT_PRICE', '10000');
-    const res = await t.json(
-      'POST',
-      '/api/transaction',
-      { email: 'player@example.com', videoIds: ['a.mp4'], totalAmount: 10_000 },
-      kiosk.headers,
+    await t.call(
+      'createPurchase',
+      { body: { email: 'player@example.com', videoIds: ['a.mp4'], totalAmount: 10_000 } },
+      { headers: kiosk.headers, status: 201 },
     );
-    expect(res.status).toBe(201);
 
     expect(fake.requests).toHaveLength(1);
     const raw = fake.requests[0]!.body;

@@ -51,13 +51,14 @@ const id = () => seeded.purchase.id;
 const folderPath = (folderId: string) => join(t.config.dataDir, 'drive', folderId);
 const local = (url: string) => url.replace(t.config.publicUrl, '');
 const pay = async () =>
-  expect((await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' })).status).toBe(200);
+  expect((await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true })).status).toBe(200);
 const row = () => t.db.selectFrom('purchases').selectAll().where('id', '=', id()).executeTakeFirstOrThrow();
 
-const createFolder = () => t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1', purchaseId: id() }, kiosk());
+const createFolder = () => t.call('createFolder', { body: { folderName: 'videos_1', purchaseId: id() } }, { headers: kiosk(), raw: true });
 const signedUrl = (folderId: string, size = 2000) =>
-  t.json('POST', '/api/google-drive/get-signed-url', { filename: 'rally-1.mp4', mimeType: 'video/mp4', size, folderId }, kiosk());
-const saveLink = (zipUrl: string | null) => t.json('PUT', `/api/transaction/${id()}/zipUrl`, { zipUrl, error: zipUrl === null }, kiosk());
+  t.call('getSignedUrl', { body: { filename: 'rally-1.mp4', mimeType: 'video/mp4', size, folderId } }, { headers: kiosk(), raw: true });
+const saveLink = (zipUrl: string | null) =>
+  t.call('updateZipUrl', { params: { id: id() }, body: { zipUrl, error: zipUrl === null } }, { headers: kiosk(), raw: true });
 
 /** A folder for the purchase with one clip in it, through the API as the kiosk does. */
 async function folderWithClip(): Promise<{ folderId: string; folderUrl: string }> {
@@ -78,7 +79,7 @@ async function expectRefused(res: Response | Promise<Response>, message: string)
 describe('a purchase that takes no more clips', () => {
   it('a pending one, and one closed at the kiosk inside its payment window, still take folders, uploads and a link', async () => {
     const first = await folderWithClip();
-    expect((await t.json('POST', `/api/transaction/${id()}/abandon`, undefined, kiosk())).status).toBe(200);
+    await t.call('abandonPurchase', { params: { id: id() } }, { headers: kiosk(), status: 200 });
     expect((await row()).paymentStatus).toBe('expired');
     // Inside the window plus the grace it may still be paid late: it goes on taking what the kiosk sends.
     t.clock.advance(t.config.pendingPaymentExpiryMs + UNPAID_GRACE_MINUTES * MINUTE - MINUTE);
@@ -96,7 +97,7 @@ describe('a purchase that takes no more clips', () => {
     const first = await folderWithClip();
     const second = await folderWithClip();
     await pay();
-    expect((await t.json('POST', `/api/transaction/${id()}/erase`, undefined, admin.headers)).status).toBe(200);
+    await t.call('erasePurchase', { params: { id: id() } }, { headers: admin.headers, status: 200 });
     await expectRefused(createFolder(), SERVER_MESSAGES.storage.purchaseErased);
     for (const folder of [first, second]) await expectRefused(signedUrl(folder.folderId), SERVER_MESSAGES.storage.purchaseErased);
     await expectRefused(saveLink(second.folderUrl), SERVER_MESSAGES.storage.purchaseErased);
@@ -120,8 +121,7 @@ describe('every folder ever made for a purchase goes with it', () => {
     expect((await saveLink(last.folderUrl)).status).toBe(200);
     await pay();
     for (const folder of [short, last]) expect((await t.app.request(local(folder.folderUrl))).status).toBe(200);
-    const erased = await t.json('POST', `/api/transaction/${id()}/erase`, undefined, admin.headers);
-    expect(erased.status).toBe(200);
+    await t.call('erasePurchase', { params: { id: id() } }, { headers: admin.headers, status: 200 });
     for (const folder of [short, last]) {
       expect(existsSync(folderPath(folder.folderId))).toBe(false);
       expect((await t.app.request(local(folder.folderUrl))).status).toBe(404);
@@ -143,7 +143,7 @@ describe('every folder ever made for a purchase goes with it', () => {
     const folder = await folderWithClip();
     // Not public while unpaid, before or after.
     expect((await t.app.request(local(folder.folderUrl))).status).toBe(404);
-    expect((await t.json('POST', `/api/transaction/${id()}/abandon`, undefined, kiosk())).status).toBe(200);
+    await t.call('abandonPurchase', { params: { id: id() } }, { headers: kiosk(), status: 200 });
     t.clock.advance(t.config.pendingPaymentExpiryMs + UNPAID_GRACE_MINUTES * MINUTE - MINUTE);
     expect(await expireOldClips(t)).toBe(0);
     expect(existsSync(folderPath(folder.folderId))).toBe(true);
@@ -161,7 +161,7 @@ describe('what is kept about the player', () => {
   it('the Idempotency-Key record keeps no address or phone link; a replay after an erase answers the erased purchase', async () => {
     const body = { email: 'Another.Player@gmail.com', videoIds: ['1795762800000-a.mp4'], videoTitles: ['a'], totalAmount: 1000 };
     const headers = { ...kiosk(), 'Idempotency-Key': 'outbox-42' };
-    const first = await t.json('POST', '/api/transaction', body, headers);
+    const first = await t.call('createPurchase', { body }, { headers, raw: true });
     expect(first.status).toBe(201);
     const answer = await bodyOf(first.clone());
     const stored = await t.db
@@ -172,13 +172,12 @@ describe('what is kept about the player', () => {
     expect(stored.responseBody).not.toContain('another.player@gmail.com');
     expect(stored.responseBody).not.toContain(new URL(answer.phoneUrl as string).pathname);
 
-    const again = await t.json('POST', '/api/transaction', body, headers);
+    const again = await t.call('createPurchase', { body }, { headers, raw: true });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await bodyOf(again)).toEqual(answer);
 
-    const erased = await t.json('POST', `/api/transaction/${answer.transaction.id}/erase`, undefined, admin.headers);
-    expect(erased.status).toBe(200);
-    const afterErase = await bodyOf(t.json('POST', '/api/transaction', body, headers));
+    await t.call('erasePurchase', { params: { id: answer.transaction.id } }, { headers: admin.headers, status: 200 });
+    const afterErase = await bodyOf(t.call('createPurchase', { body }, { headers, raw: true }));
     expect(afterErase.transaction.email).toBe(ERASED_EMAIL);
     expect(JSON.stringify(afterErase)).not.toContain('another.player@gmail.com');
   });

@@ -91,7 +91,7 @@ describe('the phone token of POST /api/transaction', () => {
 describe('GET /api/transaction/:id/status', () => {
   it("answers the kiosk's own purchase's payment status and phone page, following the payment", async () => {
     const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN, totalAmount: PRICE })));
-    const ask = () => w.t.json('GET', `/api/transaction/${answer.transaction.id}/status`, undefined, w.kioskA.headers);
+    const ask = () => w.t.call('purchaseStatus', { params: { id: answer.transaction.id } }, { headers: w.kioskA.headers, raw: true });
     expect(await (await ask()).json()).toEqual({ paymentStatus: 'pending', phoneUrl: answer.phoneUrl });
     await w.t.db.updateTable('purchases').set({ paymentStatus: 'paid' }).execute();
     expect(await (await ask()).json()).toEqual({ paymentStatus: 'paid', phoneUrl: answer.phoneUrl });
@@ -101,7 +101,7 @@ describe('GET /api/transaction/:id/status', () => {
     const answer = await created(await w.buy(w.kioskA));
     const path = `/api/transaction/${answer.transaction.id}/status`;
     expect((await w.t.json('GET', path, undefined, w.kioskB.headers)).status).toBe(403);
-    expect((await w.t.json('GET', '/api/transaction/CR-20260101-NOSUCHID00/status', undefined, w.kioskA.headers)).status).toBe(404);
+    await w.t.call('purchaseStatus', { params: { id: 'CR-20260101-NOSUCHID00' } }, { headers: w.kioskA.headers, status: 404 });
     expect((await w.t.json('GET', path)).status).toBe(401);
   });
 });

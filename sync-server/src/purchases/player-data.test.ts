@@ -63,9 +63,11 @@ async function deliver(purchaseId: string, token: string, device = seeded.device
     url.searchParams.get('sig') ?? undefined,
   );
   expect((await storage().receive(ticket, undefined, 'video/mp4', Readable.from([clip]))).status).toBe(201);
-  await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
-  expect((await t.json('PUT', `/api/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false }, device.headers)).status).toBe(
-    200,
+  await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
+  await t.call(
+    'updateZipUrl',
+    { params: { id: purchaseId }, body: { zipUrl: folderUrl, error: false } },
+    { headers: device.headers, status: 200 },
   );
   await t.delivery.idle();
   return folderId;
@@ -73,7 +75,8 @@ async function deliver(purchaseId: string, token: string, device = seeded.device
 
 const putEmail = (body: unknown, who: SeededAdmin | { headers: Record<string, string> }, id = seeded.purchase.id) =>
   t.json('PUT', `/api/transaction/${id}/email`, body, who.headers);
-const erase = (who: SeededAdmin, id = seeded.purchase.id) => t.json('POST', `/api/transaction/${id}/erase`, undefined, who.headers);
+const erase = (who: SeededAdmin, id = seeded.purchase.id) =>
+  t.call('erasePurchase', { params: { id } }, { headers: who.headers, raw: true });
 
 describe('PUT /api/transaction/:id/email', () => {
   it('an admin of the venue corrects the address; it is recorded with who and when; Resend goes to the new address', async () => {
@@ -94,7 +97,7 @@ describe('PUT /api/transaction/:id/email', () => {
       detail: { from: 'player@gmial.com', to: 'player@gmail.com' },
     });
 
-    expect((await t.json('POST', `/api/transaction/${seeded.purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(200);
+    await t.call('resendEmail', { params: { id: seeded.purchase.id } }, { headers: admin.headers, status: 200 });
     expect(sink.received.map((m) => m.to)).toEqual([['player@gmial.com'], ['player@gmail.com']]);
     expect((await listPurchaseEvents(t.db, seeded.purchase.id)).map((e) => e.kind)).toEqual([
       'email_sent',
@@ -172,16 +175,18 @@ describe('POST /api/transaction/:id/erase', () => {
 
     // Nothing can bring the player's data back or mail the marker address.
     expect((await putEmail({ email: 'player@gmail.com' }, admin)).status).toBe(409);
-    expect((await t.json('POST', `/api/transaction/${seeded.purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(409);
-    const relink = await t.json(
-      'PUT',
-      `/api/transaction/${seeded.purchase.id}/zipUrl`,
-      { zipUrl: 'https://x.example/d/a', error: false },
-      admin.headers,
+    await t.call('resendEmail', { params: { id: seeded.purchase.id } }, { headers: admin.headers, status: 409 });
+    await t.call(
+      'updateZipUrl',
+      { params: { id: seeded.purchase.id }, body: { zipUrl: 'https://x.example/d/a', error: false } },
+      { headers: admin.headers, status: 409 },
     );
-    expect(relink.status).toBe(409);
     // A kiosk's upload that finishes after the erase is refused with the reason (issue 23 point 8).
-    const late = await t.json('PUT', `/api/transaction/${seeded.purchase.id}/zipUrl`, { zipUrl: null, error: true }, seeded.device.headers);
+    const late = await t.call(
+      'updateZipUrl',
+      { params: { id: seeded.purchase.id }, body: { zipUrl: null, error: true } },
+      { headers: seeded.device.headers, raw: true },
+    );
     expect(late.status).toBe(409);
     expect((await bodyOf(late)).message).toBe(SERVER_MESSAGES.storage.purchaseErased);
     expect((await row(seeded.purchase.id)).zipUrl).toBeNull();
@@ -215,11 +220,10 @@ describe('retention', () => {
     const stray = await storage().createFolder('not a purchase');
 
     t.clock.advance(3 * DAY);
-    const res = await t.json(
-      'POST',
-      '/api/transaction',
-      { email: 'fresh@example.com', videoIds: ['v9'], videoTitles: ['Rally 9'], totalAmount: 1000 },
-      seeded.device.headers,
+    const res = await t.call(
+      'createPurchase',
+      { body: { email: 'fresh@example.com', videoIds: ['v9'], videoTitles: ['Rally 9'], totalAmount: 1000 } },
+      { headers: seeded.device.headers, raw: true },
     );
     const fresh = (await bodyOf(res)) as { transaction: { id: string }; payment: { token: string } };
     const freshFolder = await deliver(fresh.transaction.id, fresh.payment.token);
@@ -242,7 +246,7 @@ describe('retention', () => {
     expect((await listPurchaseEvents(t.db, seeded.purchase.id)).at(-1)).toMatchObject({ kind: 'clips_expired', adminId: null });
     // The list shows it; Resend has nothing to send any more.
     const lateAdmin = await t.seed.admin({ role: 'admin', venueId: seeded.venue.id }); // the first one's session has ended
-    const resend = await t.json('POST', `/api/transaction/${seeded.purchase.id}/resend-email`, undefined, lateAdmin.headers);
+    const resend = await t.call('resendEmail', { params: { id: seeded.purchase.id } }, { headers: lateAdmin.headers, raw: true });
     expect(resend.status).toBe(409);
     expect((await bodyOf(resend)).message).toBe(MESSAGES.transactions.clipsExpiredNoResend);
 

@@ -1,7 +1,7 @@
 // Staging prices (the _STAGING configuration, often 0) deliver real clips, so only a test device
 // (marked by a super admin) may use them: a live kiosk's staging purchase is refused and stores
 // nothing, and a live kiosk does not even read the staging configuration.
-import { DEVICE_MESSAGES, type StoredConfigEntry } from '@courtreplay/shared';
+import { DEVICE_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../testing/index.ts';
 import { messageOf, purchaseWorld, type PurchaseWorld } from './test-support.ts';
@@ -39,8 +39,7 @@ describe('a staging purchase', () => {
 });
 
 describe('GET /api/admin/config from a kiosk', () => {
-  const keysFor = async (headers: Record<string, string>) =>
-    ((await (await w.t.json('GET', '/api/admin/config', undefined, headers)).json()) as StoredConfigEntry[]).map((e) => e.key);
+  const keysFor = async (headers: Record<string, string>) => (await w.t.call('getConfig', {}, { headers })).map((e) => e.key);
 
   it('leaves the _STAGING entries out for a live device and gives them to a test device', async () => {
     expect(await keysFor(w.kioskA.headers)).not.toContain('DEFAULT_PRICE_STAGING');

@@ -28,19 +28,18 @@ afterEach(async () => {
 });
 
 const timeline = async (id = seeded.purchase.id, who: SeededAdmin = admin) =>
-  t.json('GET', `/api/transaction/${id}/timeline`, undefined, who.headers);
+  t.call('purchaseTimeline', { params: { id } }, { headers: who.headers, raw: true });
 const progress = (uploaded: number, state: 'uploading' | 'done' | 'failed', failed = 0) =>
-  t.json(
-    'POST',
-    '/api/kiosk-reports/progress',
-    { transactionId: seeded.purchase.id, uploaded, failed, total: 2, state, ...(failed ? { reason: 'Network error' } : {}) },
-    seeded.device.headers,
+  t.call(
+    'reportProgress',
+    { body: { transactionId: seeded.purchase.id, uploaded, failed, total: 2, state, ...(failed ? { reason: 'Network error' } : {}) } },
+    { headers: seeded.device.headers, raw: true },
   );
 
 /** Paid, both clips uploaded (reported after each), the link saved: the e-mail goes out and is refused. */
 async function sellAndDeliver() {
   t.clock.advance(1_000);
-  expect((await t.app.request(`/api/payment/simulator/${seeded.token}/success`, { method: 'POST' })).status).toBe(200);
+  expect((await t.call('simulatePayment', { params: { token: seeded.token, outcome: 'success' } }, { raw: true })).status).toBe(200);
   t.clock.advance(1_000);
   expect((await progress(1, 'uploading')).status).toBe(200);
   t.clock.advance(1_000);
@@ -48,9 +47,11 @@ async function sellAndDeliver() {
   expect((await progress(2, 'done')).status).toBe(200);
   await setFolder(t.db, seeded.purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: LINK }, t.clock.now());
   t.clock.advance(1_000);
-  expect(
-    (await t.json('PUT', `/api/transaction/${seeded.purchase.id}/zipUrl`, { zipUrl: LINK, error: false }, seeded.device.headers)).status,
-  ).toBe(200);
+  await t.call(
+    'updateZipUrl',
+    { params: { id: seeded.purchase.id }, body: { zipUrl: LINK, error: false } },
+    { headers: seeded.device.headers, status: 200 },
+  );
   await t.delivery.idle();
 }
 
@@ -58,11 +59,13 @@ describe('GET /api/transaction/:id/timeline', () => {
   it('tells the whole story in order: sale, payment, each clip, the refused e-mail with its reason, the correction and the resend, each by its admin', async () => {
     await sellAndDeliver();
     t.clock.advance(60_000);
-    expect((await t.json('PUT', `/api/transaction/${seeded.purchase.id}/email`, { email: 'rally@gmail.com' }, admin.headers)).status).toBe(
-      200,
+    await t.call(
+      'updatePurchaseEmail',
+      { params: { id: seeded.purchase.id }, body: { email: 'rally@gmail.com' } },
+      { headers: admin.headers, status: 200 },
     );
     t.clock.advance(1_000);
-    expect((await t.json('POST', `/api/transaction/${seeded.purchase.id}/resend-email`, undefined, admin.headers)).status).toBe(200);
+    await t.call('resendEmail', { params: { id: seeded.purchase.id } }, { headers: admin.headers, status: 200 });
 
     const res = await timeline();
     expect(res.status).toBe(200);
@@ -110,10 +113,12 @@ describe('GET /api/transaction/:id/timeline', () => {
 
   it('after an erase the history keeps what happened but no address, and offers no links', async () => {
     await sellAndDeliver();
-    expect((await t.json('PUT', `/api/transaction/${seeded.purchase.id}/email`, { email: 'rally@gmail.com' }, admin.headers)).status).toBe(
-      200,
+    await t.call(
+      'updatePurchaseEmail',
+      { params: { id: seeded.purchase.id }, body: { email: 'rally@gmail.com' } },
+      { headers: admin.headers, status: 200 },
     );
-    expect((await t.json('POST', `/api/transaction/${seeded.purchase.id}/erase`, undefined, admin.headers)).status).toBe(200);
+    await t.call('erasePurchase', { params: { id: seeded.purchase.id } }, { headers: admin.headers, status: 200 });
     const res = await timeline();
     const text = await res.clone().text();
     expect(text).not.toContain('rally@');
@@ -135,7 +140,7 @@ describe('GET /api/transaction/:id/timeline', () => {
     const unknown = await timeline('CR-20260101-NOPENOPE00');
     expect(unknown.status).toBe(404);
     expect(await bodyOf(unknown)).toEqual({ message: 'Transaction not found' });
-    expect((await t.json('GET', `/api/transaction/${seeded.purchase.id}/timeline`, undefined, seeded.device.headers)).status).toBe(401);
+    await t.call('purchaseTimeline', { params: { id: seeded.purchase.id } }, { headers: seeded.device.headers, status: 401 });
     expect((await t.app.request(`/api/transaction/${seeded.purchase.id}/timeline`)).status).toBe(401);
     const superAdmin = await t.seed.admin({ role: 'super_admin' });
     expect((await timeline(seeded.purchase.id, superAdmin)).status).toBe(200);

@@ -1,4 +1,3 @@
-import type { SetupChecklist } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -12,9 +11,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const checklist = async () => {
-  const res = await t.json('GET', '/api/admin/setup', undefined, superAdmin.headers);
-  expect(res.status).toBe(200);
-  return (await res.json()) as SetupChecklist;
+  const res = await t.call('setupChecklist', {}, { headers: superAdmin.headers, status: 200 });
+  return res;
 };
 
 describe('GET /api/admin/setup', () => {
@@ -33,17 +31,17 @@ describe('GET /api/admin/setup', () => {
     expect(await checklist()).toEqual({ venue: true, court: true, price: true, kiosk: true, integrations: false });
 
     for (const kind of ['payments', 'storage'] as const) {
-      expect((await t.json('POST', `/api/admin/integrations/${kind}/test`, undefined, superAdmin.headers)).status).toBe(200);
+      await t.call('testIntegration', { params: { kind } }, { headers: superAdmin.headers, status: 200 });
     }
     expect((await checklist()).integrations).toBe(false);
-    expect((await t.json('POST', '/api/admin/integrations/mail/test', undefined, superAdmin.headers)).status).toBe(200);
+    await t.call('testIntegration', { params: { kind: 'mail' } }, { headers: superAdmin.headers, status: 200 });
     expect((await checklist()).integrations).toBe(true);
   });
 
   it('is for super admins only', async () => {
     const venue = await t.seed.venue();
     const admin = await t.seed.admin({ role: 'admin', venueId: venue.id });
-    expect((await t.json('GET', '/api/admin/setup', undefined, admin.headers)).status).toBe(403);
-    expect((await t.json('GET', '/api/admin/setup')).status).toBe(401);
+    await t.call('setupChecklist', {}, { headers: admin.headers, status: 403 });
+    await t.call('setupChecklist', {}, { status: 401 });
   });
 });

@@ -26,10 +26,9 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const setPin = (venueId: number, pin: string | null, headers = adminA.headers) =>
-  t.json('PUT', '/api/admin/staff-pin', { venueId, pin }, headers);
+  t.call('setStaffPin', { body: { venueId, pin } }, { headers, raw: true });
 const verify = (pin: unknown, headers = kioskA.headers) => t.json('POST', '/api/staff-pin/verify', { pin }, headers);
-const required = async (headers = kioskA.headers) =>
-  ((await (await t.json('GET', '/api/staff-pin', undefined, headers)).json()) as { required: boolean }).required;
+const required = async (headers = kioskA.headers) => (await t.call('staffPinStatus', {}, { headers })).required;
 const storedRows = () => t.db.selectFrom('staff_pins').selectAll().execute();
 
 describe('staff PIN', () => {
@@ -46,12 +45,12 @@ describe('staff PIN', () => {
     expect(await required(kioskB.headers)).toBe(false);
 
     // Never published: not in the list, not in any configuration a kiosk or admin reads.
-    const list = await (await t.json('GET', '/api/admin/staff-pin', undefined, adminA.headers)).text();
+    const list = await (await t.call('listStaffPins', {}, { headers: adminA.headers, raw: true })).text();
     expect(list).not.toContain('4821');
     expect(list).not.toContain(rows[0]!.pinHash);
     expect(JSON.parse(list)).toEqual({ venues: [{ venueId: venueA.id, updatedAt: expect.any(String) }] });
     for (const headers of [kioskA.headers, superAdmin.headers, {}]) {
-      const config = await (await t.json('GET', '/api/admin/config', undefined, headers)).text();
+      const config = await (await t.call('getConfig', {}, { headers, raw: true })).text();
       expect(config).not.toContain('4821');
     }
   });
@@ -125,7 +124,7 @@ describe('staff PIN', () => {
   it('lets a super admin set any venue and an admin remove their PIN', async () => {
     expect((await setPin(venueB.id, '7777', superAdmin.headers)).status).toBe(200);
     await setPin(venueA.id, '4821');
-    const list = await (await t.json('GET', '/api/admin/staff-pin', undefined, adminA.headers)).json();
+    const list = await t.call('listStaffPins', {}, { headers: adminA.headers });
     expect(list).toEqual({ venues: [{ venueId: venueA.id, updatedAt: expect.any(String) }] });
     const removed = await setPin(venueA.id, null);
     expect(await removed.json()).toEqual({ message: STAFF_PIN_MESSAGES.removed, set: false });

@@ -39,12 +39,11 @@ describe('Drive in a Workspace that forbids public sharing', () => {
     await setUp();
     drive.options.sharingRestricted = true;
     const { purchase, token, device } = await seedPurchase(t);
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
-    const res = await t.json(
-      'POST',
-      '/api/google-drive/create-folder',
-      { folderName: 'videos_p', purchaseId: purchase.id },
-      device.headers,
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
+    const res = await t.call(
+      'createFolder',
+      { body: { folderName: 'videos_p', purchaseId: purchase.id } },
+      { headers: device.headers, raw: true },
     );
     expect(res.status).toBe(200);
     const folder = (await bodyOf(res)) as { folderId: string; folderUrl: string };
@@ -52,9 +51,11 @@ describe('Drive in a Workspace that forbids public sharing', () => {
     expect(folder.folderUrl).toBe(`${t.config.publicUrl}/p/${phoneToken}`);
     expect(drive.files.find((f) => f.id === folder.folderId)).toBeDefined();
 
-    expect(
-      (await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: folder.folderUrl, error: false }, device.headers)).status,
-    ).toBe(200);
+    await t.call(
+      'updateZipUrl',
+      { params: { id: purchase.id }, body: { zipUrl: folder.folderUrl, error: false } },
+      { headers: device.headers, status: 200 },
+    );
     await t.delivery.idle();
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]!.decoded).toContain(folder.folderUrl);
@@ -66,20 +67,19 @@ describe('Drive in a Workspace that forbids public sharing', () => {
     await setUp();
     const { purchase, device } = await seedPurchase(t);
     const folder = await bodyOf(
-      t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_q', purchaseId: purchase.id }, device.headers),
+      t.call('createFolder', { body: { folderName: 'videos_q', purchaseId: purchase.id } }, { headers: device.headers, raw: true }),
     );
     drive.options.storageFull = true;
-    const res = await t.json(
-      'POST',
-      '/api/google-drive/get-signed-url',
-      { folderId: folder.folderId, filename: 'c.mp4', mimeType: 'video/mp4', size: 10 },
-      device.headers,
+    const res = await t.call(
+      'getSignedUrl',
+      { body: { folderId: folder.folderId, filename: 'c.mp4', mimeType: 'video/mp4', size: 10 } },
+      { headers: device.headers, raw: true },
     );
     expect(res.status).toBe(507);
     expect(await bodyOf(res)).toEqual({ message: SERVER_MESSAGES.drive.storageFull });
     await t.deps.health!.flush();
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const status = await bodyOf(t.json('GET', '/api/admin/integrations', undefined, owner.headers));
+    const status = await bodyOf(t.call('integrationHealth', {}, { headers: owner.headers, raw: true }));
     expect(status.alerts).toEqual([expect.objectContaining({ code: 'google_storage_full', integration: 'storage' })]);
   });
 });

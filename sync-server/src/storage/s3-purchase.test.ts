@@ -60,24 +60,29 @@ describe('a purchase with STORAGE=s3', () => {
     const { purchase, device, token } = await seedPurchase(t, { videos: 2 });
     const kiosk = device.headers;
     const folder = await bodyOf(
-      t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_2videos', purchaseId: purchase.id }, kiosk),
+      t.call(
+        'createFolder',
+        { body: { folderName: 'videos_20261120_1000_2videos', purchaseId: purchase.id } },
+        { headers: kiosk, raw: true },
+      ),
     );
     expect(folder.folderUrl).toBe(`https://replay.example/d/${folder.folderId}`);
 
     const clips = [mp4Bytes(80_000), mp4Bytes(5_000)];
     for (const [i, clip] of clips.entries()) {
       const signed = await bodyOf(
-        t.json(
-          'POST',
-          '/api/google-drive/get-signed-url',
+        t.call(
+          'getSignedUrl',
           {
-            folderId: folder.folderId,
-            filename: `Rally ${i + 1}.mp4`,
-            mimeType: 'video/mp4',
-            size: clip.length,
-            videoId: `video-${i + 1}`,
+            body: {
+              folderId: folder.folderId,
+              filename: `Rally ${i + 1}.mp4`,
+              mimeType: 'video/mp4',
+              size: clip.length,
+              videoId: `video-${i + 1}`,
+            },
           },
-          { ...kiosk, Origin: 'https://replay.example' },
+          { headers: { ...kiosk, Origin: 'https://replay.example' }, raw: true },
         ),
       );
       expect(signed.uploadKind).toBe('single-put');
@@ -85,7 +90,7 @@ describe('a purchase with STORAGE=s3', () => {
       const put = await fetch(signed.uploadUrl, { method: 'PUT', body: clip, headers: { 'Content-Type': 'video/mp4' } });
       expect(put.status).toBe(200);
       // The kiosk asks where its upload stands after a reload: the server reads the bucket.
-      const status = await bodyOf(t.json('POST', '/api/storage/upload-status', { uploadUrl: signed.uploadUrl }, kiosk));
+      const status = await bodyOf(t.call('uploadStatus', { body: { uploadUrl: signed.uploadUrl } }, { headers: kiosk, raw: true }));
       expect(status).toEqual({ received: clip.length, complete: true });
     }
     expect((await bucketKeys()).sort()).toEqual([
@@ -94,9 +99,12 @@ describe('a purchase with STORAGE=s3', () => {
       `${folder.folderId}/Rally-2.mp4`,
     ]);
 
-    const saved = await t.json('PUT', `/api/transaction/${purchase.id}/zipUrl`, { zipUrl: folder.folderUrl, error: false }, kiosk);
-    expect(saved.status).toBe(200);
-    expect((await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' })).status).toBe(200);
+    await t.call(
+      'updateZipUrl',
+      { params: { id: purchase.id }, body: { zipUrl: folder.folderUrl, error: false } },
+      { headers: kiosk, status: 200 },
+    );
+    expect((await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true })).status).toBe(200);
 
     const row = await t.db.selectFrom('purchases').select('phoneToken').where('id', '=', purchase.id).executeTakeFirstOrThrow();
     const page = `/p/${row.phoneToken}`;
@@ -126,8 +134,7 @@ describe('a purchase with STORAGE=s3', () => {
     expect((await get(`/d/${folder.folderId}/.folder.json`)).status).toBe(404);
 
     const admin = await t.seed.admin({ role: 'super_admin' });
-    const erased = await t.json('POST', `/api/transaction/${purchase.id}/erase`, undefined, admin.headers);
-    expect(erased.status).toBe(200);
+    await t.call('erasePurchase', { params: { id: purchase.id } }, { headers: admin.headers, status: 200 });
     expect(await bucketKeys()).toEqual([]);
     expect((await get(`${page}/clip/1`)).status).toBe(404);
     expect((await get(`/d/${folder.folderId}`)).status).toBe(404);
@@ -141,22 +148,21 @@ describe('a purchase with STORAGE=s3', () => {
   it('Empty Drive deletes only what lies under S3_PREFIX', async () => {
     const { purchase, device } = await seedPurchase(t, { videos: 1 });
     const folder = await bodyOf(
-      t.json('POST', '/api/google-drive/create-folder', { folderName: 'v', purchaseId: purchase.id }, device.headers),
+      t.call('createFolder', { body: { folderName: 'v', purchaseId: purchase.id } }, { headers: device.headers, raw: true }),
     );
     const clip = mp4Bytes(4_000);
     const signed = await bodyOf(
-      t.json(
-        'POST',
-        '/api/google-drive/get-signed-url',
-        { folderId: folder.folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length },
-        device.headers,
+      t.call(
+        'getSignedUrl',
+        { body: { folderId: folder.folderId, filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length } },
+        { headers: device.headers, raw: true },
       ),
     );
     await fetch(signed.uploadUrl, { method: 'PUT', body: clip, headers: { 'Content-Type': 'video/mp4' } });
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const preview = await bodyOf(t.json('GET', '/api/google-drive/cleanup-preview', undefined, owner.headers));
+    const preview = await bodyOf(t.call('storageCleanupPreview', {}, { headers: owner.headers, raw: true }));
     expect(preview).toEqual({ files: 1, bytes: clip.length });
-    const emptied = await bodyOf(t.json('POST', '/api/google-drive/empty-drive', undefined, owner.headers));
+    const emptied = await bodyOf(t.call('emptyDrive', {}, { headers: owner.headers, raw: true }));
     expect(emptied).toMatchObject({ success: true, filesDeleted: 1 });
     expect(await bucketKeys()).toEqual([]);
   });

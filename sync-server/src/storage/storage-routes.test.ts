@@ -19,35 +19,33 @@ describe('storage routes with the local adapter', () => {
   const path = (url: string) => url.replace('https://replay.example', '');
 
   async function folderAndUrl(file: { filename: string; mimeType: string; size: number }) {
-    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_20261120_1000_1videos' }, kiosk));
-    const { uploadUrl } = await bodyOf(t.json('POST', '/api/google-drive/get-signed-url', { ...file, folderId: folder.folderId }, kiosk));
+    const folder = await bodyOf(
+      t.call('createFolder', { body: { folderName: 'videos_20261120_1000_1videos' } }, { headers: kiosk, raw: true }),
+    );
+    const { uploadUrl } = await bodyOf(
+      t.call('getSignedUrl', { body: { ...file, folderId: folder.folderId } }, { headers: kiosk, raw: true }),
+    );
     return { folder, uploadUrl: uploadUrl as string };
   }
 
   it('lets only authorised kiosks and admins make folders and upload URLs', async () => {
     const venue = await t.seed.venue();
     const blocked = await t.seed.device({ venueId: venue.id, authorized: false });
-    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' })).status).toBe(401);
-    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, blocked.headers)).status).toBe(403);
+    await t.call('createFolder', { body: { folderName: 'x' } }, { status: 401 });
+    await t.call('createFolder', { body: { folderName: 'x' } }, { headers: blocked.headers, status: 403 });
     const admin = await t.seed.admin({ venueId: venue.id });
-    expect((await t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, admin.headers)).status).toBe(200);
+    await t.call('createFolder', { body: { folderName: 'x' } }, { headers: admin.headers, status: 200 });
     // A folder this server never made (an old or foreign id) takes no upload from a kiosk.
-    expect(
-      (
-        await t.json(
-          'POST',
-          '/api/google-drive/get-signed-url',
-          { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' },
-          kiosk,
-        )
-      ).status,
-    ).toBe(403);
-    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'x' }, kiosk));
-    const html = await t.json(
-      'POST',
-      '/api/google-drive/get-signed-url',
-      { filename: 'a.html', mimeType: 'text/html', size: 100, folderId },
-      kiosk,
+    await t.call(
+      'getSignedUrl',
+      { body: { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId: 'nope' } },
+      { headers: kiosk, status: 403 },
+    );
+    const { folderId } = await bodyOf(t.call('createFolder', { body: { folderName: 'x' } }, { headers: kiosk, raw: true }));
+    const html = await t.call(
+      'getSignedUrl',
+      { body: { filename: 'a.html', mimeType: 'text/html', size: 100, folderId } },
+      { headers: kiosk, raw: true },
     );
     expect(html.status).toBe(400);
     expect((await bodyOf(html)).message).toBe('Please select a valid video file');
@@ -56,7 +54,9 @@ describe('storage routes with the local adapter', () => {
   it("a folder made without naming its purchase (as the spec calls it) takes uploads only from its maker, its venue's admins and super admins", async () => {
     const venueA = await t.seed.venue();
     const makerKiosk = await t.seed.device({ venueId: venueA.id });
-    const { folderId } = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1' }, makerKiosk.headers));
+    const { folderId } = await bodyOf(
+      t.call('createFolder', { body: { folderName: 'videos_1' } }, { headers: makerKiosk.headers, raw: true }),
+    );
     const venueB = await t.seed.venue();
     const strangers = [
       (await t.seed.device({ venueId: venueB.id })).headers,
@@ -69,7 +69,7 @@ describe('storage routes with the local adapter', () => {
       (await t.seed.admin({ role: 'super_admin' })).headers,
     ];
     const ask = (headers: Record<string, string>) =>
-      t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+      t.call('getSignedUrl', { body: { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId } }, { headers, raw: true });
     for (const headers of strangers) {
       const refused = await ask(headers);
       expect(refused.status).toBe(403);
@@ -83,18 +83,18 @@ describe('storage routes with the local adapter', () => {
     const other = await t.seed.admin({ venueId: (await t.seed.venue()).id });
     const own = await t.seed.admin({ venueId: venue.id });
     const body = { folderName: 'videos_20261120_1000_3videos', purchaseId: purchase.id };
-    expect((await t.json('POST', '/api/google-drive/create-folder', body, kiosk)).status).toBe(403);
-    expect((await t.json('POST', '/api/google-drive/create-folder', body, other.headers)).status).toBe(403);
-    expect((await t.json('POST', '/api/google-drive/create-folder', { ...body, purchaseId: 'CR-nope' }, device.headers)).status).toBe(404);
+    await t.call('createFolder', { body }, { headers: kiosk, status: 403 });
+    await t.call('createFolder', { body }, { headers: other.headers, status: 403 });
+    await t.call('createFolder', { body: { ...body, purchaseId: 'CR-nope' } }, { headers: device.headers, status: 404 });
     const folderOf = () =>
       t.db.selectFrom('purchases').select(['folderId', 'folderUrl']).where('id', '=', purchase.id).executeTakeFirstOrThrow();
     expect(await folderOf()).toEqual({ folderId: null, folderUrl: null });
-    const made = await bodyOf(t.json('POST', '/api/google-drive/create-folder', body, own.headers));
+    const made = await bodyOf(t.call('createFolder', { body }, { headers: own.headers, raw: true }));
     // The share link is recorded too: it is the only link the kiosk may then save for the purchase.
     expect(await folderOf()).toEqual({ folderId: made.folderId, folderUrl: made.folderUrl });
     // Shared only once paid (issue 23 point 8): before, the same 404 as an unknown folder.
     expect((await t.app.request(`/d/${made.folderId}`)).status).toBe(404);
-    expect((await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' })).status).toBe(200);
+    expect((await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true })).status).toBe(200);
     const page = await (await t.app.request(`/d/${made.folderId}`)).text();
     expect(page).toContain('Arena Senayan');
   });
@@ -116,14 +116,14 @@ describe('storage routes with the local adapter', () => {
     const { purchase, device, venue } = await seedPurchase(t);
     const own = await t.seed.admin({ venueId: venue.id });
     const { folderId } = await bodyOf(
-      t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1', purchaseId: purchase.id }, device.headers),
+      t.call('createFolder', { body: { folderName: 'videos_1', purchaseId: purchase.id } }, { headers: device.headers, raw: true }),
     );
     const otherVenue = await t.seed.venue();
     const otherKiosk = await t.seed.device({ venueId: otherVenue.id });
     const otherAdmin = await t.seed.admin({ venueId: otherVenue.id });
     const superAdmin = await t.seed.admin({ role: 'super_admin' });
     const ask = (headers: Record<string, string>) =>
-      t.json('POST', '/api/google-drive/get-signed-url', { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId }, headers);
+      t.call('getSignedUrl', { body: { filename: 'a.mp4', mimeType: 'video/mp4', size: 100, folderId } }, { headers, raw: true });
     const refused = await ask(otherKiosk.headers);
     expect(refused.status).toBe(403);
     expect((await bodyOf(refused)).message).toBe(SERVER_MESSAGES.storage.notYourPurchase);
@@ -229,7 +229,7 @@ describe('storage routes with the local adapter', () => {
     expect((await t.app.request('/api/google-drive/cleanup-preview', { headers: admin.headers })).status).toBe(403);
     expect((await t.app.request('/api/google-drive/cleanup-preview?olderThan=soon', { headers: later.headers })).status).toBe(400);
 
-    const deleted = await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, later.headers));
+    const deleted = await bodyOf(t.call('deleteOldFiles', { body: { olderThan: twoDaysAgo } }, { headers: later.headers, raw: true }));
     expect(deleted.filesDeleted).toBe(2);
     expect(await preview()).toEqual({ files: 1, bytes: 500 });
   });
@@ -241,31 +241,34 @@ describe('storage routes with the local adapter', () => {
     const { uploadUrl } = await folderAndUrl({ filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length });
     await t.app.request(path(uploadUrl), { method: 'PUT', body: clip });
     expect((await t.app.request('/api/google-drive/storage-quota', { headers: admin.headers })).status).toBe(403);
-    expect((await t.json('POST', '/api/google-drive/empty-drive', {}, admin.headers)).status).toBe(403);
+    await t.call('emptyDrive', { body: {} }, { headers: admin.headers, status: 403 });
     const quota = await bodyOf(t.app.request('/api/google-drive/storage-quota', { headers: superAdmin.headers }));
     expect(quota.success).toBe(true);
     expect(quota.quota.usage).toBeGreaterThanOrEqual(1000);
     expect(quota.quota.limit).toBeGreaterThan(quota.quota.usage);
-    expect((await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: 'yesterday' }, superAdmin.headers)).status).toBe(400);
+    await t.call('deleteOldFiles', { body: { olderThan: 'yesterday' } }, { headers: superAdmin.headers, status: 400 });
     const twoDaysAgo = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
-    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: twoDaysAgo }, superAdmin.headers))).toEqual({
-      success: true,
-      filesDeleted: 0,
-    });
+    expect(await bodyOf(t.call('deleteOldFiles', { body: { olderThan: twoDaysAgo } }, { headers: superAdmin.headers, raw: true }))).toEqual(
+      {
+        success: true,
+        filesDeleted: 0,
+      },
+    );
     t.clock.advance(3 * 86_400_000);
     const superAdminLater = await t.seed.admin({ role: 'super_admin' });
     const later = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString();
     // A date to come is refused and deletes nothing: the clip is still there for the next call.
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
-    const future = await t.json('POST', '/api/google-drive/delete-old-files', { olderThan: tomorrow }, superAdminLater.headers);
-    expect(future.status).toBe(400);
-    expect(((await future.json()) as { message: string }).message).toBe(SERVER_MESSAGES.storage.olderThanInFuture);
-    expect(await bodyOf(t.json('POST', '/api/google-drive/delete-old-files', { olderThan: later }, superAdminLater.headers))).toEqual({
-      success: true,
-      filesDeleted: 1,
-    });
+    const future = await t.call('deleteOldFiles', { body: { olderThan: tomorrow } }, { headers: superAdminLater.headers, status: 400 });
+    expect(future.message).toBe(SERVER_MESSAGES.storage.olderThanInFuture);
+    expect(await bodyOf(t.call('deleteOldFiles', { body: { olderThan: later } }, { headers: superAdminLater.headers, raw: true }))).toEqual(
+      {
+        success: true,
+        filesDeleted: 1,
+      },
+    );
     await folderAndUrl({ filename: 'b.mp4', mimeType: 'video/mp4', size: 100 });
-    expect(await bodyOf(t.json('POST', '/api/google-drive/empty-drive', {}, superAdminLater.headers))).toEqual({
+    expect(await bodyOf(t.call('emptyDrive', { body: {} }, { headers: superAdminLater.headers, raw: true }))).toEqual({
       success: true,
       filesDeleted: 0,
     });

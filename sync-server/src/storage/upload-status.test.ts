@@ -16,13 +16,12 @@ describe('POST /api/storage/upload-status', () => {
 
   it("tells the kiosk how much of its own upload arrived, and nothing about another kiosk's", async () => {
     const clip = mp4Bytes(40_000);
-    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'videos_1' }, kiosk));
+    const folder = await bodyOf(t.call('createFolder', { body: { folderName: 'videos_1' } }, { headers: kiosk, raw: true }));
     const { uploadUrl } = await bodyOf(
-      t.json(
-        'POST',
-        '/api/google-drive/get-signed-url',
-        { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId },
-        kiosk,
+      t.call(
+        'getSignedUrl',
+        { body: { filename: 'a.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId } },
+        { headers: kiosk, raw: true },
       ),
     );
     const ask = (headers: Record<string, string>, body: unknown = { uploadUrl }) =>

@@ -11,9 +11,11 @@ import type { Database } from '../db/schema/index.ts';
 import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { frozenClock } from './clock.ts';
 import { checkAgainstContract } from './contract-check.ts';
+import { createTestCall } from './call.ts';
 import { createSeeder } from './seed.ts';
 
 export { frozenClock, type FrozenClock } from './clock.ts';
+export type { TestCall, TestCallOptions } from './call.ts';
 export { FAST_SCRYPT, newDeviceId, type SeededAdmin, type Seeder } from './seed.ts';
 
 export interface TestAppOptions {
@@ -47,7 +49,14 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   }) as typeof app.request;
   const seed = createSeeder(db, deps.clock, config.sessionTtlMs);
 
-  /** JSON request helper: `json('POST', '/api/venue/create', body, headers)`. */
+  /** Calls an endpoint by name with its typed input; answers its typed answer (see ./call.ts). */
+  const call = createTestCall((path, init) => app.request(path, init));
+
+  /**
+   * Untyped JSON request: `json('POST', '/api/venue/create', body, headers)`. Only for what `call`
+   * cannot send: bad input on purpose (a malformed body, a wrong type, an unknown field, a path no
+   * definition names); everything else calls by name.
+   */
   const json = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {
       method,
@@ -59,7 +68,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { app, db, dialect: database.kind, databaseUrl: database.url, deps, config, clock, logger, seed, json, dir, close };
+  return { app, db, dialect: database.kind, databaseUrl: database.url, deps, config, clock, logger, seed, call, json, dir, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,4 +1,4 @@
-import { MESSAGES, VENUE_MESSAGES, type Venue, type VenueResponse } from '@courtreplay/shared';
+import { MESSAGES, VENUE_MESSAGES, type Venue } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
@@ -21,29 +21,30 @@ const venueNames = async (res: Response) => ((await res.json()) as Venue[]).map(
 
 describe('GET /api/venue', () => {
   it('shows a super admin every venue and an admin only their own', async () => {
-    expect(await venueNames(await t.json('GET', '/api/venue', undefined, superAdmin.headers))).toEqual(['Arena A', 'Arena B']);
-    expect(await venueNames(await t.json('GET', '/api/venue', undefined, adminA.headers))).toEqual(['Arena A']);
+    expect(await venueNames(await t.call('listVenues', {}, { headers: superAdmin.headers, raw: true }))).toEqual(['Arena A', 'Arena B']);
+    expect(await venueNames(await t.call('listVenues', {}, { headers: adminA.headers, raw: true }))).toEqual(['Arena A']);
   });
 
   it('answers 401 to anonymous callers', async () => {
-    expect((await t.json('GET', '/api/venue')).status).toBe(401);
+    await t.call('listVenues', {}, { status: 401 });
   });
 });
 
 describe('creating, changing and deleting venues', () => {
   it('creates a venue (the old client sends deviceId: null)', async () => {
-    const res = await t.json('POST', '/api/venue/create', { name: ' Padel Club ', location: 'Bali', deviceId: null }, superAdmin.headers);
-    expect(res.status).toBe(201);
-    const body = (await res.json()) as VenueResponse;
+    const body = await t.call(
+      'createVenue',
+      { body: { name: ' Padel Club ', location: 'Bali', deviceId: null } },
+      { headers: superAdmin.headers, status: 201 },
+    );
     expect(body).toMatchObject({ message: VENUE_MESSAGES.created, venue: { name: 'Padel Club', location: 'Bali' } });
     expect(await countRows(t.db, 'venues')).toBe(3);
   });
 
   it('stores hostile text as text', async () => {
     const name = `<img src=x onerror=alert(1)>'; DROP TABLE venues; --`;
-    const res = await t.json('POST', '/api/venue/create', { name, location: 'Bali' }, superAdmin.headers);
-    expect(res.status).toBe(201);
-    expect(await venueNames(await t.json('GET', '/api/venue', undefined, superAdmin.headers))).toContain(name);
+    await t.call('createVenue', { body: { name, location: 'Bali' } }, { headers: superAdmin.headers, status: 201 });
+    expect(await venueNames(await t.call('listVenues', {}, { headers: superAdmin.headers, raw: true }))).toContain(name);
   });
 
   it.each([
@@ -63,32 +64,39 @@ describe('creating, changing and deleting venues', () => {
   });
 
   it('updates a venue; an empty name is refused with the spec message', async () => {
-    const ok = await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime', location: 'Jakarta Selatan' }, superAdmin.headers);
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ venue: { id: venueA.id, name: 'Arena Prime', location: 'Jakarta Selatan' } });
-    const bad = await t.json('PUT', `/api/venue/${venueA.id}`, { name: ' ' }, superAdmin.headers);
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: MESSAGES.venues.venueNameEmpty });
+    const ok = await t.call(
+      'updateVenue',
+      { params: { id: venueA.id }, body: { name: 'Arena Prime', location: 'Jakarta Selatan' } },
+      { headers: superAdmin.headers, status: 200 },
+    );
+    expect(ok).toMatchObject({ venue: { id: venueA.id, name: 'Arena Prime', location: 'Jakarta Selatan' } });
+    const bad = await t.call(
+      'updateVenue',
+      { params: { id: venueA.id }, body: { name: ' ' } },
+      { headers: superAdmin.headers, status: 400 },
+    );
+    expect(bad).toEqual({ message: MESSAGES.venues.venueNameEmpty });
     const row = await t.db.selectFrom('venues').selectAll().where('id', '=', venueA.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Arena Prime');
-    expect((await t.json('PUT', '/api/venue/999', { name: 'X' }, superAdmin.headers)).status).toBe(404);
+    await t.call('updateVenue', { params: { id: 999 }, body: { name: 'X' } }, { headers: superAdmin.headers, status: 404 });
   });
 
   it("sets the venue's kiosk language (issue 12 point 12): 'en' by default, 'id' when chosen, anything else refused", async () => {
-    const created = (await (
-      await t.json('POST', '/api/venue/create', { name: 'Club', location: 'Bali' }, superAdmin.headers)
-    ).json()) as VenueResponse;
+    const created = await t.call('createVenue', { body: { name: 'Club', location: 'Bali' } }, { headers: superAdmin.headers });
     expect(created.venue.language).toBe('en');
-    const ok = await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language: 'id' }, superAdmin.headers);
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ venue: { id: venueA.id, language: 'id', location: 'Jakarta' } });
+    const ok = await t.call(
+      'updateVenue',
+      { params: { id: venueA.id }, body: { name: 'Arena A', language: 'id' } },
+      { headers: superAdmin.headers, status: 200 },
+    );
+    expect(ok).toMatchObject({ venue: { id: venueA.id, language: 'id', location: 'Jakarta' } });
     for (const language of ['fr', '', 7, null]) {
       const bad = await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena A', language }, superAdmin.headers);
       expect(bad.status, String(language)).toBe(400);
       expect(await bad.json()).toEqual({ message: 'language must be en or id' });
     }
     // Renaming without a language keeps it.
-    await t.json('PUT', `/api/venue/${venueA.id}`, { name: 'Arena Prime' }, superAdmin.headers);
+    await t.call('updateVenue', { params: { id: venueA.id }, body: { name: 'Arena Prime' } }, { headers: superAdmin.headers });
     const row = await t.db.selectFrom('venues').select(['name', 'language']).where('id', '=', venueA.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Arena Prime', language: 'id' });
   });
@@ -97,11 +105,10 @@ describe('creating, changing and deleting venues', () => {
     const court = await t.seed.field({ venueId: venueA.id });
     await t.seed.field({ venueId: venueB.id });
     await t.seed.device({ venueId: venueA.id, fieldId: court.id });
-    const res = await t.json('DELETE', `/api/venue/${venueA.id}`, undefined, superAdmin.headers);
-    expect(res.status).toBe(200);
+    await t.call('deleteVenue', { params: { id: venueA.id } }, { headers: superAdmin.headers, status: 200 });
     expect(await t.db.selectFrom('fields').select('venueId').execute()).toEqual([{ venueId: venueB.id }]);
     expect(await countRows(t.db, 'devices')).toBe(0);
-    expect((await t.json('DELETE', `/api/venue/${venueA.id}`, undefined, superAdmin.headers)).status).toBe(404);
+    await t.call('deleteVenue', { params: { id: venueA.id } }, { headers: superAdmin.headers, status: 404 });
   });
 
   it.each([
@@ -111,6 +118,6 @@ describe('creating, changing and deleting venues', () => {
   ])('%s %s is for super admins only', async (method, path, body) => {
     expect((await t.json(method, path, body)).status).toBe(401);
     expect((await t.json(method, path, body, adminA.headers)).status).toBe(403);
-    expect(await venueNames(await t.json('GET', '/api/venue', undefined, superAdmin.headers))).toEqual(['Arena A', 'Arena B']);
+    expect(await venueNames(await t.call('listVenues', {}, { headers: superAdmin.headers, raw: true }))).toEqual(['Arena A', 'Arena B']);
   });
 });

@@ -48,18 +48,19 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
     const venue = await t.seed.venue({ name: 'Arena Senayan' });
     const field = await t.seed.field({ venueId: venue.id, name: 'Court 1' });
     const device = await t.seed.device({ venueId: venue.id, fieldId: field.id });
-    const res = await t.json(
-      'POST',
-      '/api/transaction',
+    const res = await t.call(
+      'createPurchase',
       {
-        ...(input.email ? { email: input.email } : {}),
-        phone: input.phone ?? '0812-3456-7890',
-        phoneConsent: true,
-        videoIds: ['video-1', 'video-2'],
-        totalAmount: input.total ?? 2000,
-        language: input.language ?? 'id',
+        body: {
+          ...(input.email ? { email: input.email } : {}),
+          phone: input.phone ?? '0812-3456-7890',
+          phoneConsent: true,
+          videoIds: ['video-1', 'video-2'],
+          totalAmount: input.total ?? 2000,
+          language: input.language ?? 'id',
+        },
       },
-      device.headers,
+      { headers: device.headers, raw: true },
     );
     const body: Json = await res.json();
     expect(res.status, body.message).toBe(201);
@@ -73,7 +74,7 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
     };
   }
   const pay = async (token: string) => {
-    await t.app.request(`/api/payment/simulator/${token}/success`, { method: 'POST' });
+    await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true });
     await t.delivery.idle();
   };
   const post = (raw: string, signature?: string) =>
@@ -90,7 +91,7 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
       .executeTakeFirstOrThrow();
   const timeline = async (id: string) => {
     const owner = await t.seed.admin({ role: 'super_admin' });
-    return (await bodyOf(t.json('GET', `/api/transaction/${id}/timeline`, undefined, owner.headers))).events as Json[];
+    return (await bodyOf(t.call('purchaseTimeline', { params: { id } }, { headers: owner.headers, raw: true }))).events as Json[];
   };
 
   it('a paid purchase with a number sends exactly one template message with the phone-page link to the E.164 number without +', async () => {
@@ -193,7 +194,7 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
       whatsappError: expect.stringContaining('not on WhatsApp, or cannot receive the message (131026)'),
     });
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const errors: Json = await bodyOf(t.json('GET', '/api/error-log?kind=whatsapp_failed', undefined, owner.headers));
+    const errors: Json = await bodyOf(t.call('listErrors', { query: { kind: 'whatsapp_failed' } }, { headers: owner.headers, raw: true }));
     expect(errors.entries).toHaveLength(1);
     expect(errors.entries[0]).toMatchObject({
       kind: 'whatsapp_failed',
@@ -241,16 +242,21 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
     const { id, token, device } = await buy();
     await pay(token);
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const bad = await t.json('PUT', `/api/transaction/${id}/contact`, { phone: '021 555 1234' }, owner.headers);
-    expect(bad.status).toBe(400);
+    await t.call('updatePurchaseContact', { params: { id }, body: { phone: '021 555 1234' } }, { headers: owner.headers, status: 400 });
     expect((await row(id)).phone).toBe('+6281234567890');
-    const fixed = await t.json('PUT', `/api/transaction/${id}/contact`, { phone: '0813 1111 2222' }, owner.headers);
+    const fixed = await t.call(
+      'updatePurchaseContact',
+      { params: { id }, body: { phone: '0813 1111 2222' } },
+      { headers: owner.headers, raw: true },
+    );
     expect(fixed.status).toBe(200);
     expect((await bodyOf(fixed)).transaction.phone).toBe('+6281311112222');
     // Resend needs the link (as for e-mail): the kiosk saves it first.
-    const folder = await bodyOf(t.json('POST', '/api/google-drive/create-folder', { folderName: 'clips', purchaseId: id }, device.headers));
-    await t.json('PUT', `/api/transaction/${id}/zipUrl`, { zipUrl: folder.folderUrl }, device.headers);
-    const resent = await t.json('POST', `/api/transaction/${id}/resend-email`, undefined, owner.headers);
+    const folder = await bodyOf(
+      t.call('createFolder', { body: { folderName: 'clips', purchaseId: id } }, { headers: device.headers, raw: true }),
+    );
+    await t.call('updateZipUrl', { params: { id }, body: { zipUrl: folder.folderUrl } }, { headers: device.headers });
+    const resent = await t.call('resendEmail', { params: { id } }, { headers: owner.headers, raw: true });
     expect(resent.status, JSON.stringify(await bodyOf(resent.clone()))).toBe(200);
     expect(meta.sent.map((m) => m.to)).toEqual(['6281234567890', '6281311112222']);
     expect((await timeline(id)).map((e) => e.kind)).toContain('phone_corrected');
@@ -259,13 +265,13 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
   it('the Test button checks the token and the phone number id against the Cloud API', async () => {
     await setUp();
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const ok: Json = await bodyOf(t.json('POST', '/api/admin/integrations/whatsapp/test', undefined, owner.headers));
+    const ok: Json = await bodyOf(t.call('testIntegration', { params: { kind: 'whatsapp' } }, { headers: owner.headers, raw: true }));
     expect(ok).toMatchObject({ ok: true, message: expect.stringContaining('+62 21 5000 1234') });
     await t.close();
     await meta.close();
     await setUp({ WHATSAPP_ACCESS_TOKEN: 'EAAG-revoked' });
     const owner2 = await t.seed.admin({ role: 'super_admin' });
-    const refused: Json = await bodyOf(t.json('POST', '/api/admin/integrations/whatsapp/test', undefined, owner2.headers));
+    const refused: Json = await bodyOf(t.call('testIntegration', { params: { kind: 'whatsapp' } }, { headers: owner2.headers, raw: true }));
     expect(refused).toMatchObject({ ok: false });
     expect(refused.message).toMatch(/refused WHATSAPP_ACCESS_TOKEN/);
   });
@@ -275,7 +281,7 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
     const { id, token } = await buy();
     await pay(token);
     const owner = await t.seed.admin({ role: 'super_admin' });
-    expect((await t.json('POST', `/api/transaction/${id}/erase`, undefined, owner.headers)).status).toBe(200);
+    await t.call('erasePurchase', { params: { id } }, { headers: owner.headers, status: 200 });
     expect((await row(id)).phone).toBeNull();
     expect(JSON.stringify(await timeline(id))).not.toContain('6281234567890');
   });
@@ -285,10 +291,10 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
     const { id } = await buy();
     const owner = await t.seed.admin({ role: 'super_admin' });
     for (const typed of ['0812-3456', '+62 812 3456 7890', '34567890']) {
-      const page: Json = await bodyOf(t.json('GET', `/api/transaction?email=${encodeURIComponent(typed)}`, undefined, owner.headers));
+      const page: Json = await bodyOf(t.call('listPurchases', { query: { email: typed } }, { headers: owner.headers, raw: true }));
       expect(page.transactions.map((p: Json) => p.id)).toEqual([id]);
     }
-    const none: Json = await bodyOf(t.json('GET', '/api/transaction?email=0899', undefined, owner.headers));
+    const none: Json = await bodyOf(t.call('listPurchases', { query: { email: '0899' } }, { headers: owner.headers, raw: true }));
     expect(none.transactions).toEqual([]);
   });
 });
