@@ -3,7 +3,7 @@
 // after a reboot sends only the parts still missing. (The same loop runs against s3rver and the
 // imitation of the calls it lacks in sync-server/src/adapters/s3-multipart.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { multipartUpload, type MultipartPlan } from './multipart-upload.ts';
+import { multipartUpload, PART_CONCURRENCY, type MultipartPlan } from './multipart-upload.ts';
 import { UploadError } from './resumable-upload.ts';
 
 const PART = 4;
@@ -54,16 +54,40 @@ function bucket() {
 }
 
 const noSleep = async () => {};
+/** One part at a time, so the order of the requests is the test's to say. */
+const inOrder = { concurrency: 1 };
 
 describe("the kiosk's multipart upload", () => {
   it('PUTs each part the server names with its own bytes, then asks the server to complete', async () => {
     const b = bucket();
     const confirmed: number[] = [];
-    const done = await multipartUpload('clip', clip, { ...b, sleep: noSleep, onConfirmed: (o) => confirmed.push(o) });
+    const done = await multipartUpload('clip', clip, { ...b, ...inOrder, sleep: noSleep, onConfirmed: (o) => confirmed.push(o) });
     expect(done).toBe('clip');
     expect(b.puts).toEqual(['clip part 1', 'clip part 2', 'clip part 3']);
     expect([...b.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(confirmed).toEqual([0, 4, 8, 10, 10]);
+  });
+
+  it('keeps PART_CONCURRENCY parts in flight at once, and stores every byte in its place', async () => {
+    const b = bucket();
+    let inFlight = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const upload = multipartUpload('clip', clip, {
+      ...b,
+      sleep: noSleep,
+      fetch: (async (input, init) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        inFlight--;
+        return b.fetch(input, init);
+      }) as typeof fetch,
+    });
+    await expect.poll(() => gates.length).toBe(PART_CONCURRENCY);
+    gates.forEach((open) => open());
+    await upload;
+    expect(most).toBe(PART_CONCURRENCY);
+    expect([...b.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('resumes after a reboot with the parts the bucket does not hold, counting the others as sent', async () => {
@@ -72,6 +96,7 @@ describe("the kiosk's multipart upload", () => {
     // The first run dies after two parts (the power goes: the third PUT never returns).
     const died = multipartUpload('clip', clip, {
       ...b,
+      ...inOrder,
       fetch: (async (input, init) => {
         if (b.puts.length === 2) throw new TypeError('Failed to fetch');
         return b.fetch(input, init);
@@ -91,7 +116,7 @@ describe("the kiosk's multipart upload", () => {
     const b = bucket();
     b.answers.push(503, 403);
     const sleeps: number[] = [];
-    await multipartUpload('clip', clip, { ...b, sleep: async (ms) => void sleeps.push(ms) });
+    await multipartUpload('clip', clip, { ...b, ...inOrder, sleep: async (ms) => void sleeps.push(ms) });
     expect(sleeps).toHaveLength(1);
     expect(b.puts).toEqual(['clip part 1', 'clip part 1', 'clip part 1', 'clip part 2', 'clip part 3']);
     expect([...b.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -114,12 +139,12 @@ describe("the kiosk's multipart upload", () => {
   it('stops with a reason when the bucket refuses a part, or keeps failing it', async () => {
     const refused = bucket();
     refused.answers.push(400);
-    await expect(multipartUpload('clip', clip, { ...refused, sleep: noSleep })).rejects.toThrow(
+    await expect(multipartUpload('clip', clip, { ...refused, ...inOrder, sleep: noSleep })).rejects.toThrow(
       new UploadError('the storage answered 400 to part 1'),
     );
     const busy = bucket();
     busy.answers.push(503, 503, 503);
-    await expect(multipartUpload('clip', clip, { ...busy, sleep: noSleep, maxStalls: 3 })).rejects.toBeInstanceOf(UploadError);
+    await expect(multipartUpload('clip', clip, { ...busy, ...inOrder, sleep: noSleep, maxStalls: 3 })).rejects.toBeInstanceOf(UploadError);
     expect(busy.puts).toHaveLength(3);
   });
 });
