@@ -5,6 +5,8 @@
 // multipart/complete; then the link, the payment, and the phone page streaming the clip back. Every
 // new call answers only the kiosk the upload was issued to; the retention job aborts what was left.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { mp4Bytes } from '../adapters/testing/clips.ts';
@@ -29,8 +31,20 @@ afterAll(async () => {
 
 let t: AdapterTestApp;
 let n = 0;
+let logged: string;
 beforeEach(async () => {
+  logged = '';
+  const logger = pino(
+    { level: 'debug' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    }),
+  );
   t = await makeAdapterTestApp({
+    deps: { logger },
     env: { PUBLIC_URL: 'https://replay.example', ...server.env, S3_ENDPOINT: proxy.endpoint, S3_PREFIX: `mp${++n}/` },
     s3Multipart: { thresholdBytes: 8 * MIB, partBytes: PART },
   });
@@ -107,6 +121,11 @@ describe('a large clip through presigned parts (STORAGE=s3)', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(clip)).toBe(true);
     const tail = await t.app.request(`/p/${row.phoneToken}/clip/1`, { headers: { Range: `bytes=${PART - 10}-${PART + 9}` } });
     expect(Buffer.from(await tail.arrayBuffer()).equals(clip.subarray(PART - 10, PART + 10))).toBe(true);
+
+    // The calls were logged; no presigned URL was.
+    expect(logged).toContain('/api/storage/multipart/parts');
+    expect(logged).not.toContain('X-Amz-Signature');
+    expect(logged).not.toContain(new URL(plan.parts[0].uploadUrl).searchParams.get('X-Amz-Signature'));
   });
 
   it("answers only the kiosk the upload was issued to: another kiosk or venue's admin gets 404, and nothing changes", async () => {
