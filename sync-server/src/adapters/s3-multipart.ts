@@ -117,6 +117,15 @@ export class S3Multipart {
   /** The parts the bucket holds whole, and a presigned UploadPart URL for each other one. */
   async plan(uploadUrl: string, size: number): Promise<MultipartPlan> {
     const { key, uploadId } = this.handleOf(uploadUrl);
+    // Completed already (the kiosk lost the answer): every part is in, none to send.
+    if ((await this.s3.head(key))?.size === size) {
+      return {
+        size,
+        partSize: this.s3.partBytes,
+        received: partsOf(size, this.s3.partBytes).map(({ partNumber, size: bytes }) => ({ partNumber, size: bytes })),
+        parts: [],
+      };
+    }
     const held = this.whole(await this.listParts(key, uploadId), size);
     const have = new Set(held.map((p) => p.partNumber));
     const missing = partsOf(size, this.s3.partBytes).filter((p) => !have.has(p.partNumber));
