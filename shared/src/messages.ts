@@ -1162,6 +1162,13 @@ export const SERVER_MESSAGES = {
     failed: (reason: string) => `The bucket answered with an error: ${reason}`,
     tooLarge: 'A clip larger than 5 GB cannot be stored in one upload.',
     notOurUrl: 'This is not an upload URL of this bucket.',
+    notMultipart: 'This upload is not sent in parts.',
+    uploadGone: 'This upload in parts was aborted or has expired (NoSuchUpload); ask for a new upload URL and send the clip again.',
+    partsMissing: (missing: string) =>
+      `The bucket does not hold every part of this upload yet (missing: ${missing}); send them, then complete.`,
+    partTooSmall:
+      'A part other than the last is smaller than 5 MiB (EntityTooSmall); ask for the parts again and send them at the size given.',
+    partRefused: (code: string) => `The bucket refused the parts of this upload (${code}); ask for the parts again and send them.`,
   },
   kioskReports: {
     reported: 'Reported',

@@ -45,6 +45,8 @@ export interface AdapterContext {
   smtpTimeouts?: Partial<SmtpTimeouts>;
   /** The secret all instances share (install-secret.ts); without it, one kept in DATA_DIR. */
   installSecret?: string;
+  /** Tests: clips in parts from a smaller size, in smaller parts (S3), so a test clip need not be 64 MiB. */
+  s3Multipart?: { thresholdBytes: number; partBytes: number };
 }
 
 export function createAdapters(config: Config, context: AdapterContext): Adapters {
@@ -86,6 +88,9 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
       uploadUrlTtlMs: s.uploadUrlTtlMs,
       clock: context.clock,
       ...(context.health ? { health: context.health } : {}),
+      ...(context.s3Multipart
+        ? { multipartThresholdBytes: context.s3Multipart.thresholdBytes, partBytes: context.s3Multipart.partBytes }
+        : {}),
     });
   } else if (s.clientId && s.clientSecret && s.refreshToken) {
     storage = new GoogleDriveStorage({

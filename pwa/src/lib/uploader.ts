@@ -2,10 +2,12 @@
 // adapter and Google Drive): create the folder, ask an upload URL per clip, then send the clip in
 // chunks with the resumable protocol (PUT with Content-Range; 308 + Range says where to continue;
 // an empty PUT with `bytes */total` asks), or, when the server says the URL takes it so (S3), in one
-// PUT of the whole clip. A clip that fails is skipped; none uploaded, no link.
+// PUT of the whole clip, or for a large clip in presigned parts. A clip that fails is skipped; none
+// uploaded, no link.
 import type { Answer, Endpoints, UploadKind } from '@courtreplay/shared';
 import { call } from './api-client.ts';
 import { resumableUpload, UploadError, type ResumeOptions } from './resumable-upload.ts';
+import { multipartUpload } from './multipart-upload.ts';
 import { wholeUpload } from './whole-upload.ts';
 
 export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
@@ -43,7 +45,7 @@ export async function createUploadFolder(folderName: string, purchaseId: string)
   return call('createFolder', { body: { folderName, purchaseId } });
 }
 
-/** Where to send one clip, and how: resumable chunks (local disk, Google Drive) unless the server says 'single-put'. */
+/** Where to send one clip, and how: resumable chunks (local disk, Google Drive) unless the server says 'single-put' or 'multipart' (S3). */
 export interface UploadTarget {
   uploadUrl: string;
   uploadKind?: UploadKind | undefined;
@@ -61,13 +63,21 @@ export async function requestUploadUrl(input: {
 
 /** Sends a clip the way its upload URL takes it; resolves with the URL that finished it. */
 export function sendClip(target: UploadTarget, file: Blob, mimeType: string, options: ResumeOptions): Promise<string> {
-  if (target.uploadKind !== 'single-put') return resumableUpload(target.uploadUrl, file, mimeType, options);
-  return wholeUpload(target.uploadUrl, file, mimeType, {
+  if (target.uploadKind === undefined || target.uploadKind === 'resumable')
+    return resumableUpload(target.uploadUrl, file, mimeType, options);
+  const common = {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.renewUrl ? { renewUrl: options.renewUrl } : {}),
     ...(options.onConfirmed ? { onConfirmed: options.onConfirmed } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+  };
+  if (target.uploadKind === 'single-put') return wholeUpload(target.uploadUrl, file, mimeType, common);
+  return multipartUpload(target.uploadUrl, file, {
+    ...common,
+    // Asked of our server, which asks the bucket (ListParts) and signs each part's URL.
+    askParts: (uploadUrl) => call('multipartParts', { body: { uploadUrl } }),
+    complete: (uploadUrl) => call('completeMultipart', { body: { uploadUrl } }),
   });
 }
 

@@ -63,18 +63,26 @@ export type SignedUrlRequest = z.input<typeof signedUrlRequest>;
 
 /**
  * How the kiosk sends the clip to uploadUrl: `resumable` (the default when absent: PUT chunks with
- * Content-Range, 308 + Range to resume; local disk and Google Drive) or `single-put` (one PUT of the
- * whole clip with its Content-Type, as an S3 presigned URL takes it; a broken one is sent again whole).
+ * Content-Range, 308 + Range to resume; local disk and Google Drive), `single-put` (one PUT of the
+ * whole clip with its Content-Type, as an S3 presigned URL takes it; a broken one is sent again whole)
+ * or `multipart` (a large clip on S3: uploadUrl names the bucket's multipart upload; the kiosk asks
+ * multipart/parts for presigned part URLs, PUTs each part, then asks multipart/complete).
  */
-export const UPLOAD_KINDS = ['resumable', 'single-put'] as const;
+export const UPLOAD_KINDS = ['resumable', 'single-put', 'multipart'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const signedUrlResponse = z.object({
   uploadUrl: z.string(),
-  uploadKind: z
-    .enum(UPLOAD_KINDS)
+  uploadKind: z.enum(UPLOAD_KINDS).optional().meta({
+    description:
+      'How to send the clip: resumable chunks (when absent), one PUT of the whole clip (S3 storage), or presigned parts (S3 storage, large clips)',
+  }),
+  partSize: z
+    .number()
+    .int()
+    .positive()
     .optional()
-    .meta({ description: 'How to send the clip: resumable chunks (when absent) or one PUT of the whole clip (S3 storage)' }),
+    .meta({ description: 'multipart only: the bytes of every part but the last (at least 5 MiB)' }),
 });
 export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
 
@@ -84,6 +92,35 @@ export type UploadStatusRequest = z.input<typeof uploadStatusRequest>;
 
 export const uploadStatusResponse = z.object({ received: z.number().int().nonnegative(), complete: z.boolean() });
 export type UploadStatusResponse = z.infer<typeof uploadStatusResponse>;
+
+/**
+ * POST /storage/multipart/parts and /complete: one of the caller's own multipart uploads, named by
+ * the uploadUrl get-signed-url answered (the server looks up what it issued; it takes no key, upload
+ * id or purchase from the browser).
+ */
+export const multipartRequest = z.object({ uploadUrl: z.string().url().max(4000) });
+export type MultipartRequest = z.input<typeof multipartRequest>;
+
+const heldPart = z.object({ partNumber: z.number().int().min(1).max(10_000), size: z.number().int().nonnegative() });
+
+export const multipartPartsResponse = z.object({
+  size: z.number().int().positive().meta({ description: "The clip's bytes, as get-signed-url was told" }),
+  partSize: z.number().int().positive().meta({ description: 'Bytes of every part but the last' }),
+  received: z.array(heldPart).meta({ description: 'The parts the bucket already holds whole (asked of it with ListParts)' }),
+  parts: z
+    .array(
+      z.object({
+        partNumber: z.number().int().min(1).max(10_000),
+        start: z.number().int().nonnegative().meta({ description: "The part's first byte in the clip" }),
+        size: z.number().int().positive(),
+        uploadUrl: z
+          .string()
+          .meta({ description: 'A presigned UploadPart URL: PUT exactly these bytes; it lives at most UPLOAD_URL_TTL_MINUTES' }),
+      }),
+    )
+    .meta({ description: 'The parts still to send, each with its presigned URL' }),
+});
+export type MultipartPartsResponse = z.infer<typeof multipartPartsResponse>;
 
 /** PUT /storage/upload/{uploadId}: the link's ticket and its signature, as the server signed them. */
 export const uploadClipQuery = z.object({

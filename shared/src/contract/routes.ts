@@ -101,6 +101,8 @@ export const ROUTES = {
   createFolder: { method: 'POST', path: '/api/google-drive/create-folder' },
   getSignedUrl: { method: 'POST', path: '/api/google-drive/get-signed-url' },
   uploadStatus: { method: 'POST', path: '/api/storage/upload-status' },
+  multipartParts: { method: 'POST', path: '/api/storage/multipart/parts' },
+  completeMultipart: { method: 'POST', path: '/api/storage/multipart/complete' },
   uploadClip: { method: 'PUT', path: '/api/storage/upload/:uploadId' },
 
   // CMS media

@@ -17,6 +17,8 @@ import {
   uploadClipQuery,
   uploadStatusRequest,
   uploadStatusResponse,
+  multipartRequest,
+  multipartPartsResponse,
   emailPreviewRequest,
   emailPreviewResponse,
 } from '../api/index.ts';
@@ -108,6 +110,32 @@ export const storageEndpoints = {
     body: uploadStatusRequest,
     responses: { 200: uploadStatusResponse },
     errors: [404, 410, ...PROVIDER_ERRORS],
+  }),
+  multipartParts: defineEndpoint({
+    ...ROUTES.multipartParts,
+    tag,
+    summary: "Where one of the caller's own multipart uploads stands, with presigned URLs for the parts still to send (S3, large clips)",
+    description:
+      'The server asks the bucket which parts it holds (ListParts) and presigns an UploadPart URL for each other one, so a kiosk ' +
+      'resumes after a reboot. 400 for an upload not sent in parts, 404 for an upload URL not issued to this caller, ' +
+      '410 when the bucket no longer has the upload (NoSuchUpload: aborted or expired; ask get-signed-url again and start over).',
+    access: 'kioskOrAdmin',
+    body: multipartRequest,
+    responses: { 200: multipartPartsResponse },
+    errors: [404, 410, ...PROVIDER_ERRORS],
+  }),
+  completeMultipart: defineEndpoint({
+    ...ROUTES.completeMultipart,
+    tag,
+    summary: "Completes one of the caller's own multipart uploads from the parts the bucket holds (CompleteMultipartUpload)",
+    description:
+      'The ETags come from the bucket (ListParts), not from the browser. Asking again once complete answers complete. ' +
+      '400 when a part other than the last is under 5 MiB (EntityTooSmall), 404 for an upload URL not issued to this caller, ' +
+      '409 while parts are missing (named in the message), 410 when the bucket no longer has the upload (NoSuchUpload: start over).',
+    access: 'kioskOrAdmin',
+    body: multipartRequest,
+    responses: { 200: uploadStatusResponse },
+    errors: [404, 409, 410, ...PROVIDER_ERRORS],
   }),
   uploadClip: defineEndpoint({
     ...ROUTES.uploadClip,

@@ -151,6 +151,14 @@ export interface UploadStatus {
   complete: boolean;
 }
 
+/** A multipart upload's state (S3, large clips): the parts the store holds whole, and URLs for the others. */
+export interface MultipartPlan {
+  size: number;
+  partSize: number;
+  received: { partNumber: number; size: number }[];
+  parts: { partNumber: number; start: number; size: number; uploadUrl: string }[];
+}
+
 /** A finished file in a storage folder. */
 export interface StoredClip {
   id: string;
@@ -191,7 +199,16 @@ export interface StorageProvider {
    * A resumable upload URL (PUT with Content-Range; 308 + Range to resume), or with `uploadKind:
    * 'single-put'` a URL that takes the whole clip in one PUT (S3 presigned).
    */
-  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind?: UploadKind }>;
+  createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind?: UploadKind; partSize?: number }>;
+  /**
+   * For `uploadKind: 'multipart'` (S3, large clips): the parts the store holds (asked of it) and a
+   * presigned URL for each other one. DomainError 'gone' when the store no longer has the upload.
+   */
+  multipartParts?(uploadUrl: string, size: number): Promise<MultipartPlan>;
+  /** Completes a multipart upload from the parts the store holds; 'conflict' while parts are missing, 'gone' when aborted. */
+  completeMultipart?(uploadUrl: string, size: number): Promise<UploadStatus>;
+  /** Aborts the multipart uploads this product began before `cutoff` and never completed (the retention job). */
+  abortAbandonedUploads?(cutoff: Date): Promise<number>;
   quota(): Promise<StorageQuota>;
   deleteOlderThan(cutoff: Date): Promise<number>;
   empty(): Promise<number>;

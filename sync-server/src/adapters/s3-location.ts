@@ -44,3 +44,10 @@ export function keyOfUrl(a: BucketAddress, url: string): string | undefined {
   const bucketPath = byPath(a) ? `${base}/${a.bucket}/` : `${base}/`;
   return path.startsWith(bucketPath) ? path.slice(bucketPath.length) : undefined;
 }
+
+/** The URL of one object of this bucket (unsigned: it grants nothing), the inverse of keyOfUrl. */
+export function objectUrl(a: BucketAddress, key: string): string {
+  const base = endpointOf(a).pathname.replace(/\/+$/, '');
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return `${bucketOrigin(a)}${base}${byPath(a) ? `/${a.bucket}` : ''}/${path}`;
+}

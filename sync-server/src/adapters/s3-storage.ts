@@ -8,8 +8,9 @@
 //   {prefix}.connection-test-*        the Integrations panel's probe, deleted at once
 //
 // The kiosk PUTs each clip whole to a presigned URL (uploadKind 'single-put': S3 takes up to 5 GB in
-// one PUT, and a broken PUT leaves nothing, so a clip is simply sent again). The phone page, its ZIP
-// and the share page /d/{folderId} read objects through this server with Range, streamed.
+// one PUT, and a broken PUT leaves nothing, so a clip is simply sent again); a clip above
+// MULTIPART_THRESHOLD_BYTES goes in presigned parts instead, resumable (s3-multipart.ts). The phone
+// page, its ZIP and the share page /d/{folderId} read objects through this server with Range, streamed.
 import { INTEGRATION_MESSAGES, SERVER_MESSAGES, type UploadKind } from '@courtreplay/shared';
 import {
   DeleteObjectCommand,
@@ -32,6 +33,7 @@ import { clampRange, sliceBytes } from './byte-range.ts';
 import { contentTypeOf, numberedName, sanitizeStoredName } from './file-names.ts';
 import { ACCEPTED_VIDEO_TYPES, SHARE_PATH } from './local-storage.ts';
 import { MAGIC_HEAD_BYTES } from './magic-bytes.ts';
+import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES, S3Multipart } from './s3-multipart.ts';
 import type {
   ByteRange,
   Clock,
@@ -40,6 +42,7 @@ import type {
   FileRead,
   FolderInfo,
   IntegrationTestResult,
+  MultipartPlan,
   SharedFolders,
   StorageProvider,
   StorageQuota,
@@ -61,6 +64,10 @@ export interface S3StorageOptions extends BucketAddress {
   health?: IntegrationHealth;
   /** Tries of one call, the first included: the SDK's standard retries (SlowDown, 503, 500, network errors, with backoff). */
   maxAttempts?: number;
+  /** Clips above this many bytes go in parts (MULTIPART_THRESHOLD_BYTES; tests lower it). */
+  multipartThresholdBytes?: number;
+  /** Every part but the last (MULTIPART_PART_BYTES; at least 5 MiB). */
+  partBytes?: number;
 }
 
 /** S3's limit for one PUT. */
@@ -72,6 +79,7 @@ const MARKER = '.folder.json';
 /** How many objects are deleted at once (one DeleteObject each: GCS's XML API has no DeleteObjects). */
 const DELETE_CONCURRENCY = 8;
 const SINGLE_PUT: UploadKind = 'single-put';
+const MULTIPART: UploadKind = 'multipart';
 
 interface FolderMeta {
   name: string;
@@ -85,6 +93,7 @@ export class S3Storage implements StorageProvider, SharedFolders {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private readonly multipart: S3Multipart;
 
   constructor(private readonly options: S3StorageOptions) {
     this.bucket = options.bucket;
@@ -102,6 +111,17 @@ export class S3Storage implements StorageProvider, SharedFolders {
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: options.maxAttempts ?? 4,
       requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
+    });
+    this.multipart = new S3Multipart({
+      client: this.client,
+      address: options,
+      prefix: this.prefix,
+      clock: options.clock,
+      partBytes: options.partBytes ?? MULTIPART_PART_BYTES,
+      presignSeconds: () => this.presignSeconds(),
+      isClipKey: (key) => this.isClipKey(key),
+      report: (fn) => this.report(fn),
+      head: (key) => this.head(key),
     });
   }
 
@@ -131,7 +151,7 @@ export class S3Storage implements StorageProvider, SharedFolders {
    * one object and nothing else. The clip takes the first free name in its folder (`name.mp4`,
    * `name-2.mp4`...), so two clips of one title never overwrite each other.
    */
-  async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind: UploadKind }> {
+  async createUploadUrl(input: CreateUploadUrlInput): Promise<{ uploadUrl: string; uploadKind: UploadKind; partSize?: number }> {
     if (!Number.isSafeInteger(input.size) || input.size < MAGIC_HEAD_BYTES)
       throw new DomainError('invalid_input', SERVER_MESSAGES.storage.invalidFileSize);
     if (input.size > MAX_SINGLE_PUT_BYTES) throw new DomainError('invalid_input', SERVER_MESSAGES.s3.tooLarge);
@@ -145,17 +165,21 @@ export class S3Storage implements StorageProvider, SharedFolders {
     const base = sanitizeStoredName(input.filename);
     let name = base;
     for (let n = 2; taken.has(name); n++) name = numberedName(base, n);
+    const key = this.folderKey(input.folderId) + name;
+    if (input.size > (this.options.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES)) {
+      return { ...(await this.multipart.begin(key, mimeType, input.size)), uploadKind: MULTIPART };
+    }
     const uploadUrl = await this.report(() =>
       getSignedUrl(
         this.client,
         new PutObjectCommand({
           Bucket: this.bucket,
-          Key: this.folderKey(input.folderId) + name,
+          Key: key,
           ContentType: mimeType,
           ContentLength: input.size,
         }),
         {
-          expiresIn: Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.options.uploadUrlTtlMs / 1000))),
+          expiresIn: this.presignSeconds(),
           signingDate: this.options.clock.now(),
           signableHeaders: new Set(['content-type', 'content-length']),
         },
@@ -169,15 +193,29 @@ export class S3Storage implements StorageProvider, SharedFolders {
    * nothing), else nothing received; 'gone' once the URL has expired with nothing stored.
    */
   async uploadStatus(uploadUrl: string, total: number): Promise<UploadStatus> {
+    if (S3Multipart.isHandle(uploadUrl)) return this.multipart.status(uploadUrl, total);
     const key = keyOfUrl(this.options, uploadUrl);
-    if (!key?.startsWith(this.prefix) || !FOLDER_ID.test(key.slice(this.prefix.length).split('/')[0] ?? '')) {
-      throw new DomainError('invalid_input', SERVER_MESSAGES.s3.notOurUrl);
-    }
+    if (!key || !this.isClipKey(key)) throw new DomainError('invalid_input', SERVER_MESSAGES.s3.notOurUrl);
     const head = await this.head(key);
     if (head && head.size === total) return { received: total, complete: true };
     if (presignedExpiry(uploadUrl) <= this.options.clock.now().getTime())
       throw new DomainError('gone', SERVER_MESSAGES.upload.sessionExpired);
     return { received: 0, complete: false };
+  }
+
+  async multipartParts(uploadUrl: string, size: number): Promise<MultipartPlan> {
+    if (!S3Multipart.isHandle(uploadUrl)) throw new DomainError('invalid_input', SERVER_MESSAGES.s3.notMultipart);
+    return this.multipart.plan(uploadUrl, size);
+  }
+
+  async completeMultipart(uploadUrl: string, size: number): Promise<UploadStatus> {
+    if (!S3Multipart.isHandle(uploadUrl)) throw new DomainError('invalid_input', SERVER_MESSAGES.s3.notMultipart);
+    return this.multipart.complete(uploadUrl, size);
+  }
+
+  /** The retention job's: uploads in parts begun before `cutoff` under S3_PREFIX and never completed. */
+  async abortAbandonedUploads(cutoff: Date): Promise<number> {
+    return this.multipart.abortBegunBefore(cutoff);
   }
 
   async folder(folderId: string): Promise<FolderInfo | undefined> {
@@ -387,6 +425,16 @@ export class S3Storage implements StorageProvider, SharedFolders {
     await Promise.all(Array.from({ length: Math.min(DELETE_CONCURRENCY, queue.length) }, worker));
   }
 
+  /** A presigned URL's life: UPLOAD_URL_TTL_MINUTES, never past SigV4's week. */
+  private presignSeconds(): number {
+    return Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(this.options.uploadUrlTtlMs / 1000)));
+  }
+
+  /** A key a clip of ours may have: under the prefix, in a folder of ours. */
+  private isClipKey(key: string): boolean {
+    return key.startsWith(this.prefix) && FOLDER_ID.test(key.slice(this.prefix.length).split('/')[0] ?? '');
+  }
+
   private folderKey(folderId: string): string {
     if (!FOLDER_ID.test(folderId)) throw new DomainError('not_found', SERVER_MESSAGES.storage.folderNotFound);
     return `${this.prefix}${folderId}/`;
@@ -407,6 +455,10 @@ export class S3Storage implements StorageProvider, SharedFolders {
     if (err instanceof DomainError) return err;
     const code = codeOf(err);
     const status = statusOf(err);
+    // The faults of one multipart upload, not of the bucket: the health board is not told.
+    if (code === 'NoSuchUpload') return new DomainError('gone', SERVER_MESSAGES.s3.uploadGone);
+    if (code === 'EntityTooSmall') return new DomainError('invalid_input', SERVER_MESSAGES.s3.partTooSmall);
+    if (code === 'InvalidPart' || code === 'InvalidPartOrder') return new DomainError('conflict', SERVER_MESSAGES.s3.partRefused(code));
     let failure: DomainError;
     if (status === 403 || /^(AccessDenied|InvalidAccessKeyId|SignatureDoesNotMatch|AllAccessDisabled)$/.test(code)) {
       failure = new DomainError('upstream_failed', SERVER_MESSAGES.s3.accessDenied(code));

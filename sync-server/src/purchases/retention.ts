@@ -4,7 +4,7 @@
 // the clips expired, so the phone page and the back-office say so. A purchase that ended finally
 // unpaid (failed or expired, past its payment window plus UNPAID_GRACE_MINUTES: issue 23 point 8)
 // has its uploads removed the same way once that time has passed. The purchase itself, its money
-// figures and its e-mail stay.
+// figures and its e-mail stay. Uploads in parts left unfinished for a day are aborted (S3).
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
@@ -32,8 +32,29 @@ export function clipsKeptUntil(paidOrCreatedAt: string | Date, retentionDays: nu
  */
 export async function expireOldClips(deps: RetentionDeps): Promise<number> {
   if (!deps.storage) return 0;
-  const result = await runExclusive(deps.db, 'retention', () => expirePass(deps, deps.storage!));
+  const storage = deps.storage;
+  const result = await runExclusive(deps.db, 'retention', async () => {
+    const expired = await expirePass(deps, storage);
+    await abortAbandonedUploads(deps, storage);
+    return expired;
+  });
   return result.ran ? result.value : 0;
+}
+
+/**
+ * Uploads in parts (S3, large clips) begun more than a day ago and never completed: their parts are
+ * billed while they sit, and a kiosk that comes back after a day starts the clip over anyway (its
+ * part URLs have expired by then at the default UPLOAD_URL_TTL_MINUTES). The bucket's lifecycle
+ * rule does the same as a second line of defence (docs/s3-storage.md).
+ */
+async function abortAbandonedUploads(deps: RetentionDeps, storage: NonNullable<RetentionDeps['storage']>): Promise<void> {
+  if (!storage.abortAbandonedUploads) return;
+  try {
+    const aborted = await storage.abortAbandonedUploads(new Date(deps.clock.now().getTime() - DAY_MS));
+    if (aborted > 0) deps.logger.info({ aborted }, 'retention: abandoned uploads in parts aborted');
+  } catch (err) {
+    deps.logger.warn({ err }, 'retention: could not abort abandoned uploads in parts; trying again at the next pass');
+  }
 }
 
 async function expirePass(deps: RetentionDeps, storage: NonNullable<RetentionDeps['storage']>): Promise<number> {

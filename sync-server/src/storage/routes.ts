@@ -1,6 +1,7 @@
 // /api/google-drive/* and /api/storage/upload-status (spec section 7), whichever storage adapter is
 // configured: quota and clean-up for super admins; folders and upload URLs for authorised kiosks
-// and for admins (the resend flow uploads from the admin's browser); upload status for each caller's own uploads.
+// and for admins (the resend flow uploads from the admin's browser); upload status, and the parts
+// and completion of multipart uploads (S3, large clips), for each caller's own uploads.
 import { endpoints, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -11,7 +12,9 @@ import { route } from '../http/contract.ts';
 import { invalidInput, DomainError } from '../errors.ts';
 import {
   assertMayUploadTo,
+  completeOwnMultipart,
   createPurchaseFolder,
+  ownMultipartParts,
   ownUploadStatus,
   recordUploadedClip,
   recordUploadSession,
@@ -89,6 +92,16 @@ export function storageRoutes(): Hono<AppEnv> {
   route(app, endpoints.uploadStatus).handle(async (c, { body: { uploadUrl } }) => {
     const { db, storage } = c.var.deps;
     return { status: 200, body: await ownUploadStatus({ db, storage }, uploadOwner(callerOf(c)), uploadUrl) };
+  });
+
+  route(app, endpoints.multipartParts).handle(async (c, { body: { uploadUrl } }) => {
+    const { db, storage } = c.var.deps;
+    return { status: 200, body: await ownMultipartParts({ db, storage }, uploadOwner(callerOf(c)), uploadUrl) };
+  });
+
+  route(app, endpoints.completeMultipart).handle(async (c, { body: { uploadUrl } }) => {
+    const { db, storage } = c.var.deps;
+    return { status: 200, body: await completeOwnMultipart({ db, storage }, uploadOwner(callerOf(c)), uploadUrl) };
   });
 
   return app;

@@ -6,10 +6,12 @@
 // it, or an admin of that venue; a folder this server did not make (an old or foreign id), from no
 // one but a super admin.
 // Upload sessions: every upload URL issued to a kiosk is remembered (by hash), so the kiosk may ask
-// where its own upload stands (Drive's CORS hides the Range header of a 308 from the browser).
+// where its own upload stands (Drive's CORS hides the Range header of a 308 from the browser), and
+// ask for the parts of, and complete, its own multipart uploads (S3): the URL's hash found for this
+// caller is what makes the key and upload id it names the server's own, never the browser's.
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
-import type { StorageProvider, UploadStatus } from '../adapters/ports.ts';
+import type { MultipartPlan, StorageProvider, UploadStatus } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
 import type { DeviceRow } from '../devices/queries.ts';
 import { findVenue } from '../venues/queries.ts';
@@ -163,15 +165,33 @@ export async function recordUploadSession(db: Db, input: { uploadUrl: string; ow
   });
 }
 
-/** Where one of the caller's own uploads stands (a kiosk's, or an admin's Resend); 404 for any other URL. */
-export async function ownUploadStatus(
-  deps: { db: Db; storage: StorageProvider | undefined },
-  owner: string,
-  uploadUrl: string,
-): Promise<UploadStatus> {
+type UploadDeps = { db: Db; storage: StorageProvider | undefined };
+
+/** The size of one of the caller's own uploads, and the storage; 404 for a URL not issued to this caller. */
+async function ownUpload(deps: UploadDeps, owner: string, uploadUrl: string): Promise<{ size: number; storage: StorageProvider }> {
   const session = await findUploadSession(deps.db, hashOf(uploadUrl));
   // Same answer for unknown and someone else's: nothing to learn about other callers' uploads.
   if (!session || session.owner !== owner) throw new DomainError('not_found', SERVER_MESSAGES.storage.notYourUpload);
   if (!deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
-  return deps.storage.uploadStatus(uploadUrl, session.size);
+  return { size: session.size, storage: deps.storage };
+}
+
+/** Where one of the caller's own uploads stands (a kiosk's, or an admin's Resend); 404 for any other URL. */
+export async function ownUploadStatus(deps: UploadDeps, owner: string, uploadUrl: string): Promise<UploadStatus> {
+  const { size, storage } = await ownUpload(deps, owner, uploadUrl);
+  return storage.uploadStatus(uploadUrl, size);
+}
+
+/** The parts one of the caller's own multipart uploads still needs, with their URLs; 400 for an upload not in parts. */
+export async function ownMultipartParts(deps: UploadDeps, owner: string, uploadUrl: string): Promise<MultipartPlan> {
+  const { size, storage } = await ownUpload(deps, owner, uploadUrl);
+  if (!storage.multipartParts) throw invalidInput(SERVER_MESSAGES.s3.notMultipart);
+  return storage.multipartParts(uploadUrl, size);
+}
+
+/** Completes one of the caller's own multipart uploads from the parts the storage holds. */
+export async function completeOwnMultipart(deps: UploadDeps, owner: string, uploadUrl: string): Promise<UploadStatus> {
+  const { size, storage } = await ownUpload(deps, owner, uploadUrl);
+  if (!storage.completeMultipart) throw invalidInput(SERVER_MESSAGES.s3.notMultipart);
+  return storage.completeMultipart(uploadUrl, size);
 }

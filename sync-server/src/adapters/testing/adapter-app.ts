@@ -3,7 +3,7 @@
 // outbox. They are made before the app is built, as main.ts does: an embedded adapter's own routes
 // (upload URLs, share page, simulator) are mounted then.
 import { makeTestApp, type TestAppOptions } from '../../testing/index.ts';
-import { createAdapters, type Adapters } from '../../adapters-setup.ts';
+import { createAdapters, type AdapterContext, type Adapters } from '../../adapters-setup.ts';
 import type { SmtpTimeouts } from '../smtp-mailer.ts';
 
 export interface AdapterTestOptions extends TestAppOptions {
@@ -12,6 +12,7 @@ export interface AdapterTestOptions extends TestAppOptions {
   smtpCa?: string;
   smtpTimeouts?: Partial<SmtpTimeouts>;
   retryDelaysMs?: number[];
+  s3Multipart?: AdapterContext['s3Multipart'];
 }
 
 export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
@@ -32,6 +33,7 @@ export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
         ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
         ...(options.smtpTimeouts ? { smtpTimeouts: options.smtpTimeouts } : {}),
         ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+        ...(options.s3Multipart ? { s3Multipart: options.s3Multipart } : {}),
       })),
   });
   if (!adapters) throw new Error('makeTestApp did not derive the adapters');

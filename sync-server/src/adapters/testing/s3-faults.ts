@@ -11,11 +11,14 @@
 // s3rver checks a presigned URL's expiry but not its SigV4 signature; given the secret, the imitation
 // checks it as "Authenticating Requests: Using Query Parameters (AWS Signature Version 4)" describes
 // (canonical request, string to sign, HMAC key chain) and answers 403 SignatureDoesNotMatch.
+// Multipart uploads go through s3-multipart-imitation.ts first: s3rver has no ListParts, no
+// AbortMultipartUpload, no ListMultipartUploads, and answers neither NoSuchUpload nor EntityTooSmall.
 // Every other request, the Host header kept (signatures cover it), goes to s3rver unchanged.
 import { createHash, createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MultipartImitation, type Forward } from './s3-multipart-imitation.ts';
 
 export interface S3Fault {
   status: number;
@@ -43,6 +46,8 @@ export interface S3FaultProxy {
   /** Every request seen, `METHOD /path?query`. */
   seen: string[];
   inject(rule: FaultRule): void;
+  /** The multipart uploads it keeps track of (begun, neither aborted nor completed). */
+  multipart: MultipartImitation;
   close(): Promise<void>;
 }
 
@@ -83,12 +88,15 @@ export interface S3FaultOptions {
   secret?: string;
   /** Act as a store that ignores Range (HTTP allows it): GETs are forwarded without it and answer 200. */
   ignoreRange?: boolean;
+  /** The time a multipart upload is noted as begun (Initiated); the real clock by default. */
+  now?: () => Date;
 }
 
 export async function startS3FaultProxy(upstream: string, options: S3FaultOptions = {}): Promise<S3FaultProxy> {
   const target = new URL(upstream);
   const rules: FaultRule[] = [];
   const seen: string[] = [];
+  const multipart = new MultipartImitation(options.now);
   const server = createServer((req, res) => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
@@ -114,12 +122,39 @@ export async function startS3FaultProxy(upstream: string, options: S3FaultOption
     }
     const headers = { ...req.headers };
     if (options.ignoreRange) delete headers.range;
-    const forward = httpRequest({ host: target.hostname, port: target.port, method, path: url, headers }, (answer: IncomingMessage) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
+    const buffered: Forward = (body) =>
+      new Promise((resolve, reject) => {
+        let sent = 0;
+        const sentHeaders = { ...headers };
+        if (body) {
+          delete sentHeaders['transfer-encoding'];
+          sentHeaders['content-length'] = String(body.length);
+        }
+        const forward = httpRequest({ host: target.hostname, port: target.port, method, path: url, headers: sentHeaders }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks), sent }));
+          answer.on('error', reject);
+        });
+        forward.on('error', reject);
+        if (body) forward.end(body);
+        else {
+          req.on('data', (chunk: Buffer) => (sent += chunk.length));
+          req.pipe(forward);
+        }
+      });
+    multipart
+      .handle(req, res, buffered)
+      .then((handled) => {
+        if (handled) return;
+        const forward = httpRequest({ host: target.hostname, port: target.port, method, path: url, headers }, (answer: IncomingMessage) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        forward.on('error', () => res.destroy());
+        req.pipe(forward);
+      })
+      .catch(() => res.destroy());
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -128,6 +163,7 @@ export async function startS3FaultProxy(upstream: string, options: S3FaultOption
     endpoint: `http://127.0.0.1:${port}`,
     seen,
     inject: (rule) => rules.push(rule),
+    multipart,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
