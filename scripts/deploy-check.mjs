@@ -4,7 +4,11 @@
 // kiosk's whole purchase runs through HTTPS; instance A is stopped unannounced in the middle of it
 // (Caddy's health check fails over to B) and restarted; B then goes through the guide's rolling
 // upgrade (drained in Caddy, stopped, started, put back) while a second purchase runs on A. Last,
-// the database is backed up with pg_dump and restored with pg_restore. Every process it starts is
+// the database is backed up with pg_dump and restored with pg_restore. Then the same Caddy is pointed
+// at two more instances, C and D, that share nothing but a second database and an S3 bucket (s3rver,
+// STORAGE=s3, each its own DATA_DIR): a purchase's upload URL is asked on C, C is stopped, the clip
+// goes to the bucket and the purchase is finished on D, which delivers it (C and D start in the
+// background during A's failover, which mostly waits on Caddy). Every process it starts is
 // stopped and every temporary folder deleted, also on failure and on Ctrl-C.
 //
 //   node scripts/deploy-check.mjs             builds first when a build output is missing or older than the sources
@@ -17,9 +21,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import yauzl from 'yauzl';
 import { ensureSystemPackages, postgresBinDir } from './ensure-system-packages.mjs';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
 import { freePort } from './ports.mjs';
+import { corsXml, startS3Server } from './s3-server.mjs';
 
 const REPO = resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'owner@example.com', password: randomBytes(12).toString('base64url') };
@@ -307,9 +313,12 @@ function startCaddy(work, template, ports) {
   return {
     proc,
     rootCertificate: join(env.XDG_DATA_HOME, 'caddy/pki/authorities/local/root.crt'),
-    /** Rewrites the Caddyfile (without the drained instance, if any) and applies it as `systemctl reload caddy` does. */
-    reload(drained = undefined) {
-      writeFileSync(file, renderCaddyfile(template, ports, drained));
+    /**
+     * Rewrites the Caddyfile (without the drained instance, if any) and applies it as `systemctl
+     * reload caddy` does. `upstreams` puts other instances' ports on the template's two lines.
+     */
+    reload(drained = undefined, upstreams = {}) {
+      writeFileSync(file, renderCaddyfile(template, { ...ports, ...upstreams }, drained));
       run('/usr/bin/caddy', ['reload', '--config', file, '--adapter', 'caddyfile', '--force'], { env, cwd: work });
     },
     /**
@@ -363,7 +372,12 @@ function httpsClient(origin, ca) {
       req.end(body);
     });
   };
-  return { request, close: () => agent.destroy() };
+  return {
+    request,
+    /** Drops the kept-alive connections: a Caddy reload closes them under the next request. */
+    reconnect: () => agent.destroy(),
+    close: () => agent.destroy(),
+  };
 }
 
 /**
@@ -484,9 +498,75 @@ async function uploadAndLink(client, site, purchase, publicUrl) {
   return clip;
 }
 
-/** The e-mail in DATA_DIR/outbox with the phone link, the purchase's state, and the phone page serving the clip. */
-async function checkDelivered(client, site, purchase, clip, outbox) {
-  const mail = await poll(`the e-mail to ${purchase.email} in ${outbox}`, 20_000, () => findMail(outbox, purchase.email));
+/**
+ * The kiosk's delivery with STORAGE=s3, first half: a folder (a marker object in the bucket) and a
+ * presigned PUT of the whole clip, which names the bucket, not this site.
+ */
+async function askBucketUpload(client, site, purchase, publicUrl, bucket) {
+  const folder = json(
+    await call(client, 'create folder', 'POST', '/api/google-drive/create-folder', {
+      json: { folderName: `videos_${purchase.id}`, purchaseId: purchase.id },
+      headers: site.kiosk,
+    }),
+  );
+  check(folder.folderUrl.startsWith(`${publicUrl}/d/`), `the folder link ${folder.folderUrl} is not a share link on PUBLIC_URL`);
+  const clip = mp4Clip(CHUNK + 50_000);
+  const signed = json(
+    await call(client, 'presigned upload URL', 'POST', '/api/google-drive/get-signed-url', {
+      json: { filename: 'Rally.mp4', mimeType: 'video/mp4', size: clip.length, folderId: folder.folderId },
+      headers: site.kiosk,
+    }),
+  );
+  check(signed.uploadKind === 'single-put', `the upload is ${signed.uploadKind}, not one presigned PUT`);
+  check(signed.uploadUrl.startsWith(`${bucket.endpoint}/`), `the upload URL ${new URL(signed.uploadUrl).origin} is not the bucket's`);
+  check(new URL(signed.uploadUrl).searchParams.has('X-Amz-Signature'), 'the upload URL is not presigned');
+  return { folder, uploadUrl: signed.uploadUrl, clip };
+}
+
+/**
+ * Second half: the kiosk's browser PUTs the clip straight to the bucket (after the CORS preflight
+ * the bucket's rule must pass for the kiosks' origin); then, through Caddy, asks where the upload
+ * stands and saves the link.
+ */
+async function finishBucketUpload(client, site, purchase, publicUrl, upload) {
+  const preflight = await fetch(upload.uploadUrl, {
+    method: 'OPTIONS',
+    headers: { Origin: publicUrl, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+  });
+  // A preflight no rule matches is refused (403); s3rver then allows '*', Amazon S3 the origin.
+  check(preflight.ok, `the bucket refused the kiosk's CORS preflight (${preflight.status}): ${(await preflight.text()).slice(0, 300)}`);
+  const put = await fetch(upload.uploadUrl, {
+    method: 'PUT',
+    body: upload.clip,
+    headers: { 'Content-Type': 'video/mp4', Origin: publicUrl },
+  });
+  check(put.ok, `the presigned PUT answered ${put.status}: ${(await put.text()).slice(0, 300)}`);
+  check(put.headers.get('access-control-allow-origin') === publicUrl, 'the bucket does not let the kiosk read its answer to the PUT');
+  check(put.headers.get('access-control-expose-headers')?.includes('ETag'), "the bucket does not expose the PUT's ETag to the kiosk");
+  const status = json(
+    await call(client, 'upload status', 'POST', '/api/storage/upload-status', {
+      json: { uploadUrl: upload.uploadUrl },
+      headers: site.kiosk,
+    }),
+  );
+  check(status.complete === true && status.received === upload.clip.length, `the upload status is ${JSON.stringify(status)}`);
+  await call(client, 'save link', 'PUT', `/api/transaction/${purchase.id}/zipUrl`, {
+    json: { zipUrl: upload.folder.folderUrl, error: false },
+    headers: site.kiosk,
+  });
+}
+
+/**
+ * The e-mail with the phone link in one of `outboxes` (DATA_DIR/outbox of the instances), the
+ * purchase's state, and the phone page serving the clip, alone and in its ZIP.
+ */
+async function checkDelivered(client, site, purchase, clip, outboxes) {
+  const found = await poll(`the e-mail to ${purchase.email} in ${outboxes.join(' or ')}`, 20_000, () => {
+    const mails = outboxes.map((outbox) => findMail(outbox, purchase.email)).filter(Boolean);
+    return mails.length > 0 && mails;
+  });
+  check(found.length === 1, `${found.length} outboxes hold an e-mail to ${purchase.email}`);
+  const mail = found[0];
   check(mail.text.includes(purchase.phoneUrl), `${mail.name} lacks the phone link ${purchase.phoneUrl}`);
   const timeline = json(
     await call(client, 'purchase timeline', 'GET', `/api/transaction/${purchase.id}/timeline`, { headers: site.admin }),
@@ -506,7 +586,38 @@ async function checkDelivered(client, site, purchase, clip, outbox) {
   check(part.body.equals(clip.subarray(0, 100)), 'the clip range differs from what was uploaded');
   const whole = await call(client, 'whole clip', 'GET', `${purchase.phoneUrl}/clip/1`);
   check(whole.body.equals(clip), 'the clip differs from what was uploaded');
-  return `outbox/${mail.name} links ${purchase.phoneUrl}; the page serves the clip byte for byte`;
+  const zip = await call(client, 'ZIP of all clips', 'GET', `${purchase.phoneUrl}/all.zip`);
+  const entries = await zipEntries(zip.body);
+  check(
+    entries.length === 1 && entries[0].data.equals(clip),
+    `the ZIP holds ${entries.map((e) => e.name).join(', ') || 'nothing'}, not the clip`,
+  );
+  return `outbox/${mail.name} links ${purchase.phoneUrl}; the page and its ZIP (${entries[0].name}) serve the clip byte for byte`;
+}
+
+/** Each file of a ZIP with its bytes, read by yauzl (which checks every entry's CRC-32). */
+function zipEntries(buffer) {
+  return new Promise((done, fail) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err) return fail(err);
+      const entries = [];
+      zip.on('error', fail);
+      zip.on('end', () => done(entries));
+      zip.on('entry', (entry) =>
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (openErr) return fail(openErr);
+          const chunks = [];
+          stream.on('data', (chunk) => chunks.push(chunk));
+          stream.on('error', fail);
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.readEntry();
+    });
+  });
 }
 
 /** The .eml addressed to `to`, its text undone from quoted-printable (soft line breaks and =XX). */
@@ -651,6 +762,10 @@ async function main() {
     note(purchase.id);
     return purchase;
   });
+  // Issue 28 point 4's instances start now, in the background, while A's failover is mostly waiting
+  // on Caddy's health check; they are used at the end.
+  const s3Pair = startS3Pair(cluster, dbUrl, serverEnv, publicUrl);
+  s3Pair.catch(() => {}); // awaited (and reported) in its own step
   // An unplanned stop, as a crash would be: Caddy is not told, its health check finds out.
   await step("instance A stopped (SIGTERM) unannounced; Caddy's health check takes it out (A down)", async (note) => {
     const since = caddy.proc.output().length;
@@ -668,7 +783,7 @@ async function main() {
     uploadAndLink(client, site, first, publicUrl),
   );
   await step('purchase 1: e-mail with the https phone link, phone page serves the clip (A down)', async (note) =>
-    note(await checkDelivered(client, site, first, firstClip, outbox)),
+    note(await checkDelivered(client, site, first, firstClip, [outbox])),
   );
   await step("instance A restarted; Caddy's health check brings it back", async (note) => {
     await a.start();
@@ -684,7 +799,7 @@ async function main() {
   const second = await step('purchase 2, whole, through A (B down)', async (note) => {
     const purchase = await buyAndPay(client, site, 'player.two@example.com');
     const clip = await uploadAndLink(client, site, purchase, publicUrl);
-    note(`${purchase.id}; ${await checkDelivered(client, site, purchase, clip, outbox)}`);
+    note(`${purchase.id}; ${await checkDelivered(client, site, purchase, clip, [outbox])}`);
     return purchase;
   });
   await step('instance B restarted, its line back, caddy reload', async (note) => {
@@ -698,7 +813,8 @@ async function main() {
     const locks = psql(cluster.url, [
       '-tA',
       '-c',
-      "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 15016 AND granted",
+      // Of this database: C and D (the S3 phase below, starting meanwhile) hold theirs in courtreplay_s3.
+      "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 15016 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = 'courtreplay')",
     ]);
     check(Number(locks) === 2, `${locks.trim()} liveness locks are held, not 2`);
     const connections = Number(psql(cluster.url, ['-tA', '-c', "SELECT count(*) FROM pg_stat_activity WHERE datname = 'courtreplay'"]));
@@ -728,8 +844,79 @@ async function main() {
     note(`${Math.round(statSync(dump).size / 1024)} KiB dump; restored ${count} purchases, both paid and sent`);
   });
 
-  reportInstances([a, b]);
+  const {
+    bucket,
+    c,
+    d,
+    dataDirs: s3DataDirs,
+  } = await step(
+    'S3: s3rver with the bucket and its CORS rule; instances C and D on database courtreplay_s3, STORAGE=s3, each its own DATA_DIR',
+    async (note) => {
+      const pair = await s3Pair;
+      note(
+        `bucket ${pair.bucket.env.S3_BUCKET} on ${pair.bucket.endpoint}; C on 127.0.0.1:${pair.c.port} (DATA_DIR data-c), D on 127.0.0.1:${pair.d.port} (DATA_DIR data-d); started ${pair.took} while A was down`,
+      );
+      return pair;
+    },
+  );
+  await step("S3: Caddy's two lines on C and D, D drained; the kiosk page may connect to the bucket (C only)", async (note) => {
+    caddy.reload(d.port, { a: c.port, b: d.port });
+    client.reconnect();
+    const page = await call(client, 'PWA index', 'GET', '/box');
+    const connectSrc = /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+    check(connectSrc.split(' ').includes(bucket.endpoint), `connect-src "${connectSrc}" lacks the bucket ${bucket.endpoint}`);
+    note(`connect-src ${connectSrc}`);
+  });
+  const third = await step('purchase 3: venue set up, bought, paid, folder and presigned upload URL asked (C only)', async (note) => {
+    const s3Site = await setUpVenue(client, publicUrl);
+    const purchase = await buyAndPay(client, s3Site, 'player.three@example.com');
+    const upload = await askBucketUpload(client, s3Site, purchase, publicUrl, bucket);
+    note(`${purchase.id}; upload URL on ${new URL(upload.uploadUrl).origin}`);
+    return { site: s3Site, purchase, upload };
+  });
+  await step("instance C drained (D's line back, caddy reload) and stopped (SIGTERM)", async () => {
+    caddy.reload(c.port, { a: c.port, b: d.port });
+    client.reconnect();
+    const { code, signal } = await c.stop();
+    check(code === 0, `C exited with ${signal ?? code}`);
+  });
+  await step('purchase 3: clip PUT straight to the bucket, upload status and link through D (D only)', () =>
+    finishBucketUpload(client, third.site, third.purchase, publicUrl, third.upload),
+  );
+  await step('purchase 3: e-mail, phone page and ZIP served from the bucket by D (D only)', async (note) => {
+    const outboxes = s3DataDirs.map((dir) => join(dir, 'outbox'));
+    note(await checkDelivered(client, third.site, third.purchase, third.upload.clip, outboxes));
+    check(findMail(outboxes[1], third.purchase.email), 'the e-mail was not sent by D');
+    const onDisk = s3DataDirs.filter((dir) => existsSync(join(dir, 'drive')));
+    check(onDisk.length === 0, `${onDisk.join(', ')} holds clips: STORAGE=s3 must keep them in the bucket`);
+    note("the e-mail in D's outbox; no clip on C's or D's disk");
+  });
+
+  reportInstances([a, b, c, d]);
   console.log(`deploy check passed in ${seconds(started)}`);
+}
+
+/**
+ * Issue 28 point 4: two instances that share nothing but a database and the bucket. A and B stay as
+ * they are (one shared DATA_DIR is the guide's set-up for local storage); C and D get an S3-compatible
+ * server (s3rver, with the bucket and docs/s3-storage.md's CORS rule for PUBLIC_URL), a database of
+ * their own (so no purchase stored on A and B's disk is asked of them) and each its own DATA_DIR.
+ */
+async function startS3Pair(cluster, dbUrl, serverEnv, publicUrl) {
+  const started = performance.now();
+  const bucket = await startS3Server({ cors: corsXml(publicUrl) });
+  undo.push(() => bucket.close());
+  psql(cluster.url, ['-c', `CREATE DATABASE courtreplay_s3 OWNER ${DB_ROLE}`]);
+  const env = { ...serverEnv, DATABASE_URL: dbUrl.replace(/\/courtreplay$/, '/courtreplay_s3'), ...bucket.env };
+  const dataDirs = [join(work, 'data-c'), join(work, 'data-d')];
+  const c = serverInstance('C', await freePort(), { ...env, DATA_DIR: dataDirs[0] }, work);
+  const d = serverInstance('D', await freePort(), { ...env, DATA_DIR: dataDirs[1] }, work);
+  undo.push(
+    () => c.stop(),
+    () => d.stop(),
+  );
+  await Promise.all([c.start(), d.start()]);
+  return { bucket, c, d, dataDirs, took: seconds(started) };
 }
 
 /** Which instance answered each call through Caddy, per step; both must have served while both were up. */
@@ -750,6 +937,8 @@ function reportInstances(instances) {
   check(answeredIn('A and B up') === 'A,B', 'with both instances up, Caddy did not use both');
   check(answeredIn('(A down)') === 'B', 'a call made while A was down was not answered by B');
   check(answeredIn('(B down)') === 'A', 'a call made while B was down was not answered by A');
+  check(answeredIn('(C only)') === 'C', 'a call made while Caddy sent everything to C was answered elsewhere');
+  check(answeredIn('(D only)') === 'D', 'a call made after C stopped was not answered by D');
 }
 
 /** The end of each process's log, so a failure can be understood after the work folder is gone. */

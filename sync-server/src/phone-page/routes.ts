@@ -4,11 +4,11 @@
 // An unknown token and one not well formed get the same 404; an unpaid purchase never serves a clip.
 import { endpoints, KIOSK_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import { Readable } from 'node:stream';
 import type { AppEnv } from '../app-env.ts';
 import { notFound as notFoundError } from '../errors.ts';
 import { route } from '../http/contract.ts';
 import { parseRange } from '../http/range-header.ts';
+import { webStreamOf } from '../http/web-body.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
 import { phonePurchase, type PhoneFile } from './service.ts';
@@ -83,7 +83,7 @@ export function phonePageRoutes(): Hono<AppEnv> {
     };
     if (range) headers['Content-Range'] = `bytes ${read.start}-${read.end}/${read.size}`;
     if (c.req.query('download') !== undefined) headers['Content-Disposition'] = `attachment; filename="${fileNameOf(clip)}"`;
-    return c.body(Readable.toWeb(read.body) as ReadableStream, range ? 206 : 200, headers);
+    return c.body(webStreamOf(read.body), range ? 206 : 200, headers);
   });
 
   // Per purchase, the ZIPs streaming now (this instance): a fourth at once is refused.

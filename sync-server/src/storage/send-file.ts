@@ -2,10 +2,10 @@
 // streamed from disk.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { ByteRange, FileRead } from '../adapters/ports.ts';
 import { parseRange } from '../http/range-header.ts';
+import { webStreamOf } from '../http/web-body.ts';
 
 export interface SendFileOptions {
   contentType: string;
@@ -33,8 +33,7 @@ export async function sendFile(c: Context, path: string, options: SendFileOption
   headers['Content-Length'] = String(length);
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
-  const body = Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: range ? 206 : 200, headers });
+  return new Response(webStreamOf(createReadStream(path, { start, end })), { status: range ? 206 : 200, headers });
 }
 
 /**
@@ -61,7 +60,7 @@ export async function sendRead(
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status: range ? 206 : 200, headers });
   const file = await read(range ? { start, end } : undefined);
-  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, { status: range ? 206 : 200, headers });
+  return new Response(webStreamOf(file.body), { status: range ? 206 : 200, headers });
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
