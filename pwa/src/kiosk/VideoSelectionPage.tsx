@@ -34,7 +34,7 @@ export function VideoSelectionPage() {
   const productName = useProductName();
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
   const flow = kioskClipLoading();
-  const { screen, needsStaff, folderError, page, notice, clips } = useSyncExternalStore(flow.subscribe, () => flow.state);
+  const { screen, needsStaff, folderError, page, notice, empty, clips } = useSyncExternalStore(flow.subscribe, () => flow.state);
   /** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
   const goingToCheckout = useRef(false);
   const [playing, setPlaying] = useState<Clip | null>(null);
@@ -176,7 +176,7 @@ export function VideoSelectionPage() {
           {tr(folderError)}
         </p>
       ) : null}
-      {clips.clips.length === 0 && !clips.error ? (
+      {empty ? (
         <section className="empty-state" data-testid="empty-state">
           <h2>{M.emptyTitle}</h2>
           <p>{M.emptyText}</p>

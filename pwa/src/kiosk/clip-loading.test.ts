@@ -281,10 +281,13 @@ describe('clip loading: the loading screen', () => {
     started.push(flow);
     expect(flow.state.clips.clips).toHaveLength(18);
     expect(titles(flow.state.clips.clips).slice(0, 3)).toEqual(['clip 18', 'clip 17', 'clip 16']);
+    expect(flow.state.empty).toBe(false);
+    flow.leave(false);
 
     const empty = await browsed({ name: 'empty', clips: [] });
     started.push(empty.flow);
     expect(empty.flow.state.clips).toMatchObject({ status: 'loaded', clips: [], error: null });
+    expect(empty.flow.state.empty).toBe(true);
   });
 
   it('reloads the page when a picked folder is still not read after 15 s', async () => {
@@ -320,6 +323,8 @@ describe('clip loading: the loading screen', () => {
     await run(1);
     expect(flow.state.screen).toBe('grid');
     expect(flow.state.clips.error).toBe(F.loadingTooLong);
+    // The message, not the empty state, says what happened.
+    expect(flow.state.empty).toBe(false);
     expect(reloads).toEqual([]);
   });
 
@@ -333,6 +338,7 @@ describe('clip loading: the loading screen', () => {
     expect(flow.state.screen).toBe('loading');
     await run(1);
     expect(flow.state.clips).toMatchObject({ status: 'loaded', error: F.couldNotRead });
+    expect(flow.state.empty).toBe(false);
   });
 
   it('reloads the page when the loading screen comes back a 4th time without a grid between', async () => {

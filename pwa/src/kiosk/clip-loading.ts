@@ -124,6 +124,8 @@ export interface ClipLoadingState {
   page: number;
   /** 'Maximum of 6 videos can be selected' is showing. */
   notice: boolean;
+  /** The grid's empty state: the folder holds no video of today (and was read). */
+  empty: boolean;
   clips: ClipState;
 }
 
@@ -173,7 +175,7 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
   function snapshot(): ClipLoadingState {
     const clips = store.get();
     const screen = clips.status === 'loading' ? 'loading' : clips.status === 'loaded' ? 'grid' : flow.checking ? 'checking' : 'folder';
-    return { ...flow, screen, clips };
+    return { ...flow, screen, empty: screen === 'grid' && clips.clips.length === 0 && !clips.error, clips };
   }
   const changed = () => {
     state = snapshot();
