@@ -225,17 +225,17 @@ describe('kiosk video selection', () => {
   // The browser without a picker, the refused permission and the staff's cancelled re-pick are
   // the machine's (clip-loading.test.ts); here the folder's message reaches the screen.
   it('says when the picking is cancelled', async () => {
-    const cancelling = await newKioskContext(browser, server.url);
-    await useDeviceId(cancelling, seed.deviceId);
-    await cancelling.addInitScript(() => {
+    const context = await newKioskContext(browser, server.url);
+    await useDeviceId(context, seed.deviceId);
+    await context.addInitScript(() => {
       (window as unknown as { showDirectoryPicker: () => Promise<never> }).showDirectoryPicker = () =>
         Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
     });
-    const page2 = await cancelling.newPage();
-    await page2.goto('/box/video-selection');
-    await new KioskSelectionPage(page2).browseButton().click();
-    await page2.getByRole('alert').getByText(MESSAGES.folder.cancelled).waitFor();
-    await cancelling.close();
+    const page = await context.newPage();
+    await page.goto('/box/video-selection');
+    await new KioskSelectionPage(page).browseButton().click();
+    await page.getByRole('alert').getByText(MESSAGES.folder.cancelled).waitFor();
+    await context.close();
   });
 
   // The 15 s and 20 s to the millisecond are the machine's (clip-loading.test.ts); here the page

@@ -2,19 +2,16 @@
 // clips in pages of 15, play one, tick up to 6 and go to checkout. The flow (folder, loading screen,
 // rereads, page, notice) is clip-loading.ts's; this screen renders its state.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { addOneText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FolderPanel } from './FolderPanel.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
-import { LongPressButton } from './LongPressButton.tsx';
-import { Logo } from './Logo.tsx';
 import { PageNav } from './PageNav.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
 import { SelectionBottomBar } from './SelectionBottomBar.tsx';
-import { StaffPinDialog } from './StaffPinDialog.tsx';
+import { SelectionTopBar } from './SelectionTopBar.tsx';
 import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
 import { clearCart, type Clip } from './clip-store.ts';
@@ -25,7 +22,6 @@ import { useRallyFinder } from './rally-finder.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
-import { staffPinQuery } from './staff-pin.ts';
 
 export function VideoSelectionPage() {
   const { base, staging } = useKioskBase();
@@ -39,13 +35,11 @@ export function VideoSelectionPage() {
   const goingToCheckout = useRef(false);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [previewPlaying, setPreviewPlaying] = useState(false);
-  // Issue 12 point 9: questions that guard the cart against a stray tap.
-  const [asking, setAsking] = useState<'clearCart' | 'home' | 'staffPin' | null>(null);
-  const staffPin = useQuery(staffPinQuery());
+  // Issue 12 point 9: Clear cart asks first, against a stray tap.
+  const [askingClearCart, setAskingClearCart] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
   const m = useMessages();
   const M = m.selection;
-  const F = m.folder;
   const G = m.guards;
   const tr = useTranslate();
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
@@ -80,45 +74,12 @@ export function VideoSelectionPage() {
   const count = clips.selected.length;
 
   const header = (
-    <>
-      <header className="topbar">
-        <Logo size="sm" />
-        <div className="topbar-actions">
-          {clips.status === 'loaded' || needsStaff ? (
-            <LongPressButton
-              className="btn-ghost"
-              // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
-              onLongPress={() => (staffPin.data?.required === false ? browse(!needsStaff) : setAsking('staffPin'))}
-            >
-              {F.admin}
-            </LongPressButton>
-          ) : null}
-          <button type="button" className="btn btn-secondary" onClick={() => (count > 0 ? setAsking('home') : goHome())}>
-            {F.home}
-          </button>
-        </div>
-      </header>
-      {asking === 'home' ? (
-        <ConfirmDialog
-          title={G.leaveWithCartTitle}
-          text={G.leaveWithCartText(count)}
-          confirmLabel={G.leaveConfirm}
-          cancelLabel={G.keepShopping}
-          onConfirm={goHome}
-          onCancel={() => setAsking(null)}
-          testId="confirm-leave"
-        />
-      ) : null}
-      {asking === 'staffPin' ? (
-        <StaffPinDialog
-          onUnlocked={() => {
-            setAsking(null);
-            browse(!needsStaff);
-          }}
-          onCancel={() => setAsking(null)}
-        />
-      ) : null}
-    </>
+    <SelectionTopBar
+      showAdmin={clips.status === 'loaded' || needsStaff}
+      count={count}
+      onRepick={() => browse(!needsStaff)}
+      onHome={goHome}
+    />
   );
 
   if (screen === 'folder') {
@@ -229,7 +190,7 @@ export function VideoSelectionPage() {
       <SelectionBottomBar
         count={count}
         prices={prices}
-        onClearCart={() => setAsking('clearCart')}
+        onClearCart={() => setAskingClearCart(true)}
         onCheckout={() => {
           goingToCheckout.current = true;
           void navigate(`${base}/checkout`);
@@ -245,16 +206,16 @@ export function VideoSelectionPage() {
           onToggle={() => onToggle(playing.id)}
         />
       ) : null}
-      {asking === 'clearCart' ? (
+      {askingClearCart ? (
         <ConfirmDialog
           title={G.clearCartTitle(count)}
           confirmLabel={G.clearCartConfirm}
           cancelLabel={G.keepShopping}
           onConfirm={() => {
             clearCart();
-            setAsking(null);
+            setAskingClearCart(false);
           }}
-          onCancel={() => setAsking(null)}
+          onCancel={() => setAskingClearCart(false)}
           testId="confirm-clear-cart"
         />
       ) : null}
