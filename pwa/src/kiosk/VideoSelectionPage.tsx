@@ -1,129 +1,70 @@
 // Video selection (spec sections 2 and 4): pick or restore today's folder, then browse today's
-// clips in pages of 15, play one, tick up to 6 and go to checkout.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+// clips in pages of 15, play one, tick up to 6 and go to checkout. The flow (folder, loading screen,
+// rereads, page, notice) is clip-loading.ts's; this screen renders its state.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { FOLDER_RELOAD_CHECK_MS, MAX_VIDEOS_NOTICE_MS, MESSAGES, addOneText, bundleOfferText, gridPrices } from '@courtreplay/shared';
+import { addOneText, gridPrices } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
-import { FolderAccessError, folderChosenToday, isFolderPickerSupported, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FolderPanel } from './FolderPanel.tsx';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
-import { LongPressButton } from './LongPressButton.tsx';
-import { Logo } from './Logo.tsx';
+import { PageNav } from './PageNav.tsx';
 import { PlayerModal } from './PlayerModal.tsx';
-import { StaffPinDialog } from './StaffPinDialog.tsx';
+import { SelectionBottomBar } from './SelectionBottomBar.tsx';
+import { SelectionTopBar } from './SelectionTopBar.tsx';
 import { IdleGuard } from './StillThereDialog.tsx';
 import { VideoCard } from './VideoCard.tsx';
-import { clearCart, clipStore, resetClips, setClipState, toggleClip, useClipState, type Clip } from './clip-store.ts';
-import { loadFolder, setVisibleClips } from './clip-loader.ts';
+import { clearCart, type Clip } from './clip-store.ts';
+import { kioskClipLoading } from './clip-loading-browser.ts';
 import { formatRupiah } from './format.ts';
 import { GridFilters } from './GridFilters.tsx';
-import type { GridChoice } from './grid-filter.ts';
 import { useRallyFinder } from './rally-finder.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
-import { staffPinQuery } from './staff-pin.ts';
-
-// Errors are kept in English (the catalogue's words) and shown translated.
-const FOLDER_ERRORS = MESSAGES.folder;
-
-/** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
-let goingToCheckout = false;
 
 export function VideoSelectionPage() {
   const { base, staging } = useKioskBase();
   const navigate = useNavigate();
-  const clips = useClipState();
   const config = useKioskConfig();
   const productName = useProductName();
   const watermark = configValue(config.data, 'CMS_WATERMARK', staging);
-  const [restoring, setRestoring] = useState(clips.status === 'idle');
-  const [folderError, setFolderError] = useState<string | null>(null);
-  // Today's folder is known but the browser wants its permission asked again: a staff matter, not
-  // the player's (issue 25 point 6), so the folder panel is not shown to them.
-  const [needsStaff, setNeedsStaff] = useState(false);
-  const [page, setPage] = useState(1);
+  const flow = kioskClipLoading();
+  const { screen, needsStaff, folderError, page, notice, empty, clips } = useSyncExternalStore(flow.subscribe, () => flow.state);
+  /** Set just before going to checkout, so leaving for checkout keeps the clips in memory. */
+  const goingToCheckout = useRef(false);
   const [playing, setPlaying] = useState<Clip | null>(null);
-  const [notice, setNotice] = useState(false);
   const [previewPlaying, setPreviewPlaying] = useState(false);
-  // Issue 12 point 9: questions that guard the cart against a stray tap.
-  const [asking, setAsking] = useState<'clearCart' | 'home' | 'staffPin' | null>(null);
-  const staffPin = useQuery(staffPinQuery());
+  // Issue 12 point 9: Clear cart asks first, against a stray tap.
+  const [askingClearCart, setAskingClearCart] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
   const m = useMessages();
   const M = m.selection;
-  const F = m.folder;
   const G = m.guards;
   const tr = useTranslate();
   const goHome = useCallback(() => void navigate(base), [navigate, base]);
   const finder = useRallyFinder(clips);
 
   useEffect(() => {
-    goingToCheckout = false;
-    if (clips.status === 'idle') {
-      // Without a click the browser may not grant permission again; Browse Videos then asks.
-      restoreTodaysFolder(false)
-        .then(async (handle) => (handle ? loadFolder(handle) : setNeedsStaff(await folderChosenToday())))
-        .catch(() => undefined)
-        .finally(() => setRestoring(false));
-    }
-    return () => {
-      if (!goingToCheckout) resetClips();
-    };
-    // Runs once per visit of the screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    goingToCheckout.current = false;
+    flow.enter();
+    return () => flow.leave(goingToCheckout.current);
+  }, [flow]);
 
   useEffect(() => {
     const { start, end } = pageLayout(finder.shown.length, page);
-    setVisibleClips([...finder.marked, ...finder.shown.slice(start, end)].map((c) => c.id));
-  }, [finder.shown, finder.marked, page]);
+    flow.setVisible([...finder.marked, ...finder.shown.slice(start, end)].map((c) => c.id));
+  }, [flow, finder.shown, finder.marked, page]);
 
-  const noticeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(noticeTimer.current ?? undefined), []);
-
-  /** Browse Videos reuses today's stored folder when the browser asks permission again (it needs this
-   * click to do so); Admin (repick) always opens the picker. */
-  const browse = useCallback(async (repick: boolean) => {
-    setFolderError(null);
-    if (!isFolderPickerSupported()) {
-      setFolderError(FOLDER_ERRORS.browserUnsupported);
-      return;
-    }
-    try {
-      const handle = (!repick && (await restoreTodaysFolder(true).catch(() => null))) || (await pickFolder());
-      resetClips();
-      setPage(1);
-      // Post-folder-select check (spec section 9): a folder still not read after 15 s is retried by
-      // reloading, which restores today's stored handle.
-      const check = setTimeout(() => {
-        const s = clipStore.get();
-        if (s.status === 'loading' && s.clips.length === 0) window.location.reload();
-      }, FOLDER_RELOAD_CHECK_MS);
-      setNeedsStaff(false);
-      await loadFolder(handle).finally(() => clearTimeout(check));
-    } catch (e) {
-      // Staff who change their mind leave the player's screen as it was.
-      if (repick && e instanceof FolderAccessError && e.message === FOLDER_ERRORS.cancelled) return;
-      setFolderError(e instanceof FolderAccessError ? e.message : FOLDER_ERRORS.failedToAccess);
-    }
-  }, []);
-
-  const onToggle = useCallback((id: string) => {
-    if (toggleClip(id)) return;
-    setNotice(true);
-    clearTimeout(noticeTimer.current ?? undefined);
-    noticeTimer.current = setTimeout(() => setNotice(false), MAX_VIDEOS_NOTICE_MS);
-  }, []);
+  const browse = useCallback((repick: boolean) => void flow.browse(repick), [flow]);
+  const onToggle = useCallback((id: string) => flow.toggle(id), [flow]);
   const onPlay = useCallback((clip: Clip) => setPlaying(clip), []);
   const closePlayer = useCallback(() => setPlaying(null), []);
   const idleGuard = <IdleGuard onIdle={goHome} busy={previewPlaying} />;
 
   // The stored-folder check takes a moment: a plain screen, so nothing flashes before the loading screen.
-  if (restoring && clips.status === 'idle') return <main className="selection" aria-busy="true" />;
-  if (clips.status === 'loading')
+  if (screen === 'checking') return <main className="selection" aria-busy="true" />;
+  if (screen === 'loading')
     return (
       <>
         <FullScreenMessage title={m.loading.title} subtitle={m.loading.subtitle} testId="loading-screen" />
@@ -133,52 +74,19 @@ export function VideoSelectionPage() {
   const count = clips.selected.length;
 
   const header = (
-    <>
-      <header className="topbar">
-        <Logo size="sm" />
-        <div className="topbar-actions">
-          {clips.status === 'loaded' || needsStaff ? (
-            <LongPressButton
-              className="btn-ghost"
-              // Unknown (offline, say) counts as required: the PIN pad then says it cannot check.
-              onLongPress={() => (staffPin.data?.required === false ? void browse(!needsStaff) : setAsking('staffPin'))}
-            >
-              {F.admin}
-            </LongPressButton>
-          ) : null}
-          <button type="button" className="btn btn-secondary" onClick={() => (count > 0 ? setAsking('home') : goHome())}>
-            {F.home}
-          </button>
-        </div>
-      </header>
-      {asking === 'home' ? (
-        <ConfirmDialog
-          title={G.leaveWithCartTitle}
-          text={G.leaveWithCartText(count)}
-          confirmLabel={G.leaveConfirm}
-          cancelLabel={G.keepShopping}
-          onConfirm={goHome}
-          onCancel={() => setAsking(null)}
-          testId="confirm-leave"
-        />
-      ) : null}
-      {asking === 'staffPin' ? (
-        <StaffPinDialog
-          onUnlocked={() => {
-            setAsking(null);
-            void browse(!needsStaff);
-          }}
-          onCancel={() => setAsking(null)}
-        />
-      ) : null}
-    </>
+    <SelectionTopBar
+      showAdmin={clips.status === 'loaded' || needsStaff}
+      count={count}
+      onRepick={() => browse(!needsStaff)}
+      onHome={goHome}
+    />
   );
 
-  if (clips.status === 'idle') {
+  if (screen === 'folder') {
     return (
       <main className="selection">
         {header}
-        <FolderPanel needsStaff={needsStaff} productName={productName} error={folderError} onBrowse={() => void browse(false)} />
+        <FolderPanel needsStaff={needsStaff} productName={productName} error={folderError} onBrowse={() => browse(false)} />
         {idleGuard}
       </main>
     );
@@ -190,7 +98,7 @@ export function VideoSelectionPage() {
   const older = visible.slice(layout.recentCount);
   const selected = new Set(clips.selected);
   const goTo = (p: number) => {
-    setPage(p);
+    flow.setPage(p);
     gridTop.current?.scrollIntoView({ block: 'start' });
   };
   // Prices only once the configuration is known, and only when checkout takes a payment.
@@ -212,11 +120,6 @@ export function VideoSelectionPage() {
       isNew={finder.isNew(clip)}
     />
   );
-  const choose = (choice: GridChoice) => {
-    setClipState({ choice });
-    setPage(1);
-  };
-
   return (
     <main className="selection has-bottombar">
       {header}
@@ -234,13 +137,15 @@ export function VideoSelectionPage() {
           {tr(folderError)}
         </p>
       ) : null}
-      {clips.clips.length === 0 && !clips.error ? (
+      {empty ? (
         <section className="empty-state" data-testid="empty-state">
           <h2>{M.emptyTitle}</h2>
           <p>{M.emptyText}</p>
         </section>
       ) : null}
-      {clips.clips.length > 0 ? <GridFilters chips={finder.chips} jumps={finder.jumps} choice={clips.choice} onChoose={choose} /> : null}
+      {clips.clips.length > 0 ? (
+        <GridFilters chips={finder.chips} jumps={finder.jumps} choice={clips.choice} onChoose={flow.choose} />
+      ) : null}
       {finder.marked.length > 0 && layout.page === 1 ? (
         <section className="marked-moments" aria-labelledby="marked-moments">
           <h2 className="divider" id="marked-moments">
@@ -274,40 +179,7 @@ export function VideoSelectionPage() {
               </ul>
             </>
           ) : null}
-          <nav className="pagination" aria-label={M.pages}>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={layout.page <= 1}
-              onClick={() => goTo(layout.page - 1)}
-              aria-label={M.previousPage}
-            >
-              ‹
-            </button>
-            {Array.from({ length: layout.pageCount }, (_, i) => i + 1).map((p) => (
-              <button
-                key={p}
-                type="button"
-                className={`btn page-number${p === layout.page ? ' is-current' : ''}`}
-                aria-current={p === layout.page ? 'page' : undefined}
-                onClick={() => goTo(p)}
-              >
-                {p}
-              </button>
-            ))}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={layout.page >= layout.pageCount}
-              onClick={() => goTo(layout.page + 1)}
-              aria-label={M.nextPage}
-            >
-              ›
-            </button>
-          </nav>
-          <p className="pagination-info" data-testid="pagination-info">
-            {M.showing(layout.from, layout.to, layout.total)}
-          </p>
+          <PageNav layout={layout} onGoTo={goTo} />
         </>
       ) : null}
       {notice ? (
@@ -315,39 +187,15 @@ export function VideoSelectionPage() {
           {M.maxVideos}
         </div>
       ) : null}
-      <footer className="bottombar" ref={publishBottomBarSpace}>
-        {prices ? (
-          <div className="cart-summary" data-testid="cart-summary" aria-live="polite">
-            <span className="cart-total" data-testid="cart-total">
-              {M.total(formatRupiah(prices.total))}
-            </span>
-            {prices.offer ? (
-              <span className="cart-offer" data-testid="cart-offer">
-                {bundleOfferText(prices.offer, M)}
-              </span>
-            ) : null}
-          </div>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-secondary btn-lg bottombar-clear"
-          disabled={count === 0}
-          onClick={() => setAsking('clearCart')}
-        >
-          {M.clearCart(count)}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary btn-lg"
-          disabled={count === 0}
-          onClick={() => {
-            goingToCheckout = true;
-            void navigate(`${base}/checkout`);
-          }}
-        >
-          {M.checkout}
-        </button>
-      </footer>
+      <SelectionBottomBar
+        count={count}
+        prices={prices}
+        onClearCart={() => setAskingClearCart(true)}
+        onCheckout={() => {
+          goingToCheckout.current = true;
+          void navigate(`${base}/checkout`);
+        }}
+      />
       {playing ? (
         <PlayerModal
           clip={playing}
@@ -358,38 +206,20 @@ export function VideoSelectionPage() {
           onToggle={() => onToggle(playing.id)}
         />
       ) : null}
-      {asking === 'clearCart' ? (
+      {askingClearCart ? (
         <ConfirmDialog
           title={G.clearCartTitle(count)}
           confirmLabel={G.clearCartConfirm}
           cancelLabel={G.keepShopping}
           onConfirm={() => {
             clearCart();
-            setAsking(null);
+            setAskingClearCart(false);
           }}
-          onCancel={() => setAsking(null)}
+          onCancel={() => setAskingClearCart(false)}
           testId="confirm-clear-cart"
         />
       ) : null}
       {idleGuard}
     </main>
   );
-}
-
-/**
- * The bottom bar's ref: publishes its real height as --bottombar-space while it is on screen (it
- * grows with the price line and wraps on portrait screens), so the grid's last row, the toast and
- * the status chip clear it.
- */
-function publishBottomBarSpace(footer: HTMLElement | null) {
-  if (!footer) return;
-  const root = document.documentElement.style;
-  const update = () => root.setProperty('--bottombar-space', `${footer.offsetHeight}px`);
-  update();
-  const observer = new ResizeObserver(update);
-  observer.observe(footer);
-  return () => {
-    observer.disconnect();
-    root.removeProperty('--bottombar-space');
-  };
 }

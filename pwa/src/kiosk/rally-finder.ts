@@ -1,9 +1,8 @@
 // The grid's view of the clips for finding a rally (issue 25): the court chips, the time jumps, the
-// clips of the player's choice, the clips around a phone's mark, and the folder reread that brings
-// new clips in while the grid is open. The rules are plain functions in grid-filter.ts.
+// clips of the player's choice and the clips around a phone's mark. The rules are plain functions in
+// grid-filter.ts; the folder reread that brings new clips in is clip-loading.ts's.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { addNewClips, FOLDER_REREAD_MS } from './clip-loader.ts';
 import type { Clip, ClipState } from './clip-store.ts';
 import { chosenClips, courtChips, inCourt, markedClips, timeJumps, type CourtContext, type VenueCourt } from './grid-filter.ts';
 import { deviceStatusQuery } from './queries.ts';
@@ -30,13 +29,6 @@ export function useRallyFinder(clips: ClipState) {
   const device = useQuery(deviceStatusQuery()).data;
   const loaded = clips.status === 'loaded';
   const now = useNow(loaded);
-
-  // New clips while the grid is open: the folder reread every few seconds, without a reload.
-  useEffect(() => {
-    if (!loaded) return;
-    const id = setInterval(() => void addNewClips(), FOLDER_REREAD_MS);
-    return () => clearInterval(id);
-  }, [loaded]);
 
   // A persisted answer from before courts were known has none.
   const courts = device?.courts ?? NO_COURTS;

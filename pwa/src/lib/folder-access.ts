@@ -3,6 +3,9 @@
 import { MESSAGES, VENUE_TIME_ZONE } from '@courtreplay/shared';
 import { dayKey, isVideoFileName, todaysVideos } from './clip-files.ts';
 import { db } from './db.ts';
+import { FolderAccessError } from './folder-error.ts';
+
+export { FolderAccessError };
 
 type PermissionMode = { mode: 'read' | 'readwrite' };
 interface PermissionedHandle {
@@ -15,9 +18,6 @@ interface IterableDirectory {
 type PickerWindow = Window & {
   showDirectoryPicker?: (options?: { id?: string; mode?: 'read' | 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
 };
-
-/** Carries one of the spec's folder messages (section 8), shown verbatim. */
-export class FolderAccessError extends Error {}
 
 const M = MESSAGES.folder;
 
