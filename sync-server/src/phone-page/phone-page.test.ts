@@ -83,7 +83,12 @@ describe('GET /p/{token}', () => {
     expect(unknown.status).toBe(404);
     expect(malformed.status).toBe(404);
     expect(await unknown.text()).toBe(await malformed.text());
-    for (const path of ['/state', '/clip/1', '/all.zip']) expect((await get(`/p/AAAAAAAAAAAAAAAAAAAAAA${path}`)).status).toBe(404);
+    for (const path of ['', '/state', '/clip/1', '/all.zip']) {
+      const res = await get(`/p/AAAAAAAAAAAAAAAAAAAAAA${path}`);
+      expect(res.status).toBe(404);
+      // Never cached or indexed, not even the answer that a link is unknown.
+      expect([res.headers.get('cache-control'), res.headers.get('x-robots-tag')]).toEqual(['no-store', 'noindex, nofollow']);
+    }
   });
 
   it('while unpaid says it waits for payment and serves no clip, even with the clips uploaded', async () => {

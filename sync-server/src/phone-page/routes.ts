@@ -50,9 +50,10 @@ export function phonePageRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.phonePageState).handle(async (c, { params }) => {
+    // Set first, so the 404 answer for an unknown token is private too.
+    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
     const purchase = await phonePurchase(c.var.deps, params.token);
     if (!purchase) throw notFoundError();
-    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
     const T = KIOSK_MESSAGES[purchase.language].phone;
     const base = `/p/${params.token}`;
     const body = {
