@@ -4,9 +4,9 @@
 // 'N passed, N failed' over every test that ran.
 //
 // The browser tests spend most of their time waiting on the kiosk's own timers, so everything else
-// runs beside them at the lowest CPU priority (nice 19): typecheck and lint, then the unit and API
-// tests. They take the idle cycles and yield the moment a browser test needs the CPU. Their output
-// is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
+// runs beside them at the lowest CPU priority (nice 19): typecheck and lint, and at the same time
+// the unit and API tests. They take the idle cycles and yield the moment a browser test needs the
+// CPU. Their output is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
 // themselves run three files at a time, then the few that time a response alone (e2e/vitest.config.ts).
 // Each step's wall time is printed at the end. `--only unit|e2e|static` runs one group in the
 // foreground; `--postgres`
@@ -126,11 +126,10 @@ if (runStatic && !runE2e) {
 if (runE2e) {
   ensureSystemPackages(['chromium', 'ffmpeg', 'caddy', 'postgresql']);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
-  // Beside the browser tests, niced: typecheck and lint, then the unit and API tests.
-  const beside = (async () => {
-    if (runStatic) await staticChecksBeside();
-    if (runUnit) await unitTests({ background: true });
-  })();
+  // Beside the browser tests, niced: typecheck and lint one after the other, and at the same time
+  // the unit and API tests. tsc and eslint use one core each, so the unit tests' workers take the
+  // idle time they leave (one after the other, the unit tests were the last step to end).
+  const beside = Promise.all([runStatic && staticChecksBeside(), runUnit && unitTests({ background: true })]);
   if (built) {
     // docs/deploy.md, proven: two instances on PostgreSQL behind Caddy, a purchase, a failover, a restore.
     await step('deployment check (scripts/deploy-check.mjs)', 'node', ['scripts/deploy-check.mjs', '--no-build']);
