@@ -9,17 +9,7 @@ import { clipKey, db, type CachedClip } from '../lib/db.ts';
 import { folderChosenToday, isFolderPickerSupported, listTodaysClips, pickFolder, restoreTodaysFolder } from '../lib/folder-access.ts';
 import { thumbnailPixelSize } from '../lib/thumbnail-size.ts';
 import { createClipLoading, type ClipDetails, type ClipLoading, type FolderClip } from './clip-loading.ts';
-import {
-  CART_KEY,
-  clipStore,
-  currentGeneration,
-  nextGeneration,
-  patchClip,
-  resetClips,
-  setClipState,
-  toggleClip,
-  type Clip,
-} from './clip-store.ts';
+import { CART_KEY, clipStoreApi, type Clip } from './clip-store.ts';
 
 /** The cache entries the clips were made from (a failed thumbnail is not tried again). */
 const cachedOf = new Map<string, CachedClip | undefined>();
@@ -108,19 +98,7 @@ export function kioskClipLoading(): ClipLoading {
       list: listTodaysClips,
     },
     details: browserDetails,
-    store: {
-      get: clipStore.get,
-      subscribe: (listener) => {
-        const unsubscribe = clipStore.subscribe(listener);
-        return () => void unsubscribe();
-      },
-      set: setClipState,
-      patchClip,
-      reset: resetClips,
-      toggle: toggleClip,
-      currentGeneration,
-      nextGeneration,
-    },
+    store: clipStoreApi,
     session: sessionStorage,
     cartKey: CART_KEY,
     reload: () => window.location.reload(),

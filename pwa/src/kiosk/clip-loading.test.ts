@@ -15,17 +15,7 @@ import {
 import { toVideoInfo } from '../lib/clip-files.ts';
 import type { FolderClip } from '../lib/folder-access.ts';
 import { FolderAccessError } from '../lib/folder-error.ts';
-import {
-  CART_KEY,
-  clipStore,
-  currentGeneration,
-  nextGeneration,
-  patchClip,
-  resetClips,
-  setClipState,
-  toggleClip,
-  type Clip,
-} from './clip-store.ts';
+import { CART_KEY, clipStoreApi, resetClips, setClipState, type Clip } from './clip-store.ts';
 import { createClipLoading, FOLDER_REREAD_MS, type ClipLoading } from './clip-loading.ts';
 import { fakeClock, type FakeClock } from './fake-clock.ts';
 import { FIRST_CHOICE } from './grid-filter.ts';
@@ -126,19 +116,7 @@ function machine(setup: { stored?: TestFolder | null; chosenToday?: boolean; pic
       predecode: () => undefined,
       afterPaint: async () => void log.push('grid painted'),
     },
-    store: {
-      get: clipStore.get,
-      subscribe: (listener) => {
-        const unsubscribe = clipStore.subscribe(listener);
-        return () => void unsubscribe();
-      },
-      set: setClipState,
-      patchClip,
-      reset: resetClips,
-      toggle: toggleClip,
-      currentGeneration,
-      nextGeneration,
-    },
+    store: clipStoreApi,
     session,
     cartKey: CART_KEY,
     reload: () => reloads.push(clock.now()),

@@ -89,3 +89,18 @@ export function resetClips() {
   state = { status: 'idle', folderName: null, clips: [], selected: [], error: null, choice: FIRST_CHOICE };
   for (const l of listeners) l();
 }
+
+/** The whole store as the clip-loading machine takes it (clip-loading.ts' ClipStoreApi). */
+export const clipStoreApi = {
+  get: clipStore.get,
+  subscribe: (listener: () => void) => {
+    const unsubscribe = clipStore.subscribe(listener);
+    return () => void unsubscribe();
+  },
+  set: setClipState,
+  patchClip,
+  reset: resetClips,
+  toggle: toggleClip,
+  currentGeneration,
+  nextGeneration,
+};
