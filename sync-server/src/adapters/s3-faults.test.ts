@@ -11,7 +11,7 @@ import { frozenClock } from '../testing/clock.ts';
 import { bodyOf, makeAdapterTestApp, seedPurchase } from './testing/adapter-app.ts';
 import { mp4Bytes } from './testing/clips.ts';
 import { FAULTS, startS3FaultProxy, type S3FaultProxy } from './testing/s3-faults.ts';
-import { startS3Server, TEST_BUCKET, type S3Server } from './testing/s3-server.ts';
+import { startS3Server, TEST_BUCKET, type S3Server, TEST_S3_OPTIONS } from './testing/s3-server.ts';
 import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 
 let server: S3Server;
@@ -32,14 +32,9 @@ let n = 0;
 function storage(overrides: Partial<S3StorageOptions> = {}) {
   const health = new MemoryIntegrationHealth(clock);
   const s3 = new S3Storage({
-    bucket: TEST_BUCKET,
-    region: 'auto',
+    ...TEST_S3_OPTIONS,
     endpoint: proxy.endpoint,
-    forcePathStyle: true,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
     prefix: `faults${++n}/`,
-    limitBytes: undefined,
     uploadUrlTtlMs: 60 * 60_000,
     clock,
     health,

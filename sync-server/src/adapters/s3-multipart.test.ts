@@ -11,7 +11,7 @@ import { MemoryIntegrationHealth } from '../integrations/health.ts';
 import { frozenClock } from '../testing/clock.ts';
 import { mp4Bytes } from './testing/clips.ts';
 import { startS3FaultProxy, type S3FaultProxy } from './testing/s3-faults.ts';
-import { startS3Server, TEST_BUCKET, type S3Server } from './testing/s3-server.ts';
+import { startS3Server, type S3Server, TEST_S3_OPTIONS } from './testing/s3-server.ts';
 import { MIN_PART_BYTES, partsOf } from './s3-multipart.ts';
 import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 
@@ -37,14 +37,9 @@ let n = 0;
 function storage(overrides: Partial<S3StorageOptions> = {}) {
   const health = new MemoryIntegrationHealth(clock);
   const s3 = new S3Storage({
-    bucket: TEST_BUCKET,
-    region: 'auto',
+    ...TEST_S3_OPTIONS,
     endpoint: proxy.endpoint,
-    forcePathStyle: true,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
     prefix: `multipart${++n}/`,
-    limitBytes: undefined,
     uploadUrlTtlMs: 30 * 60_000,
     clock,
     health,

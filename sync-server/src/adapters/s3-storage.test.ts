@@ -6,7 +6,7 @@ import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { frozenClock } from '../testing/clock.ts';
 import { mp4Bytes } from './testing/clips.ts';
-import { corsXml, startS3Server, TEST_BUCKET, type S3Server } from './testing/s3-server.ts';
+import { corsXml, startS3Server, TEST_BUCKET, type S3Server, TEST_S3_OPTIONS } from './testing/s3-server.ts';
 import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 import { bucketOrigin } from './s3-location.ts';
 
@@ -27,14 +27,9 @@ beforeEach(() => {
 
 function storage(overrides: Partial<S3StorageOptions> = {}): S3Storage {
   return new S3Storage({
-    bucket: TEST_BUCKET,
-    region: 'auto',
+    ...TEST_S3_OPTIONS,
     endpoint: server.endpoint,
-    forcePathStyle: true,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
     prefix,
-    limitBytes: undefined,
     uploadUrlTtlMs: 15 * 60_000,
     clock,
     ...overrides,
