@@ -82,27 +82,26 @@ export interface KioskRig {
   stop(): Promise<void>;
 }
 
-/** Starts the server (with `env`), registers this browser's kiosk, sets the prices and launches Chromium. */
+/**
+ * Starts the server (with `env`), launches Chromium, registers this browser's kiosk and sets the
+ * prices. A rig that fails half-way stops what it started (the file's afterAll never sees it).
+ */
 export async function startKioskRig(pricing: Pricing, env: Record<string, string> = {}): Promise<KioskRig> {
   const server = await startServer(env);
-  let browser: Browser | undefined;
+  const browser = await launchBrowser().catch(async (err: unknown) => {
+    await server.stop();
+    throw err;
+  });
+  const stop = async () => {
+    await browser.close();
+    await server.stop();
+  };
   try {
-    browser = await launchBrowser();
     const seed = await seedKiosk(server);
     await setPricing(seed.admin, pricing);
-    const started = browser;
-    return {
-      server,
-      browser: started,
-      seed,
-      stop: async () => {
-        await started.close();
-        await server.stop();
-      },
-    };
+    return { server, browser, seed, stop };
   } catch (err) {
-    await browser?.close();
-    await server.stop();
+    await stop();
     throw err;
   }
 }
