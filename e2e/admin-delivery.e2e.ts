@@ -30,9 +30,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Tiga', location: 'Surabaya' });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Tiga', location: 'Surabaya' } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
   const res = await asKiosk('POST', '/transaction', {
     email: 'player@example.com',

@@ -5,7 +5,7 @@
 // sync-server/src/devices/health.test.ts.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES, type DeviceListItem } from '@courtreplay/shared';
+import { MESSAGES } from '@courtreplay/shared';
 import { installFolderPicker, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
@@ -52,7 +52,7 @@ test('a kiosk shows online with its version and screen while its page is open, t
   expect(shown).toContain(T.online);
   expect(shown).toContain(T.screen('home'));
   expect(shown).toContain(T.queue(0, 0));
-  const [listed] = await seed.admin.request<DeviceListItem[]>('GET', '/device/all');
+  const [listed] = await seed.admin.call('listDevices', {});
   expect(listed).toMatchObject({ deviceId: seed.deviceId, online: true, screen: 'home', queue: { purchases: 0, clips: 0 } });
   // The build's own version (package version and commit), not the unit tests' stand-in.
   expect(listed?.appVersion).toMatch(/^\d+\.\d+\.\d+/);
@@ -68,7 +68,7 @@ test('an admin names a kiosk in place; the name is kept', async () => {
   await input.fill('Court 1 kiosk');
   await devices.row(seed.deviceId).getByRole('button', { name: T.saveName }).click();
   await expect
-    .poll(async () => (await seed.admin.request<DeviceListItem[]>('GET', '/device/all')).find((d) => d.deviceId === seed.deviceId)?.name)
+    .poll(async () => (await seed.admin.call('listDevices', {})).find((d) => d.deviceId === seed.deviceId)?.name)
     .toBe('Court 1 kiosk');
   await admin.reload();
   await new AdminDashboardPage(admin).openTab('devices');

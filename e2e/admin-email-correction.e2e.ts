@@ -45,10 +45,10 @@ beforeAll(async () => {
   writeFileSync(certFile, smtp.ca);
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
   const api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Lima', location: 'Medan' });
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Lima', location: 'Medan' } });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
 
   // A free purchase to a mistyped address; the kiosk saves its link and the e-mail goes there.

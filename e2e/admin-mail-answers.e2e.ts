@@ -56,9 +56,9 @@ beforeAll(async () => {
   writeFileSync(certFile, smtp.ca);
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
   const api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Empat', location: 'Bandung' });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Empat', location: 'Bandung' } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
   browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();

@@ -46,7 +46,7 @@ async function buy(deviceId: string, email: string, clips: number, pay: boolean,
   return body.transaction.id;
 }
 
-const report = (query: Record<string, string> = {}) => api.request<SalesReport>('GET', `/reports/sales?${new URLSearchParams(query)}`);
+const report = (query: { venueId?: string } = {}) => api.call('salesReport', { query });
 
 /** Waits until the cards, chart and per-court rows show exactly `expected`. */
 async function expectScreenToShow(expected: SalesReport) {
@@ -82,13 +82,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const venue = async (name: string) =>
-    (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name, location: 'Jakarta' })).venue.id;
-  const court = async (name: string, venueId: number) =>
-    (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
+  const venue = async (name: string) => (await api.call('createVenue', { body: { name, location: 'Jakarta' } })).venue.id;
+  const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
   const kiosk = async (deviceId: string, venueId: number, fieldId: number) => {
-    await api.request('POST', '/device/register', { deviceId, venueId, fieldId });
-    await api.request('PUT', '/device/authorize', { deviceId, isAuthorized: true });
+    await api.call('registerDevice', { body: { deviceId, venueId, fieldId } });
+    await api.call('authorizeDevice', { body: { deviceId, isAuthorized: true } });
   };
   const satu = await venue('Arena Satu');
   venueDua = await venue('Arena Dua');
@@ -146,7 +144,7 @@ describe('exports an accountant can use', () => {
     expect(header!.slice(-4)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status']);
     expect(rows).toHaveLength(7);
     const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
-    const listed = (await api.request<{ transactions: { id: string; createdAt: string }[] }>('GET', '/transaction?limit=100')).transactions;
+    const listed = (await api.call('listPurchases', { query: { limit: '100' } })).transactions;
     for (const row of rows) {
       expect(typeof row[col('Amount')]).toBe('number');
       expect(typeof row[col('Discount')]).toBe('number');

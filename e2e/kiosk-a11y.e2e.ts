@@ -40,7 +40,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   seed = await seedKiosk(server);
   await setPricing(seed.admin, { price: 15_000, gateway: true });
-  await seed.admin.request('POST', '/promo', { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 });
+  await seed.admin.call('createPromo', { body: { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 } });
   // The home screen as a venue has it: its promo video playing.
   const form = new FormData();
   form.append('video', new Blob([new Uint8Array(readFileSync(makeClip({ format: 'mp4' })))], { type: 'video/mp4' }), 'promo.mp4');

@@ -45,11 +45,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const api = await AdminApi.login(server);
-  const venueId = (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' }))
-    .venue.id;
-  const fieldId = (await api.request<{ field: { id: number } }>('POST', '/field/create', { name: 'Court 1', venueId })).field.id;
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId, fieldId });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
+  const fieldId = (await api.call('createField', { body: { name: 'Court 1', venueId } })).field.id;
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId, fieldId } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
 
   const made = (await kiosk('/transaction', 'POST', {
     email: 'player@example.com',

@@ -24,6 +24,7 @@ export class AdminApi {
     return send(this.server, name, input, { Authorization: `Bearer ${this.token}`, ...headers });
   }
 
+  // remaining callers: admin-storage, kiosk-device-trust, kiosk-purchase and offline-outbox (e2e/*.e2e.ts), converted by another branch
   /**
    * The older form, by method and `/api`-less path (`request('POST', '/venue/create', body)`): the
    * call must still be one the contract names. New code calls by name with `call`.
