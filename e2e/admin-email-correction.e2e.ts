@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { AdminApi, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { AdminApi, KioskApi, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -28,14 +28,6 @@ let transactions: AdminTransactionsTab;
 let purchaseId: string;
 let folderUrl: string;
 
-async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
-    body: JSON.stringify(body),
-  });
-}
-
 beforeAll(async () => {
   // The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
   smtp = await startSmtpSink({
@@ -52,17 +44,11 @@ beforeAll(async () => {
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
 
   // A free purchase to a mistyped address; the kiosk saves its link and the e-mail goes there.
-  const res = await asKiosk('POST', '/transaction', {
-    email: 'rally.fan@gmial.com',
-    videoIds: ['1-a'],
-    videoTitles: ['a'],
-    totalAmount: 0,
-  });
-  expect(res.status).toBe(201);
-  purchaseId = ((await res.json()) as { transaction: { id: string } }).transaction.id;
-  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_1video', purchaseId });
-  ({ folderUrl } = (await folder.json()) as { folderUrl: string });
-  expect((await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false })).ok).toBe(true);
+  const kiosk = new KioskApi(server, KIOSK);
+  purchaseId = (
+    await kiosk.call('createPurchase', { body: { email: 'rally.fan@gmial.com', videoIds: ['1-a'], videoTitles: ['a'], totalAmount: 0 } })
+  ).transaction.id;
+  ({ folderUrl } = await kiosk.saveFolderLink(purchaseId, 'videos_test_1video'));
 
   browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
 import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, formatRupiah, MESSAGES, type SalesReport } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import {
+  AdminApi,
+  KioskApi,
+  launchBrowser,
+  newKioskContext,
+  simulatePayment,
+  startServer,
+  SUPER_ADMIN,
+  type TestServer,
+} from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 
@@ -27,23 +36,16 @@ const ids: Record<string, string> = {};
 
 /** A purchase at Rp 1.000 a clip (no price set; nothing with the gateway off); `pay` settles it through the payment simulator. */
 async function buy(deviceId: string, email: string, clips: number, pay: boolean, unitPrice = 1000): Promise<string> {
-  const res = await fetch(`${server.url}/api/transaction`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-    body: JSON.stringify({
+  const { transaction, payment } = await new KioskApi(server, deviceId).call('createPurchase', {
+    body: {
       email,
       videoIds: Array.from({ length: clips }, (_, i) => `${email}-${i}.mp4`),
       videoTitles: Array.from({ length: clips }, (_, i) => `clip ${i}`),
       totalAmount: unitPrice * clips,
-    }),
+    },
   });
-  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { transaction: { id: string }; payment: { token: string } | null };
-  if (pay) {
-    const paid = await fetch(`${server.url}/api/payment/simulator/${body.payment!.token}/success`, { method: 'POST' });
-    if (!paid.ok) throw new Error(`payment failed: ${paid.status}`);
-  }
-  return body.transaction.id;
+  if (pay) await simulatePayment(server, payment!.token);
+  return transaction.id;
 }
 
 const report = (query: { venueId?: string } = {}) => api.call('salesReport', { query });

@@ -6,6 +6,7 @@ import readExcelFile from 'read-excel-file/node';
 import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
 import {
   AdminApi,
+  KioskApi,
   feedFolder,
   installFolderPicker,
   launchBrowser,
@@ -36,18 +37,15 @@ let tab: AdminTransactionsTab;
 const ids: Record<string, string> = {};
 
 async function buy(deviceId: string, email: string, titles: string[], unitPrice: number): Promise<string> {
-  const res = await fetch(`${server.url}/api/transaction`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-    body: JSON.stringify({
+  const { transaction } = await new KioskApi(server, deviceId).call('createPurchase', {
+    body: {
       email,
       videoIds: titles.map((t) => `${Date.now()}-${t.replace(/ /g, '_')}`),
       videoTitles: titles,
       totalAmount: unitPrice * titles.length,
-    }),
+    },
   });
-  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  return transaction.id;
 }
 
 async function kiosk(deviceId: string, venueId: number, fieldId: number) {
@@ -245,10 +243,7 @@ describe('Resend', () => {
     await tab.email().fill('long.titles');
     await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
     expect(await tab.resend(ids.long!).count()).toBe(0);
-    const refused = await fetch(`${server.url}/api/transaction/${ids.long}/resend-email`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${api.token}` },
-    });
+    const refused = await api.respond('resendEmail', { params: { id: ids.long! } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(PURCHASE_MESSAGES.notPaid);
     await tab.resetFilters().click();

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MESSAGES_ID } from '@courtreplay/shared';
-import { makeClip, newKioskContext } from './support/index.ts';
+import { KioskApi, makeClip, newKioskContext } from './support/index.ts';
 import { SUPER_ADMIN } from './support/server.ts';
 import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -93,16 +93,7 @@ describe('clips on WhatsApp', () => {
 
   it('an admin corrects the number and Resend sends the message to the new one', async () => {
     // Resend sends the clips' link: the kiosk saves it once its upload is done (here, as the kiosk, at once).
-    const asKiosk = (method: string, path: string, body: unknown) =>
-      fetch(`${rig.server.url}/api${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-Device-Id': rig.seed.deviceId },
-        body: JSON.stringify(body),
-      });
-    const folder = (await (await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_1video', purchaseId })).json()) as {
-      folderUrl: string;
-    };
-    expect((await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folder.folderUrl, error: false })).ok).toBe(true);
+    await new KioskApi(rig.server, rig.seed.deviceId).saveFolderLink(purchaseId, 'videos_1video');
     const context = await newKioskContext(rig.browser, rig.server.url, { viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();
     const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
