@@ -4,6 +4,8 @@
 import { findRoute, requestOf, type Answer, type CallInput, type Endpoints } from '@courtreplay/shared';
 import { SUPER_ADMIN, type TestServer } from './server.ts';
 
+const sessions = new WeakMap<TestServer, Promise<AdminApi>>();
+
 export class AdminApi {
   private constructor(
     private readonly server: TestServer,
@@ -13,6 +15,19 @@ export class AdminApi {
   static async login(server: TestServer, credentials = SUPER_ADMIN): Promise<AdminApi> {
     const { token } = await send(server, 'login', { body: credentials }, {});
     return new AdminApi(server, token);
+  }
+
+  /**
+   * The super admin's one session on `server`, logged in on first use: a login checks an OWASP
+   * scrypt hash (a second of the server's time), and a file's set-up seeds many kiosks.
+   */
+  static of(server: TestServer): Promise<AdminApi> {
+    let session = sessions.get(server);
+    if (!session) {
+      session = AdminApi.login(server);
+      sessions.set(server, session);
+    }
+    return session;
   }
 
   /** Calls the endpoint `name` as this admin; a non-success answer throws with its status and body. */

@@ -37,7 +37,7 @@ export async function seedKiosk(
   server: TestServer,
   options: { authorized?: boolean; deviceId?: string; staging?: boolean } = {},
 ): Promise<KioskSeed> {
-  const admin = await AdminApi.login(server);
+  const admin = await AdminApi.of(server);
   const { venue } = await admin.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } });
   const { field } = await admin.call('createField', { body: { venueId: venue.id, name: 'Court 1' } });
   const deviceId = options.deviceId ?? testDeviceId();
