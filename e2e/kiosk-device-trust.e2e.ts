@@ -18,6 +18,7 @@ import {
 } from './support/index.ts';
 import { seedKiosk, setPricing, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskClock } from './support/kiosk-clock.ts';
+import { persistedQueries } from './support/kiosk-state.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { OfflineKiosk } from './pages/offline-kiosk.ts';
@@ -62,21 +63,6 @@ const all =
 const shown = (locator: Locator) => () => locator.isVisible();
 const gone = (locator: Locator) => async () => (await locator.count()) === 0;
 const at = (page: Page, pathname: string) => async () => new URL(page.url()).pathname === pathname;
-
-/** The kiosk's persisted query cache (offline/query-persistence.ts) as stored text. */
-const persistedQueries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('courtreplay-query-cache');
-        open.onsuccess = () => {
-          const get = open.result.transaction('entries').objectStore('entries').get('courtreplay-kiosk-queries');
-          get.onsuccess = () => resolve(String(get.result ?? ''));
-          get.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
 
 const seeYour = (page: Page, name = 'CourtReplay') => page.getByRole('link', { name: MESSAGES.kioskHome.seeYour(name) });
 const stopped = (page: Page) => page.getByTestId('device-stopped');

@@ -1,0 +1,23 @@
+// The spec's loading screen stays up at least LOADING_MIN_DISPLAY_MS (3 s) each time the kiosk
+// lists its folder. Where a test is not about that screen, the kiosk's clock (installed, running at
+// normal pace) is moved past it the moment it shows, so the test does not sit through it.
+import type { BrowserContext } from 'playwright-core';
+import { LOADING_MIN_DISPLAY_MS } from '@courtreplay/shared';
+
+/** Installs the clock on `context`'s pages and fast-forwards it by the minimum whenever the loading screen shows. */
+export async function skipLoadingScreens(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('loadingScreenShown', async ({ page }) => {
+    // The page may be navigating away or closing meanwhile; then there is nothing to skip.
+    await page.clock.fastForward(LOADING_MIN_DISPLAY_MS).catch(() => undefined);
+  });
+  await context.addInitScript(() => {
+    const shown = new WeakSet<Element>();
+    new MutationObserver(() => {
+      const screen = document.querySelector('[data-testid="loading-screen"]');
+      if (!screen || shown.has(screen)) return;
+      shown.add(screen);
+      void (window as unknown as { loadingScreenShown: () => Promise<void> }).loadingScreenShown();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await context.clock.install();
+}
