@@ -1,6 +1,8 @@
 // The spec's loading screen stays up at least LOADING_MIN_DISPLAY_MS (3 s) each time the kiosk
 // lists its folder. Where a test is not about that screen, the kiosk's clock (installed, running at
-// normal pace) is moved past it the moment it shows, so the test does not sit through it.
+// normal pace) is moved past it the moment it shows, so the test does not sit through it. Not for a
+// test about thumbnails, durations or undecodable clips: the jump also spends the 2-3 s budgets of
+// the clip probes under way behind that screen, which then give up.
 import type { BrowserContext } from 'playwright-core';
 import { LOADING_MIN_DISPLAY_MS } from '@courtreplay/shared';
 
