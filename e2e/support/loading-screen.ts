@@ -9,8 +9,14 @@ import { LOADING_MIN_DISPLAY_MS } from '@courtreplay/shared';
 /** Installs the clock on `context`'s pages and fast-forwards it by the minimum whenever the loading screen shows. */
 export async function skipLoadingScreens(context: BrowserContext): Promise<void> {
   await context.exposeBinding('loadingScreenShown', async ({ page }) => {
-    // The page may be navigating away or closing meanwhile; then there is nothing to skip.
-    await page.clock.fastForward(LOADING_MIN_DISPLAY_MS).catch(() => undefined);
+    // Only while the screen is still up: on a loaded machine the call can come after it ended by
+    // itself, and a jump then would land in the middle of whatever the test does next. The page
+    // may also be navigating away or closing meanwhile; then there is nothing to skip.
+    const showing = await page
+      .getByTestId('loading-screen')
+      .isVisible()
+      .catch(() => false);
+    if (showing) await page.clock.fastForward(LOADING_MIN_DISPLAY_MS).catch(() => undefined);
   });
   await context.addInitScript(() => {
     const shown = new WeakSet<Element>();
