@@ -23,12 +23,9 @@ afterAll(async () => {
 });
 
 test('an admin changes their own password, then logs in with the new one', async () => {
-  const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Akun', location: 'Jakarta' });
-  await api.request('POST', '/admin/create', {
-    email: 'venue.admin@courtreplay.test',
-    password: 'first-password-1',
-    role: 'admin',
-    venueId: venue.venue.id,
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Akun', location: 'Jakarta' } });
+  await api.call('createAdmin', {
+    body: { email: 'venue.admin@courtreplay.test', password: 'first-password-1', role: 'admin', venueId: venue.id },
   });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -44,14 +41,11 @@ test('an admin changes their own password, then logs in with the new one', async
 });
 
 test('after a reset the one-time password opens only "Choose your own password"; once changed, the dashboard', async () => {
-  const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Reset', location: 'Bandung' });
-  const { admin } = await api.request<{ admin: { id: number } }>('POST', '/admin/create', {
-    email: 'reset.admin@courtreplay.test',
-    password: 'forgotten-password-1',
-    role: 'admin',
-    venueId: venue.venue.id,
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Reset', location: 'Bandung' } });
+  const { admin } = await api.call('createAdmin', {
+    body: { email: 'reset.admin@courtreplay.test', password: 'forgotten-password-1', role: 'admin', venueId: venue.id },
   });
-  const { password } = await api.request<{ password: string }>('POST', `/admin/${admin.id}/reset-password`);
+  const { password } = await api.call('resetAdminPassword', { params: { id: admin.id } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const dashboard = await loginAs(page, 'reset.admin@courtreplay.test', password);
@@ -72,7 +66,7 @@ test('after a reset the one-time password opens only "Choose your own password";
 });
 
 test('a super admin sees the audit entry after changing a price', async () => {
-  await api.request('PUT', '/admin/config', { key: 'DEFAULT_PRICE', value: '45678' });
+  await api.setConfig('DEFAULT_PRICE', '45678');
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);

@@ -18,13 +18,11 @@ let page: Page;
 let dashboard: AdminDashboardPage;
 const admins = () => new AdminAdminsTab(page);
 
-type Admin = { id: number; email: string; role: string; venueId: number | null };
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  await api.request('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
+  await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -64,7 +62,7 @@ test('Create Admin checks every rule before sending, and shows the note for supe
   expect(await create.venue().count()).toBe(0);
   expect(await create.email().getAttribute('type')).toBe('email');
 
-  const stored = await api.request<Admin[]>('GET', '/admin/all');
+  const stored = await api.call('listAdmins', {});
   expect(stored.map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
 });
 
@@ -93,22 +91,20 @@ test('deleting an admin asks Are you sure? and only Yes deletes', async () => {
   expect(await admins().row(SUPER_ADMIN.email).getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
   expect(await admins().row('new.admin@courtreplay.test').getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
   await admins().delete('new.admin@courtreplay.test', false);
-  expect((await api.request<Admin[]>('GET', '/admin/all')).length).toBe(2);
+  expect((await api.call('listAdmins', {})).length).toBe(2);
   // An admin deleted elsewhere meanwhile: the server's message; the next delete that succeeds clears it.
-  const { admin: ghost } = await api.request<{ admin: Admin }>('POST', '/admin/create', {
-    email: 'ghost.admin@courtreplay.test',
-    password: 'long-enough-1',
-    role: 'super_admin',
+  const { admin: ghost } = await api.call('createAdmin', {
+    body: { email: 'ghost.admin@courtreplay.test', password: 'long-enough-1', role: 'super_admin' },
   });
   await page.reload();
   await dashboard.openTab('admins');
   await admins().row(ghost.email).waitFor();
-  await api.request('DELETE', `/admin/${ghost.id}`);
+  await api.call('deleteAdmin', { params: { id: ghost.id } });
   await admins().delete(ghost.email, true);
   const alert = page.getByRole('tabpanel').getByRole('alert');
   await alert.waitFor();
   await admins().delete('new.admin@courtreplay.test', true);
   await admins().row('new.admin@courtreplay.test').waitFor({ state: 'detached' });
   await alert.waitFor({ state: 'detached' });
-  expect((await api.request<Admin[]>('GET', '/admin/all')).map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
+  expect((await api.call('listAdmins', {})).map((a) => a.email)).toEqual([SUPER_ADMIN.email]);
 });

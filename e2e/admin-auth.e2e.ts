@@ -20,8 +20,8 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
 });
 afterAll(async () => {
   await browser?.close();

@@ -25,8 +25,7 @@ let cms: AdminCmsTab;
 let scratch: string;
 const uploadRequests: string[] = [];
 
-type Entry = { key: string; value: string };
-const config = async (key: string) => (await api.request<Entry[]>('GET', '/admin/config')).find((e) => e.key === key)?.value;
+const config = async (key: string) => (await api.call('getConfig', {})).find((e) => e.key === key)?.value;
 
 beforeAll(async () => {
   server = await startServer();

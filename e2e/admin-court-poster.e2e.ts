@@ -22,10 +22,8 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  ({
-    venue: { id: venueId },
-  } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' }));
-  await api.request('POST', '/field/create', { venueId, name: 'Court 2' });
+  venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
+  await api.call('createField', { body: { venueId, name: 'Court 2' } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -37,7 +35,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const markUrl = async () => (await api.request<{ name: string; markUrl: string }[]>('GET', `/field/venue/${venueId}`))[0]!.markUrl;
+/** The court's poster link as the server lists it (null only for a court without a code, never here). */
+const markUrl = async () => {
+  const url = (await api.call('listFields', { params: { venueId } }))[0]!.markUrl;
+  if (url === null) throw new Error('Court 2 is listed without a poster link');
+  return url;
+};
 const poster = () => page.getByTestId('court-poster');
 const sheet = () => page.getByTestId('poster-sheet');
 

@@ -3,9 +3,18 @@
 // 'Error Logs'. The kiosk's reports are posted through the real API, as its outbox posts them.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, type Answer, type Endpoints } from '@courtreplay/shared';
 import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import {
+  AdminApi,
+  KioskApi,
+  launchBrowser,
+  newKioskContext,
+  simulatePayment,
+  startServer,
+  SUPER_ADMIN,
+  type TestServer,
+} from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 
@@ -14,34 +23,25 @@ const KIOSK = 'kiosk-delivery-state-court-1';
 let server: TestServer;
 let browser: Browser;
 let api: AdminApi;
+let kiosk: KioskApi;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let purchaseId: string;
-
-async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
-    body: JSON.stringify(body),
-  });
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Tiga', location: 'Surabaya' });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  kiosk = new KioskApi(server, KIOSK);
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Tiga', location: 'Surabaya' } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
-  const res = await asKiosk('POST', '/transaction', {
-    email: 'player@example.com',
-    videoIds: ['1-a', '2-b', '3-c'],
-    videoTitles: ['a', 'b', 'c'],
-    totalAmount: 0,
+  const made = await kiosk.respond('createPurchase', {
+    body: { email: 'player@example.com', videoIds: ['1-a', '2-b', '3-c'], videoTitles: ['a', 'b', 'c'], totalAmount: 0 },
   });
-  expect(res.status).toBe(201);
-  purchaseId = ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  expect(made.status).toBe(201);
+  purchaseId = ((await made.json()) as Answer<Endpoints['createPurchase']>).transaction.id;
   page = await (await newKioskContext(browser, server.url)).newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
 });
@@ -54,23 +54,13 @@ afterAll(async () => {
 const deliveryCell = () => page.locator(`tr[data-id="${purchaseId}"] [data-testid="delivery-state"]`);
 
 test('a purchase shows where its delivery stands, from uploading to e-mailed', async () => {
-  const progress = await asKiosk('POST', '/kiosk-reports/progress', {
-    transactionId: purchaseId,
-    uploaded: 2,
-    failed: 0,
-    total: 3,
-    state: 'uploading',
-  });
-  expect(progress.ok).toBe(true);
+  await kiosk.call('reportProgress', { body: { transactionId: purchaseId, uploaded: 2, failed: 0, total: 3, state: 'uploading' } });
   await page.reload();
   await dashboard.openTab('transactions');
   await expect.poll(() => deliveryCell().textContent(), { timeout: 15_000 }).toBe('Uploading 2 of 3');
 
   // The kiosk saves its folder's link: the free purchase is e-mailed at once, and the row says so.
-  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_3videos', purchaseId });
-  const { folderUrl } = (await folder.json()) as { folderUrl: string };
-  const saved = await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false });
-  expect(saved.ok).toBe(true);
+  await kiosk.saveFolderLink(purchaseId, 'videos_test_3videos');
   await page.reload();
   await dashboard.openTab('transactions');
   await expect.poll(() => deliveryCell().textContent(), { timeout: 15_000 }).toBe('E-mailed');
@@ -82,19 +72,20 @@ test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", a
   await expect.poll(() => page.getByText(MESSAGES.errorsTab.empty).isVisible(), { timeout: 15_000 }).toBe(true);
 
   const now = new Date().toISOString();
-  const parked = await asKiosk('POST', '/kiosk-reports/parked', {
-    idempotencyKey: 'outbox-key-123',
-    reason: 'The total has changed. Please review your order.',
-    status: 400,
-    attempts: 1,
-    email: 'offline.player@example.com',
-    videoCount: 2,
-    totalAmount: 0,
-    isStaging: false,
-    queuedAt: now,
-    parkedAt: now,
+  await kiosk.call('reportParked', {
+    body: {
+      idempotencyKey: 'outbox-key-123',
+      reason: 'The total has changed. Please review your order.',
+      status: 400,
+      attempts: 1,
+      email: 'offline.player@example.com',
+      videoCount: 2,
+      totalAmount: 0,
+      isStaging: false,
+      queuedAt: now,
+      parkedAt: now,
+    },
   });
-  expect(parked.ok).toBe(true);
   await page.reload();
   await dashboard.openTab('errors');
   const errors = new AdminErrorsTab(page);
@@ -120,18 +111,11 @@ test("'Error Logs' lists a purchase a kiosk parked, with the server's reason", a
 test("a payment reversed after it was paid is flagged in Transactions and listed in 'Error Logs'", async () => {
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'true');
   await api.setConfig('DEFAULT_PRICE', '5000');
-  const res = await asKiosk('POST', '/transaction', {
-    email: 'reversed@example.com',
-    videoIds: ['9-z'],
-    videoTitles: ['z'],
-    totalAmount: 5000,
+  const { transaction, payment } = await kiosk.call('createPurchase', {
+    body: { email: 'reversed@example.com', videoIds: ['9-z'], videoTitles: ['z'], totalAmount: 5000 },
   });
-  expect(res.status).toBe(201);
-  const { transaction, payment } = (await res.json()) as { transaction: { id: string }; payment: { token: string } };
   // The simulator's provider settles, then denies (as some banks and Indomaret do after settlement).
-  for (const outcome of ['success', 'failure']) {
-    expect((await fetch(`${server.url}/api/payment/simulator/${payment.token}/${outcome}`, { method: 'POST' })).ok).toBe(true);
-  }
+  for (const outcome of ['success', 'failure'] as const) await simulatePayment(server, payment!.token, outcome);
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
 
   await page.reload();

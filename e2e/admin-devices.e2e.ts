@@ -20,20 +20,15 @@ let devices: AdminDevicesTab;
 const OTHER_KIOSK = 'otherkiosk0000000000-1234';
 const VENUE_ADMIN = { email: 'satu.admin@courtreplay.test', password: 'satu-admin-pass-1' };
 
-type Device = { deviceId: string; venueName: string; fieldName: string | null; isAuthorized: boolean; staging: boolean };
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Satu', location: 'Jakarta' });
-  await api.request('POST', '/field/create', { name: 'Court A', venueId: venue.id });
-  const { venue: other } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', {
-    name: 'Arena Dua',
-    location: 'Bandung',
-  });
-  await api.request('POST', '/device/register', { deviceId: OTHER_KIOSK, venueId: other.id });
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
+  await api.call('createField', { body: { name: 'Court A', venueId: venue.id } });
+  const { venue: other } = await api.call('createVenue', { body: { name: 'Arena Dua', location: 'Bandung' } });
+  await api.call('registerDevice', { body: { deviceId: OTHER_KIOSK, venueId: other.id } });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -45,7 +40,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const stored = () => api.request<Device[]>('GET', '/device/all');
+const stored = () => api.call('listDevices', {});
 
 test('shows this browser id, the same one the kiosk stores, and no mismatch warning', async () => {
   const id = await devices.waitForId();
@@ -96,14 +91,12 @@ test('Authorize and Deauthorize flip the status on the server', async () => {
 
 test('a device removed elsewhere gives the server message; the next action that succeeds clears it', async () => {
   const ghost = 'ghostkiosk0000000000-5678';
-  const { venueId } = (await api.request<{ deviceId: string; venueId: number }[]>('GET', '/device/all')).find(
-    (d) => d.deviceId === OTHER_KIOSK,
-  )!;
-  await api.request('POST', '/device/register', { deviceId: ghost, venueId });
+  const { venueId } = (await stored()).find((d) => d.deviceId === OTHER_KIOSK)!;
+  await api.call('registerDevice', { body: { deviceId: ghost, venueId } });
   await page.reload();
   await dashboard.openTab('devices');
   await devices.row(ghost).waitFor();
-  await api.request('DELETE', `/device/${ghost}`);
+  await api.call('deleteDevice', { params: { deviceId: ghost } });
   await devices.toggleAuthorization(ghost);
   const alert = page.getByRole('tabpanel').getByRole('alert');
   await alert.filter({ hasText: 'Device not found' }).waitFor();
@@ -148,8 +141,8 @@ test('a super admin makes a device a test device and back; /staging sells only o
 
 test("the table fits a 1366 px screen with every row's actions in view, even with a 128-character device id (issue 24 point 7)", async () => {
   const longId = 'k'.repeat(120) + '-1234567';
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Panjang', location: 'Bali' });
-  await api.request('POST', '/device/register', { deviceId: longId, venueId: venue.id });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Panjang', location: 'Bali' } });
+  await api.call('registerDevice', { body: { deviceId: longId, venueId: venue.id } });
   await page.setViewportSize({ width: 1366, height: 768 });
   try {
     await page.reload();
@@ -166,7 +159,7 @@ test("the table fits a 1366 px screen with every row's actions in view, even wit
     // The cut id is still the row's id, whole on hover.
     expect(await devices.row(longId).locator('td.device-id .mono').getAttribute('title')).toBe(longId);
   } finally {
-    await api.request('DELETE', `/device/${longId}`);
+    await api.call('deleteDevice', { params: { deviceId: longId } });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.reload();
     await dashboard.openTab('devices');
@@ -207,10 +200,8 @@ test('an admin registers this device at their own venue and sees only that venue
   await own.register();
   await own.row(id).waitFor();
   expect((await stored()).find((d) => d.deviceId === id)).toMatchObject({ venueName: 'Arena Satu' });
-  await api.request('POST', '/device/register', {
-    deviceId: OTHER_KIOSK,
-    venueId: (await api.request<{ id: number; name: string }[]>('GET', '/venue')).find((v) => v.name === 'Arena Dua')!.id,
-  });
+  const arenaDua = (await api.call('listVenues', {})).find((v) => v.name === 'Arena Dua')!;
+  await api.call('registerDevice', { body: { deviceId: OTHER_KIOSK, venueId: arenaDua.id } });
   await adminDashboard.open('?tab=devices');
   await own.row(id).waitFor();
   expect(await own.rows().count()).toBe(1);

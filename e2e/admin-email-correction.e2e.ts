@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { AdminApi, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { AdminApi, KioskApi, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -28,14 +28,6 @@ let transactions: AdminTransactionsTab;
 let purchaseId: string;
 let folderUrl: string;
 
-async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
-    body: JSON.stringify(body),
-  });
-}
-
 beforeAll(async () => {
   // The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
   smtp = await startSmtpSink({
@@ -45,24 +37,18 @@ beforeAll(async () => {
   writeFileSync(certFile, smtp.ca);
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
   const api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Lima', location: 'Medan' });
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.id });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Lima', location: 'Medan' } });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
 
   // A free purchase to a mistyped address; the kiosk saves its link and the e-mail goes there.
-  const res = await asKiosk('POST', '/transaction', {
-    email: 'rally.fan@gmial.com',
-    videoIds: ['1-a'],
-    videoTitles: ['a'],
-    totalAmount: 0,
-  });
-  expect(res.status).toBe(201);
-  purchaseId = ((await res.json()) as { transaction: { id: string } }).transaction.id;
-  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_1video', purchaseId });
-  ({ folderUrl } = (await folder.json()) as { folderUrl: string });
-  expect((await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folderUrl, error: false })).ok).toBe(true);
+  const kiosk = new KioskApi(server, KIOSK);
+  purchaseId = (
+    await kiosk.call('createPurchase', { body: { email: 'rally.fan@gmial.com', videoIds: ['1-a'], videoTitles: ['a'], totalAmount: 0 } })
+  ).transaction.id;
+  ({ folderUrl } = await kiosk.saveFolderLink(purchaseId, 'videos_test_1video'));
 
   browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();

@@ -17,8 +17,8 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const venue = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Bahasa', location: 'Bali' });
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: venue.venue.id });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Bahasa', location: 'Bali' } });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
 });
 afterAll(async () => {
   await browser?.close();

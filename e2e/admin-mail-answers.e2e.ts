@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import type { Answer, Endpoints } from '@courtreplay/shared';
+import { AdminApi, KioskApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -23,22 +24,13 @@ let page: Page;
 let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
 
-async function asKiosk(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
-    body: JSON.stringify(body),
-  });
-}
-
 /** A free purchase whose link the kiosk saves: the server tries its e-mail at once. */
 async function deliveredPurchase(email: string): Promise<string> {
-  const res = await asKiosk('POST', '/transaction', { email, videoIds: ['1-a'], videoTitles: ['a'], totalAmount: 0 });
-  expect(res.status).toBe(201);
-  const id = ((await res.json()) as { transaction: { id: string } }).transaction.id;
-  const folder = await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_test_1video', purchaseId: id });
-  const { folderUrl } = (await folder.json()) as { folderUrl: string };
-  expect((await asKiosk('PUT', `/transaction/${id}/zipUrl`, { zipUrl: folderUrl, error: false })).ok).toBe(true);
+  const kiosk = new KioskApi(server, KIOSK);
+  const made = await kiosk.respond('createPurchase', { body: { email, videoIds: ['1-a'], videoTitles: ['a'], totalAmount: 0 } });
+  expect(made.status).toBe(201);
+  const id = ((await made.json()) as Answer<Endpoints['createPurchase']>).transaction.id;
+  await kiosk.saveFolderLink(id, 'videos_test_1video');
   return id;
 }
 
@@ -56,9 +48,9 @@ beforeAll(async () => {
   writeFileSync(certFile, smtp.ca);
   server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
   const api = await AdminApi.login(server);
-  const { venue } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Empat', location: 'Bandung' });
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId: venue.id });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const { venue } = await api.call('createVenue', { body: { name: 'Arena Empat', location: 'Bandung' } });
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
   browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();

@@ -19,9 +19,6 @@ let page: Page;
 let dashboard: AdminDashboardPage;
 let product: AdminProductTab;
 
-type Entry = { key: string; value: string };
-type Promo = { name: string; code: string; amount: number; percent: number; quota: number };
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -37,7 +34,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const config = async (key: string) => (await api.request<Entry[]>('GET', '/admin/config')).find((e) => e.key === key)?.value;
+const config = async (key: string) => (await api.call('getConfig', {})).find((e) => e.key === key)?.value;
 
 describe('price and payment gateway', () => {
   test('the price keeps digits only; an empty price is refused', async () => {
@@ -155,7 +152,7 @@ describe('Use Default Tiers', () => {
 });
 
 describe('promo codes', () => {
-  const promos = () => api.request<Promo[]>('GET', '/promo');
+  const promos = () => api.call('listPromos', {});
 
   test('the form checks name, code, discount, percentage cap and quota, in that order', async () => {
     await product.addPromo().click();

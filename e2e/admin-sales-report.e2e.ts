@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
 import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, formatRupiah, MESSAGES, type SalesReport } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import {
+  AdminApi,
+  KioskApi,
+  launchBrowser,
+  newKioskContext,
+  simulatePayment,
+  startServer,
+  SUPER_ADMIN,
+  type TestServer,
+} from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 
@@ -27,26 +36,19 @@ const ids: Record<string, string> = {};
 
 /** A purchase at Rp 1.000 a clip (no price set; nothing with the gateway off); `pay` settles it through the payment simulator. */
 async function buy(deviceId: string, email: string, clips: number, pay: boolean, unitPrice = 1000): Promise<string> {
-  const res = await fetch(`${server.url}/api/transaction`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-    body: JSON.stringify({
+  const { transaction, payment } = await new KioskApi(server, deviceId).call('createPurchase', {
+    body: {
       email,
       videoIds: Array.from({ length: clips }, (_, i) => `${email}-${i}.mp4`),
       videoTitles: Array.from({ length: clips }, (_, i) => `clip ${i}`),
       totalAmount: unitPrice * clips,
-    }),
+    },
   });
-  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { transaction: { id: string }; payment: { token: string } | null };
-  if (pay) {
-    const paid = await fetch(`${server.url}/api/payment/simulator/${body.payment!.token}/success`, { method: 'POST' });
-    if (!paid.ok) throw new Error(`payment failed: ${paid.status}`);
-  }
-  return body.transaction.id;
+  if (pay) await simulatePayment(server, payment!.token);
+  return transaction.id;
 }
 
-const report = (query: Record<string, string> = {}) => api.request<SalesReport>('GET', `/reports/sales?${new URLSearchParams(query)}`);
+const report = (query: { venueId?: string } = {}) => api.call('salesReport', { query });
 
 /** Waits until the cards, chart and per-court rows show exactly `expected`. */
 async function expectScreenToShow(expected: SalesReport) {
@@ -82,13 +84,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const venue = async (name: string) =>
-    (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name, location: 'Jakarta' })).venue.id;
-  const court = async (name: string, venueId: number) =>
-    (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
+  const venue = async (name: string) => (await api.call('createVenue', { body: { name, location: 'Jakarta' } })).venue.id;
+  const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
   const kiosk = async (deviceId: string, venueId: number, fieldId: number) => {
-    await api.request('POST', '/device/register', { deviceId, venueId, fieldId });
-    await api.request('PUT', '/device/authorize', { deviceId, isAuthorized: true });
+    await api.call('registerDevice', { body: { deviceId, venueId, fieldId } });
+    await api.call('authorizeDevice', { body: { deviceId, isAuthorized: true } });
   };
   const satu = await venue('Arena Satu');
   venueDua = await venue('Arena Dua');
@@ -146,7 +146,7 @@ describe('exports an accountant can use', () => {
     expect(header!.slice(-4)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status']);
     expect(rows).toHaveLength(7);
     const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
-    const listed = (await api.request<{ transactions: { id: string; createdAt: string }[] }>('GET', '/transaction?limit=100')).transactions;
+    const listed = (await api.call('listPurchases', { query: { limit: '100' } })).transactions;
     for (const row of rows) {
       expect(typeof row[col('Amount')]).toBe('number');
       expect(typeof row[col('Discount')]).toBe('number');

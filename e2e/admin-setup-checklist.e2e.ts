@@ -41,16 +41,16 @@ test('a fresh install shows every step left to do, and each step opens its tab',
 });
 
 test('steps are ticked as they are done, and the list goes once everything is ready', async () => {
-  const venue = (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena', location: 'Jakarta' })).venue.id;
-  const fieldId = (await api.request<{ field: { id: number } }>('POST', '/field/create', { name: 'Court 1', venueId: venue })).field.id;
+  const venue = (await api.call('createVenue', { body: { name: 'Arena', location: 'Jakarta' } })).venue.id;
+  const fieldId = (await api.call('createField', { body: { name: 'Court 1', venueId: venue } })).field.id;
   await dashboard.openTab('transactions');
   await expect.poll(() => checklist.ticked()).toEqual({ venue: true, court: true, price: false, kiosk: false, integrations: false });
   expect(await checklist.progress().textContent()).toContain(MESSAGES.setup.progress(2, 5));
 
   await api.setConfig('DEFAULT_PRICE', '25000');
-  await api.request('POST', '/device/register', { deviceId: 'setup-kiosk-0000001', venueId: venue, fieldId });
-  await api.request('PUT', '/device/authorize', { deviceId: 'setup-kiosk-0000001', isAuthorized: true });
-  for (const kind of ['payments', 'storage', 'mail']) await api.request('POST', `/admin/integrations/${kind}/test`);
+  await api.call('registerDevice', { body: { deviceId: 'setup-kiosk-0000001', venueId: venue, fieldId } });
+  await api.call('authorizeDevice', { body: { deviceId: 'setup-kiosk-0000001', isAuthorized: true } });
+  for (const kind of ['payments', 'storage', 'mail'] as const) await api.call('testIntegration', { params: { kind } });
   await dashboard.openTab('devices');
   await dashboard.openTab('transactions');
   // The filters render with the checklist: once they show, the list is either there or gone for good.

@@ -6,6 +6,7 @@ import readExcelFile from 'read-excel-file/node';
 import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
 import {
   AdminApi,
+  KioskApi,
   feedFolder,
   installFolderPicker,
   launchBrowser,
@@ -35,46 +36,36 @@ let dashboard: AdminDashboardPage;
 let tab: AdminTransactionsTab;
 const ids: Record<string, string> = {};
 
-type Purchase = { id: string; emailSent: string | null; zipUrl: string | null };
-
 async function buy(deviceId: string, email: string, titles: string[], unitPrice: number): Promise<string> {
-  const res = await fetch(`${server.url}/api/transaction`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-    body: JSON.stringify({
+  const { transaction } = await new KioskApi(server, deviceId).call('createPurchase', {
+    body: {
       email,
       videoIds: titles.map((t) => `${Date.now()}-${t.replace(/ /g, '_')}`),
       videoTitles: titles,
       totalAmount: unitPrice * titles.length,
-    }),
+    },
   });
-  if (!res.ok) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  return transaction.id;
 }
 
 async function kiosk(deviceId: string, venueId: number, fieldId: number) {
-  await api.request('POST', '/device/register', { deviceId, venueId, fieldId });
-  await api.request('PUT', '/device/authorize', { deviceId, isAuthorized: true });
+  await api.call('registerDevice', { body: { deviceId, venueId, fieldId } });
+  await api.call('authorizeDevice', { body: { deviceId, isAuthorized: true } });
 }
 
-const stored = async (id: string) =>
-  (await api.request<{ transactions: Purchase[] }>('GET', '/transaction?limit=100')).transactions.find((t) => t.id === id)!;
+const stored = async (id: string) => (await api.call('listPurchases', { query: { limit: '100' } })).transactions.find((t) => t.id === id)!;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  const { venue: satu } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', {
-    name: 'Arena Satu',
-    location: 'Jakarta',
-  });
-  const { venue: dua } = await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Dua', location: 'Bandung' });
-  const court = async (name: string, venueId: number) =>
-    (await api.request<{ field: { id: number } }>('POST', '/field/create', { name, venueId })).field.id;
+  const { venue: satu } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
+  const { venue: dua } = await api.call('createVenue', { body: { name: 'Arena Dua', location: 'Bandung' } });
+  const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
   await kiosk(KIOSK_A1, satu.id, await court('Court A', satu.id));
   await kiosk(KIOSK_A2, satu.id, await court('Court B', satu.id));
   await kiosk(KIOSK_B, dua.id, await court('Court X', dua.id));
-  await api.request('POST', '/admin/create', { ...VENUE_ADMIN, role: 'admin', venueId: satu.id });
+  await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: satu.id } });
 
   // Gateway on (the default) and no price set: pending purchases at Rp 1.000 a video.
   for (let i = 1; i <= 24; i++) await buy(KIOSK_A1, `buyer${i}@example.com`, [`rally ${i}`], 1000);
@@ -83,7 +74,7 @@ beforeAll(async () => {
   // Gateway off: free purchases, which can be (re)sent.
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
   ids.linked = await buy(KIOSK_A1, 'linked@example.com', ['serve'], 0);
-  await api.request('PUT', `/transaction/${ids.linked}/zipUrl`, { zipUrl: `${server.url}/d/existing-folder`, error: false });
+  await api.call('updateZipUrl', { params: { id: ids.linked }, body: { zipUrl: `${server.url}/d/existing-folder`, error: false } });
   ids.local = await buy(KIOSK_A1, 'local@example.com', ['match one', 'match two'], 0);
 
   context = await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 1000 } });
@@ -252,10 +243,7 @@ describe('Resend', () => {
     await tab.email().fill('long.titles');
     await page.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
     expect(await tab.resend(ids.long!).count()).toBe(0);
-    const refused = await fetch(`${server.url}/api/transaction/${ids.long}/resend-email`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${api.token}` },
-    });
+    const refused = await api.respond('resendEmail', { params: { id: ids.long! } });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe(PURCHASE_MESSAGES.notPaid);
     await tab.resetFilters().click();
@@ -339,15 +327,11 @@ describe('an admin', () => {
 /** The way a venue picks its folder: on the kiosk's Video Selection page, as an authorised device. */
 async function pickFolderOnKiosk(files: Parameters<typeof feedFolder>[1]) {
   const deviceId = await page.evaluate(() => localStorage.getItem('deviceId'));
-  if (!deviceId || !(await api.request<{ deviceId: string }[]>('GET', '/device/all')).some((d) => d.deviceId === deviceId)) {
+  if (!deviceId || !(await api.call('listDevices', {})).some((d) => d.deviceId === deviceId)) {
     await dashboard.openTab('devices');
     const id = await page.getByTestId('current-device-id').filter({ hasNotText: '...' }).textContent();
-    const venues = await api.request<{ id: number; name: string }[]>('GET', '/venue');
-    await kiosk(
-      id!,
-      venues.find((v) => v.name === 'Arena Satu')!.id,
-      (await api.request<{ id: number }[]>('GET', `/field/venue/${venues.find((v) => v.name === 'Arena Satu')!.id}`))[0]!.id,
-    );
+    const satu = (await api.call('listVenues', {})).find((v) => v.name === 'Arena Satu')!;
+    await kiosk(id!, satu.id, (await api.call('listFields', { params: { venueId: satu.id } }))[0]!.id);
   }
   await feedFolder(page, files);
   const folderStored = () =>

@@ -3,7 +3,7 @@
 // price, and a venue admin who prices their own venue.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_BUNDLING_TIERS, serializePromoTable, type BundlingTier, type StoredConfigEntry } from '@courtreplay/shared';
+import { DEFAULT_BUNDLING_TIERS, serializePromoTable, type BundlingTier } from '@courtreplay/shared';
 import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
 import { AdminProductTab } from './pages/admin-product-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -19,9 +19,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   api = await AdminApi.login(server);
-  await api.request('PUT', '/admin/config', { key: 'DEFAULT_PRICE', value: '15000' });
-  await api.request('PUT', '/admin/config', { key: 'PROMO_TABLE', value: serializePromoTable(DEFAULT_BUNDLING_TIERS) });
-  venueId = (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Bali', location: 'Bali' })).venue.id;
+  await api.setConfig('DEFAULT_PRICE', '15000');
+  await api.setConfig('PROMO_TABLE', serializePromoTable(DEFAULT_BUNDLING_TIERS));
+  venueId = (await api.call('createVenue', { body: { name: 'Arena Bali', location: 'Bali' } })).venue.id;
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -33,8 +33,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const entries = (query = '') => api.request<StoredConfigEntry[]>('GET', `/admin/config${query}`);
-const valueOf = async (key: string, query = '') => (await entries(query)).find((e) => e.key === key);
+const entries = (venueId?: number) => api.call('getConfig', { query: venueId === undefined ? {} : { venueId: String(venueId) } });
+const valueOf = async (key: string, venueId?: number) => (await entries(venueId)).find((e) => e.key === key);
 
 describe('a price table that cannot undercut itself', () => {
   test('a price under which 2 clips cost less than 1 is shown before saving, with the offer to scale the tiers', async () => {
@@ -74,17 +74,17 @@ describe('a venue of its own', () => {
     expect(await product.priceSource().textContent()).toContain('The price of all venues.');
     await product.price().fill('30000');
     await product.savePrice().click();
-    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', `?venueId=${venueId}`))?.value).toBe('30000');
-    expect(await valueOf('DEFAULT_PRICE', `?venueId=${venueId}`)).toEqual({ key: 'DEFAULT_PRICE', value: '30000', venueId });
+    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', venueId))?.value).toBe('30000');
+    expect(await valueOf('DEFAULT_PRICE', venueId)).toEqual({ key: 'DEFAULT_PRICE', value: '30000', venueId });
     expect((await valueOf('DEFAULT_PRICE'))?.value).toBe('25000');
     await expect.poll(async () => product.priceSource().textContent()).toContain("This venue's own price.");
 
     await product.priceSource().getByRole('button', { name: 'Use the price of all venues' }).click();
-    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', `?venueId=${venueId}`))?.venueId).toBeNull();
+    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', venueId))?.venueId).toBeNull();
   });
 
   test('a venue admin sees the Product tab and prices their own venue only', async () => {
-    await api.request('POST', '/admin/create', { email: 'bali@example.com', password: 'bali-admin-1', role: 'admin', venueId });
+    await api.call('createAdmin', { body: { email: 'bali@example.com', password: 'bali-admin-1', role: 'admin', venueId } });
     const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
     const own = await context.newPage();
     const dashboard = await loginAs(own, 'bali@example.com', 'bali-admin-1');
@@ -94,7 +94,7 @@ describe('a venue of its own', () => {
     await tab.priceSource().waitFor();
     await tab.price().fill('27000');
     await tab.savePrice().click();
-    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', `?venueId=${venueId}`))?.value).toBe('27000');
+    await expect.poll(async () => (await valueOf('DEFAULT_PRICE', venueId))?.value).toBe('27000');
     expect((await valueOf('DEFAULT_PRICE'))?.value).toBe('25000');
     await context.close();
   });

@@ -15,9 +15,6 @@ let api: AdminApi;
 let page: Page;
 let venues: AdminVenuesTab;
 
-type Venue = { id: number; name: string; location: string; language: string };
-type Field = { id: number; name: string };
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -33,8 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storedVenues = () => api.request<Venue[]>('GET', '/venue');
-const storedCourts = (venueId: number) => api.request<Field[]>('GET', `/field/venue/${venueId}`);
+const storedVenues = () => api.call('listVenues', {});
+const storedCourts = (venueId: number) => api.call('listFields', { params: { venueId } });
 
 test('with nothing stored it shows the two empty messages; + Add Court waits until a venue is chosen', async () => {
   await venues.text(T.noVenues).waitFor();

@@ -9,10 +9,12 @@ import { DASHBOARD_TABS, MESSAGES } from '@courtreplay/shared';
 import {
   feedFolder,
   installFolderPicker,
+  KioskApi,
   launchBrowser,
   makeClip,
   newKioskContext,
   PORTRAIT_KIOSK,
+  simulatePayment,
   startServer,
   SUPER_ADMIN,
   type TestServer,
@@ -40,7 +42,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   seed = await seedKiosk(server);
   await setPricing(seed.admin, { price: 15_000, gateway: true });
-  await seed.admin.request('POST', '/promo', { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 });
+  await seed.admin.call('createPromo', { body: { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 } });
   // The home screen as a venue has it: its promo video playing.
   const form = new FormData();
   form.append('video', new Blob([new Uint8Array(readFileSync(makeClip({ format: 'mp4' })))], { type: 'video/mp4' }), 'promo.mp4');
@@ -174,28 +176,13 @@ describe('kiosk accessibility and touch targets (issue 12 point 14)', () => {
 
 /** A paid purchase of one clip with its link saved, made as the kiosk makes one: its phone page address. */
 async function paidPurchasePhoneUrl(): Promise<string> {
-  const kiosk = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}/api${path}`, {
-      method: path.endsWith('/zipUrl') ? 'PUT' : 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-Id': seed.deviceId },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const made = await kiosk<{ transaction: { id: string }; payment: { token: string }; phoneUrl: string }>('/transaction', {
-    email: 'phone-a11y@example.com',
-    videoIds: ['a11y.mp4'],
-    videoTitles: ['Smash'],
-    totalAmount: 15_000,
+  const kiosk = new KioskApi(server, seed.deviceId);
+  const made = await kiosk.call('createPurchase', {
+    body: { email: 'phone-a11y@example.com', videoIds: ['a11y.mp4'], videoTitles: ['Smash'], totalAmount: 15_000 },
   });
-  await fetch(`${server.url}/api/payment/simulator/${made.payment.token}/success`, { method: 'POST' });
-  const folder = await kiosk<{ folderUrl: string }>('/google-drive/create-folder', {
-    folderName: 'videos',
-    purchaseId: made.transaction.id,
-  });
-  await kiosk(`/transaction/${made.transaction.id}/zipUrl`, { zipUrl: folder.folderUrl, error: false });
-  return made.phoneUrl;
+  await simulatePayment(server, made.payment!.token);
+  await kiosk.saveFolderLink(made.transaction.id);
+  return made.phoneUrl!;
 }
 
 describe('back-office and phone page accessibility (issue 24 point 7)', () => {

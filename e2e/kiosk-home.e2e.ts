@@ -163,7 +163,7 @@ describe('kiosk home on portrait and landscape screens (issue 12 point 13)', () 
   });
 
   it('without a portrait promo video, letterboxes the landscape one on a portrait screen: the whole picture, not its middle', async () => {
-    await seed.admin.request('DELETE', '/admin/cms/portrait-promo-video');
+    await seed.admin.call('deletePortraitPromoVideo', {});
     const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);
     await useDeviceId(context, seed.deviceId);
     const page = await context.newPage();

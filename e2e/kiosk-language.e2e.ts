@@ -166,7 +166,7 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
 
   it("starts in the venue's language ('id'), grid prices, stopped, staging and payment screens too, and goes back to it at home", async () => {
     const seed = await seedKiosk(server);
-    await seed.admin.request('PUT', `/venue/${seed.venueId}`, { name: 'Arena Senayan', language: 'id' });
+    await seed.admin.call('updateVenue', { params: { id: seed.venueId }, body: { name: 'Arena Senayan', language: 'id' } });
     // Paid, so the grid shows its prices and the next tier's offer.
     await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
     const context = await newKioskContext(browser, server.url, { viewport });
@@ -197,7 +197,7 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     expect(await englishLeft(page)).toEqual([]);
 
     // Deauthorised while open: the screen that stops selling says so in Indonesian.
-    await seed.admin.request('PUT', '/device/authorize', { deviceId: seed.deviceId, isAuthorized: false });
+    await seed.admin.call('authorizeDevice', { body: { deviceId: seed.deviceId, isAuthorized: false } });
     await page.getByTestId('device-stopped').getByText(MESSAGES_ID.routing.deviceStopped, { exact: true }).waitFor();
     expect(await englishLeft(page), 'device stopped').toEqual([]);
 

@@ -5,26 +5,15 @@
 // bank would), local storage and the .eml outbox.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
-import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
-import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { KioskApi, makeClip, simulatePayment } from './support/index.ts';
+import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
+import type { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { PhonePage } from './pages/phone-page.ts';
 
 const C = MESSAGES.checkout;
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+let rig: KioskRig;
 // Two different playable clips (a phone page must play each one).
 const CLIPS = [
   { name: 'late_1.mp4', path: makeClip({ format: 'mp4', seconds: 3 }) },
@@ -32,16 +21,10 @@ const CLIPS = [
 ];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 15_000, gateway: true });
+  rig = await startKioskRig({ price: 15_000, gateway: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => rig?.stop());
 
 async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -61,30 +44,13 @@ async function snapTokenOf(page: Page): Promise<string> {
   return decodeURIComponent(new URL(order.url()).pathname.split('/').pop()!);
 }
 
-const settle = (token: string) => fetch(`${server.url}/api/payment/simulator/${encodeURIComponent(token)}/success`, { method: 'POST' });
+const settle = (token: string) => simulatePayment(rig.server, token);
 
 /** A kiosk with the two clips in its folder, on the checkout screen with `count` of them selected. */
-async function toCheckout(count: number): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
-  const context = await newKioskContext(browser, server.url);
-  await useDeviceId(context, seed.deviceId);
-  await installFolderPicker(context);
-  const page = await context.newPage();
-  await page.goto('/box');
-  await feedFolder(page, CLIPS);
-  await page.goto('/box/video-selection');
-  const selection = new KioskSelectionPage(page, '/box');
-  await selection.open();
-  for (let i = 0; i < count; i++) await selection.selectNth(i);
-  await selection.checkoutButton().click();
-  const checkout = new KioskCheckoutPage(page);
-  await checkout.title().waitFor();
-  return { context, page, checkout };
-}
+const toCheckout = (count: number) => openKioskCheckout(rig, CLIPS, count);
 
-async function purchaseOf(email: string): Promise<{ id: string; paymentStatus: string; zipUrl: string | null }> {
-  const { transactions } = await seed.admin.request<{
-    transactions: { id: string; email: string; paymentStatus: string; zipUrl: string | null }[];
-  }>('GET', `/transaction?email=${encodeURIComponent(email)}`);
+async function purchaseOf(email: string) {
+  const { transactions } = await rig.seed.admin.call('listPurchases', { query: { email } });
   return transactions[0]!;
 }
 
@@ -122,21 +88,21 @@ describe('a payment that lands late is delivered', () => {
       (p) => p.zipUrl !== null,
     );
     expect(uploaded.zipUrl).toMatch(/\/d\//);
-    expect(server.outbox().filter((m) => m.text.includes(email))).toHaveLength(0);
+    expect(rig.server.outbox().filter((m) => m.text.includes(email))).toHaveLength(0);
 
     // The bank settles the order (its signed notification), long after the player left.
-    expect((await settle(await snapToken)).status).toBe(200);
+    await settle(await snapToken);
     const mails = await waitFor(
-      () => server.outbox().filter((m) => m.text.includes(email)),
+      () => rig.server.outbox().filter((m) => m.text.includes(email)),
       (m) => m.length === 1,
     );
     expect(mails).toHaveLength(1);
     expect((await purchaseOf(email)).paymentStatus).toBe('paid');
 
     // The phone page plays each clip, and serves the bytes of the files the player chose.
-    const status = (await (
-      await fetch(`${server.url}/api/transaction/${(await purchaseOf(email)).id}/status`, { headers: { 'X-Device-Id': seed.deviceId } })
-    ).json()) as { phoneUrl: string };
+    const status = await new KioskApi(rig.server, rig.seed.deviceId).call('purchaseStatus', {
+      params: { id: (await purchaseOf(email)).id },
+    });
     const phonePage = await context.newPage();
     const phone = new PhonePage(phonePage);
     await phone.open(status.phoneUrl);

@@ -68,7 +68,7 @@ describe('prices that follow the server (issue 24 point 1)', () => {
     // A mark on this document: a reload would wipe it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    await seed.admin.request('PUT', '/device/authorize', { deviceId: seed.deviceId, isAuthorized: true });
+    await seed.admin.call('authorizeDevice', { body: { deviceId: seed.deviceId, isAuthorized: true } });
     await seeYour(page).click();
     await selection.open();
     await shows(selection.cardPrice(0), '+Rp 12.000');
@@ -85,7 +85,7 @@ describe('prices that follow the server (issue 24 point 1)', () => {
     await checkout.simulator('Simulate success').click();
     await checkout.completed().waitFor();
     expect(await checkout.error().count()).toBe(0);
-    const { transactions } = await seed.admin.request<{ transactions: { totalAmount: number }[] }>('GET', '/transaction?limit=100');
+    const { transactions } = await seed.admin.call('listPurchases', { query: { limit: '100' } });
     expect(transactions.map((t) => t.totalAmount)).toEqual([27_000]);
     // Client-side navigation only: the page was never loaded again.
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -128,7 +128,7 @@ describe('prices that follow the server (issue 24 point 1)', () => {
     const own = await seedKiosk(server);
     const other = await seedKiosk(server);
     await setPricing(own.admin, { price: 12_000, gateway: true, tiers: TIERS });
-    await own.admin.request('PUT', '/admin/config', { key: 'DEFAULT_PRICE', value: '14000', venueId: own.venueId });
+    await own.admin.call('updateConfig', { body: { key: 'DEFAULT_PRICE', value: '14000', venueId: own.venueId } });
 
     const first = await openKiosk(own);
     await seeYour(first.page).click();

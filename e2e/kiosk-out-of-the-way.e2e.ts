@@ -2,56 +2,30 @@
 // (the EN|ID switch under the preview, the status chip off the cards, checkout at 1366x768 with six
 // clips, a restored folder that needs its permission again, a cancelled staff re-pick).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
-import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { makeClip } from './support/index.ts';
+import { openKioskGrid, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+let rig: KioskRig;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: true });
+  rig = await startKioskRig({ price: 10_000, gateway: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => rig?.stop());
 
 const LANDSCAPE = { width: 1366, height: 768 };
+const LANDSCAPE_CLIP = makeClip({ format: 'mp4', width: 320, height: 180 });
 
-async function grid(clips: number, options: { beforeLoad?: (context: BrowserContext) => Promise<void> } = {}) {
-  const context = await newKioskContext(browser, server.url, { viewport: LANDSCAPE });
-  await useDeviceId(context, seed.deviceId);
-  await installFolderPicker(context);
-  await options.beforeLoad?.(context);
-  const page = await context.newPage();
-  await page.goto('/box');
-  const mp4 = makeClip({ format: 'mp4', width: 320, height: 180 });
-  await feedFolder(
-    page,
-    Array.from({ length: clips }, (_, i) => ({ name: `rally_${i + 1}.mp4`, path: mp4 })),
+/** The kiosk on a 1366x768 screen, on the grid of `clips` landscape clips. */
+const grid = (clips: number, options: { beforeLoad?: (context: BrowserContext) => Promise<void> } = {}) =>
+  openKioskGrid(
+    rig,
+    Array.from({ length: clips }, (_, i) => ({ name: `rally_${i + 1}.mp4`, path: LANDSCAPE_CLIP })),
+    { viewport: LANDSCAPE, ...options },
   );
-  await page.goto('/box/video-selection');
-  const selection = new KioskSelectionPage(page);
-  await selection.open();
-  return { context, page, selection };
-}
 
 const rect = (locator: Locator) => locator.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
 

@@ -3,7 +3,7 @@
 // grid is open, and a moment marked from a phone's /c/{courtCode} page listed under Marked moments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MESSAGES, videoTitleFromFileName, type SalesReport } from '@courtreplay/shared';
+import { MESSAGES, videoTitleFromFileName } from '@courtreplay/shared';
 import {
   addToFolder,
   feedFolder,
@@ -31,9 +31,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   seed = await seedKiosk(server);
-  ({
-    field: { id: court2 },
-  } = await seed.admin.request<{ field: { id: number } }>('POST', '/field/create', { venueId: seed.venueId, name: 'Court 2' }));
+  court2 = (await seed.admin.call('createField', { body: { venueId: seed.venueId, name: 'Court 2' } })).field.id;
   await setPricing(seed.admin, { price: 10_000, gateway: true });
 });
 
@@ -96,7 +94,7 @@ describe('clips by court (issue 25 points 1 and 2)', () => {
     expect((await created).postDataJSON()).toMatchObject({ videoCourts: [court2] });
     await checkout.simulator('Simulate success').click();
     await checkout.completed().waitFor();
-    const report = await seed.admin.request<SalesReport>('GET', `/reports/sales?venueId=${seed.venueId}`);
+    const report = await seed.admin.call('salesReport', { query: { venueId: String(seed.venueId) } });
     expect(report.byCourt).toEqual([{ fieldId: court2, fieldName: 'Court 2', revenue: 10_000, purchases: 1 }]);
 
     // The next player starts on the kiosk's own court again.
@@ -137,13 +135,13 @@ describe('new clips (issue 25 point 3)', () => {
 
 describe('marked moments (issue 25 point 4)', () => {
   it('a mark made on the court’s /c page lists the covering clip under Marked moments at the kiosk', async () => {
-    const courts = await seed.admin.request<{ id: number; name: string; markUrl: string }[]>('GET', `/field/venue/${seed.venueId}`);
+    const courts = await seed.admin.call('listFields', { params: { venueId: seed.venueId } });
     const markUrl = courts.find((c) => c.id === seed.fieldId)!.markUrl;
     expect(markUrl).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
 
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phonePage = await phone.newPage();
-    await phonePage.goto(`${server.url}${new URL(markUrl).pathname}`);
+    await phonePage.goto(`${server.url}${new URL(markUrl!).pathname}`);
     await phonePage.getByRole('button', { name: MESSAGES.mark.button }).click();
     const answer = await phonePage.getByTestId('mark-answer').textContent();
     expect(answer).toMatch(/^Marked \d\d:\d\d on Court 1: find it at the kiosk under Marked moments$/);

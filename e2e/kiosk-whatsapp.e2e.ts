@@ -6,36 +6,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, MESSAGES_ID } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { KioskApi, makeClip, newKioskContext } from './support/index.ts';
 import { SUPER_ADMIN } from './support/server.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
-import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
-import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 
 const C = MESSAGES.checkout;
 const T = MESSAGES.transactions;
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+let rig: KioskRig;
+const CLIPS = [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }];
 
 /** The outbox's messages, oldest first: the Cloud API request each would have been. */
 function whatsappOutbox(): {
   purchaseId: string;
   request: { to: string; template: { language: { code: string }; components: { parameters: { text: string }[] }[] } };
 }[] {
-  const dir = join(server.dataDir, 'whatsapp-outbox');
+  const dir = join(rig.server.dataDir, 'whatsapp-outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).sort();
@@ -46,40 +34,17 @@ function whatsappOutbox(): {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
   // Free: the completion screen comes at once and the message goes out with it.
-  await setPricing(seed.admin, { price: 15_000, gateway: false });
+  rig = await startKioskRig({ price: 15_000, gateway: false });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function toCheckout(): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
-  const context = await newKioskContext(browser, server.url);
-  await useDeviceId(context, seed.deviceId);
-  await installFolderPicker(context);
-  const page = await context.newPage();
-  await page.goto('/box');
-  await feedFolder(page, [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }]);
-  await page.goto('/box/video-selection');
-  const selection = new KioskSelectionPage(page, '/box');
-  await selection.open();
-  await selection.selectNth(0);
-  await selection.checkoutButton().click();
-  const checkout = new KioskCheckoutPage(page);
-  await checkout.title().waitFor();
-  return { context, page, checkout };
-}
+afterAll(() => rig?.stop());
 
 describe('clips on WhatsApp', () => {
   let purchaseId: string;
 
   it('a number typed on the pad, with consent, is shown before Pay Now and the completion screen says "Sent to WhatsApp"', async () => {
-    const { context, page, checkout } = await toCheckout();
+    const { context, page, checkout } = await openKioskCheckout(rig, CLIPS);
     await checkout.tapNumber('0812');
     // A physical keyboard works too.
     await checkout.phone().focus();
@@ -112,7 +77,7 @@ describe('clips on WhatsApp', () => {
   });
 
   it('in Indonesian: "Dikirim ke WhatsApp +62 812-3456-7890"', async () => {
-    const { context, page, checkout } = await toCheckout();
+    const { context, page, checkout } = await openKioskCheckout(rig, CLIPS);
     await page.getByTestId('language-switch').locator('button[data-language="id"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'id');
     await page.getByLabel(MESSAGES_ID.checkout.whatsappNumber, { exact: true }).and(page.locator('input')).waitFor();
@@ -128,17 +93,8 @@ describe('clips on WhatsApp', () => {
 
   it('an admin corrects the number and Resend sends the message to the new one', async () => {
     // Resend sends the clips' link: the kiosk saves it once its upload is done (here, as the kiosk, at once).
-    const asKiosk = (method: string, path: string, body: unknown) =>
-      fetch(`${server.url}/api${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-Device-Id': seed.deviceId },
-        body: JSON.stringify(body),
-      });
-    const folder = (await (await asKiosk('POST', '/google-drive/create-folder', { folderName: 'videos_1video', purchaseId })).json()) as {
-      folderUrl: string;
-    };
-    expect((await asKiosk('PUT', `/transaction/${purchaseId}/zipUrl`, { zipUrl: folder.folderUrl, error: false })).ok).toBe(true);
-    const context = await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } });
+    await new KioskApi(rig.server, rig.seed.deviceId).saveFolderLink(purchaseId, 'videos_1video');
+    const context = await newKioskContext(rig.browser, rig.server.url, { viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();
     const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await dashboard.openTab('transactions');

@@ -142,7 +142,7 @@ describe('offline shell', () => {
     await page.waitForTimeout(1_500);
     expect(requests.purchases()).toEqual([]);
     expect((await kiosk.outbox()).purchases).toEqual([]);
-    const list = await seed.admin.request<{ totalCount: number }>('GET', '/transaction?page=1&limit=25');
+    const list = await seed.admin.call('listPurchases', { query: { page: '1', limit: '25' } });
     expect(list.totalCount).toBe(0);
     await context.close();
   });

@@ -89,10 +89,7 @@ it('resumes an upload cut off halfway after the browser is reopened, storing the
   expect(stored).toHaveLength(1);
   expect(readFileSync(stored[0]!).equals(readFileSync(source))).toBe(true);
 
-  const listed = await seed.admin.request<{ transactions: { zipUrl: string | null; email: string }[] }>(
-    'GET',
-    '/transaction?page=1&limit=25',
-  );
+  const listed = await seed.admin.call('listPurchases', { query: { page: '1', limit: '25' } });
   expect(listed.transactions).toHaveLength(1);
   expect(listed.transactions[0]?.zipUrl).toBeTruthy();
   await reopened.page.waitForTimeout(2_000);

@@ -3,7 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import {
+  AdminApi,
+  clipBytes,
+  KioskApi,
+  launchBrowser,
+  newKioskContext,
+  simulatePayment,
+  startServer,
+  type TestServer,
+} from './support/index.ts';
 import { PhonePage } from './pages/phone-page.ts';
 
 const KIOSK = 'phone-page-kiosk-0001';
@@ -15,24 +24,13 @@ let phone: PhonePage;
 let purchase: { id: string; phoneUrl: string; folderId: string };
 const clip = clipBytes({ format: 'mp4' });
 
-const kiosk = (path: string, method: string, body?: unknown) =>
-  fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': KIOSK },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (res) => {
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, never>>;
-  });
+let kiosk: KioskApi;
 
 /** Uploads one clip into the purchase's folder through a signed upload URL, as the kiosk does. */
 async function uploadClip(name: string) {
-  const { uploadUrl } = (await kiosk('/google-drive/get-signed-url', 'POST', {
-    filename: name,
-    mimeType: 'video/mp4',
-    size: clip.length,
-    folderId: purchase.folderId,
-  })) as unknown as { uploadUrl: string };
+  const { uploadUrl } = await kiosk.call('getSignedUrl', {
+    body: { filename: name, mimeType: 'video/mp4', size: clip.length, folderId: purchase.folderId },
+  });
   const res = await fetch(uploadUrl, {
     method: 'PUT',
     headers: { 'Content-Type': 'video/mp4', 'Content-Range': `bytes 0-${clip.length - 1}/${clip.length}` },
@@ -45,28 +43,18 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const api = await AdminApi.login(server);
-  const venueId = (await api.request<{ venue: { id: number } }>('POST', '/venue/create', { name: 'Arena Senayan', location: 'Jakarta' }))
-    .venue.id;
-  const fieldId = (await api.request<{ field: { id: number } }>('POST', '/field/create', { name: 'Court 1', venueId })).field.id;
-  await api.request('POST', '/device/register', { deviceId: KIOSK, venueId, fieldId });
-  await api.request('PUT', '/device/authorize', { deviceId: KIOSK, isAuthorized: true });
+  const venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
+  const fieldId = (await api.call('createField', { body: { name: 'Court 1', venueId } })).field.id;
+  await api.call('registerDevice', { body: { deviceId: KIOSK, venueId, fieldId } });
+  await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
 
-  const made = (await kiosk('/transaction', 'POST', {
-    email: 'player@example.com',
-    videoIds: ['a.mp4', 'b.mp4'],
-    videoTitles: ['Smash', 'Volley'],
-    totalAmount: 2000,
-  })) as unknown as { transaction: { id: string }; payment: { token: string }; phoneUrl: string };
-  await fetch(`${server.url}/api/payment/simulator/${made.payment.token}/success`, { method: 'POST' });
-  const folder = (await kiosk('/google-drive/create-folder', 'POST', {
-    folderName: 'videos',
-    purchaseId: made.transaction.id,
-  })) as unknown as {
-    folderId: string;
-    folderUrl: string;
-  };
-  purchase = { id: made.transaction.id, phoneUrl: made.phoneUrl, folderId: folder.folderId };
-  await kiosk(`/transaction/${purchase.id}/zipUrl`, 'PUT', { zipUrl: folder.folderUrl, error: false });
+  kiosk = new KioskApi(server, KIOSK);
+  const made = await kiosk.call('createPurchase', {
+    body: { email: 'player@example.com', videoIds: ['a.mp4', 'b.mp4'], videoTitles: ['Smash', 'Volley'], totalAmount: 2000 },
+  });
+  await simulatePayment(server, made.payment!.token);
+  const folder = await kiosk.saveFolderLink(made.transaction.id);
+  purchase = { id: made.transaction.id, phoneUrl: made.phoneUrl!, folderId: folder.folderId };
   await uploadClip('smash.mp4');
 
   context = await newKioskContext(browser, server.url, {

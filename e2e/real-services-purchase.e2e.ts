@@ -8,70 +8,47 @@
 // clock, which a browser test cannot hold.)
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
-import {
-  SUPER_ADMIN,
-  feedFolder,
-  freePort,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { SUPER_ADMIN, freePort, makeClip, newKioskContext } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
-import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
-import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
+import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
 
 const C = MESSAGES.checkout;
 const SERVER_KEY = 'Mid-server-imitation-key';
 let midtrans: MidtransImitation;
 let drive: DriveImitation;
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
-
-interface ListedPurchase {
-  id: string;
-  email: string;
-  paymentStatus: string;
-  totalAmount: number;
-  zipUrl: string | null;
-}
+let rig: KioskRig;
+const CLIPS = [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }];
 
 beforeAll(async () => {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   midtrans = await startMidtransImitation({ serverKeys: [SERVER_KEY], notificationUrl: `${publicUrl}/api/payment/notification` });
   drive = await startDriveImitation({ hideRange: true });
-  server = await startServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    PAYMENT_PROVIDER: 'midtrans',
-    MIDTRANS_SERVER_KEY: SERVER_KEY,
-    MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
-    ...midtrans.env,
-    STORAGE: 'google-drive',
-    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'venue-secret',
-    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
-    GOOGLE_API_URL: drive.url,
-    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-  });
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 20_000, gateway: true });
+  rig = await startKioskRig(
+    { price: 20_000, gateway: true },
+    {
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      PAYMENT_PROVIDER: 'midtrans',
+      MIDTRANS_SERVER_KEY: SERVER_KEY,
+      MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
+      ...midtrans.env,
+      STORAGE: 'google-drive',
+      GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'venue-secret',
+      GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
+      GOOGLE_API_URL: drive.url,
+      GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+    },
+  );
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await rig?.stop();
   await midtrans?.close();
   await drive?.close();
 });
@@ -85,29 +62,11 @@ async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms 
   }
 }
 
-async function toCheckout(): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
-  const context = await newKioskContext(browser, server.url);
-  await useDeviceId(context, seed.deviceId);
-  await installFolderPicker(context);
-  const page = await context.newPage();
-  await page.goto('/box');
-  await feedFolder(page, [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }]);
-  await page.goto('/box/video-selection');
-  const selection = new KioskSelectionPage(page, '/box');
-  await selection.open();
-  await selection.selectNth(0);
-  await selection.checkoutButton().click();
-  const checkout = new KioskCheckoutPage(page);
-  await checkout.title().waitFor();
-  return { context, page, checkout };
-}
-
-const purchaseOf = async (email: string) =>
-  (await seed.admin.request<{ transactions: ListedPurchase[] }>('GET', '/transaction')).transactions.find((t) => t.email === email);
+const purchaseOf = async (email: string) => (await rig.seed.admin.call('listPurchases', {})).transactions.find((t) => t.email === email);
 
 describe('a kiosk purchase through the real Midtrans adapter, against an imitation of Midtrans', () => {
   it('pays in the Snap panel served by Midtrans: the signed notification is confirmed, the clip lands whole in Drive and one e-mail sent', async () => {
-    const { context, checkout } = await toCheckout();
+    const { context, checkout } = await openKioskCheckout(rig, CLIPS);
     await checkout.email().fill('midtrans-player@example.com');
     await checkout.payNow().click();
     await checkout.paymentPanel().getByRole('button', { name: 'Pay with imitation' }).click();
@@ -130,7 +89,7 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     };
     expect(body.transaction_details.gross_amount).toBe(20_000);
     expect(body.enabled_payments.length).toBeGreaterThan(0);
-    expect(body.custom_field3).not.toBe(seed.deviceId);
+    expect(body.custom_field3).not.toBe(rig.seed.deviceId);
     // The notification was confirmed with the status API before the purchase counted as paid.
     expect(midtrans.requests.some((r) => r.method === 'GET' && r.path === `/v2/${purchase!.id}/status`)).toBe(true);
     // The clip is in the purchase's Drive folder, whole, tagged as the product's own.
@@ -140,7 +99,7 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
     const folder = drive.files.find((f) => f.id === clip?.parents[0]);
     expect(purchase!.zipUrl).toBe(`https://drive.google.com/drive/folders/${folder!.id}`);
     const mails = await waitFor(
-      () => server.outbox().filter((m) => m.text.includes('midtrans-player@example.com')),
+      () => rig.server.outbox().filter((m) => m.text.includes('midtrans-player@example.com')),
       (m) => m.length === 1,
     );
     expect(mails).toHaveLength(1);
@@ -149,7 +108,7 @@ describe('a kiosk purchase through the real Midtrans adapter, against an imitati
   });
 
   it("the Integrations panel's Test connection proves the Midtrans key (and says plainly when it is refused) and the Drive account, with a chunk from this browser", async () => {
-    const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+    const context = await newKioskContext(rig.browser, rig.server.url, { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await dashboard.openTab('storageQuota');

@@ -1,9 +1,15 @@
 // Kiosk-specific seeding for the browser tests: a venue with a court, and this browser's kiosk
 // registered (and authorised, unless asked otherwise) through the real API as the super admin.
 // The kiosk's id is fixed before its first page load, as if the kiosk had made it earlier.
-import type { BrowserContext } from 'playwright-core';
+// `startKioskRig` and `openKioskGrid` / `openKioskCheckout` are the set-up most kiosk files share:
+// a server with a priced kiosk, then that kiosk with clips in its folder, on the grid or at checkout.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { KioskCheckoutPage } from '../pages/kiosk-checkout-page.ts';
+import { KioskSelectionPage } from '../pages/kiosk-selection-page.ts';
 import { AdminApi } from './api.ts';
-import type { TestServer } from './server.ts';
+import { launchBrowser, newKioskContext } from './browser.ts';
+import { feedFolder, installFolderPicker, type FolderFile } from './folder.ts';
+import { startServer, type TestServer } from './server.ts';
 
 export interface KioskSeed {
   admin: AdminApi;
@@ -41,12 +47,15 @@ export async function seedKiosk(
   return { admin, venueId: venue.id, fieldId: field.id, deviceId };
 }
 
+/** What a kiosk sells at: the price of one clip, the payment gateway on or off, the bundle tiers. */
+export interface Pricing {
+  price: number;
+  gateway: boolean;
+  tiers?: { QUANTITY: number; PRICE: number; ENABLED: boolean }[];
+}
+
 /** Prices for the live or staging kiosk. */
-export async function setPricing(
-  admin: AdminApi,
-  pricing: { price: number; gateway: boolean; tiers?: { QUANTITY: number; PRICE: number; ENABLED: boolean }[] },
-  staging = false,
-) {
+export async function setPricing(admin: AdminApi, pricing: Pricing, staging = false) {
   const suffix = staging ? '_STAGING' : '';
   const setPrice = () => admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
   const setTiers = () => admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers));
@@ -63,4 +72,78 @@ export async function setPricing(
   if (pricing.tiers?.length) await setTiers();
   if (!priceFirst) await setPrice();
   if (pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'true');
+}
+
+/** One server with one authorised kiosk at its prices, and the browser that plays that kiosk. */
+export interface KioskRig {
+  server: TestServer;
+  browser: Browser;
+  seed: KioskSeed;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server (with `env`), launches Chromium, registers this browser's kiosk and sets the
+ * prices. A rig that fails half-way stops what it started (the file's afterAll never sees it).
+ */
+export async function startKioskRig(pricing: Pricing, env: Record<string, string> = {}): Promise<KioskRig> {
+  const server = await startServer(env);
+  const browser = await launchBrowser().catch(async (err: unknown) => {
+    await server.stop();
+    throw err;
+  });
+  const stop = async () => {
+    await browser.close();
+    await server.stop();
+  };
+  try {
+    const seed = await seedKiosk(server);
+    await setPricing(seed.admin, pricing);
+    return { server, browser, seed, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+export interface KioskOnGrid {
+  context: BrowserContext;
+  page: Page;
+  selection: KioskSelectionPage;
+}
+
+/**
+ * The rig's kiosk in a fresh browser context (`viewport` as given, the kiosk PC's otherwise) with
+ * `clips` in its folder, on the Video Selection grid. `beforeLoad` runs before the first page loads.
+ */
+export async function openKioskGrid(
+  rig: KioskRig,
+  clips: FolderFile[],
+  options: { viewport?: { width: number; height: number }; beforeLoad?: (context: BrowserContext) => Promise<void> } = {},
+): Promise<KioskOnGrid> {
+  const context = await newKioskContext(rig.browser, rig.server.url, options.viewport ? { viewport: options.viewport } : {});
+  await useDeviceId(context, rig.seed.deviceId);
+  await installFolderPicker(context);
+  await options.beforeLoad?.(context);
+  const page = await context.newPage();
+  await page.goto('/box');
+  await feedFolder(page, clips);
+  await page.goto('/box/video-selection');
+  const selection = new KioskSelectionPage(page);
+  await selection.open();
+  return { context, page, selection };
+}
+
+/** The rig's kiosk on its checkout screen with the first `count` of `clips` in the cart. */
+export async function openKioskCheckout(
+  rig: KioskRig,
+  clips: FolderFile[],
+  count = 1,
+): Promise<{ context: BrowserContext; page: Page; checkout: KioskCheckoutPage }> {
+  const { context, page, selection } = await openKioskGrid(rig, clips);
+  for (let i = 0; i < count; i++) await selection.selectNth(i);
+  await selection.checkoutButton().click();
+  const checkout = new KioskCheckoutPage(page);
+  await checkout.title().waitFor();
+  return { context, page, checkout };
 }

@@ -199,6 +199,18 @@ describe('loadConfig', () => {
   });
 });
 
+describe('password hashing', () => {
+  it("hashes new passwords and PINs with OWASP's scrypt parameters in every environment", () => {
+    for (const env of [
+      {},
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example.com', PAYMENT_PROVIDER: 'simulator' },
+      { NODE_ENV: 'development' },
+    ]) {
+      expect(loadConfig(env).passwordHashing).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    }
+  });
+});
+
 describe('public URL', () => {
   it('is required in production, with a message naming PUBLIC_URL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' })).toThrow(PUBLIC_URL_REQUIRED);

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { OWASP_SCRYPT, type ScryptParams } from './auth/password.ts';
 
 const optionalString = z
   .string()
@@ -182,6 +183,11 @@ export interface Config {
   publicUrl: string;
   productName: string;
   initialAdmin: { email: string; password: string } | { email: string; password?: undefined };
+  /**
+   * scrypt parameters for new password and PIN hashes: OWASP's, always (no variable lowers them).
+   * Only the in-process test app (testing/index.ts) makes them cheap, as it does for seeded admins.
+   */
+  passwordHashing: ScryptParams;
   servePwa: boolean;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -353,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     publicUrl,
     productName: e.PRODUCT_NAME,
+    passwordHashing: OWASP_SCRYPT,
     initialAdmin: { email: (e.ADMIN_EMAIL ?? 'admin@courtreplay.local').toLowerCase(), password: e.ADMIN_PASSWORD },
     servePwa: e.SERVE_PWA,
     logLevel: e.LOG_LEVEL,

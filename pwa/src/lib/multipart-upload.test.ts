@@ -136,6 +136,13 @@ describe("the kiosk's multipart upload", () => {
     });
   });
 
+  it('counts the stalls in a row: a part stored starts the count again', async () => {
+    const b = bucket();
+    b.answers.push(503, 503, 200, 503, 503, 200);
+    await multipartUpload('clip', clip, { ...b, ...inOrder, sleep: noSleep, maxStalls: 3 });
+    expect([...b.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('stops with a reason when the bucket refuses a part, or keeps failing it', async () => {
     const refused = bucket();
     refused.answers.push(400);

@@ -3,15 +3,16 @@
 // presigned URL of each other one (multipart/parts), PUTs those parts (PART_CONCURRENCY at once),
 // and asks our server to complete the upload (multipart/complete). What the bucket holds is asked
 // each time, never remembered here, so after a reboot the clip resumes from its last whole part.
-// - a 5xx or 429 on a part (S3's SlowDown): wait (backoff) and send it again, at most `maxStalls` times;
+// - a 5xx or 429 on a part (S3's SlowDown): wait (backoff) and send it again (put-with-retry.ts, as
+//   when the network fails), at most `maxStalls` times in a row across the parts in flight;
 // - a 403 on a part (its URL expired): ask for the parts again (fresh URLs);
 // - our server answers 409 on completion (a part is missing) or 400 (the bucket found a part too
 //   small, EntityTooSmall): ask for the parts again, at most `maxStalls` times;
 // - our server answers 410 (NoSuchUpload: the upload was aborted, or has expired): ask for a new
 //   upload URL once and send the clip over from its first part;
 // - any other 4xx on a part: the storage refuses the clip.
-// No imports besides the shared error, so Node tests run it against an S3 server as in the browser.
-import { MAX_STALLS, UploadError } from './resumable-upload.ts';
+// No imports besides the shared PUT, so Node tests run it against an S3 server as in the browser.
+import { answered, MAX_STALLS, putWithRetry, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
 
 export interface PartToSend {
   partNumber: number;
@@ -38,7 +39,7 @@ export interface MultipartUploadOptions {
   /** Parts in flight at once (PART_CONCURRENCY). */
   concurrency?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
 }
 
 /**
@@ -47,10 +48,6 @@ export interface MultipartUploadOptions {
  * three keep it busy, well within a browser's six connections to one host.
  */
 export const PART_CONCURRENCY = 3;
-/** Tries of one part when the network fails; then the caller decides (outage or refusal). */
-const NETWORK_ATTEMPTS = 4;
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const backoffMs = (stalls: number) => Math.min(30_000, 500 * 2 ** stalls) * (0.5 + Math.random() / 2);
 /** Our server's answer status, on the errors its client throws (ApiError). */
 const statusOf = (e: unknown) => (typeof e === 'object' && e !== null && 'status' in e ? (e as { status: unknown }).status : undefined);
 
@@ -59,41 +56,26 @@ class Replan extends Error {}
 
 /** Sends `file` in the parts the server names and completes it; resolves with the upload URL that finished it. */
 export async function multipartUpload(uploadUrl: string, file: Blob, options: MultipartUploadOptions): Promise<string> {
-  const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? realSleep;
   const maxStalls = options.maxStalls ?? MAX_STALLS;
   if (file.size === 0) throw new UploadError('empty file');
   let url = uploadUrl;
   let renewed = false;
   let replans = 0;
-  let stalls = 0;
+  // Shared by the parts in flight: any part stored ends the run of stalls.
+  const stalls = new Stalls(maxStalls, options.sleep);
 
   /** PUTs one part; resolves once the bucket took it. */
   const sendPart = async (part: PartToSend): Promise<void> => {
-    let networkFailures = 0;
-    for (;;) {
-      let res: Response;
-      try {
-        res = await doFetch(part.uploadUrl, {
-          method: 'PUT',
-          body: file.slice(part.start, part.start + part.size),
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-      } catch (e) {
-        if (options.signal?.aborted) throw e;
-        if (++networkFailures >= NETWORK_ATTEMPTS) throw e;
-        await sleep(500 * 2 ** networkFailures);
-        continue;
-      }
-      networkFailures = 0;
-      await res.body?.cancel().catch(() => undefined);
-      if (res.ok) return;
-      if (res.status === 403) throw new Replan();
-      const problem = `the storage answered ${res.status} to part ${part.partNumber}`;
-      if (res.status !== 429 && res.status < 500) throw new UploadError(problem);
-      if (++stalls >= maxStalls) throw new UploadError(`no progress after ${stalls} tries (last: ${problem})`);
-      await sleep(backoffMs(stalls));
-    }
+    const problem = (status: number) => `${answered(status)} to part ${part.partNumber}`;
+    const res = await putWithRetry(part.uploadUrl, file.slice(part.start, part.start + part.size), {
+      signal: options.signal,
+      fetch: options.fetch,
+      sleep: options.sleep,
+      busy: { stalls, problem },
+    });
+    if (res.ok) return;
+    if (res.status === 403) throw new Replan();
+    throw new UploadError(problem(res.status));
   };
 
   for (;;) {
@@ -111,7 +93,7 @@ export async function multipartUpload(uploadUrl: string, file: Blob, options: Mu
             failure ??= e;
             return;
           }
-          stalls = 0;
+          stalls.reset();
           confirmed += part.size;
           options.onConfirmed?.(confirmed);
         }

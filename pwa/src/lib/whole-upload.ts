@@ -1,12 +1,13 @@
 // The kiosk's side of a storage that takes each clip in one PUT (get-signed-url's uploadKind
 // 'single-put': an S3 presigned URL). A PUT stores the whole clip or nothing, so there is no offset
-// to resume from: a broken PUT is sent again whole.
-// - a 5xx or 429 (S3's SlowDown): wait (backoff) and send again, at most `maxStalls` times;
+// to resume from: a broken PUT is sent again whole (put-with-retry.ts: the network, and a 5xx or
+// 429 such as S3's SlowDown, at most `maxStalls` times).
+// - a 2xx: the clip is stored;
 // - a 403 (the presigned URL expired, or its signature no longer matches): ask the server for a
 //   new URL once; a fresh URL refused too is the storage refusing the clip;
-// - any other 4xx: the storage refuses the clip.
-// No imports besides the shared error, so Node tests run it against an S3 server as in the browser.
-import { MAX_STALLS, UploadError } from './resumable-upload.ts';
+// - any other answer (a 4xx, a 3xx): the storage refuses the clip.
+// No imports besides the shared PUT, so Node tests run it against an S3 server as in the browser.
+import { answered, putWithRetry, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
 
 export interface WholeUploadOptions {
   signal?: AbortSignal;
@@ -15,42 +16,25 @@ export interface WholeUploadOptions {
   renewUrl?: () => Promise<string>;
   maxStalls?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
 }
-
-/** Tries of one PUT when the network fails; then the caller decides (outage or refusal). */
-const NETWORK_ATTEMPTS = 4;
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const backoffMs = (stalls: number) => Math.min(30_000, 500 * 2 ** stalls) * (0.5 + Math.random() / 2);
 
 /** PUTs `file` whole to `uploadUrl`; resolves with the URL that stored it. */
 export async function wholeUpload(uploadUrl: string, file: Blob, mimeType: string, options: WholeUploadOptions = {}): Promise<string> {
-  const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? realSleep;
-  const maxStalls = options.maxStalls ?? MAX_STALLS;
   if (file.size === 0) throw new UploadError('empty file');
+  // One count for the clip, across a renewed URL: a stall is never undone by a later try.
+  const stalls = new Stalls(options.maxStalls, options.sleep);
   let url = uploadUrl;
-  let stalls = 0;
-  let networkFailures = 0;
   let renewed = false;
   options.onConfirmed?.(0);
   for (;;) {
-    let res: Response;
-    try {
-      res = await doFetch(url, {
-        method: 'PUT',
-        headers: { 'Content-Type': mimeType },
-        body: file,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-    } catch (e) {
-      if (options.signal?.aborted) throw e;
-      if (++networkFailures >= NETWORK_ATTEMPTS) throw e;
-      await sleep(500 * 2 ** networkFailures);
-      continue;
-    }
-    networkFailures = 0;
-    await res.body?.cancel().catch(() => undefined);
+    const res = await putWithRetry(url, file, {
+      headers: { 'Content-Type': mimeType },
+      signal: options.signal,
+      fetch: options.fetch,
+      sleep: options.sleep,
+      busy: { stalls, problem: answered },
+    });
     if (res.ok) {
       options.onConfirmed?.(file.size);
       return url;
@@ -60,9 +44,6 @@ export async function wholeUpload(uploadUrl: string, file: Blob, mimeType: strin
       url = await options.renewUrl();
       continue;
     }
-    const problem = `the storage answered ${res.status}`;
-    if (res.status !== 429 && res.status < 500) throw new UploadError(problem);
-    if (++stalls >= maxStalls) throw new UploadError(`no progress after ${stalls} tries (last: ${problem})`);
-    await sleep(backoffMs(stalls));
+    throw new UploadError(answered(res.status));
   }
 }

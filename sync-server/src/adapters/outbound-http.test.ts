@@ -3,13 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutboundHttpError, outboundFetch } from './outbound-http.ts';
 
-// A real loopback server whose answers each test scripts, one per request.
+// A real loopback server whose answers each test scripts, one per request. Each test has a path
+// prefix of its own: a request an earlier test gave up on before it arrived (a timeout on a busy
+// machine) may still arrive, and must not take this test's scripted answer.
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 let script: Reply[] = [];
 let seen: string[] = [];
+/** This test's server address, its prefix included. */
 let base = '';
+let origin = '';
+let testNumber = 0;
+let prefix = '';
 const server = createServer((req, res) => {
-  seen.push(`${req.method} ${req.url}`);
+  if (!req.url?.startsWith(`${prefix}/`)) return void res.writeHead(200).end('a request from an earlier test');
+  seen.push(`${req.method} ${req.url.slice(prefix.length)}`);
   (script.shift() ?? ((_q, s) => s.writeHead(200).end('ok')))(req, res);
 });
 const send =
@@ -25,13 +32,15 @@ const sleep = async (ms: number) => {
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   server.closeAllConnections();
   server.close();
 });
 beforeEach(() => {
+  prefix = `/test-${++testNumber}`;
+  base = `${origin}${prefix}`;
   script = [];
   seen = [];
   sleeps.length = 0;
@@ -40,7 +49,7 @@ beforeEach(() => {
 describe('outboundFetch', () => {
   it('gives up on a server that never answers after the timeout, and retries a GET', async () => {
     script = [hang, send(200, 'late but fine')];
-    const res = await outboundFetch(`${base}/status`, {}, { timeoutMs: 100, sleep });
+    const res = await outboundFetch(`${base}/status`, {}, { timeoutMs: 300, sleep });
     expect(await res.text()).toBe('late but fine');
     expect(seen).toHaveLength(2);
   });
@@ -70,7 +79,8 @@ describe('outboundFetch', () => {
 
   it('never repeats a POST that timed out', async () => {
     script = [hang, send(201)];
-    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 50, sleep })).rejects.toThrow(
+    // Long enough for the POST to reach the server on a busy machine before the kiosk gives up.
+    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 500, sleep })).rejects.toThrow(
       OutboundHttpError,
     );
     expect(seen).toHaveLength(1);

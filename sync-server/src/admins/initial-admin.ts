@@ -17,7 +17,7 @@ export async function ensureInitialAdmin(deps: { db: Db; config: Config; clock: 
   const password = config.initialAdmin.password ?? generatePassword();
   const created = await insertAdmin(db, {
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, config.passwordHashing),
     role: 'super_admin',
     venueId: null,
     createdAt: clock.now().toISOString(),

@@ -11,7 +11,7 @@ import { findVenue } from '../venues/queries.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { conflict, invalidInput, notFound, unauthenticated } from '../errors.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 export function toAdminListItem(row: AdminRow): AdminListItem {
   return {
@@ -34,7 +34,7 @@ export async function createAdmin(deps: Deps, actor: SessionAdmin, input: z.outp
   if (input.password.trim() === '') throw invalidInput(MESSAGES.createAdmin.credentialsRequired);
   const venueId = input.role === 'super_admin' ? null : (input.venueId ?? null);
   if (venueId !== null && !(await findVenue(deps.db, venueId))) throw invalidInput(ADMIN_MESSAGES.venueNotFound);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHashing);
   const id = await insertAdmin(deps.db, {
     email: input.email,
     passwordHash,
@@ -113,7 +113,7 @@ export async function changeOwnPassword(
     throw unauthenticated(ADMIN_MESSAGES.wrongCurrentPassword);
   if (input.newPassword === input.currentPassword) throw invalidInput(ADMIN_MESSAGES.samePassword);
   await clearFailedLogins(deps.db, actor.email, ip);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordHashing);
   await replacePassword(deps.db, actor.id, passwordHash, currentSession, (trx) =>
     recordAudit(trx, {
       actor,
@@ -142,7 +142,7 @@ export async function resetAdminPassword(deps: Deps, actor: SessionAdmin, id: nu
   const target = await findAdminById(deps.db, id);
   if (!target) throw notFound(ADMIN_MESSAGES.notFound);
   const password = oneTimePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, deps.config.passwordHashing);
   const done = await replacePassword(
     deps.db,
     id,

@@ -53,9 +53,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash that never matches, so an unknown e-mail costs as much time as a wrong password. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+/**
+ * A hash that never matches, so an unknown e-mail costs as much time as a wrong password: made with
+ * the parameters new passwords get (one per set of parameters, made once).
+ */
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(params: ScryptParams = OWASP_SCRYPT): Promise<string> {
+  const key = `${params.N}$${params.r}$${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword(randomBytes(16).toString('hex'), params)));
+  return hash;
 }

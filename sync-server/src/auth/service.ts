@@ -152,7 +152,7 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
 
   const admin = await findAdminCredentials(db, email);
   // An unknown e-mail costs a full scrypt too, so timing does not tell which e-mails exist.
-  const hash = admin?.passwordHash ?? (await dummyPasswordHash());
+  const hash = admin?.passwordHash ?? (await dummyPasswordHash(config.passwordHashing));
   const ok = await throttledCheck(
     db,
     email,

@@ -14,7 +14,7 @@ import { findVenue } from '../venues/queries.ts';
 import { DomainError, forbidden, notFound } from '../errors.ts';
 import { deleteStaffPin, findStaffPinHash, listStaffPins, upsertStaffPin } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** The throttle's "e-mail" and "address" for one kiosk's PIN attempts. */
 const THROTTLE_KEY = 'staff-pin';
@@ -31,7 +31,7 @@ export async function setStaffPin(deps: Deps, admin: SessionAdmin, input: { venu
     await deleteStaffPin(deps.db, input.venueId);
     return { message: STAFF_PIN_MESSAGES.removed, set: false };
   }
-  const pinHash = await hashPassword(input.pin);
+  const pinHash = await hashPassword(input.pin, deps.config.passwordHashing);
   await upsertStaffPin(deps.db, { venueId: input.venueId, pinHash, updatedAt: deps.clock.now().toISOString() });
   return { message: STAFF_PIN_MESSAGES.saved, set: true };
 }

@@ -12,7 +12,7 @@ import { StoredIntegrationHealth } from '../integrations/stored-health.ts';
 import { frozenClock } from './clock.ts';
 import { checkAgainstContract } from './contract-check.ts';
 import { createTestCall } from './call.ts';
-import { createSeeder } from './seed.ts';
+import { createSeeder, FAST_SCRYPT } from './seed.ts';
 
 export { frozenClock, type FrozenClock } from './clock.ts';
 export type { TestCall, TestCallOptions } from './call.ts';
@@ -29,7 +29,10 @@ export interface TestAppOptions {
 
 export async function makeTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'courtreplay-test-'));
-  const config: Config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
+  // Cheap scrypt for created admins and PINs, as for seeded ones: an OWASP hash costs a second and
+  // 128 MiB, and the API suite would spend its time there. loadConfig's own (OWASP) is tested in
+  // config.test.ts and by the first super admin's hash in auth.test.ts.
+  const config: Config = { ...loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env }), passwordHashing: FAST_SCRYPT };
   const database = await openTestDatabase(dir);
   const db = database.db;
   const clock = frozenClock();

@@ -7,7 +7,7 @@ import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import type { Db } from '../db/database.ts';
 import type { AdminRole } from '../db/schema/index.ts';
 
-/** Cheap scrypt for seeded admins only; real logins and created admins use the OWASP parameters. */
+/** Cheap scrypt for the in-process test app's admins and PINs; a real server always uses OWASP's (config.ts). */
 export const FAST_SCRYPT: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface Seeder {
