@@ -2,7 +2,8 @@
 // its version, screen and queue, lets an admin name it, and shows it offline once the page is closed.
 // The server here calls a kiosk offline after 40 s of silence (KIOSK_OFFLINE_AFTER_SECONDS, just
 // above the kiosk's 30 s beat) instead of 2 minutes, so the test waits under a minute; the rule itself is tested with a frozen clock in
-// sync-server/src/devices/health.test.ts.
+// sync-server/src/devices/health.test.ts. The tab's own 15 s refresh runs on its installed clock,
+// moved on once the server's answer has changed, so the test does not also sit through that.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   seed = await seedKiosk(server);
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  await context.clock.install();
   admin = await context.newPage();
   const dashboard = await loginAs(admin, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('devices');
@@ -34,6 +36,11 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** How the server lists this kiosk now. */
+const listed = async () => (await seed.admin.call('listDevices', {})).find((d) => d.deviceId === seed.deviceId);
+/** The tab's next refresh, brought forward (the list refreshes every 15 s, pages/admin devices queries). */
+const nextRefresh = () => admin.clock.fastForward(15_000);
 
 const health = (online: boolean) => devices.row(seed.deviceId).locator(`[data-testid=device-health][data-online=${online}]`);
 
@@ -47,19 +54,23 @@ test('a kiosk shows online with its version and screen while its page is open, t
   await kiosk.goto(`${server.url}/box`);
 
   // The list follows by itself (no reload): the kiosk beats at once, the tab asks every 15 s.
+  await expect.poll(async () => (await listed())?.online, { timeout: 30_000 }).toBe(true);
+  await nextRefresh();
   await health(true).waitFor({ timeout: 30_000 });
   const shown = await health(true).textContent();
   expect(shown).toContain(T.online);
   expect(shown).toContain(T.screen('home'));
   expect(shown).toContain(T.queue(0, 0));
-  const [listed] = await seed.admin.call('listDevices', {});
-  expect(listed).toMatchObject({ deviceId: seed.deviceId, online: true, screen: 'home', queue: { purchases: 0, clips: 0 } });
+  const device = await listed();
+  expect(device).toMatchObject({ deviceId: seed.deviceId, online: true, screen: 'home', queue: { purchases: 0, clips: 0 } });
   // The build's own version (package version and commit), not the unit tests' stand-in.
-  expect(listed?.appVersion).toMatch(/^\d+\.\d+\.\d+/);
-  expect(shown).toContain(T.version(listed!.appVersion!));
+  expect(device?.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  expect(shown).toContain(T.version(device!.appVersion!));
 
   await kioskContext.close();
-  await health(false).waitFor({ timeout: 70_000 });
+  await expect.poll(async () => (await listed())?.online, { timeout: 70_000, interval: 1_000 }).toBe(false);
+  await nextRefresh();
+  await health(false).waitFor({ timeout: 30_000 });
   expect(await health(false).textContent()).toContain(T.offline);
 }, 150_000);
 
@@ -67,9 +78,7 @@ test('an admin names a kiosk in place; the name is kept', async () => {
   const input = devices.row(seed.deviceId).getByLabel(T.nameLabel(seed.deviceId));
   await input.fill('Court 1 kiosk');
   await devices.row(seed.deviceId).getByRole('button', { name: T.saveName }).click();
-  await expect
-    .poll(async () => (await seed.admin.call('listDevices', {})).find((d) => d.deviceId === seed.deviceId)?.name)
-    .toBe('Court 1 kiosk');
+  await expect.poll(async () => (await listed())?.name).toBe('Court 1 kiosk');
   await admin.reload();
   await new AdminDashboardPage(admin).openTab('devices');
   await expect(devices.row(seed.deviceId).getByLabel(T.nameLabel(seed.deviceId)).inputValue()).resolves.toBe('Court 1 kiosk');

@@ -74,22 +74,32 @@ test('shows the quota in MB (by 1048576) with the bar coloured by the share used
 test('Refresh fetches again and the last update is kept in the browser for the next visit', async () => {
   const cached = async () =>
     page.evaluate(() => JSON.parse(localStorage.getItem('storageQuota') ?? 'null') as { lastUpdated: string } | null);
-  const first = (await cached())!.lastUpdated;
-  await new Promise((r) => setTimeout(r, 1100));
+  // The stored answer made older (rather than waiting for the clock to move on): Refresh replaces it.
+  const old = new Date(Date.parse((await cached())!.lastUpdated) - 60_000).toISOString();
+  await page.evaluate((lastUpdated) => {
+    const stored = JSON.parse(localStorage.getItem('storageQuota')!) as Record<string, unknown>;
+    localStorage.setItem('storageQuota', JSON.stringify({ ...stored, lastUpdated }));
+  }, old);
   const refreshed = page.waitForResponse('**/api/google-drive/storage-quota');
   await storage.refresh().click();
   await refreshed;
-  await expect.poll(async () => (await cached())!.lastUpdated).not.toBe(first);
+  await expect.poll(async () => Date.parse((await cached())!.lastUpdated)).toBeGreaterThan(Date.parse(old));
 
-  // Shown from the cache at once on the next visit, even while the server is slow to answer.
+  // Shown from the cache on the next visit while the server has not answered: its answer is held
+  // until the bar shows, so the bar cannot come from it.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/google-drive/storage-quota', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    await held;
     await route.continue();
   });
+  const asked = page.waitForRequest('**/api/google-drive/storage-quota');
   await dashboard.open();
   await dashboard.openTab('storageQuota');
-  await storage.bar().waitFor({ timeout: 1000 });
-  // Waits for the slow answer to be let through: removed under it, its late continue() would fail.
+  await storage.bar().waitFor();
+  await asked;
+  answer();
+  // Waits for the held answer to be let through: removed under it, its late continue() would fail.
   await page.unrouteAll({ behavior: 'wait' });
 });
 

@@ -2,8 +2,9 @@
 // deauthorise or delete shows within 5 s on any screen, also across a reload; rotating the screen
 // or updating the browser keeps the id without a mismatch warning; Reset and Sync keeps the kiosk
 // selling; the staging kiosk says TEST on every screen; the server's PRODUCT_NAME reaches the kiosk.
+// The "within 5 s" is the kiosk's own time (support/kiosk-clock.ts), so this file runs beside others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import {
   feedFolder,
@@ -16,14 +17,18 @@ import {
   type TestServer,
 } from './support/index.ts';
 import { seedKiosk, setPricing, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { KioskClock } from './support/kiosk-clock.ts';
+import { persistedQueries } from './support/kiosk-state.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { OfflineKiosk } from './pages/offline-kiosk.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
 
-/** The issue's requirement: a change made in the back-office shows on the kiosk within 5 s. */
-const WITHIN = { timeout: 5_000 };
+/** The issue's requirement: a change made in the back-office shows on the kiosk within 5 s (of its own time). */
+const WITHIN_MS = 5_000;
+/** Real time for what is not a timing claim (a slow server's answer, a write to IndexedDB) on a loaded machine. */
+const PATIENT = { timeout: 30_000 };
 const PORTRAIT = { width: 1080, height: 1920 };
 const LAPTOP = { width: 1366, height: 768 };
 
@@ -47,26 +52,23 @@ async function kiosk(deviceId: string, options: BrowserContextOptions = {}): Pro
   return { context, page: await context.newPage() };
 }
 
-/** The kiosk's persisted query cache (offline/query-persistence.ts) as stored text. */
-const persistedQueries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('courtreplay-query-cache');
-        open.onsuccess = () => {
-          const get = open.result.transaction('entries').objectStore('entries').get('courtreplay-kiosk-queries');
-          get.onsuccess = () => resolve(String(get.result ?? ''));
-          get.onerror = () => resolve('');
-        };
-        open.onerror = () => resolve('');
-      }),
-  );
+/** The kiosk's clock, watching its asks about itself (GET /api/device/:deviceId). */
+const deviceClock = (page: Page) => KioskClock.install(page, '/api/device/');
+
+/** Whether each of `checks` holds now. */
+const all =
+  (...checks: (() => Promise<boolean>)[]) =>
+  async () =>
+    (await Promise.all(checks.map((check) => check()))).every(Boolean);
+const shown = (locator: Locator) => () => locator.isVisible();
+const gone = (locator: Locator) => async () => (await locator.count()) === 0;
+const at = (page: Page, pathname: string) => async () => new URL(page.url()).pathname === pathname;
 
 const seeYour = (page: Page, name = 'CourtReplay') => page.getByRole('link', { name: MESSAGES.kioskHome.seeYour(name) });
 const stopped = (page: Page) => page.getByTestId('device-stopped');
 
 const authorize = (seed: KioskSeed, isAuthorized: boolean) =>
-  seed.admin.request('PUT', '/device/authorize', { deviceId: seed.deviceId, isAuthorized });
+  seed.admin.call('authorizeDevice', { body: { deviceId: seed.deviceId, isAuthorized } });
 
 describe.each([
   ['1080x1920', PORTRAIT],
@@ -75,26 +77,28 @@ describe.each([
   it('authorising shows See Your within 5 s and deauthorising stops the kiosk within 5 s, also across a reload', async () => {
     const seed = await seedKiosk(server, { authorized: false });
     const { context, page } = await kiosk(seed.deviceId, { viewport });
+    const clock = await deviceClock(page);
     await page.goto('/box');
     await stopped(page).getByText(MESSAGES.routing.deviceStopped).waitFor();
     expect(await stopped(page).getByText(MESSAGES.routing.deviceStoppedHint).isVisible()).toBe(true);
     expect(await seeYour(page).count()).toBe(0);
 
+    // Each change comes just after the kiosk asked about itself: its next ask is the furthest off.
+    await clock.pauseJustAfterAsking();
     await authorize(seed, true);
-    await seeYour(page).waitFor(WITHIN);
-    await stopped(page).waitFor({ state: 'detached', ...WITHIN });
+    await clock.showsWithin(WITHIN_MS, all(shown(seeYour(page)), gone(stopped(page))));
 
+    await clock.pauseJustAfterAsking();
     await authorize(seed, false);
-    await stopped(page).waitFor(WITHIN);
+    await clock.showsWithin(WITHIN_MS, shown(stopped(page)));
     // A reload at once: the stored answer (still 'authorised') must not keep the kiosk selling.
     await page.reload();
-    await stopped(page).waitFor(WITHIN);
+    await clock.showsWithin(WITHIN_MS, shown(stopped(page)));
     expect(await seeYour(page).count()).toBe(0);
 
     await authorize(seed, true);
     await page.reload();
-    await seeYour(page).waitFor(WITHIN);
-    expect(await stopped(page).count()).toBe(0);
+    await clock.showsWithin(WITHIN_MS, all(shown(seeYour(page)), gone(stopped(page))));
     await context.close();
   });
 });
@@ -121,7 +125,7 @@ describe('after a reload', () => {
       await route.continue();
     });
     await page.reload();
-    await stopped(page).waitFor(WITHIN);
+    await stopped(page).waitFor(PATIENT);
     expect(await page.evaluate(() => (window as unknown as { sawSeeYour?: boolean }).sawSeeYour ?? false)).toBe(false);
     await context.close();
   });
@@ -131,6 +135,7 @@ describe('a kiosk that may not sell stops on any screen', () => {
   it('deleting the device stops a kiosk on the selection screen with a cart; registering it again brings See Your back', async () => {
     const seed = await seedKiosk(server);
     const { context, page } = await kiosk(seed.deviceId, { viewport: PORTRAIT });
+    const clock = await deviceClock(page);
     await page.goto('/box');
     await feedFolder(page, [{ name: 'match_point.mp4', path: makeClip({ format: 'mp4' }) }]);
     await seeYour(page).click();
@@ -139,21 +144,24 @@ describe('a kiosk that may not sell stops on any screen', () => {
     await selection.select('match point');
     await selection.checkoutButton().waitFor();
 
-    await seed.admin.request('DELETE', `/device/${seed.deviceId}`);
-    await stopped(page).getByText(MESSAGES.routing.deviceStopped).waitFor(WITHIN);
+    await clock.pauseJustAfterAsking();
+    await seed.admin.call('deleteDevice', { params: { deviceId: seed.deviceId } });
     // Selling stopped: the selection screen is gone (spec: an unauthorised device goes to /box).
-    await page.waitForURL('**/box', WITHIN);
-    expect(await selection.checkoutButton().count()).toBe(0);
+    await clock.showsWithin(
+      WITHIN_MS,
+      all(shown(stopped(page).getByText(MESSAGES.routing.deviceStopped)), at(page, '/box'), gone(selection.checkoutButton())),
+    );
 
-    await seed.admin.request('POST', '/device/register', { deviceId: seed.deviceId, venueId: seed.venueId, fieldId: seed.fieldId });
-    await seeYour(page).waitFor(WITHIN);
-    expect(await stopped(page).count()).toBe(0);
+    await clock.pauseJustAfterAsking();
+    await seed.admin.call('registerDevice', { body: { deviceId: seed.deviceId, venueId: seed.venueId, fieldId: seed.fieldId } });
+    await clock.showsWithin(WITHIN_MS, all(shown(seeYour(page)), gone(stopped(page))));
     await context.close();
   });
 
   it('a kiosk deauthorised during checkout stops there too', async () => {
     const seed = await seedKiosk(server);
     const { context, page } = await kiosk(seed.deviceId, { viewport: LAPTOP });
+    const clock = await deviceClock(page);
     await page.goto('/box');
     await feedFolder(page, [{ name: 'long_rally.mp4', path: makeClip({ format: 'mp4' }) }]);
     await seeYour(page).click();
@@ -163,9 +171,9 @@ describe('a kiosk that may not sell stops on any screen', () => {
     await selection.checkoutButton().click();
     await page.waitForURL('**/box/checkout');
 
+    await clock.pauseJustAfterAsking();
     await authorize(seed, false);
-    await stopped(page).waitFor(WITHIN);
-    await page.waitForURL('**/box', WITHIN);
+    await clock.showsWithin(WITHIN_MS, all(shown(stopped(page)), at(page, '/box')));
     await context.close();
   });
 });
@@ -192,7 +200,7 @@ describe('a purchase under way', () => {
     for (let i = 0; i < 2; i++) {
       await page.waitForResponse(
         async (res) => res.url().includes(`/api/device/${seed.deviceId}`) && (await res.json()).isAuthorized === false,
-        WITHIN,
+        PATIENT,
       );
     }
     expect(await stopped(page).count()).toBe(0);
@@ -255,12 +263,13 @@ describe('the device id survives the kiosk’s own changes', () => {
     expect(newId).not.toBe(oldId);
     await devices.row(newId).getByText(MESSAGES.devices.currentDevice).waitFor();
 
-    const all = await seed.admin.request<{ deviceId: string; venueId: number; fieldId: number | null; isAuthorized: boolean }[]>(
-      'GET',
-      '/device/all',
-    );
-    expect(all.find((d) => d.deviceId === oldId)).toBeUndefined();
-    expect(all.find((d) => d.deviceId === newId)).toMatchObject({ venueId: seed.venueId, fieldId: seed.fieldId, isAuthorized: true });
+    const devicesNow = await seed.admin.call('listDevices', {});
+    expect(devicesNow.find((d) => d.deviceId === oldId)).toBeUndefined();
+    expect(devicesNow.find((d) => d.deviceId === newId)).toMatchObject({
+      venueId: seed.venueId,
+      fieldId: seed.fieldId,
+      isAuthorized: true,
+    });
     const old = await fetch(`${server.url}/api/device/${oldId}`);
     expect(old.status).toBe(404);
 
@@ -324,9 +333,9 @@ describe('the product name', () => {
       // Offline after the first load: the name was kept with the kiosk's other answers.
       const offline = new OfflineKiosk(page);
       await offline.waitForServiceWorker();
-      await expect.poll(() => persistedQueries(page), WITHIN).toContain('"productName":"OtherName"');
+      await expect.poll(() => persistedQueries(page), PATIENT).toContain('"productName":"OtherName"');
       // The device's answer too: without it an offline kiosk does not know it may sell.
-      await expect.poll(() => persistedQueries(page), WITHIN).toContain('"queryKey":["kiosk","device"]');
+      await expect.poll(() => persistedQueries(page), PATIENT).toContain('"queryKey":["kiosk","device"]');
       await context.setOffline(true);
       await offline.clearHttpCache();
       await page.goto('/box');

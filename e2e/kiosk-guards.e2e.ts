@@ -7,6 +7,7 @@ import { MESSAGES } from '@courtreplay/shared';
 import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { SUPER_ADMIN } from './support/server.ts';
+import { skipLoadingScreens } from './support/loading-screen.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { adminPage } from './pages/admin-session.ts';
@@ -31,10 +32,19 @@ const VIEWPORTS = [
   { name: '1366x768', viewport: { width: 1366, height: 768 } },
 ] as const;
 
-/** A kiosk whose folder picker returns the OPFS folder and counts how often it was opened. */
-async function kiosk(viewport: { width: number; height: number } = { width: 1366, height: 768 }, deviceId = seed.deviceId) {
+/**
+ * A kiosk whose folder picker returns the OPFS folder and counts how often it was opened; its
+ * clock moved past the loading screen unless the test times something itself (the clock, a held
+ * press), where a jump could land in the middle of it.
+ */
+async function kiosk(
+  viewport: { width: number; height: number } = { width: 1366, height: 768 },
+  deviceId = seed.deviceId,
+  { skipLoading = true } = {},
+) {
   const context = await newKioskContext(browser, server.url, { viewport });
   await useDeviceId(context, deviceId);
+  if (skipLoading) await skipLoadingScreens(context);
   await context.addInitScript(() => {
     const w = window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle>; pickerOpened: number };
     w.pickerOpened = 0;
@@ -60,7 +70,7 @@ const selectedCount = (page: Page) => page.locator('.video-card.is-selected').co
 
 describe('kiosk guards (issue 12 points 7 to 9)', () => {
   it("does not cut a playing 90 s preview at 60 s, asks 'Still there?' once it stops, and an answer keeps the cart", async () => {
-    const { context, page, selection } = await kiosk();
+    const { context, page, selection } = await kiosk(undefined, undefined, { skipLoading: false });
     const clip = makeClip({ format: 'mp4', seconds: 90, width: 320, height: 180 });
     await page.clock.install();
     await page.goto('/box');
@@ -150,7 +160,7 @@ describe('kiosk guards (issue 12 points 7 to 9)', () => {
 
   for (const { name, viewport } of VIEWPORTS) {
     it(`at ${name}: Admin opens the folder picker only after a long press (pointer or held Enter), never on a tap`, async () => {
-      const { context, page, selection } = await kiosk(viewport);
+      const { context, page, selection } = await kiosk(viewport, undefined, { skipLoading: false });
       await openWithClips(page, selection, [{ name: 'one.mp4', path: makeClip({ format: 'mp4' }) }]);
       const before = await pickerOpened(page);
 
@@ -177,7 +187,7 @@ describe('kiosk guards (issue 12 points 7 to 9)', () => {
       await new AdminDevicesTab(admin).setStaffPin(pinned.venueId, '4821');
       await adminContext.close();
 
-      const { context, page, selection } = await kiosk(viewport, pinned.deviceId);
+      const { context, page, selection } = await kiosk(viewport, pinned.deviceId, { skipLoading: false });
       await openWithClips(page, selection, [{ name: 'one.mp4', path: makeClip({ format: 'mp4' }) }]);
       const before = await pickerOpened(page);
       await selection.longPressAdmin('pointer');

@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { skipLoadingScreens } from './support/loading-screen.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
@@ -54,7 +55,10 @@ async function snapTokenOf(page: Page): Promise<string> {
   return decodeURIComponent(new URL(order.url()).pathname.split('/').pop()!);
 }
 
-/** A kiosk with three clips (or `clips` of them) in its folder, on the checkout screen with `count` of them selected. */
+/**
+ * A kiosk with three clips (or `clips` of them) in its folder, on the checkout screen with `count`
+ * of them selected. Its clock is installed (running) and moved past the loading screen.
+ */
 async function toCheckout(
   count: number,
   base = '/box',
@@ -63,6 +67,7 @@ async function toCheckout(
   const context = await newKioskContext(browser, server.url, options.viewport ? { viewport: options.viewport } : {});
   await useDeviceId(context, seed.deviceId);
   await installFolderPicker(context);
+  await skipLoadingScreens(context);
   const page = await context.newPage();
   await page.goto(base);
   const three = [
@@ -439,11 +444,20 @@ describe('kiosk purchase', () => {
 
   it("asks 'Still there?' on an order form left for 60 s, then sends it home 10 s later", async () => {
     const { context, page, checkout } = await toCheckout(1);
-    await page.clock.install();
-    // A touch restarts the 60 s wait (now on the installed clock).
+    // The page's own time of the player's last touch or key.
+    await page.evaluate(() => {
+      const w = window as unknown as { touchedAt: number };
+      for (const type of ['pointerdown', 'keydown', 'input'])
+        document.addEventListener(type, () => (w.touchedAt = Date.now()), { capture: true });
+    });
+    // A touch restarts the 60 s wait (toCheckout's installed clock).
     await checkout.email().click();
     await checkout.email().fill('away@example.com');
-    await page.clock.runFor(59_000);
+    // The clock stopped, so only the time run below passes for the page, however slow the machine.
+    const [now, touchedAt] = await page.evaluate(() => [Date.now(), (window as unknown as { touchedAt: number }).touchedAt]);
+    await page.clock.pauseAt(now + 1_000);
+    const idle = now + 1_000 - touchedAt;
+    await page.clock.runFor(59_000 - idle);
     expect(new URL(page.url()).pathname).toBe('/box/checkout');
     await page.clock.runFor(2_000);
     await page.getByRole('alertdialog', { name: MESSAGES.guards.stillThereTitle }).waitFor();

@@ -9,6 +9,8 @@ import { PURCHASE_MESSAGES, type ListParkedResponse } from '@courtreplay/shared'
 import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { installFolderPicker } from './support/folder.ts';
+import { skipLoadingScreens } from './support/loading-screen.ts';
+import { countStoreReads, persistedQueries, sendsInFlight } from './support/kiosk-state.ts';
 import { OfflineKiosk, recordRequests, until } from './pages/offline-kiosk.ts';
 
 let server: TestServer;
@@ -17,6 +19,8 @@ let seed: KioskSeed;
 let context: BrowserContext;
 let page: Page;
 let kiosk: OfflineKiosk;
+let inFlight: () => number;
+let storeReads: (page: Page, store: string) => Promise<number>;
 
 const TIERS = [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }];
 const EMAILS = ['ana@example.com', 'budi@example.com', 'citra@example.com'];
@@ -30,6 +34,9 @@ beforeEach(async () => {
   context = await newKioskContext(browser, server.url);
   await useDeviceId(context, seed.deviceId);
   await installFolderPicker(context);
+  await skipLoadingScreens(context);
+  inFlight = sendsInFlight(context);
+  storeReads = await countStoreReads(context);
   page = await context.newPage();
   kiosk = new OfflineKiosk(page);
   await page.goto('/box');
@@ -44,7 +51,9 @@ beforeEach(async () => {
   await kiosk.openCheckoutWith(['rally one']);
   await kiosk.checkout.total().waitFor();
   await page.goto('/box');
-  await page.waitForTimeout(1_000);
+  // The prices and the device's answer are stored for the offline loads to come.
+  await expect.poll(() => persistedQueries(page)).toContain('"DEFAULT_PRICE"');
+  await expect.poll(() => persistedQueries(page)).toContain('"queryKey":["kiosk","device"]');
 });
 
 afterEach(async () => {
@@ -70,11 +79,18 @@ interface Listed {
 }
 const listPurchases = () => seed.admin.request<Listed>('GET', '/transaction?page=1&limit=25');
 
-/** Every purchase stored with its link, and one e-mail each, and nothing more after a pause. */
+/** Every purchase stored with its link, and one e-mail each, and nothing more once the kiosk has nothing left to send. */
 async function expectDeliveredExactlyOnce() {
   await until(async () => (await listPurchases()).transactions.filter((t) => t.zipUrl).length >= 3, 60_000, 'three links saved');
   await until(() => server.outbox().length >= 3, 20_000, 'three e-mails');
-  await page.waitForTimeout(2_000);
+  await until(
+    async () => {
+      const [purchases, clips] = [await kiosk.chip().getAttribute('data-purchases'), await kiosk.chip().getAttribute('data-clips')];
+      return purchases === '0' && clips === '0' && inFlight() === 0;
+    },
+    30_000,
+    'the outbox empty and every send answered',
+  );
   const listed = await listPurchases();
   expect(listed.totalCount).toBe(3);
   expect(listed.transactions.map((t) => t.email).sort()).toEqual([...EMAILS].sort());
@@ -169,10 +185,11 @@ describe('free purchases made offline', () => {
       videoCount: 1,
       deviceId: seed.deviceId,
     });
-    // Going offline and back (another drain) does not send it again.
+    // Going offline and back (another pass of the outbox, ending with its reports) does not send it again.
+    const reportReads = await storeReads(page, 'reports');
     await context.setOffline(true);
     await context.setOffline(false);
-    await page.waitForTimeout(2_000);
+    await until(async () => (await storeReads(page, 'reports')) > reportReads && inFlight() === 0, 20_000, 'a pass of the outbox');
     expect(requests.purchases()).toHaveLength(1);
     expect((await listPurchases()).totalCount).toBe(0);
     await expect.poll(() => kiosk.chip().getAttribute('data-purchases')).toBe('0');

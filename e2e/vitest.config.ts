@@ -1,4 +1,4 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // Browser tests: Debian's Chromium driven by playwright-core against the built PWA served by the
 // real server. Each file starts its own server (PORT=0: the port the kernel gives it, a fresh
@@ -7,28 +7,19 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // machine, because most of their time is spent waiting on the kiosk's own timers and on the network
 // (measured: a kiosk file uses about 30% of a core), so a third file fills the idle time.
 //
-// The files that time a response run afterwards, one at a time with nothing beside them, so a busy
-// neighbour cannot make them fail: a change made in the back-office shows on the kiosk "within 5 s"
-// (kiosk-device-trust); the storage bar shows from the cache within a second while the server is
-// slow (admin-storage). Spec timers that only the page's own clock decides (the QR code's 30 s, the
-// result pages' countdowns, "Still there?") are checked on Playwright's installed clock, paused or
-// recorded in the page, so kiosk-purchase runs beside the others.
-const TIMED = ['e2e/kiosk-device-trust.e2e.ts', 'e2e/admin-storage.e2e.ts'];
-
-const common = { testTimeout: 60_000, hookTimeout: 120_000 };
-
-const projects: TestProjectInlineConfiguration[] = [
-  {
-    test: {
-      ...common,
-      name: 'browser',
-      include: ['e2e/**/*.e2e.ts'],
-      exclude: ['**/node_modules/**', ...TIMED],
-      maxWorkers: 3,
-      sequence: { groupOrder: 0 },
-    },
+// No file times a response in real time, so a busy neighbour cannot make one fail: the spec's
+// timers are checked on Playwright's installed clock, paused or recorded in the page. A change
+// made in the back-office shows on the kiosk "within 5 s" of the kiosk's own time
+// (support/kiosk-clock.ts); the storage bar shows from the cache while the server's answer is held
+// back (admin-storage); the QR code's 30 s, the result pages' countdowns and "Still there?" run on
+// the page's clock (kiosk-purchase).
+export default defineConfig({
+  test: {
+    name: 'browser',
+    include: ['e2e/**/*.e2e.ts'],
+    exclude: ['**/node_modules/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 3,
   },
-  { test: { ...common, name: 'browser-timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } } },
-];
-
-export default defineConfig({ test: { projects } });
+});

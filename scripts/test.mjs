@@ -7,7 +7,7 @@
 // runs beside them at the lowest CPU priority (nice 19): typecheck and lint, and at the same time
 // the unit and API tests. They take the idle cycles and yield the moment a browser test needs the
 // CPU. Their output is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
-// themselves run three files at a time, then the few that time a response alone (e2e/vitest.config.ts).
+// themselves run three files at a time (e2e/vitest.config.ts).
 // Each step's wall time is printed at the end. `--only unit|e2e|static` runs one group in the
 // foreground; `--postgres`
 // runs the browser tests on a throwaway PostgreSQL cluster instead of SQLite files (not part of
