@@ -24,15 +24,8 @@ type Quota = { quota: { limit: number; usage: number } };
 /** Uploads one clip into a new drive folder, the way the kiosk does (resumable PUT). */
 async function storeClip(name: string) {
   const bytes = clipBytes({ format: 'mp4' });
-  const { folderId } = await api.request<{ folderId: string }>('POST', '/google-drive/create-folder', {
-    folderName: `videos_test_${name}`,
-  });
-  const { uploadUrl } = await api.request<{ uploadUrl: string }>('POST', '/google-drive/get-signed-url', {
-    filename: name,
-    mimeType: 'video/mp4',
-    size: bytes.length,
-    folderId,
-  });
+  const { folderId } = await api.call('createFolder', { body: { folderName: `videos_test_${name}` } });
+  const { uploadUrl } = await api.call('getSignedUrl', { body: { filename: name, mimeType: 'video/mp4', size: bytes.length, folderId } });
   const res = await fetch(uploadUrl, {
     method: 'PUT',
     headers: { 'Content-Type': 'video/mp4', 'Content-Range': `bytes 0-${bytes.length - 1}/${bytes.length}` },

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // A test device: some purchases below go through /staging.
   seed = await seedKiosk(server, { staging: true });
   await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
-  await seed.admin.request('POST', '/promo', { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 });
+  await seed.admin.call('createPromo', { body: { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 } });
 });
 
 afterAll(async () => {
@@ -140,9 +140,7 @@ describe('kiosk purchase', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('player@example.com');
 
-    const { transactions } = await seed.admin.request<{
-      transactions: { totalAmount: number; paymentStatus: string; zipUrl: string | null; promoCode: string | null }[];
-    }>('GET', '/transaction');
+    const { transactions } = await seed.admin.call('listPurchases', {});
     expect(transactions[0]).toMatchObject({ totalAmount: 19_000, paymentStatus: 'paid', promoCode: 'WEEKEND' });
     expect(transactions[0]!.zipUrl).toMatch(/\/d\//);
     // The scanned page is this purchase's: it serves the two clips.
@@ -171,7 +169,7 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate success').click();
     await checkout.completed().waitFor();
     expect(await page.getByTestId('sent-to').textContent()).toBe(C.alsoSentTo('rally.fan@gmail.com'));
-    const { transactions } = await seed.admin.request<{ transactions: { email: string }[] }>('GET', '/transaction?email=rally.fan@');
+    const { transactions } = await seed.admin.call('listPurchases', { query: { email: 'rally.fan@' } });
     expect(transactions.map((t) => t.email)).toEqual(['rally.fan@gmail.com']);
     await context.close();
   });
@@ -242,7 +240,7 @@ describe('kiosk purchase', () => {
   });
 
   it('closing the payment form gives a one-use promo back: the next Pay Now still gets the discount and pays', async () => {
-    await seed.admin.request('POST', '/promo', { name: 'Once', code: 'ONCEONLY', quota: 1, amount: 2_000, percent: 0 });
+    await seed.admin.call('createPromo', { body: { name: 'Once', code: 'ONCEONLY', quota: 1, amount: 2_000, percent: 0 } });
     const { context, checkout } = await toCheckout(1);
     await checkout.applyPromo('onceonly');
     await checkout.page.getByTestId('promo-applied').waitFor();
@@ -255,10 +253,7 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate success').click();
     await checkout.completed().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
-    const { transactions } = await seed.admin.request<{ transactions: { email: string; paymentStatus: string; totalAmount: number }[] }>(
-      'GET',
-      '/transaction?email=closer@example.com',
-    );
+    const { transactions } = await seed.admin.call('listPurchases', { query: { email: 'closer@example.com' } });
     expect(transactions.map((t) => [t.paymentStatus, t.totalAmount]).sort()).toEqual([
       ['expired', 13_000],
       ['paid', 13_000],
@@ -353,10 +348,7 @@ describe('kiosk purchase', () => {
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
     await page.waitForTimeout(1_000);
     expect(await checkout.waiting().isVisible()).toBe(true);
-    const { transactions } = await seed.admin.request<{ transactions: { paymentStatus: string }[] }>(
-      'GET',
-      '/transaction?email=late-close@example.com',
-    );
+    const { transactions } = await seed.admin.call('listPurchases', { query: { email: 'late-close@example.com' } });
     expect(transactions.map((t) => t.paymentStatus)).toEqual(['pending']);
     await context.close();
   });
@@ -385,10 +377,9 @@ describe('kiosk purchase', () => {
     await checkout.payNow().click();
     await checkout.completed().waitFor();
     await page.getByTestId('progress-label').getByText(C.progress.completedWithoutUpload, { exact: true }).waitFor({ timeout: 30_000 });
-    type Listed = { transactions: { email: string; zipUrl: string | null; uploadError: boolean }[] };
     const row = await waitFor(
       async () =>
-        (await seed.admin.request<Listed>('GET', '/transaction?includeStaging=true')).transactions.find(
+        (await seed.admin.call('listPurchases', { query: { includeStaging: 'true' } })).transactions.find(
           (t) => t.email === 'noupload@example.com',
         ),
       () => true,
@@ -434,10 +425,7 @@ describe('kiosk purchase', () => {
     expect(await checkout.outcome().textContent()).toBe(C.gatewaySkipped);
     expect(await checkout.paymentPanel().count()).toBe(0);
     expect(await waitFor(clipsStored, (n) => n === before + 1)).toBe(before + 1);
-    const { transactions } = await seed.admin.request<{ transactions: { email: string; isStaging: boolean; paymentStatus: string }[] }>(
-      'GET',
-      '/transaction?includeStaging=true',
-    );
+    const { transactions } = await seed.admin.call('listPurchases', { query: { includeStaging: 'true' } });
     expect(transactions.find((t) => t.email === 'staging@example.com')).toMatchObject({ isStaging: true, paymentStatus: 'free' });
     await context.close();
   });

@@ -5,7 +5,7 @@
 // refuses is parked with its reason for the back-office instead of being retried forever.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PURCHASE_MESSAGES, type ListParkedResponse } from '@courtreplay/shared';
+import { PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { installFolderPicker } from './support/folder.ts';
@@ -73,11 +73,7 @@ async function buyThreeOffline() {
   expect(purchases.map((p) => p.state)).toEqual(['queued', 'queued', 'queued']);
 }
 
-interface Listed {
-  transactions: { id: string; email: string; videoCount: number; zipUrl: string | null; paymentStatus: string }[];
-  totalCount: number;
-}
-const listPurchases = () => seed.admin.request<Listed>('GET', '/transaction?page=1&limit=25');
+const listPurchases = () => seed.admin.call('listPurchases', { query: { page: '1', limit: '25' } });
 
 /** Every purchase stored with its link, and one e-mail each, and nothing more once the kiosk has nothing left to send. */
 async function expectDeliveredExactlyOnce() {
@@ -172,12 +168,8 @@ describe('free purchases made offline', () => {
     const requests = recordRequests(context);
     await context.setOffline(false);
     await until(async () => (await kiosk.outbox()).purchases[0]?.state === 'parked', 20_000, 'the purchase parked');
-    await until(
-      async () => (await seed.admin.request<ListParkedResponse>('GET', '/kiosk-reports/parked')).parked.length === 1,
-      20_000,
-      'the parked report',
-    );
-    const [report] = (await seed.admin.request<ListParkedResponse>('GET', '/kiosk-reports/parked')).parked;
+    await until(async () => (await seed.admin.call('listParked', {})).parked.length === 1, 20_000, 'the parked report');
+    const [report] = (await seed.admin.call('listParked', {})).parked;
     expect(report).toMatchObject({
       reason: PURCHASE_MESSAGES.totalChanged,
       status: 400,
