@@ -21,5 +21,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 3,
+    // Files in one worker share the support modules (playwright-core, the page objects, the
+    // contract): each file still starts its own server and browser, and none patches a global.
+    isolate: false,
   },
 });
