@@ -1,7 +1,13 @@
 // The configuration entries of spec section 3: keys, their _STAGING twins, and the defaults used
 // when an entry is missing or unreadable.
 import { MESSAGES } from './messages.ts';
-import type { BundlingTier } from './pricing.ts';
+
+/** One row of PROMO_TABLE: QUANTITY videos at PRICE each, when ENABLED. */
+export interface BundlingTier {
+  QUANTITY: number;
+  PRICE: number;
+  ENABLED: boolean;
+}
 
 /** Keys that exist twice: live (/box) and staging (/staging, suffix _STAGING). */
 export const STAGED_CONFIG_KEYS = [

@@ -1,14 +1,9 @@
 // The pricing rules of spec section 9. The server computes the authoritative total with quote();
 // the kiosk shows the same quote before payment. All amounts are whole rupiah.
-import { configKey, DEFAULT_BUNDLING_TIERS, type StagedConfigKey } from './config-keys.ts';
+import { configKey, DEFAULT_BUNDLING_TIERS, type BundlingTier, type StagedConfigKey } from './config-keys.ts';
 import { DEFAULT_PRICE_FALLBACK } from './constants.ts';
 
-/** One row of PROMO_TABLE: QUANTITY videos at PRICE each, when ENABLED. */
-export interface BundlingTier {
-  QUANTITY: number;
-  PRICE: number;
-  ENABLED: boolean;
-}
+export type { BundlingTier } from './config-keys.ts';
 
 /** The discount part of a promo code; only one of amount or percent is above 0. */
 export interface PromoDiscount {

@@ -16,7 +16,7 @@ import { localFileTime, localIsoDate, type DateInput } from './format.ts';
 import { isCalendarDay } from './api/common.ts';
 import { PROMO_MESSAGES } from './api/promos.ts';
 import { MESSAGES } from './messages.ts';
-import type { BundlingTier } from './pricing.ts';
+import type { BundlingTier } from './config-keys.ts';
 
 export type ValidationResult = string | null;
 

@@ -82,3 +82,23 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** ISO 8601 timestamps as the server stores them (UTC). */
 export const timestamp = z.string();
+
+// Query parameters, shared by the list endpoints.
+/** Query values arrive as text; an empty value means 'not set' (the filters send blanks). */
+export const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+export const includeStagingParam = z.preprocess(
+  blankToUndefined,
+  z.enum(['true', 'false'], { message: 'includeStaging must be true or false' }).optional(),
+);
+/** A whole-number query value (blank: not set), from min to max. */
+export const queryInt = (field: string, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,15}$/, `${field} must be a whole number`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`))
+      .optional(),
+  );
+export const queryText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());

@@ -3,8 +3,7 @@ import { EMAIL_COPY_FIELDS, type EmailCopyField } from '../config-keys.ts';
 import { KIOSK_LANGUAGES } from '../languages.ts';
 import { formatRupiah } from '../format.ts';
 import type { Undercut } from '../pricing.ts';
-import { whenMissing } from './common.ts';
-import { queryInt } from './purchases.ts';
+import { queryInt, whenMissing } from './common.ts';
 
 const clips = (n: number) => `${n} ${n === 1 ? 'clip' : 'clips'}`;
 

@@ -3,7 +3,7 @@
 // whether it is resolved (by an admin, or by itself: an e-mail that went out on a later try, a
 // credential that works again).
 import { z } from 'zod';
-import { includeStagingParam, queryInt } from './purchases.ts';
+import { blankToUndefined, includeStagingParam, queryInt } from './common.ts';
 
 export const ERROR_KINDS = [
   'parked_purchase',
@@ -28,8 +28,6 @@ export const ERROR_LOG_MESSAGES = {
   notFound: 'Error not found',
   resolved: 'Marked as resolved',
 } as const;
-
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const errorLogQuerySchema = z.object({
   kind: z.preprocess(blankToUndefined, z.enum(ERROR_KINDS, { message: ERROR_LOG_MESSAGES.kindInvalid }).optional()),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { localIsoDate } from '../format.ts';
 import { MESSAGES } from '../messages.ts';
-import { isCalendarDay, requiredText, timestamp, whenMissing } from './common.ts';
-import { queryInt } from './purchases.ts';
+import { isCalendarDay, queryInt, requiredText, timestamp, whenMissing } from './common.ts';
 
 const m = MESSAGES.promoForm;
 

@@ -5,7 +5,7 @@ import { MAX_VIDEOS_PER_PURCHASE, TRANSACTIONS_EXPORT_LIMIT, TRANSACTIONS_PAGE_S
 import { MESSAGES } from '../messages.ts';
 import { KIOSK_LANGUAGES } from '../languages.ts';
 import { PHONE_TOKEN_PATTERN } from '../constants.ts';
-import { isCalendarDay, isIsoInstant } from './common.ts';
+import { blankToUndefined, includeStagingParam, isCalendarDay, isIsoInstant, queryInt, queryText } from './common.ts';
 import { isDeliverableEmail } from '../validation.ts';
 import { normalizePhone, PHONE_INPUT_MAX_LENGTH } from '../phone.ts';
 
@@ -257,25 +257,6 @@ export function resolveDateFilter(
 
 /** Largest page outside an export (an export may ask up to TRANSACTIONS_EXPORT_LIMIT). */
 export const LIST_MAX_LIMIT = 100;
-
-/** Query values arrive as text; an empty value means 'not set' (the filters send blanks). */
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-export const includeStagingParam = z.preprocess(
-  blankToUndefined,
-  z.enum(['true', 'false'], { message: 'includeStaging must be true or false' }).optional(),
-);
-/** A whole-number query value (blank: not set), from min to max. */
-export const queryInt = (field: string, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,15}$/, `${field} must be a whole number`)
-      .transform(Number)
-      .pipe(z.number().min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`))
-      .optional(),
-  );
-export const queryText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 export const listPurchasesQuerySchema = z
   .object({

@@ -1,7 +1,8 @@
 // GET /api/reports/sales (issue 14 point 2): the Transactions tab's summary cards, daily chart and
 // per-court breakdown for the list's filters.
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, includeStagingParam, queryInt, queryText, resolveDateFilter } from './purchases.ts';
+import { includeStagingParam, queryInt, queryText } from './common.ts';
+import { EMAIL_MAX_LENGTH, resolveDateFilter } from './purchases.ts';
 
 /** Longest range the report answers day by day (a longer one would draw thousands of bars). */
 export const SALES_REPORT_MAX_DAYS = 3_700;
