@@ -12,7 +12,7 @@ import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/s
 import { ApiError, call, errorMessage, setCredentialSources } from '../../lib/api-client.ts';
 import { saveDownloadLink, uploadClips } from '../../lib/uploader.ts';
 import { postPurchase } from '../../outbox/server-calls.ts';
-import type { TimerApi } from '../timers.ts';
+import { fakeClock } from '../fake-clock.ts';
 import { newPhoneToken } from './phone-link.ts';
 import {
   createCheckout,
@@ -32,32 +32,6 @@ interface TestClip {
   id: string;
   title: string;
   bytes: Buffer;
-}
-
-/** setTimeout that only fires when the test moves the clock. */
-function fakeClock(): TimerApi & { now(): number; advance(ms: number): void } {
-  let now = 1_800_000_000_000;
-  let nextId = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  return {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const id = nextId++;
-      due.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clearTimeout(handle) {
-      due.delete(handle as number);
-    },
-    advance(ms) {
-      now += ms;
-      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at)) {
-        if (timer.at > now) continue;
-        due.delete(id);
-        timer.fn();
-      }
-    },
-  };
 }
 
 /** Lets the work under way (in-process HTTP, the database) run until `ok`; the fake clock does not move. */
