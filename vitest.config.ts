@@ -34,19 +34,15 @@ const SERVER_SIDE = ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'scripts
 const PWA = ['pwa/src/**/*.test.{ts,tsx}'];
 const isPwa = (file: string) => file.startsWith('pwa/');
 
-function run(name: string, include: string[], env: Record<string, string>): TestProjectInlineConfiguration[] {
-  const serverSide = include.filter((f) => !isPwa(f));
-  const pwa = include.filter(isPwa);
+/** One run of the suite on a database: the server-side files sharing modules, the PWA's each on its own. */
+function run(name: string, include: string[], env: Record<string, string>, exclude: string[] = []): TestProjectInlineConfiguration[] {
   return [
-    {
-      extends: true,
-      test: { name, include: serverSide, exclude: [...EXCLUDE, ...(name === 'sqlite' ? [POSTGRES_ONLY] : [])], env, isolate: false },
-    },
-    { extends: true, test: { name: `${name} (PWA)`, include: pwa, exclude: EXCLUDE, env } },
+    { extends: true, test: { name, include: include.filter((f) => !isPwa(f)), exclude: [...EXCLUDE, ...exclude], env, isolate: false } },
+    { extends: true, test: { name: `${name} (PWA)`, include: include.filter(isPwa), exclude: EXCLUDE, env } },
   ];
 }
 
-const projects: TestProjectInlineConfiguration[] = run('sqlite', [...SERVER_SIDE, ...PWA], { TEST_DATABASE_URL: '' });
+const projects = run('sqlite', [...SERVER_SIDE, ...PWA], { TEST_DATABASE_URL: '' }, [POSTGRES_ONLY]);
 if (postgresUrl) projects.push(...run('postgres', [...databaseTests(), POSTGRES_ONLY], { TEST_DATABASE_URL: postgresUrl }));
 
 export default defineConfig({
