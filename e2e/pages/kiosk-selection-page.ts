@@ -71,7 +71,8 @@ export class KioskSelectionPage {
       await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await this.page.mouse.down();
     }
-    await this.page.locator('.long-press[data-state="ready"]').waitFor({ timeout: 5_000 });
+    // Real time for the hold to fill on a loaded machine; the tap that opens nothing is its own check.
+    await this.page.locator('.long-press[data-state="ready"]').waitFor({ timeout: 30_000 });
     if (via === 'keyboard') await this.page.keyboard.up('Enter');
     else await this.page.mouse.up();
   }
