@@ -110,6 +110,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     resend: 'Kirim Ulang',
     sending: 'Mengirim...',
     resent: 'Email berhasil dikirim ulang',
+    whatsappResent: 'Pesan WhatsApp dikirim ulang',
     exported: (count) => `${plural(count, 'transaksi')} berhasil diekspor`,
     notLoggedIn: 'Anda belum masuk. Silakan masuk kembali.',
     loadFailed: 'Gagal memuat transaksi. Silakan coba lagi.',
@@ -129,7 +130,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     exportToCsv: 'Ekspor ke CSV',
     exportedCsv: (count) => `${plural(count, 'transaksi')} berhasil diekspor ke CSV`,
     paymentStatusWord: { pending: 'Menunggu', paid: 'Lunas', free: 'Gratis', failed: 'Gagal', expired: 'Kedaluwarsa' },
-    emailStatusWord: { sent: 'Terkirim', failed: 'Gagal' },
+    emailStatusWord: { sent: 'Terkirim', failed: 'Gagal', unconfirmed: 'Belum terkonfirmasi' },
     yes: 'Ya',
     no: 'Tidak',
     stagingBadge: 'Staging',
@@ -180,6 +181,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     whatsappColumn: 'WhatsApp',
     whatsappSent: 'Terkirim',
     whatsappFailed: 'Gagal',
+    whatsappUnconfirmed: 'Belum terkonfirmasi',
     whatsappNotSent: 'Belum terkirim',
     noEmail: '(tanpa email)',
     erased: 'Dihapus',
@@ -211,11 +213,13 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
         `Pembayaran terlambat diterima${previous === 'failed' ? ', setelah pembayaran gagal' : previous === 'expired' ? ', setelah pembelian kedaluwarsa atau ditutup' : ''}${afterWindow ? ', setelah batas waktu pembayaran' : ''}`,
       clip_uploaded: (clip, clips) => `Klip ${clip} dari ${clips} diunggah`,
       upload_failed: (uploaded, clips) => `Unggahan berakhir dengan ${uploaded} dari ${clips} klip`,
-      email_sent: (to) => (to ? `Email dikirim ke ${to}` : 'Email dikirim'),
+      email_sent: (to, unconfirmed) =>
+        `${to ? `Email dikirim ke ${to}` : 'Email dikirim'}${unconfirmed ? `, belum terkonfirmasi (tidak dikirim ulang): ${unconfirmed}` : ''}`,
       email_failed: (to) => (to ? `Email ke ${to} gagal` : 'Email gagal'),
-      resend: 'Pengiriman ulang email diminta',
+      resend: (channel) => (channel === 'whatsapp' ? 'Pengiriman ulang pesan WhatsApp diminta' : 'Pengiriman ulang email diminta'),
       email_corrected: (from, to) => (from && to ? `Alamat email diubah dari ${from} menjadi ${to}` : 'Alamat email diubah'),
-      whatsapp_sent: (to) => (to ? `Pesan WhatsApp dikirim ke ${to}` : 'Pesan WhatsApp dikirim'),
+      whatsapp_sent: (to, unconfirmed) =>
+        `${to ? `Pesan WhatsApp dikirim ke ${to}` : 'Pesan WhatsApp dikirim'}${unconfirmed ? `, belum terkonfirmasi (tidak dikirim ulang): ${unconfirmed}` : ''}`,
       whatsapp_failed: (to, reason) => `${to ? `Pesan WhatsApp ke ${to} gagal` : 'Pesan WhatsApp gagal'}${reason ? `: ${reason}` : ''}`,
       whatsapp_status: (status) =>
         status === 'read'
@@ -294,6 +298,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       'transaction.contact': 'Kontak pembelian diperbaiki',
       'transaction.erase': 'Pembelian dihapus',
       'transaction.resend': 'Email pembelian dikirim ulang',
+      'transaction.resend_whatsapp': 'Pesan WhatsApp pembelian dikirim ulang',
       'venue.create': 'Venue dibuat',
       'venue.delete': 'Venue dihapus',
       'venue.update': 'Venue diubah',
@@ -560,6 +565,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       upload_failed: 'Unggahan gagal',
       email_failed: 'Email gagal',
       whatsapp_failed: 'WhatsApp gagal',
+      whatsapp_unconfirmed: 'WhatsApp belum terkonfirmasi',
       payment_reversed: 'Pembayaran dibatalkan',
       late_settlement: 'Pembayaran terlambat',
       undelivered: 'Lunas, belum terkirim',
@@ -594,13 +600,17 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     lateTodo:
       'Tidak ada yang perlu dilakukan untuk pemain. Periksa pembayaran di dasbor Midtrans jika waktunya tampak janggal; naikkan kuota promo jika sudah habis.',
     undeliveredWhat: (amount, minutes, missing) =>
-      `${amount === 'Rp 0' ? 'Pembelian gratis' : `Pembelian yang dibayar ${amount}`} belum terkirim setelah ${minutes} menit: ${missing === 'clips' ? 'tidak ada klip yang diunggah (tidak ada tautan tersimpan)' : 'email belum dikirim'}.`,
+      `${amount === 'Rp 0' ? 'Pembelian gratis' : `Pembelian yang dibayar ${amount}`} belum terkirim setelah ${minutes} menit: ${missing === 'clips' ? 'tidak ada klip yang diunggah (tidak ada tautan tersimpan)' : missing === 'email' ? 'email belum dikirim' : 'pesan WhatsApp belum dikirim'}.`,
     undeliveredTodo:
       'Pastikan kios online (klipnya diunggah dari sana), lalu Tandai selesai: pengiriman akan dijalankan lagi. Jika klip tidak pernah tiba, gunakan Kirim Ulang di Transaksi pada komputer yang memiliki folder klip.',
     integrationWhat: (service, message) => `${service} gagal: ${message}`,
     integrationTodo: 'Buka Integrasi dan tekan Uji koneksi; jika tetap gagal, periksa kredensial dan status layanan tersebut.',
     offlineWhat: 'Kios berhenti melapor (offline lebih dari 10 menit)',
     offlineAdvice: 'Pastikan PC kios menyala, halaman kios terbuka, dan jaringan venue berfungsi.',
+    whatsappUnconfirmedWhat: (to, purchaseId, minutes) =>
+      `Pesan WhatsApp${to ? ` ke ${to}` : ''} untuk pembelian ${purchaseId} diserahkan ke WhatsApp tanpa jawaban, dan tidak ada status pengiriman dalam ${minutes} menit: pemain mungkin belum menerimanya. Pesan tidak dikirim ulang dengan sendirinya.`,
+    whatsappUnconfirmedTodo:
+      'Tanyakan kepada pemain apakah pesannya tiba. Jika belum, periksa nomornya (Transaksi, Ubah kontak) dan tekan Kirim Ulang pada pembelian itu; atau tambahkan alamat email lalu Kirim Ulang.',
     whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
       'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',
@@ -632,7 +642,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     login: { email: 'Email', password: 'Kata Sandi' },
     transactions: {
       title: 'Transaksi',
-      searchByEmail: 'Cari berdasarkan email',
+      searchByEmail: 'Cari berdasarkan email atau nomor telepon',
+      searchPlaceholder: 'pelanggan@contoh.com atau 0812…',
       startDate: 'Tanggal mulai',
       endDate: 'Tanggal akhir',
       dateShortcuts: 'Pintasan tanggal',

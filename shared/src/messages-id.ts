@@ -192,6 +192,7 @@ export const MESSAGES_ID: KioskMessages = {
     whatsappPadDelete: 'Hapus',
     invalidPhone: 'Silakan masukkan nomor WhatsApp yang valid',
     phoneConsentRequired: 'Centang "Kirim klip saya ke nomor WhatsApp ini" untuk memakai nomor ini',
+    whatsappOff: 'Pengiriman klip lewat WhatsApp tidak tersedia di sini. Silakan masukkan alamat email untuk menerima klip Anda.',
     contactRequired: 'Silakan masukkan alamat email atau nomor WhatsApp',
     sentToWhatsapp: (phone) => `Dikirim ke WhatsApp ${phone}`,
     sendingToWhatsapp: 'Klip Anda akan dikirim ke WhatsApp',

@@ -200,6 +200,8 @@ export const MESSAGES = {
     whatsappPadDelete: 'Delete',
     invalidPhone: 'Please enter a valid WhatsApp number',
     phoneConsentRequired: 'Please tick "Send my clips to this WhatsApp number" to use this number',
+    // The server's WHATSAPP=off: a purchase needs an e-mail address then. Ours.
+    whatsappOff: 'Sending clips by WhatsApp is not available here. Please enter an e-mail address to receive your clips.',
     contactRequired: 'Please enter an email address or a WhatsApp number',
     sentToWhatsapp: (phone: string) => `Sent to WhatsApp ${phone}`,
     sendingToWhatsapp: 'Your clips will be sent to WhatsApp',
@@ -394,6 +396,8 @@ export const MESSAGES = {
     resend: 'Resend',
     sending: 'Sending...',
     resent: 'Email resent successfully',
+    // A purchase with only a WhatsApp number: what Resend did. Ours.
+    whatsappResent: 'WhatsApp message resent',
     // The spec names an export success message without quoting it: our wording.
     exported: (count: number) => `Exported ${count} ${plural(count, 'transaction', 'transactions')} successfully`,
     notLoggedIn: 'You are not logged in. Please log in again.',
@@ -417,7 +421,7 @@ export const MESSAGES = {
     exportToCsv: 'Export to CSV',
     exportedCsv: (count: number) => `Exported ${count} ${plural(count, 'transaction', 'transactions')} to CSV successfully`,
     paymentStatusWord: { pending: 'Pending', paid: 'Paid', free: 'Free', failed: 'Failed', expired: 'Expired' },
-    emailStatusWord: { sent: 'Sent', failed: 'Failed' },
+    emailStatusWord: { sent: 'Sent', failed: 'Failed', unconfirmed: 'Unconfirmed' },
     yes: 'Yes',
     no: 'No',
     stagingBadge: 'Staging',
@@ -465,6 +469,7 @@ export const MESSAGES = {
     whatsappColumn: 'WhatsApp',
     whatsappSent: 'Sent',
     whatsappFailed: 'Failed',
+    whatsappUnconfirmed: 'Unconfirmed',
     whatsappNotSent: 'Not sent',
     noEmail: '(no e-mail)',
     erase: 'Erase',
@@ -504,12 +509,15 @@ export const MESSAGES = {
         `Payment settled late${previous === 'failed' ? ', after the payment had failed' : previous === 'expired' ? ', after the purchase had expired or been closed' : ''}${afterWindow ? ', after the payment window' : ''}`,
       clip_uploaded: (clip: number, clips: number) => `Clip ${clip} of ${clips} uploaded`,
       upload_failed: (uploaded: number, clips: number) => `Upload ended with ${uploaded} of ${clips} clips`,
-      email_sent: (to: string | undefined) => (to ? `E-mail sent to ${to}` : 'E-mail sent'),
+      email_sent: (to: string | undefined, unconfirmed?: string) =>
+        `${to ? `E-mail sent to ${to}` : 'E-mail sent'}${unconfirmed ? `, unconfirmed (not sent again): ${unconfirmed}` : ''}`,
       email_failed: (to: string | undefined) => (to ? `E-mail to ${to} failed` : 'E-mail failed'),
-      resend: 'E-mail resend requested',
+      resend: (channel: 'email' | 'whatsapp' | undefined) =>
+        channel === 'whatsapp' ? 'WhatsApp message resend requested' : 'E-mail resend requested',
       email_corrected: (from: string | undefined, to: string | undefined) =>
         from && to ? `E-mail address changed from ${from} to ${to}` : 'E-mail address changed',
-      whatsapp_sent: (to: string | undefined) => (to ? `WhatsApp message sent to ${to}` : 'WhatsApp message sent'),
+      whatsapp_sent: (to: string | undefined, unconfirmed?: string) =>
+        `${to ? `WhatsApp message sent to ${to}` : 'WhatsApp message sent'}${unconfirmed ? `, unconfirmed (not sent again): ${unconfirmed}` : ''}`,
       whatsapp_failed: (to: string | undefined, reason: string | undefined) =>
         `${to ? `WhatsApp message to ${to} failed` : 'WhatsApp message failed'}${reason ? `: ${reason}` : ''}`,
       whatsapp_status: (status: string | undefined) =>
@@ -591,6 +599,7 @@ export const MESSAGES = {
       'transaction.email': 'Purchase e-mail corrected',
       'transaction.erase': 'Purchase erased',
       'transaction.resend': 'Purchase e-mail resent',
+      'transaction.resend_whatsapp': 'Purchase WhatsApp message resent',
       'venue.create': 'Venue created',
       'venue.delete': 'Venue deleted',
       'venue.update': 'Venue changed',
@@ -877,6 +886,7 @@ export const MESSAGES = {
       upload_failed: 'Upload failed',
       email_failed: 'E-mail failed',
       whatsapp_failed: 'WhatsApp failed',
+      whatsapp_unconfirmed: 'WhatsApp unconfirmed',
       payment_reversed: 'Payment reversed',
       late_settlement: 'Late payment',
       undelivered: 'Paid, not delivered',
@@ -905,6 +915,11 @@ export const MESSAGES = {
       `The WhatsApp message${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
       'Check the number with the player (Transactions, Edit contact), correct it or add an e-mail address, then Resend. For a template or token problem, follow the reason and docs/services.md (WhatsApp), then Resend.',
+    // A WhatsApp message Meta may or may not have taken (no answer), with no delivery status since. Ours.
+    whatsappUnconfirmedWhat: (to: string | undefined, purchaseId: string, minutes: number) =>
+      `The WhatsApp message${to ? ` to ${to}` : ''} of purchase ${purchaseId} was handed to WhatsApp without an answer, and no delivery status came within ${minutes} minutes: the player may not have it. It is not sent again by itself.`,
+    whatsappUnconfirmedTodo:
+      'Ask the player whether the message arrived. If not, check the number (Transactions, Edit contact) and press Resend on the purchase; or add an e-mail address and Resend.',
     reversedWhat: (amount: string, reversal: 'failed' | 'expired' | 'refunded', detail?: { kind: string; amount: string | null }) =>
       `A paid purchase of ${amount} was ${
         detail
@@ -917,8 +932,8 @@ export const MESSAGES = {
       `The payment provider settled ${amount}${previous === 'failed' ? ' after the payment had failed' : previous === 'expired' ? ' after the purchase had expired or been closed at the kiosk' : ''}${afterWindow ? ', after the payment window and its grace had passed' : ''}. The purchase is now paid and its clips are delivered.${promoOverQuota ? ` Promo code ${promoOverQuota} is now used more often than its quota allows.` : ''}`,
     lateTodo:
       'Nothing is needed for the player. Check the payment in the Midtrans dashboard if the timing looks wrong; raise the promo quota if it was used up.',
-    undeliveredWhat: (amount: string, minutes: number, missing: 'clips' | 'email') =>
-      `A ${amount === 'Rp 0' ? 'free purchase' : `purchase paid ${amount}`} is not delivered after ${minutes} minutes: ${missing === 'clips' ? 'no clips were uploaded (no link saved)' : 'the e-mail has not gone out'}.`,
+    undeliveredWhat: (amount: string, minutes: number, missing: 'clips' | 'email' | 'whatsapp') =>
+      `A ${amount === 'Rp 0' ? 'free purchase' : `purchase paid ${amount}`} is not delivered after ${minutes} minutes: ${missing === 'clips' ? 'no clips were uploaded (no link saved)' : missing === 'email' ? 'the e-mail has not gone out' : 'the WhatsApp message has not gone out'}.`,
     undeliveredTodo:
       'Check that the kiosk is online (its clips upload from there), then Mark resolved: that runs the delivery again. If the clips never arrive, use Resend in Transactions on a computer with the clips folder.',
     integrationWhat: (service: string, message: string) => `${service} failed: ${message}`,
@@ -956,7 +971,8 @@ export const MESSAGES = {
     login: { email: 'Email', password: 'Password' },
     transactions: {
       title: 'Transactions',
-      searchByEmail: 'Search by email',
+      searchByEmail: 'Search by e-mail or phone number',
+      searchPlaceholder: 'customer@example.com or 0812…',
       startDate: 'Start date',
       endDate: 'End date',
       dateShortcuts: 'Date shortcuts',

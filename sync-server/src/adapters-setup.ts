@@ -43,6 +43,8 @@ export interface AdapterContext {
   smtpCa?: string;
   /** Tests: SMTP waits shorter than a real server needs. */
   smtpTimeouts?: Partial<SmtpTimeouts>;
+  /** Tests: how long a Cloud API send may wait for its answer (15 s otherwise). */
+  whatsappTimeoutMs?: number;
   /** The secret all instances share (install-secret.ts); without it, one kept in DATA_DIR. */
   installSecret?: string;
   /** Tests: clips in parts from a smaller size, in smaller parts (S3), so a test clip need not be 64 MiB. */
@@ -132,6 +134,7 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
           logger: context.logger.child({ component: 'whatsapp' }),
           publicUrl: config.publicUrl,
           ...(context.retryDelaysMs ? { retryDelaysMs: context.retryDelaysMs } : {}),
+          ...(context.health ? { health: context.health } : {}),
         })
       : undefined;
   const delivery = new Deliveries(context.db, mail, whatsappDelivery);
@@ -147,6 +150,7 @@ function createWhatsapp(config: Config, context: AdapterContext): WhatsappSender
     accessToken: w.accessToken,
     phoneNumberId: w.phoneNumberId,
     ...(context.health ? { health: context.health } : {}),
+    ...(context.whatsappTimeoutMs ? { timeoutMs: context.whatsappTimeoutMs } : {}),
   });
 }
 

@@ -10,6 +10,7 @@ export const ERROR_KINDS = [
   'upload_failed',
   'email_failed',
   'whatsapp_failed',
+  'whatsapp_unconfirmed',
   'payment_reversed',
   'late_settlement',
   'undelivered',

@@ -14,6 +14,8 @@ export const CREDENTIAL_ALERT_CODES = [
   'google_storage_full',
   's3_access_denied',
   'whatsapp_unauthorized',
+  'whatsapp_configuration',
+  'whatsapp_payment',
 ] as const;
 
 /** Server-side texts of this area: test results, alert advice, the test e-mail. */
@@ -68,6 +70,15 @@ export const INTEGRATION_MESSAGES = {
   whatsappUnauthorized: 'The Cloud API refused WHATSAPP_ACCESS_TOKEN (expired, revoked or without whatsapp_business_messaging)',
   whatsappUnauthorizedAdvice:
     'Create a permanent System User token with whatsapp_business_messaging and whatsapp_business_management (Meta Business Settings > System users), put it in WHATSAPP_ACCESS_TOKEN and restart. Messages that failed meanwhile are listed in Errors: resend them once it works.',
+  whatsappUnconfirmed: (purchaseId: string) =>
+    `The WhatsApp message of purchase ${purchaseId} was handed to the Cloud API but never confirmed. It was not sent again, so the player cannot get it twice; Errors lists it if no delivery status comes within 10 minutes.`,
+  whatsappInterrupted: 'The server stopped while this message was being handed to WhatsApp, so whether it went out is unknown',
+  whatsappNoAnswer: (reason: string) => `WhatsApp did not answer, so whether the message went out is unknown (${reason})`,
+  whatsappConfigurationAdvice:
+    'Check WHATSAPP_PHONE_NUMBER_ID (the id of the phone number under WhatsApp Manager > Phone numbers, not the number itself) and WHATSAPP_TEMPLATE, then restart the server and press Test connection. Messages that failed meanwhile are listed in Errors: resend them once it works.',
+  whatsappPayment: 'The WhatsApp Business account has a payment problem (131042): Meta sends no template message until it is fixed',
+  whatsappPaymentAdvice:
+    'Add or fix the payment method in Meta Business Settings > WhatsApp accounts > (this account) > Payment settings, or in WhatsApp Manager > Overview; then resend the messages listed in Errors.',
   whatsappUnknownNumberId: (id: string) => `The Cloud API does not know WHATSAPP_PHONE_NUMBER_ID ${id}, or this token may not use it`,
   testMailSubject: (product: string) => `${product}: test e-mail`,
   testMailText: (product: string) => `This is a test e-mail from ${product}'s Integrations panel. SMTP works.`,

@@ -166,8 +166,8 @@ export const purchaseSchema = z.object({
   emailSent: z.enum(['sent', 'failed']).nullable(),
   emailError: z.string().nullable(),
   emailSentAt: z.string().nullable(),
-  /** The WhatsApp message: null (none, or not yet), 'sent' (accepted by the Cloud API) or 'failed'. */
-  whatsappSent: z.enum(['sent', 'failed']).nullable(),
+  /** The WhatsApp message: null (none, or not yet), 'sent' (accepted by the Cloud API), 'failed', or 'unconfirmed' (handed over without an answer; not sent again). */
+  whatsappSent: z.enum(['sent', 'failed', 'unconfirmed']).nullable(),
   /** Why it failed, in plain words (Meta's error code and what to do). */
   whatsappError: z.string().nullable(),
   whatsappSentAt: z.string().nullable(),
@@ -415,6 +415,10 @@ export const timelineEntrySchema = z.object({
   code: z.number().optional(),
   /** clips_expired, erased: how many stored files were removed. */
   filesRemoved: z.number().optional(),
+  /** email_sent, whatsapp_sent: handed over without an answer, so not sent again; why. */
+  unconfirmed: z.string().optional(),
+  /** resend: the channel resent (the WhatsApp message for a purchase with only a number). */
+  channel: z.enum(['email', 'whatsapp']).optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

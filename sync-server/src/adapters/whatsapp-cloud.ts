@@ -24,6 +24,23 @@ export interface CloudWhatsappOptions {
 
 const UNAUTHORIZED = { code: 'whatsapp_unauthorized', advice: M.whatsappUnauthorizedAdvice } as const;
 
+/** What the Integrations panel and its credential alerts learn of a refused send (or a failed status). */
+export function reportFailure(health: IntegrationHealth | undefined, failure: WhatsappError): void {
+  if (failure.kind === 'auth') health?.failed('whatsapp', M.whatsappUnauthorized, UNAUTHORIZED);
+  else if (failure.kind === 'configuration')
+    health?.failed('whatsapp', failure.reason, { code: 'whatsapp_configuration', advice: M.whatsappConfigurationAdvice });
+  else if (failure.kind === 'payment')
+    health?.failed('whatsapp', M.whatsappPayment, { code: 'whatsapp_payment', advice: M.whatsappPaymentAdvice });
+  else if (failure.kind === 'temporary') health?.failed('whatsapp', failure.reason);
+}
+
+/** The error of a connection that was never made (refused, no such host): nothing reached Meta. */
+function neverConnected(err: unknown): boolean {
+  if (!(err instanceof OutboundHttpError) || err.kind !== 'network') return false;
+  const code = (err.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code);
+}
+
 export class CloudWhatsapp implements WhatsappSender {
   readonly name = 'cloud' as const;
 
@@ -47,15 +64,16 @@ export class CloudWhatsapp implements WhatsappSender {
     try {
       res = await this.call(url, { method: 'POST', body: JSON.stringify(body) });
     } catch (err) {
-      // A refused connection never reached Meta; a timeout may have been processed there.
-      const refused = err instanceof OutboundHttpError && err.kind === 'network';
-      throw new WhatsappError(refused ? 'temporary' : 'unconfirmed', err instanceof Error ? err.message : String(err));
+      // A connection never made never reached Meta; a timeout, or a connection dropped once the
+      // request was written, may have been processed there.
+      const reason = err instanceof Error ? err.message : String(err);
+      if (neverConnected(err)) throw new WhatsappError('temporary', reason);
+      throw new WhatsappError('unconfirmed', M.whatsappNoAnswer(reason));
     }
     const answer = (await res.json().catch(() => undefined)) as { messages?: { id?: unknown }[] } | undefined;
     if (!res.ok) {
       const failure = classifyCloudError(res.status, answer);
-      if (failure.kind === 'auth') this.options.health?.failed('whatsapp', M.whatsappUnauthorized, UNAUTHORIZED);
-      else if (failure.kind === 'temporary') this.options.health?.failed('whatsapp', failure.reason);
+      reportFailure(this.options.health, failure);
       throw failure;
     }
     this.options.health?.succeeded('whatsapp');

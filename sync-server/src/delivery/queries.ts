@@ -4,7 +4,7 @@ import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import { purchaseWithPlace } from '../purchases/queries.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
-import type { WhatsappDeliveryTable } from '../db/schema/whatsapp-delivery.ts';
+import type { WhatsappDeliveryTable, WhatsappMessageTable, WhatsappPendingStatusTable } from '../db/schema/whatsapp-delivery.ts';
 
 /** Each channel's claim table. */
 export type DeliveryTable = 'email_deliveries' | 'whatsapp_deliveries';
@@ -64,7 +64,15 @@ const leaseFrom = (now: Date) => new Date(now.getTime() + SEND_LEASE_MS).toISOSt
 export async function claimDelivery(db: Db, table: DeliveryTable, purchaseId: string, now: Date): Promise<boolean> {
   const result = await withDeliveries(db)
     .insertInto(table)
-    .values({ purchaseId, claimedAt: now.toISOString(), attempts: 0, finishedAt: null, nextAttemptAt: leaseFrom(now), lastError: null })
+    .values({
+      purchaseId,
+      claimedAt: now.toISOString(),
+      attempts: 0,
+      finishedAt: null,
+      nextAttemptAt: leaseFrom(now),
+      lastError: null,
+      sendingSince: null,
+    })
     .onConflict((oc) => oc.column('purchaseId').doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
@@ -84,7 +92,13 @@ export async function recordAttempt(
 ): Promise<void> {
   await withDeliveries(db)
     .updateTable(table)
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), finishedAt: finishedAt.toISOString(), nextAttemptAt: null, lastError: error }))
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      finishedAt: finishedAt.toISOString(),
+      nextAttemptAt: null,
+      lastError: error,
+      sendingSince: null,
+    }))
     .where('purchaseId', '=', purchaseId)
     .execute();
 }
@@ -93,9 +107,14 @@ export async function recordAttempt(
 export async function scheduleRetry(db: Db, table: DeliveryTable, purchaseId: string, nextAttemptAt: Date, error: string): Promise<void> {
   await withDeliveries(db)
     .updateTable(table)
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: nextAttemptAt.toISOString(), lastError: error }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), nextAttemptAt: nextAttemptAt.toISOString(), lastError: error, sendingSince: null }))
     .where('purchaseId', '=', purchaseId)
     .execute();
+}
+
+/** The message is about to be handed to the provider: until its outcome is recorded, whether it went out is unknown. */
+export async function markSending(db: Db, table: DeliveryTable, purchaseId: string, now: Date): Promise<void> {
+  await withDeliveries(db).updateTable(table).set({ sendingSince: now.toISOString() }).where('purchaseId', '=', purchaseId).execute();
 }
 
 /** Deliveries whose retry time has come, oldest first. */
@@ -104,16 +123,16 @@ export async function dueDeliveries(
   table: DeliveryTable,
   now: Date,
   limit = 50,
-): Promise<{ purchaseId: string; nextAttemptAt: string }[]> {
+): Promise<{ purchaseId: string; nextAttemptAt: string; sendingSince: string | null }[]> {
   const rows = await withDeliveries(db)
     .selectFrom(table)
-    .select(['purchaseId', 'nextAttemptAt'])
+    .select(['purchaseId', 'nextAttemptAt', 'sendingSince'])
     .where('finishedAt', 'is', null)
     .where('nextAttemptAt', '<=', now.toISOString())
     .orderBy('nextAttemptAt')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ purchaseId: r.purchaseId, nextAttemptAt: r.nextAttemptAt! }));
+  return rows.map((r) => ({ purchaseId: r.purchaseId, nextAttemptAt: r.nextAttemptAt!, sendingSince: r.sendingSince }));
 }
 
 /**
@@ -154,7 +173,11 @@ export async function storedEmailCopy(db: Db): Promise<string | null> {
 // ---------------------------------------------------------------- WhatsApp (issue 26)
 
 function withWhatsapp(db: Db) {
-  return db.withTables<{ whatsapp_deliveries: WhatsappDeliveryTable }>();
+  return db.withTables<{
+    whatsapp_deliveries: WhatsappDeliveryTable;
+    whatsapp_messages: WhatsappMessageTable;
+    whatsapp_pending_statuses: WhatsappPendingStatusTable;
+  }>();
 }
 
 /** What the WhatsApp message is built from; undefined for an unknown purchase. */
@@ -185,18 +208,73 @@ export function isWhatsappDeliverable(p: WhatsappFacts): boolean {
   return (p.paymentStatus === 'paid' || p.paymentStatus === 'free') && Boolean(p.phone) && !p.erasedAt && !p.clipsExpiredAt;
 }
 
-export async function setWhatsappMessageId(db: Db, purchaseId: string, messageId: string): Promise<void> {
+/** The message the Cloud API accepted for the purchase: the current one, and one of those its statuses may name. */
+export async function setWhatsappMessageId(db: Db, purchaseId: string, messageId: string | null, sentAt: Date): Promise<void> {
   await withWhatsapp(db).updateTable('whatsapp_deliveries').set({ messageId }).where('purchaseId', '=', purchaseId).execute();
+  if (messageId === null) return;
+  await withWhatsapp(db)
+    .insertInto('whatsapp_messages')
+    .values({ messageId, purchaseId, sentAt: sentAt.toISOString() })
+    .onConflict((oc) => oc.column('messageId').doNothing())
+    .execute();
 }
 
-/** The purchase a Cloud API message id (wamid.…) was sent for. */
-export async function purchaseOfMessage(db: Db, messageId: string): Promise<string | undefined> {
+/** The purchase a Cloud API message id (wamid.…) was sent for, and whether it is the purchase's latest message. */
+export async function purchaseOfMessage(db: Db, messageId: string): Promise<{ purchaseId: string; current: boolean } | undefined> {
   const row = await withWhatsapp(db)
+    .selectFrom('whatsapp_messages as m')
+    .leftJoin('whatsapp_deliveries as d', 'd.purchaseId', 'm.purchaseId')
+    .select(['m.purchaseId', 'd.messageId as currentId'])
+    .where('m.messageId', '=', messageId)
+    .executeTakeFirst();
+  if (row) return { purchaseId: row.purchaseId, current: row.currentId === messageId };
+  // Sent before whatsapp_messages existed: only the current id is known.
+  const older = await withWhatsapp(db)
     .selectFrom('whatsapp_deliveries')
     .select('purchaseId')
     .where('messageId', '=', messageId)
     .executeTakeFirst();
-  return row?.purchaseId;
+  return older ? { purchaseId: older.purchaseId, current: true } : undefined;
+}
+
+export async function insertPendingStatus(
+  db: Db,
+  pending: { id: string; messageId: string; recipient: string | null; status: string; receivedAt: string },
+): Promise<void> {
+  await withWhatsapp(db).insertInto('whatsapp_pending_statuses').values(pending).execute();
+}
+
+/** The kept statuses, oldest first: all of them, or those of one message. */
+export async function pendingStatuses(db: Db, messageId?: string) {
+  let q = withWhatsapp(db).selectFrom('whatsapp_pending_statuses').selectAll().orderBy('receivedAt').orderBy('id').limit(500);
+  if (messageId !== undefined) q = q.where('messageId', '=', messageId);
+  return q.execute();
+}
+
+export async function deletePendingStatus(db: Db, id: string): Promise<void> {
+  await withWhatsapp(db).deleteFrom('whatsapp_pending_statuses').where('id', '=', id).execute();
+}
+
+/** Forgets kept statuses received up to `until`: they were never about a message of ours. */
+export async function deletePendingStatusesUpTo(db: Db, until: string): Promise<void> {
+  await withWhatsapp(db).deleteFrom('whatsapp_pending_statuses').where('receivedAt', '<=', until).execute();
+}
+
+/**
+ * Purchases whose last message went to `phone` (E.164) without an answer (unconfirmed, so no
+ * message id), claimed after `since`: a status with an unknown id for that number may be theirs.
+ */
+export async function unconfirmedSendsTo(db: Db, phone: string, since: string): Promise<string[]> {
+  const rows = await withWhatsapp(db)
+    .selectFrom('whatsapp_deliveries as d')
+    .innerJoin('purchases', 'purchases.id', 'd.purchaseId')
+    .select('d.purchaseId')
+    .where('purchases.phone', '=', phone)
+    .where('purchases.whatsappStatus', '=', 'unconfirmed')
+    .where('d.messageId', 'is', null)
+    .where('d.claimedAt', '>', since)
+    .execute();
+  return rows.map((r) => r.purchaseId);
 }
 
 /** Forgets the resends booked up to `until` (an hour ago: they no longer count). */

@@ -11,6 +11,7 @@ import {
   claimDelivery,
   dueDeliveries,
   findDelivery,
+  markSending,
   recordAttempt,
   requeueInterrupted,
   scheduleRetry,
@@ -56,6 +57,14 @@ export abstract class RetryingDelivery<F extends { id: string }> {
   protected abstract readonly job: JobName;
   /** 'e-mail', 'WhatsApp message': for log lines. */
   protected abstract readonly label: string;
+  /**
+   * What a due delivery whose last send never recorded its outcome (the server stopped while the
+   * provider had it) becomes: undefined to send it again, or the reason it is taken as unconfirmed
+   * (never sent again: the provider may have taken it).
+   */
+  protected interruptedSend(): string | undefined {
+    return undefined;
+  }
 
   constructor(protected readonly base: RetryingDeliveryOptions) {
     this.delays = base.retryDelaysMs?.length ? base.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
@@ -124,6 +133,7 @@ export abstract class RetryingDelivery<F extends { id: string }> {
   protected async resendNow(facts: F): Promise<void> {
     const { db, clock, logger } = this.base;
     await claimDelivery(db, this.table, facts.id, clock.now());
+    await markSending(db, this.table, facts.id, clock.now());
     let messageId: string | undefined;
     try {
       messageId = await this.send(facts);
@@ -158,6 +168,11 @@ export abstract class RetryingDelivery<F extends { id: string }> {
         await recordAttempt(db, this.table, due.purchaseId, clock.now(), 'The purchase has nothing to send any more');
         continue;
       }
+      const inDoubt = due.sendingSince === null ? undefined : this.interruptedSend();
+      if (inDoubt !== undefined) {
+        await this.sentUnconfirmed(facts, { kind: 'unconfirmed', retryable: false, reason: inDoubt });
+        continue;
+      }
       await this.attempt(facts);
     }
   }
@@ -173,6 +188,7 @@ export abstract class RetryingDelivery<F extends { id: string }> {
   /** One send; a temporary failure is given its next due time, anything else is final. */
   private async attempt(facts: F): Promise<void> {
     const { db, clock, logger } = this.base;
+    await markSending(db, this.table, facts.id, clock.now());
     let messageId: string | undefined;
     try {
       messageId = await this.send(facts);

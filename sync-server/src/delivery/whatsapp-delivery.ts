@@ -3,11 +3,13 @@
 // exists from the sale and fills in as the clips arrive, so it does not wait for the upload. The
 // claim row, the retries (429 and Meta's trouble, with growing waits) and the worker are
 // retrying-delivery.ts's, the same as the e-mail's; whatsapp-error.ts says which failures are final.
-import { DEFAULT_KIOSK_LANGUAGE, MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
+import { DEFAULT_KIOSK_LANGUAGE, INTEGRATION_MESSAGES, MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import type { WhatsappSender } from '../adapters/ports.ts';
 import { asWhatsappError, WhatsappError } from '../adapters/whatsapp-error.ts';
 import { maskPhone } from '../adapters/whatsapp-outbox.ts';
 import { DomainError } from '../errors.ts';
+import type { IntegrationHealth } from '../integrations/health.ts';
+import { applyPendingStatuses } from '../whatsapp/statuses.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
 import { recordWhatsappOutcome } from '../purchases/queries.ts';
@@ -20,6 +22,8 @@ export interface WhatsappDeliveryOptions extends RetryingDeliveryOptions {
   template: string;
   /** PUBLIC_URL: the phone page's origin. */
   publicUrl: string;
+  /** Told of a message whose sending was not confirmed. */
+  health?: IntegrationHealth;
 }
 
 export class WhatsappDelivery extends RetryingDelivery<WhatsappFacts> {
@@ -72,9 +76,24 @@ export class WhatsappDelivery extends RetryingDelivery<WhatsappFacts> {
 
   protected async recordSent(facts: WhatsappFacts, at: Date, particulars: { messageId?: string; unconfirmed?: string }): Promise<void> {
     const { db } = this.options;
-    if (particulars.messageId) await setWhatsappMessageId(db, facts.id, particulars.messageId);
-    await recordWhatsappOutcome(db, facts.id, { status: 'sent', at });
+    // An unconfirmed send has no id: the purchase's current message is then unknown, not the previous one.
+    await setWhatsappMessageId(db, facts.id, particulars.messageId || null, at);
+    await recordWhatsappOutcome(
+      db,
+      facts.id,
+      particulars.unconfirmed ? { status: 'unconfirmed', error: particulars.unconfirmed, at } : { status: 'sent', at },
+    );
     await recordPurchaseEvent(db, { purchaseId: facts.id, kind: 'whatsapp_sent', at, detail: { to: facts.phone, ...particulars } });
+    // Meta's statuses for this message may have come before its answer was stored.
+    if (particulars.messageId) await applyPendingStatuses(this.options, particulars.messageId);
+  }
+
+  protected override interruptedSend(): string {
+    return INTEGRATION_MESSAGES.whatsappInterrupted;
+  }
+
+  protected override unconfirmed(facts: WhatsappFacts): void {
+    this.options.health?.failed('whatsapp', INTEGRATION_MESSAGES.whatsappUnconfirmed(facts.id));
   }
 
   protected async recordFailed(facts: WhatsappFacts, at: Date, reason: string, failure: DeliveryFailure | undefined): Promise<void> {

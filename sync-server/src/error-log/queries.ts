@@ -79,6 +79,27 @@ export async function failuresInScope(
   return rows.map(({ settledAt, ...row }) => ({ ...row, settledAt: settledAt as string | null }));
 }
 
+/** The purchases' WhatsApp events (messages sent, statuses, failures), oldest first: what settles a WhatsApp problem. */
+export async function whatsappEventsOf(db: Db, purchaseIds: string[]) {
+  if (purchaseIds.length === 0) return [];
+  return db
+    .selectFrom('purchase_events')
+    .select(['purchaseId', 'kind', 'at', 'detail'])
+    .where('kind', 'in', ['whatsapp_sent', 'whatsapp_status', 'whatsapp_failed'])
+    .where('purchaseId', 'in', purchaseIds)
+    .orderBy('at')
+    .execute();
+}
+
+/** WhatsApp messages handed over without an answer at or before `cutoff`, in the admin's scope, with the purchase's erasure. */
+export async function unconfirmedWhatsappInScope(db: Db, scope: PlaceScope, cutoff: string) {
+  return purchaseEventsInScope(db, scope, ['whatsapp_sent'])
+    .select(['purchases.erasedAt'])
+    .where('e.detail', 'like', '%"unconfirmed":%')
+    .where('e.at', '<=', cutoff)
+    .execute();
+}
+
 /** Late settlements in the admin's scope, with the purchase's total. */
 export async function lateSettlementsInScope(db: Db, scope: PlaceScope) {
   return purchaseEventsInScope(db, scope, ['late_settlement']).select('purchases.totalAmount').execute();
@@ -154,6 +175,8 @@ export async function undeliveredInScope(db: Db, scope: PlaceScope, cutoff: stri
       'purchases.paidAt',
       'purchases.createdAt',
       'purchases.zipUrl',
+      'purchases.email',
+      'purchases.whatsappStatus',
       'venues.name as venueName',
       'devices.name as deviceName',
     ])

@@ -35,6 +35,8 @@ import {
   reversalEventsOf,
   reversedPurchasesInScope,
   undeliveredInScope,
+  unconfirmedWhatsappInScope,
+  whatsappEventsOf,
   type PlaceScope,
 } from './queries.ts';
 
@@ -97,14 +99,52 @@ async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
   });
 }
 
+type WhatsappEvent = { kind: string; at: string; detail: Record<string, unknown> };
+
+/** The purchases' WhatsApp events, by purchase, oldest first. */
+async function whatsappHistories(db: Db, purchaseIds: string[]): Promise<Map<string, WhatsappEvent[]>> {
+  const byPurchase = new Map<string, WhatsappEvent[]>();
+  for (const row of await whatsappEventsOf(db, [...new Set(purchaseIds)])) {
+    const list = byPurchase.get(row.purchaseId) ?? [];
+    list.push({ kind: row.kind, at: row.at, detail: detailOf(row.detail) });
+    byPurchase.set(row.purchaseId, list);
+  }
+  return byPurchase;
+}
+
+/**
+ * When another message went out after the failed one was sent: a send the Cloud API accepted (an
+ * id), handed over after the failed message was (or after the failure, for a send refused at once).
+ * Meta stamps statuses in whole seconds, so a failure is never compared with our own send's instant.
+ */
+function laterMessageAt(history: WhatsappEvent[], failure: { at: string; detail: Record<string, unknown> }): string | null {
+  const failedId = text(failure.detail.messageId);
+  const failedSentAt = (failedId && history.find((e) => e.kind === 'whatsapp_sent' && e.detail.messageId === failedId)?.at) || failure.at;
+  const later = history.find(
+    (e) =>
+      e.kind === 'whatsapp_sent' &&
+      typeof e.detail.messageId === 'string' &&
+      e.detail.messageId !== '' &&
+      e.detail.messageId !== failedId &&
+      e.detail.unconfirmed === undefined &&
+      e.at > failedSentAt,
+  );
+  return later?.at ?? null;
+}
+
 /**
  * WhatsApp messages that could not be sent or that Meta reported failed (issue 26), with Meta's
- * error in plain words. Over once a later message went out (a resend), or the data was erased.
+ * error in plain words. Over once another message went out after the failed one, or the data was erased.
  */
 async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
   const rows = await failuresInScope(db, scope, ['whatsapp_failed'], { kind: 'whatsapp_sent', sameInstant: false });
+  const histories = await whatsappHistories(
+    db,
+    rows.map((r) => r.purchaseId),
+  );
   return rows.map((row) => {
     const detail = detailOf(row.detail);
+    const settledAt = laterMessageAt(histories.get(row.purchaseId) ?? [], { at: row.at, detail });
     const to = row.erasedAt ? undefined : text(detail.to);
     return {
       key: `event:${row.id}`,
@@ -117,7 +157,46 @@ async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
       transactionId: row.purchaseId,
       what: T.whatsappWhat(to ? formatPhone(to) : undefined, text(detail.reason)),
       todo: T.whatsappTodo,
-      resolvedItselfAt: row.settledAt ?? row.erasedAt,
+      resolvedItselfAt: settledAt ?? row.erasedAt,
+    };
+  });
+}
+
+/**
+ * WhatsApp messages handed over without an answer (a timeout, a dropped connection, a stop while
+ * sending) and not confirmed by a sent, delivered or read status within 10 minutes: the player may
+ * not have them, and they are never sent again by themselves. Over once a status settles the doubt
+ * (a failure is then listed as whatsapp_failed), another message goes out, or the data is erased.
+ */
+async function unconfirmedWhatsapp(deps: Deps, scope: Scope): Promise<Draft[]> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
+  const rows = await unconfirmedWhatsappInScope(deps.db, scope, cutoff);
+  const histories = await whatsappHistories(
+    deps.db,
+    rows.map((r) => r.purchaseId),
+  );
+  return rows.map((row) => {
+    const detail = detailOf(row.detail);
+    const history = histories.get(row.purchaseId) ?? [];
+    const settled = history.find(
+      (e) =>
+        (e.kind !== 'whatsapp_sent' && e.detail.confirms === row.at) ||
+        (e.kind === 'whatsapp_sent' && e.at > row.at && typeof e.detail.messageId === 'string' && e.detail.messageId !== ''),
+    );
+    const settledAt = settled ? (text(settled.detail.receivedAt) ?? settled.at) : null;
+    const to = row.erasedAt ? undefined : text(detail.to);
+    return {
+      key: `event:${row.id}`,
+      kind: 'whatsapp_unconfirmed',
+      at: new Date(Date.parse(row.at) + UNDELIVERED_AFTER_MS).toISOString(),
+      venueId: row.venueId,
+      venueName: row.venueName ?? UNKNOWN_VENUE,
+      deviceId: row.deviceId,
+      deviceName: row.deviceName,
+      transactionId: row.purchaseId,
+      what: T.whatsappUnconfirmedWhat(to ? formatPhone(to) : undefined, row.purchaseId, UNDELIVERED_AFTER_MS / 60_000),
+      todo: T.whatsappUnconfirmedTodo,
+      resolvedItselfAt: settledAt ?? row.erasedAt,
     };
   });
 }
@@ -216,10 +295,19 @@ async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> 
       deviceId: p.deviceId,
       deviceName: p.deviceName,
       transactionId: p.id,
-      what: T.undeliveredWhat(formatRupiah(p.totalAmount), UNDELIVERED_AFTER_MS / 60_000, p.zipUrl ? 'email' : 'clips'),
+      what: T.undeliveredWhat(formatRupiah(p.totalAmount), UNDELIVERED_AFTER_MS / 60_000, missingChannel(p)),
       todo: T.undeliveredTodo,
     };
   });
+}
+
+/**
+ * What an undelivered purchase is missing: with an address, the clips' link and then the e-mail;
+ * with only a WhatsApp number, the message (it does not wait for the link) and then the clips.
+ */
+function missingChannel(p: { email: string; zipUrl: string | null; whatsappStatus: string | null }): 'clips' | 'email' | 'whatsapp' {
+  if (p.email) return p.zipUrl ? 'email' : 'clips';
+  return p.whatsappStatus === null ? 'whatsapp' : 'clips';
 }
 
 /** The sentinel's count for the dashboard: undelivered purchases made in the report's venue, court, range and staging scope. */
@@ -291,6 +379,7 @@ const SOURCES: readonly Source[] = [
   { kinds: ['parked_purchase'], read: (deps, _admin, scope) => parkedPurchases(deps.db, scope) },
   { kinds: ['upload_failed', 'email_failed'], read: (deps, _admin, scope) => deliveryFailures(deps.db, scope) },
   { kinds: ['whatsapp_failed'], read: (deps, _admin, scope) => whatsappFailures(deps.db, scope) },
+  { kinds: ['whatsapp_unconfirmed'], read: (deps, _admin, scope) => unconfirmedWhatsapp(deps, scope) },
   { kinds: ['payment_reversed'], read: (deps, _admin, scope) => reversedPayments(deps.db, scope) },
   { kinds: ['late_settlement'], read: (deps, _admin, scope) => lateSettlements(deps.db, scope) },
   { kinds: ['undelivered'], read: (deps, _admin, scope) => undeliveredPurchases(deps, scope) },

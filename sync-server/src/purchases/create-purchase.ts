@@ -30,7 +30,7 @@ import { ensurePhoneToken, newPhoneToken, phoneUrlOf, usableProposedToken } from
 import { findPromoByCode, findPurchase, insertPurchase, latestCreatedAt, setPaymentToken, toApiPurchase, type Tx } from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
-  config: Pick<AppDeps['config'], 'publicUrl' | 'pendingPaymentExpiryMs'>;
+  config: Pick<AppDeps['config'], 'publicUrl' | 'pendingPaymentExpiryMs' | 'whatsapp'>;
 };
 
 /** The payment and delivery ports, or 503 before anything is stored when they are not wired. */
@@ -132,6 +132,8 @@ export async function createPurchase(
   const { db, clock } = deps;
   // Staging prices (often 0) deliver real clips: only a device a super admin marked may use them.
   if (input.isStaging && !device.staging) throw forbidden(DEVICE_MESSAGES.notTestDevice);
+  // Without WhatsApp a number alone reaches nobody: refused before anything is stored or charged.
+  if (deps.config.whatsapp.mode === 'off' && input.phone && !input.email) throw invalidInput(MESSAGES.checkout.whatsappOff);
   portsOf(deps);
   if (idempotency?.resumePurchaseId) return resumePurchase(deps, device, input, idempotency.resumePurchaseId);
   const now = clock.now();

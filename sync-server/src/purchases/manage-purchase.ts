@@ -90,15 +90,27 @@ export async function purchaseStatus(deps: PurchaseDeps, id: string, device: Dev
  * Sends the e-mail again. Without a link yet, answers searchLocally with the transaction: the
  * admin's browser then finds the clips in its folder, uploads them and saves the link first.
  */
-export async function resendEmail(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<ResendEmailResponse> {
+export async function resendEmail(
+  deps: PurchaseDeps,
+  id: string,
+  admin: SessionAdmin,
+): Promise<{ answer: ResendEmailResponse; channel: 'email' | 'whatsapp' }> {
   const { delivery } = portsOf(deps);
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
   if (purchase.erasedAt) throw conflict(MESSAGES.transactions.erasedNoChange);
   if (purchase.clipsExpiredAt) throw conflict(MESSAGES.transactions.clipsExpiredNoResend);
-  if (!purchase.zipUrl) return { searchLocally: true, transaction: toApiPurchase(purchase) };
+  // A number alone gets the WhatsApp message, whose phone page fills in as the clips arrive: no link needed.
+  const channel = !purchase.email && purchase.phone && deps.config.whatsapp.mode !== 'off' ? 'whatsapp' : 'email';
+  if (channel === 'email' && !purchase.zipUrl) return { answer: { searchLocally: true, transaction: toApiPurchase(purchase) }, channel };
   await bookResend(deps.db, id, deps.clock.now());
-  await recordPurchaseEvent(deps.db, { purchaseId: id, kind: 'resend', at: deps.clock.now(), adminId: admin.id });
+  await recordPurchaseEvent(deps.db, {
+    purchaseId: id,
+    kind: 'resend',
+    at: deps.clock.now(),
+    adminId: admin.id,
+    ...(channel === 'whatsapp' ? { detail: { channel } } : {}),
+  });
   try {
     await delivery.resend(id);
   } catch (err) {
@@ -106,5 +118,5 @@ export async function resendEmail(deps: PurchaseDeps, id: string, admin: Session
     deps.logger.error({ err, purchaseId: id }, 'resend failed');
     throw new DomainError('upstream_failed', MESSAGES.transactions.resendFailed);
   }
-  return { message: MESSAGES.transactions.resent };
+  return { answer: { message: channel === 'whatsapp' ? MESSAGES.transactions.whatsappResent : MESSAGES.transactions.resent }, channel };
 }

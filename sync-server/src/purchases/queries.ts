@@ -291,6 +291,11 @@ export async function markErased(db: Tx, id: string, marker: string, now: Date):
   return result.numUpdatedRows === 1n;
 }
 
+/** How the purchase's WhatsApp message stands, and since when. */
+export async function findWhatsappState(db: Db, id: string) {
+  return db.selectFrom('purchases').select(['whatsappStatus', 'whatsappSentAt']).where('id', '=', id).executeTakeFirst();
+}
+
 /** For the WhatsApp delivery and its webhooks: the message's outcome ('sent' clears an earlier error). */
 export async function recordWhatsappOutcome(
   db: Db,
@@ -303,7 +308,7 @@ export async function recordWhatsappOutcome(
     .set({
       whatsappStatus: outcome.status,
       whatsappError: outcome.status === 'sent' ? null : (outcome.error ?? null),
-      ...(outcome.status === 'sent' ? { whatsappSentAt: at } : {}),
+      ...(outcome.status === 'failed' ? {} : { whatsappSentAt: at }),
       updatedAt: at,
     })
     .where('id', '=', id)

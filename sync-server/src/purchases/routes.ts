@@ -60,9 +60,10 @@ export function purchaseRoutes(): Hono<AppEnv> {
   });
 
   route(app, endpoints.resendEmail).handle(async (c, { params }) => {
-    const body = await resendEmail(c.var.deps, params.id, currentAdmin(c));
-    await auditRoute(c, { action: 'transaction.resend', entity: 'transaction', entityId: params.id });
-    return { status: 200, body };
+    const { answer, channel } = await resendEmail(c.var.deps, params.id, currentAdmin(c));
+    const action = channel === 'whatsapp' ? 'transaction.resend_whatsapp' : 'transaction.resend';
+    await auditRoute(c, { action, entity: 'transaction', entityId: params.id });
+    return { status: 200, body: answer };
   });
 
   route(app, endpoints.updatePurchaseEmail).handle(async (c, { params, body }) => {

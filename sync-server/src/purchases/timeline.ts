@@ -59,6 +59,8 @@ async function fromEvents(db: Tx, purchaseId: string): Promise<TimelineEntry[]> 
       afterWindow: typeof detail.afterWindow === 'boolean' ? detail.afterWindow : undefined,
       status: oneOf(WHATSAPP_MESSAGE_STATUSES, detail.status),
       code: count(detail.code),
+      unconfirmed: text(detail.unconfirmed),
+      channel: oneOf(['email', 'whatsapp'] as const, detail.channel),
     };
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) Object.assign(entry, { [key]: value });
     return entry;

@@ -3,17 +3,15 @@
 // HMAC-SHA256 of the raw body with the app secret. A body that is not signed so is refused before
 // anything is read from it. Each status of a message this server sent becomes a purchase event (its
 // timeline); a failed one also marks the purchase's WhatsApp as failed with Meta's error in plain
-// words, which the Errors tab lists. Meta repeats webhooks: a status already recorded is not recorded twice.
-import { WHATSAPP_MESSAGE_STATUSES, WHATSAPP_MESSAGES, whatsappWebhookSchema, type WhatsappStatusNotification } from '@courtreplay/shared';
+// words, which the Errors tab lists (statuses.ts). Meta repeats webhooks: a status already recorded
+// is not recorded twice.
+import { WHATSAPP_MESSAGES, whatsappWebhookSchema } from '@courtreplay/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
-import { plainReason } from '../adapters/whatsapp-error.ts';
-import { purchaseOfMessage } from '../delivery/queries.ts';
 import { DomainError, forbidden, invalidInput } from '../errors.ts';
-import { listPurchaseEvents, recordPurchaseEvent } from '../purchases/events.ts';
-import { findContact, recordWhatsappOutcome } from '../purchases/queries.ts';
+import { recordStatus } from './statuses.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'health'>;
 
 function secretsOf(deps: Deps): { appSecret: string | undefined; verifyToken: string | undefined } {
   const w = deps.config.whatsapp;
@@ -66,36 +64,4 @@ export async function receiveWebhook(deps: Deps, rawBody: Buffer, signature: str
       for (const status of change.value.statuses ?? []) await recordStatus(deps, status);
     }
   }
-}
-
-async function recordStatus(deps: Deps, status: WhatsappStatusNotification): Promise<void> {
-  const kind = WHATSAPP_MESSAGE_STATUSES.find((s) => s === status.status);
-  if (!kind) return;
-  const purchaseId = await purchaseOfMessage(deps.db, status.id);
-  if (!purchaseId) return;
-  const seconds = Number(status.timestamp);
-  const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : deps.clock.now();
-  const recorded = await listPurchaseEvents(deps.db, purchaseId);
-  const seen = recorded.some((e) => e.detail?.messageId === status.id && e.detail?.status === kind);
-  if (seen) return;
-  if (kind !== 'failed') {
-    await recordPurchaseEvent(deps.db, { purchaseId, kind: 'whatsapp_status', at, detail: { status: kind, messageId: status.id } });
-    return;
-  }
-  const error = status.errors?.[0];
-  const reason = error ? plainReason(error.code, error.title) : 'WhatsApp reported the message as failed';
-  const purchase = await findContact(deps.db, purchaseId);
-  await recordWhatsappOutcome(deps.db, purchaseId, { status: 'failed', error: reason, at: deps.clock.now() });
-  await recordPurchaseEvent(deps.db, {
-    purchaseId,
-    kind: 'whatsapp_failed',
-    at,
-    detail: {
-      status: kind,
-      messageId: status.id,
-      reason,
-      ...(purchase?.phone ? { to: purchase.phone } : {}),
-      ...(error ? { code: error.code } : {}),
-    },
-  });
 }

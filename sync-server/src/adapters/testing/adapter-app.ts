@@ -12,6 +12,7 @@ export interface AdapterTestOptions extends TestAppOptions {
   smtpCa?: string;
   smtpTimeouts?: Partial<SmtpTimeouts>;
   retryDelaysMs?: number[];
+  whatsappTimeoutMs?: number;
   s3Multipart?: AdapterContext['s3Multipart'];
 }
 
@@ -33,6 +34,7 @@ export async function makeAdapterTestApp(options: AdapterTestOptions = {}) {
         ...(options.smtpCa ? { smtpCa: options.smtpCa } : {}),
         ...(options.smtpTimeouts ? { smtpTimeouts: options.smtpTimeouts } : {}),
         ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+        ...(options.whatsappTimeoutMs ? { whatsappTimeoutMs: options.whatsappTimeoutMs } : {}),
         ...(options.s3Multipart ? { s3Multipart: options.s3Multipart } : {}),
       })),
   });

@@ -30,7 +30,13 @@ export async function startFakeHttp(handler: FakeHandler) {
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
+  const close = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      // A request a test left unanswered (a fault that holds it) must not keep the server open.
+      server.closeAllConnections();
+    });
+  return { url, requests, close };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -8,8 +8,14 @@
 //     a number not on WhatsApp is accepted (200) and then fails by webhook with 131026, as Meta does
 //   GET  /{version}/{phone number id}?fields=…  { display_phone_number, verified_name, id } | 401 code 190
 // and signed status webhooks (X-Hub-Signature-256: sha256= HMAC-SHA256 of the body with the app secret).
-// Faults for the next sends: 'rate-limit' (400 code 130429), '429' (HTTP 429 code 4), '500' (code 131000).
+// Faults for the next sends: 'rate-limit' (400 code 130429), '429' (HTTP 429 code 4), '500' (code 131000),
+// '131042' (400: the business account's payment method has a problem), and three that leave the
+// sender without an answer although Meta took the message (it is in `sent`, its statuses can be
+// posted): 'hold' (no answer until release(); a client's timeout ends it), 'drop' (the connection
+// is closed once the request was read, as a network cut after the request was written would).
+// Statuses are stamped in whole seconds (timestamp: a string of Unix seconds), as Meta's are.
 import { createHmac, randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { sendJson, startFakeHttp } from './fake-http.ts';
 
 export const IMITATION_VERSION = 'v21.0';
@@ -34,7 +40,15 @@ export interface SentTemplateMessage {
   authorization: string | undefined;
 }
 
-export type WhatsappFault = 'rate-limit' | '429' | '500';
+export type WhatsappFault = 'rate-limit' | '429' | '500' | '131042' | 'hold' | 'drop';
+
+/** The error titles Meta's error codes reference gives the codes these statuses use. */
+const ERROR_TITLES: Record<number, string> = {
+  131026: 'Message undeliverable',
+  131042: 'Business eligibility payment issue',
+  131047: 'Re-engagement message',
+  131000: 'Something went wrong',
+};
 
 const graphError = (message: string, code: number, extra: Record<string, unknown> = {}) => ({
   error: { message, type: 'OAuthException', code, fbtrace_id: `A${randomBytes(8).toString('hex')}`, ...extra },
@@ -43,6 +57,8 @@ const graphError = (message: string, code: number, extra: Record<string, unknown
 export async function startWhatsappImitation(options: WhatsappImitationOptions) {
   const sent: SentTemplateMessage[] = [];
   const faults: WhatsappFault[] = [];
+  const held: { res: ServerResponse; answer: () => void }[] = [];
+  let heldWaiter: (() => void) | undefined;
   const notOnWhatsapp = new Set(options.notOnWhatsapp ?? []);
   const base = `/${IMITATION_VERSION}/${options.phoneNumberId}`;
 
@@ -78,6 +94,17 @@ export async function startWhatsappImitation(options: WhatsappImitationOptions) 
     if (fault === 'rate-limit') return sendJson(res, 400, graphError('(#130429) Rate limit hit', 130429));
     if (fault === '429') return sendJson(res, 429, graphError('(#4) Application request limit reached', 4));
     if (fault === '500') return sendJson(res, 500, graphError('(#131000) Something went wrong', 131000));
+    if (fault === '131042')
+      return sendJson(
+        res,
+        400,
+        graphError('(#131042) Business eligibility payment issue', 131042, {
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: 'Message failed to send because there were one or more errors related to your payment method.',
+          },
+        }),
+      );
 
     let body: {
       messaging_product?: string;
@@ -108,8 +135,30 @@ export async function startWhatsappImitation(options: WhatsappImitationOptions) 
       .filter((c) => c.type === 'body')
       .flatMap((c) => (c.parameters ?? []).map((p) => p.text ?? ''));
     sent.push({ id, to: body.to!, template: body.template.name, language, parameters, authorization: req.headers.authorization });
-    sendJson(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
+    const answer = () =>
+      sendJson(res, 200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
+    if (fault === 'drop') return void res.socket?.destroy();
+    if (fault === 'hold') {
+      held.push({ res, answer });
+      heldWaiter?.();
+      return;
+    }
+    answer();
   });
+
+  /** Resolves once a send is held (fault 'hold'): Meta has the message, the sender waits. */
+  function nextHeld(): Promise<void> {
+    if (held.length > 0) return Promise.resolve();
+    return new Promise((resolve) => (heldWaiter = resolve));
+  }
+
+  /** Ends the held sends: Meta answers them ('answer') or the connection drops ('drop'). */
+  function release(how: 'answer' | 'drop') {
+    for (const h of held.splice(0)) {
+      if (how === 'answer') h.answer();
+      else h.res.socket?.destroy();
+    }
+  }
 
   /** Meta's webhook body for one status of a message, as POSTed to the app's webhook URL. */
   function statusWebhook(message: SentTemplateMessage, status: 'sent' | 'delivered' | 'read' | 'failed', at: Date, errorCode?: number) {
@@ -123,7 +172,12 @@ export async function startWhatsappImitation(options: WhatsappImitationOptions) 
                   message: 'Message undeliverable',
                   error_data: { details: 'Message Undeliverable.' },
                 }
-              : { code: errorCode, title: 'Failure', message: 'Failure', error_data: { details: 'Failure' } },
+              : {
+                  code: errorCode,
+                  title: ERROR_TITLES[errorCode] ?? 'Failure',
+                  message: ERROR_TITLES[errorCode] ?? 'Failure',
+                  error_data: { details: ERROR_TITLES[errorCode] ?? 'Failure' },
+                },
           ]
         : undefined;
     const body = {
@@ -175,9 +229,14 @@ export async function startWhatsappImitation(options: WhatsappImitationOptions) 
     sent,
     requests: http.requests,
     inject: (...next: WhatsappFault[]) => faults.push(...next),
+    nextHeld,
+    release,
     statusWebhook,
     webhooksAfter,
-    close: http.close,
+    close: () => {
+      release('drop');
+      return http.close();
+    },
   };
 }
 

@@ -13,4 +13,6 @@ export interface EmailDeliveryTable {
   nextAttemptAt: string | null;
   /** The last failed attempt's reason (the SMTP server's answer), shown while the e-mail waits. */
   lastError: string | null;
+  /** Set while an attempt is in the provider's hands, cleared once its outcome is recorded (migration 036). */
+  sendingSince: string | null;
 }

@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
 export type PaymentStatus = 'pending' | 'paid' | 'free' | 'failed' | 'expired';
 export type EmailStatus = 'sent' | 'failed';
 /** The WhatsApp message's outcome: 'sent' once the Cloud API accepted it (its later statuses are purchase events). */
-export type WhatsappStatus = 'sent' | 'failed';
+export type WhatsappStatus = 'sent' | 'failed' | 'unconfirmed';
 
 /**
  * One kiosk purchase. A historical record: venue, court, device and promo are copied ids without
