@@ -54,6 +54,6 @@ test('steps are ticked as they are done, and the list goes once everything is re
   await dashboard.openTab('devices');
   await dashboard.openTab('transactions');
   // The filters render with the checklist: once they show, the list is either there or gone for good.
-  await page.getByLabel('Search by email').waitFor();
+  await page.getByLabel(MESSAGES.adminScreens.transactions.searchByEmail).waitFor();
   await expect.poll(() => checklist.section().count()).toBe(0);
 });

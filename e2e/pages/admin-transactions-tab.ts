@@ -1,4 +1,4 @@
-// The Transactions tab: filters, table, pagination, export, and each row's Resend, Edit e-mail and Erase.
+// The Transactions tab: filters, table, pagination, export, and each row's Resend, Edit contact and Erase.
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 
@@ -8,7 +8,7 @@ export class AdminTransactionsTab {
   constructor(readonly page: Page) {}
 
   private panel = () => this.page.getByRole('tabpanel');
-  email = () => this.panel().getByLabel('Search by email');
+  email = () => this.panel().getByLabel(MESSAGES.adminScreens.transactions.searchByEmail);
   startDate = () => this.panel().getByLabel('Start date');
   endDate = () => this.panel().getByLabel('End date');
   venue = () => this.panel().getByLabel('Venue', { exact: true });
@@ -48,9 +48,9 @@ export class AdminTransactionsTab {
   /** The line under it while an e-mail waits for its next try (the SMTP server's last answer). */
   deliveryReason = (id: string) => this.row(id).getByTestId('delivery-reason').textContent();
   resend = (id: string) => this.row(id).getByRole('button', { name: T.resend });
-  editEmail = (id: string) => this.row(id).getByRole('button', { name: T.editEmail });
-  /** The inline e-mail correction form that 'Edit e-mail' opens in the row. */
-  emailForm = (id: string) => this.row(id).getByRole('form', { name: T.editEmail });
+  editEmail = (id: string) => this.row(id).getByRole('button', { name: T.editContact });
+  /** The inline contact correction form that 'Edit contact' opens in the row. */
+  emailForm = (id: string) => this.row(id).getByRole('form', { name: T.editContact });
   newEmail = (id: string) => this.emailForm(id).getByLabel(T.newEmail);
   newPhone = (id: string) => this.emailForm(id).getByLabel(T.newPhone);
   phone = (id: string) => this.row(id).getByTestId('purchase-phone');

@@ -27,7 +27,7 @@ export function Filters({ filters, onChange, canPickVenue }: Props) {
         <input
           type="search"
           name="email"
-          placeholder="customer@example.com"
+          placeholder={S.searchPlaceholder}
           value={filters.email}
           onChange={(e) => onChange({ email: e.target.value })}
         />

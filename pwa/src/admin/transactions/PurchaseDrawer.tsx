@@ -22,17 +22,19 @@ export function describeEntry(e: TimelineEntry, W: AdminMessages['transactions']
     case 'upload_failed':
       return W.upload_failed(e.clip ?? 0, e.clips ?? 0);
     case 'email_sent':
-      return W.email_sent(e.to);
+      return W.email_sent(e.to, e.unconfirmed);
     case 'email_failed':
       return W.email_failed(e.to);
     case 'email_corrected':
       return W.email_corrected(e.from, e.to);
     case 'whatsapp_sent':
-      return W.whatsapp_sent(e.to && formatPhone(e.to));
+      return W.whatsapp_sent(e.to && formatPhone(e.to), e.unconfirmed);
     case 'whatsapp_failed':
       return W.whatsapp_failed(e.to && formatPhone(e.to), e.reason);
     case 'whatsapp_status':
       return W.whatsapp_status(e.status);
+    case 'resend':
+      return W.resend(e.channel);
     case 'phone_corrected':
       return W.phone_corrected(e.from && formatPhone(e.from), e.to && formatPhone(e.to));
     case 'clips_expired':

@@ -1,4 +1,4 @@
-// A purchase row's actions: Resend, 'Edit e-mail' (an inline form: a mistyped address or WhatsApp
+// A purchase row's actions: Resend, 'Edit contact' (an inline form: a mistyped address or WhatsApp
 // number is corrected, then Resend sends there) and 'Erase' (on the player's request, after a confirmation that says what
 // goes and what stays). An erased purchase has no actions left; one whose clips expired cannot be resent.
 import { formatPhone } from '@courtreplay/shared';
@@ -52,7 +52,7 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
       );
     };
     return (
-      <form className="inline-edit" onSubmit={submit} noValidate aria-label={T.editEmail}>
+      <form className="inline-edit" onSubmit={submit} noValidate aria-label={T.editContact}>
         <input
           type="email"
           aria-label={T.newEmail}
@@ -102,7 +102,7 @@ export function RowActions({ tx, sending, onResend, onNotice }: Props) {
           setEditing(true);
         }}
       >
-        {T.editEmail}
+        {T.editContact}
       </button>
       <ConfirmButton
         label={erase.isPending ? T.erasing : T.erase}

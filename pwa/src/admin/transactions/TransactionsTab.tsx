@@ -65,7 +65,8 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
     setSendingIds((s) => new Set(s).add(tx.id));
     try {
       const outcome = await resend.mutateAsync(tx);
-      setEmailStatus((m) => ({ ...m, [tx.id]: outcome.emailStatus }));
+      // A WhatsApp resend leaves the e-mail's status alone: the refreshed row shows the message's.
+      if (outcome.channel === 'email') setEmailStatus((m) => ({ ...m, [tx.id]: outcome.emailStatus }));
       setResendNotice(outcome.emailStatus === 'sent' ? success(outcome.message) : failure(outcome.message));
     } finally {
       setSendingIds((s) => {

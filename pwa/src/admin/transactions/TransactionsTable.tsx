@@ -79,7 +79,11 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                           data-testid="whatsapp-status"
                           title={tx.whatsappError ?? ''}
                         >
-                          {tx.whatsappSent === 'sent' ? T.whatsappSent : T.whatsappFailed}
+                          {tx.whatsappSent === 'sent'
+                            ? T.whatsappSent
+                            : tx.whatsappSent === 'unconfirmed'
+                              ? T.whatsappUnconfirmed
+                              : T.whatsappFailed}
                         </span>
                       )}
                     </div>

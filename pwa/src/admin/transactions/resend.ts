@@ -13,11 +13,13 @@ const T = MESSAGES.transactions;
 
 export interface ResendOutcome {
   emailStatus: 'sent' | 'failed';
+  /** What was resent: a purchase with only a WhatsApp number gets its WhatsApp message, not an e-mail. */
+  channel: 'email' | 'whatsapp';
   message: string;
 }
 
-const sent = (message: string): ResendOutcome => ({ emailStatus: 'sent', message });
-const failed = (message: string): ResendOutcome => ({ emailStatus: 'failed', message });
+const sent = (message: string): ResendOutcome => ({ emailStatus: 'sent', channel: 'email', message });
+const failed = (message: string): ResendOutcome => ({ emailStatus: 'failed', channel: 'email', message });
 
 const askResend = (id: string) => call('resendEmail', { params: { id } });
 
@@ -49,15 +51,21 @@ async function searchLocally(tx: Transaction): Promise<ResendOutcome> {
   return 'searchLocally' in again ? failed(T.processingFailed) : sent(T.foundUploadedSent);
 }
 
+const channelOf = (tx: Transaction): ResendOutcome['channel'] => (!tx.email && tx.phone ? 'whatsapp' : 'email');
+
 /** Never rejects: the outcome carries the row's new e-mail status and the message to show. */
 export async function resendEmail(tx: Transaction): Promise<ResendOutcome> {
   let answer: ResendEmailResponse;
   try {
     answer = await askResend(tx.id);
   } catch (e) {
-    return failed(errorMessage(e, T.resendFailed));
+    return { ...failed(errorMessage(e, T.resendFailed)), channel: tx.email ? 'email' : channelOf(tx) };
   }
-  if (!('searchLocally' in answer)) return sent(T.resent);
+  if (!('searchLocally' in answer)) {
+    // The server names what it resent: the WhatsApp message for a purchase with only a number.
+    const channel = answer.message === T.whatsappResent ? 'whatsapp' : 'email';
+    return { ...sent(channel === 'whatsapp' ? T.whatsappResent : T.resent), channel };
+  }
   try {
     return await searchLocally(answer.transaction);
   } catch {
