@@ -98,7 +98,7 @@ test("the purchase's detail drawer tells that story, oldest first, with who did 
       W.free,
       W.email_failed('rally.fan@gmial.com'),
       W.email_corrected('rally.fan@gmial.com', 'rally.fan@gmail.com'),
-      W.resend,
+      W.resend(undefined),
       W.email_sent('rally.fan@gmail.com'),
     ]);
   // The refusal's reason, and the admin named on each of their actions (and only there).
