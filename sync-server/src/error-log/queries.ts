@@ -91,6 +91,11 @@ export async function whatsappEventsOf(db: Db, purchaseIds: string[]) {
     .execute();
 }
 
+/** Failed WhatsApp messages in the admin's scope, with the purchase's erasure (what settles them is read in service.ts). */
+export async function whatsappFailuresInScope(db: Db, scope: PlaceScope) {
+  return purchaseEventsInScope(db, scope, ['whatsapp_failed']).select(['purchases.erasedAt']).execute();
+}
+
 /** WhatsApp messages handed over without an answer at or before `cutoff`, in the admin's scope, with the purchase's erasure. */
 export async function unconfirmedWhatsappInScope(db: Db, scope: PlaceScope, cutoff: string) {
   return purchaseEventsInScope(db, scope, ['whatsapp_sent'])

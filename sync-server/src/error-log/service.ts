@@ -37,6 +37,7 @@ import {
   undeliveredInScope,
   unconfirmedWhatsappInScope,
   whatsappEventsOf,
+  whatsappFailuresInScope,
   type PlaceScope,
 } from './queries.ts';
 
@@ -137,7 +138,7 @@ function laterMessageAt(history: WhatsappEvent[], failure: { at: string; detail:
  * error in plain words. Over once another message went out after the failed one, or the data was erased.
  */
 async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
-  const rows = await failuresInScope(db, scope, ['whatsapp_failed'], { kind: 'whatsapp_sent', sameInstant: false });
+  const rows = await whatsappFailuresInScope(db, scope);
   const histories = await whatsappHistories(
     db,
     rows.map((r) => r.purchaseId),
