@@ -262,7 +262,7 @@ export async function deletePendingStatusesUpTo(db: Db, until: string): Promise<
 
 /**
  * Purchases whose last message went to `phone` (E.164) without an answer (unconfirmed, so no
- * message id), claimed after `since`: a status with an unknown id for that number may be theirs.
+ * message id), handed over after `since`: a status with an unknown id for that number may be theirs.
  */
 export async function unconfirmedSendsTo(db: Db, phone: string, since: string): Promise<string[]> {
   const rows = await withWhatsapp(db)
@@ -272,7 +272,7 @@ export async function unconfirmedSendsTo(db: Db, phone: string, since: string): 
     .where('purchases.phone', '=', phone)
     .where('purchases.whatsappStatus', '=', 'unconfirmed')
     .where('d.messageId', 'is', null)
-    .where('d.claimedAt', '>', since)
+    .where('purchases.whatsappSentAt', '>', since)
     .execute();
   return rows.map((r) => r.purchaseId);
 }
