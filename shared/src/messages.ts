@@ -1107,6 +1107,8 @@ export const SERVER_MESSAGES = {
     statusUnconfirmed: 'Payment status could not be confirmed; please retry',
     statusNotFinal: 'Payment status not final yet; please retry',
     unknownToken: 'Unknown payment token',
+    orderEnded: 'This order has ended and can no longer be paid.',
+    endFailed: 'The earlier payment could not be ended yet; please try again.',
   },
   storage: {
     notConfigured: 'Storage is not configured.',
