@@ -98,7 +98,9 @@ export async function endPurchasePayment(deps: PurchaseDeps, id: string, device:
       throw new DomainError('unavailable', SERVER_MESSAGES.payments.endFailed);
     }
     const outcomeDeps = { db: deps.db, logger: deps.logger, delivery, paymentWindowMs: deps.config.pendingPaymentExpiryMs };
-    await applyProviderOutcome(outcomeDeps, id, ended === 'paid' ? 'paid' : 'expired', deps.clock.now());
+    // An order that already ended unpaid keeps its reason (declined stays failed).
+    if (ended === 'paid' || purchase.paymentStatus === 'pending')
+      await applyProviderOutcome(outcomeDeps, id, ended === 'paid' ? 'paid' : 'expired', deps.clock.now());
   }
   return purchaseStatus(deps, id, device);
 }

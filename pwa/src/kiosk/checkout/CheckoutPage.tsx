@@ -83,10 +83,8 @@ export function CheckoutPage() {
   const q = quote({ ...pricing, count: clips.length, promo });
   const pricesChanged = usePricesChanged(config.data ? `${q.subtotal} ${q.free}` : null);
   if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
-  const goHome = () => {
-    machine.leave();
-    void navigate(base);
-  };
+  // The home screen resets the kiosk for the next player, this purchase included (resetCheckoutSession).
+  const goHome = () => void navigate(base);
 
   const payNow = async () => {
     machine.clearError();
