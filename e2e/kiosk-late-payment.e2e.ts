@@ -11,6 +11,7 @@ import { KioskApi, makeClip, simulatePayment } from './support/index.ts';
 import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
 import type { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { PhonePage } from './pages/phone-page.ts';
+import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
 const C = MESSAGES.checkout;
 let rig: KioskRig;
@@ -45,6 +46,9 @@ async function snapTokenOf(page: Page): Promise<string> {
 }
 
 const settle = (token: string) => simulatePayment(rig.server, token);
+/** The simulator's answer to paying the order (200 paid, 409 for an order that was ended). */
+const simulatePaymentStatus = async (token: string) =>
+  (await fetch(`${rig.server.url}/api/payment/simulator/${encodeURIComponent(token)}/success`, { method: 'POST' })).status;
 
 /** A kiosk with the two clips in its folder, on the checkout screen with `count` of them selected. */
 const toCheckout = (count: number) => openKioskCheckout(rig, CLIPS, count);
@@ -160,7 +164,7 @@ describe('a payment that lands late is delivered', () => {
     await context.close();
   });
 
-  it('the network lost while the payment form is open: the waiting screen, never "Payment failed"; paid once it returns', async () => {
+  it('the network lost while the payment form is open says so: nothing charged yet, a phone payment still counts; paid once it returns', async () => {
     const { context, page, checkout } = await toCheckout(1);
     const email = 'offline-form@example.com';
     await checkout.email().fill(email);
@@ -169,16 +173,73 @@ describe('a payment that lands late is delivered', () => {
     // The provider's form is up (the player may be scanning its QRIS code) when the Wi-Fi drops.
     await checkout.simulator('Simulate success').waitFor();
     await context.setOffline(true);
-    await checkout.waiting().waitFor();
-    await expectHonestWaiting(page, checkout);
-    expect(await page.getByTestId('payment-failed').count()).toBe(0);
+    await checkout.connectionLost().waitFor();
+    expect(await checkout.connectionLost().getByRole('heading').textContent()).toBe(C.connectionLostTitle);
+    expect(await checkout.outcome().textContent()).toBe(C.connectionLost);
+    // Nothing that claims the order is under way: no waiting screen, no "your videos will be sent".
+    expect(await checkout.waiting().count()).toBe(0);
+    expect(await page.getByText(C.paymentPending).count()).toBe(0);
+    expect(await page.getByTestId('delivery-progress').count()).toBe(0);
     expect(await checkout.error().count()).toBe(0);
     expect((await purchaseOf(email)).paymentStatus).toBe('pending');
 
+    // Paid on the phone meanwhile: recognised once the kiosk can ask again.
     await context.setOffline(false);
     await settle(await snapToken);
     await checkout.completed().waitFor({ timeout: 10_000 });
     expect(await checkout.outcome().textContent()).toBe(C.paymentSuccess);
+    await context.close();
+  });
+
+  it('Pay Now after Close ends the earlier order first: paying it afterwards is refused, and only the new order is paid', async () => {
+    const { context, page, checkout } = await toCheckout(1);
+    const email = 'closed-then-again@example.com';
+    await checkout.email().fill(email);
+    const firstToken = snapTokenOf(page);
+    await checkout.payNow().click();
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
+    const first = await firstToken;
+
+    await checkout.payNow().click();
+    await checkout.simulator('Simulate success').waitFor();
+    // The player's e-wallet settles the first order after all: ended, it can no longer be paid.
+    const late = await simulatePaymentStatus(first);
+    expect(late).toBe(409);
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    const { transactions } = await rig.seed.admin.call('listPurchases', { query: { email } });
+    expect(transactions.map((t) => t.paymentStatus).sort()).toEqual(['expired', 'paid']);
+    await context.close();
+  });
+
+  it('the cart, contact and promo survive Close and Back; a late payment then brings the completed screen back', async () => {
+    await rig.seed.admin.call('createPromo', { body: { name: 'Kept', code: 'KEPTCODE', quota: 0, amount: 1_000, percent: 0 } });
+    const { page, context, checkout } = await toCheckout(2);
+    const email = 'keeps-cart@example.com';
+    await checkout.applyPromo('keptcode');
+    await page.getByTestId('promo-applied').waitFor();
+    await checkout.email().fill(email);
+    const snapToken = snapTokenOf(page);
+    await checkout.payNow().click();
+    await checkout.simulator('Close').click();
+    await checkout.error().getByText(C.paymentCancelled).waitFor();
+
+    await checkout.back().click();
+    const selection = new KioskSelectionPage(page);
+    await selection.checkoutButton().click();
+    await checkout.title().waitFor();
+    expect(await checkout.lines().count()).toBe(2);
+    expect(await checkout.email().inputValue()).toBe(email);
+    await page.getByTestId('promo-applied').waitFor();
+
+    // Back on the grid, the player's e-wallet settles the closed order: its completed screen and QR code.
+    await checkout.back().click();
+    await selection.checkoutButton().waitFor();
+    await settle(await snapToken);
+    await checkout.completed().waitFor({ timeout: 5_000 });
+    expect(await checkout.scanPhoneQr()).toMatch(/\/p\/[A-Za-z0-9_-]{22,}$/);
+    expect(await checkout.payNow().count()).toBe(0);
     await context.close();
   });
 

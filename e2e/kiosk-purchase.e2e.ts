@@ -206,7 +206,7 @@ describe('kiosk purchase', () => {
     await context.close();
   });
 
-  it('a pending payment that fails while on screen turns into the failure, and Done goes home', async () => {
+  it('a pending payment that fails says why in plain words, keeps the cart and contact, and Try Again pays', async () => {
     const { context, page, checkout } = await toCheckout(1);
     await checkout.email().fill('pending-then-failed@example.com');
     const snapToken = snapTokenOf(page);
@@ -214,11 +214,17 @@ describe('kiosk purchase', () => {
     await checkout.simulator('Simulate pending').click();
     await checkout.waiting().waitFor();
     await fetch(`${server.url}/api/payment/simulator/${encodeURIComponent(await snapToken)}/failure`, { method: 'POST' });
-    await page.getByTestId('payment-failed').waitFor({ timeout: 15_000 });
+    await checkout.error().getByText(C.paymentDeclined).waitFor({ timeout: 15_000 });
     expect(await checkout.completed().count()).toBe(0);
     expect(await checkout.phoneQr().count()).toBe(0);
-    await checkout.done().click();
-    await checkout.page.waitForURL((url) => url.pathname === '/box');
+    expect(await checkout.lines().count()).toBe(1);
+    expect(await checkout.email().inputValue()).toBe('pending-then-failed@example.com');
+
+    await checkout.button(MESSAGES.paymentFailure.tryAgain).click();
+    await checkout.simulator('Simulate success').click();
+    await checkout.completed().waitFor();
+    const { transactions } = await seed.admin.call('listPurchases', { query: { email: 'pending-then-failed@example.com' } });
+    expect(transactions.map((t) => t.paymentStatus).sort()).toEqual(['failed', 'paid']);
     await context.close();
   });
 
@@ -227,9 +233,9 @@ describe('kiosk purchase', () => {
     await checkout.email().fill('fail@example.com');
     await checkout.payNow().click();
     await checkout.simulator('Simulate failure').click();
-    await checkout.error().waitFor();
+    await checkout.error().getByText(C.paymentDeclined).waitFor();
     // The catalogue's words, never the provider's (which are not in the player's language).
-    expect(await checkout.error().textContent()).toBe(C.paymentFailed(null));
+    expect(await checkout.error().locator('p').textContent()).toBe(C.paymentDeclined);
     expect(await checkout.paymentPanel().count()).toBe(0);
 
     await checkout.payNow().click();

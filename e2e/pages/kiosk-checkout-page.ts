@@ -22,6 +22,7 @@ export class KioskCheckoutPage {
   paymentPanel = () => this.page.getByRole('region', { name: C.selectPaymentMethod });
   completed = () => this.page.getByTestId('purchase-completed');
   waiting = () => this.page.getByTestId('waiting-for-payment');
+  connectionLost = () => this.page.getByTestId('connection-lost');
   outcome = () => this.page.getByTestId('outcome-message');
   progressLabel = () => this.page.getByTestId('progress-label');
   phoneQr = () => this.page.getByTestId('phone-qr');

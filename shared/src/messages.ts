@@ -175,6 +175,13 @@ export const MESSAGES = {
     paymentInitFailed: 'Payment initialization failed. Please try again later.',
     paymentFailed: (message?: string | null) => `Payment failed: ${message || 'Unknown error'}`,
     paymentCancelled: 'Payment cancelled. You can try again later.',
+    // What went wrong in plain words, and that nothing was charged where that is known. Our wording.
+    paymentDeclined: 'Payment declined: your bank or e-wallet refused it. Nothing was charged.',
+    paymentExpired: 'The time to pay ran out. Nothing was charged.',
+    paymentNotCompleted: 'The payment did not go through. Nothing was charged.',
+    connectionLostTitle: 'Connection lost',
+    connectionLost:
+      'The connection was lost. Nothing has been charged yet. If you pay on your phone, the payment will still be recognised.',
     gatewaySkipped: 'Your videos are being prepared and will be sent to your email shortly.',
     paymentSuccess: 'Payment completed! Your videos will be sent to your email shortly.',
     paymentPending: 'Payment is pending. Your videos will be sent to your email once payment is confirmed.',
@@ -1123,6 +1130,8 @@ export const SERVER_MESSAGES = {
     statusUnconfirmed: 'Payment status could not be confirmed; please retry',
     statusNotFinal: 'Payment status not final yet; please retry',
     unknownToken: 'Unknown payment token',
+    orderEnded: 'This order has ended and can no longer be paid.',
+    endFailed: 'The earlier payment could not be ended yet; please try again.',
   },
   storage: {
     notConfigured: 'Storage is not configured.',

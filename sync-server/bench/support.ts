@@ -164,6 +164,7 @@ export function inProcessApp(db: Db, dataDir: string) {
     createPayment: async (input) => ({ token: `token-${input.orderId}` }),
     verifyNotification: () => true,
     fetchStatus: async () => 'pending',
+    endPayment: async () => 'ended',
     clientConfig: () => ({ scriptUrl: '', clientKey: '' }),
   };
   const delivery: Delivery = { purchaseChanged: async () => {}, resend: async () => {} };

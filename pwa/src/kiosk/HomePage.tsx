@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
+import { resetCheckoutSession } from './checkout/session.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { useDeviceTrust } from './device-trust.tsx';
 import { configValue, useKioskConfig, useProductName } from './queries.ts';
@@ -52,6 +53,7 @@ export function HomePage() {
     clearExceptKept(localStorage);
     clearExceptKept(sessionStorage);
     resetClips();
+    resetCheckoutSession();
   }, [resetLanguage]);
 
   // The portrait video first on a portrait screen, then the landscape one; each as a video, then embedded.

@@ -22,6 +22,7 @@ import { useRallyFinder } from './rally-finder.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
+import { useCheckoutSession } from './checkout/session.ts';
 
 export function VideoSelectionPage() {
   const { base, staging } = useKioskBase();
@@ -50,6 +51,14 @@ export function VideoSelectionPage() {
     flow.enter();
     return () => flow.leave(goingToCheckout.current);
   }, [flow]);
+
+  // The order this player closed was paid while they browse: its completed screen, with the QR code.
+  const { paidMeanwhile } = useCheckoutSession();
+  useEffect(() => {
+    if (!paidMeanwhile) return;
+    goingToCheckout.current = true;
+    void navigate(`${base}/checkout`);
+  }, [paidMeanwhile, navigate, base]);
 
   useEffect(() => {
     const { start, end } = pageLayout(finder.shown.length, page);

@@ -80,6 +80,22 @@ export const purchaseEndpoints = {
     responses: { 200: abandonPurchaseResponseSchema },
     errors: [404],
   }),
+  endPurchasePayment: defineEndpoint({
+    ...ROUTES.endPurchasePayment,
+    tag,
+    summary: "Before a second order for the same cart: end the kiosk's earlier order at the payment provider",
+    description:
+      'Asks the provider to expire the order (or cancel it where its payment type allows), so it can no longer ' +
+      'be paid, and answers where the purchase stands afterwards: expired once ended, or paid (with its phone ' +
+      'page) when the provider says it was paid meanwhile. A purchase already paid or free is answered as it is. ' +
+      '503 when the provider cannot be reached or would not end it: the kiosk then opens no new order. Only the ' +
+      'kiosk that made the purchase may ask (403 for another kiosk).',
+    access: 'kiosk',
+    params: purchaseIdParams,
+    unknownMessage: PURCHASE_MESSAGES.transactionNotFound,
+    responses: { 200: purchaseStatusResponseSchema },
+    errors: [403, 404, 503],
+  }),
   resendEmail: defineEndpoint({
     ...ROUTES.resendEmail,
     tag,

@@ -70,6 +70,7 @@ export const ROUTES = {
   listPurchases: { method: 'GET', path: '/api/transaction' },
   updateZipUrl: { method: 'PUT', path: '/api/transaction/:id/zipUrl' },
   abandonPurchase: { method: 'POST', path: '/api/transaction/:id/abandon' },
+  endPurchasePayment: { method: 'POST', path: '/api/transaction/:id/end-payment' },
   resendEmail: { method: 'POST', path: '/api/transaction/:id/resend-email' },
   purchaseStatus: { method: 'GET', path: '/api/transaction/:id/status' },
   updatePurchaseEmail: { method: 'PUT', path: '/api/transaction/:id/email' },

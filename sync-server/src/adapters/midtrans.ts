@@ -11,6 +11,7 @@ import { midtransOutcome, verifyMidtransSignature } from './payment-signature.ts
 import {
   ProviderRateLimitedError,
   type CreatePaymentInput,
+  type EndedPayment,
   type IntegrationTestResult,
   type PaymentNotification,
   type PaymentProvider,
@@ -165,6 +166,27 @@ export class MidtransProvider implements PaymentProvider {
     return kind ? { status, reversal: { kind, amount: reversalAmount(kind, body) } } : { status };
   }
 
+  /**
+   * POST /v2/{order_id}/expire: "407" ended it; "404" means no way to pay was ever chosen, and with the
+   * Snap form closed nobody can pay it. "412" (the merchant cannot modify it) means it moved on: paid,
+   * already ended, or a payment type that takes cancel instead, which is tried then.
+   */
+  async endPayment(orderId: string, staging: boolean): Promise<EndedPayment> {
+    const serverKey = this.keys(staging).serverKey;
+    if (!serverKey) throw new DomainError('unavailable', SERVER_MESSAGES.payments.notConfigured);
+    const expired = await this.changeCall(orderId, staging, serverKey, 'expire');
+    if (expired.code === '407' || expired.code === '404') return 'ended';
+    if (expired.code === '412') {
+      const now = await this.fetchStatusDetail(orderId, staging);
+      if (now.status === 'paid' || now.status === 'refunded') return 'paid';
+      if (now.status !== 'pending') return 'ended';
+      const cancelled = await this.changeCall(orderId, staging, serverKey, 'cancel');
+      if (cancelled.code === '200' && cancelled.body.transaction_status === 'cancel') return 'ended';
+      if (cancelled.code === '412' && (await this.fetchStatus(orderId, staging)) === 'paid') return 'paid';
+    }
+    throw new DomainError('unavailable', SERVER_MESSAGES.payments.endFailed);
+  }
+
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string } {
     return {
       scriptUrl: `${staging ? this.urls.snapSandbox : this.urls.snapLive}/snap/snap.js`,
@@ -237,6 +259,28 @@ export class MidtransProvider implements PaymentProvider {
     }
     if (/^(2\d\d|404|407)$/.test(code) && res.ok) this.options.health?.succeeded('payments');
     else this.reportAnswer(res.status, `Midtrans status API answered ${res.status} ${code}`);
+    return { code, body };
+  }
+
+  /** POST /v2/{order_id}/expire or /cancel; the meaningful code is in the body, as for the status API. */
+  private async changeCall(
+    orderId: string,
+    staging: boolean,
+    serverKey: string,
+    action: 'expire' | 'cancel',
+  ): Promise<{ code: string; body: StatusBody }> {
+    const base = staging ? this.urls.apiSandbox : this.urls.apiLive;
+    // Repeating an expire or cancel changes nothing more: safe to retry like a status GET.
+    const res = await this.call(
+      `${base}/v2/${encodeURIComponent(orderId)}/${action}`,
+      { method: 'POST', headers: this.authHeaders(serverKey) },
+      2,
+      false,
+    );
+    const body = (await res.json().catch(() => ({}))) as StatusBody;
+    const code = typeof body.status_code === 'string' ? body.status_code : String(res.status);
+    if (/^(200|404|407|412)$/.test(code)) this.options.health?.succeeded('payments');
+    else this.reportAnswer(res.status, `Midtrans ${action} API answered ${res.status} ${code}`);
     return { code, body };
   }
 

@@ -62,6 +62,9 @@ export type ProviderStatus = PaymentOutcome | 'unknown';
 /** Which reversal the provider reports for a paid order (Midtrans' transaction_status after a settlement). */
 export type ReversalKind = 'refund' | 'partial_refund' | 'chargeback' | 'partial_chargeback' | 'deny' | 'cancel' | 'expire';
 
+/** What ending an order at the provider came to: no longer payable, or paid before it could be ended. */
+export type EndedPayment = 'ended' | 'paid';
+
 /** The status API's answer with its particulars: what a reversal was and how much it gave back. */
 export interface ProviderStatusDetail {
   status: ProviderStatus;
@@ -95,6 +98,12 @@ export interface PaymentProvider {
    * out and payments/status-check.ts falls back to fetchStatus. May reject with ProviderRateLimitedError.
    */
   fetchStatusDetail?(orderId: string, staging: boolean): Promise<ProviderStatusDetail>;
+  /**
+   * Ends an order still open for payment (Midtrans' expire, or cancel where the payment type allows
+   * it), so it can no longer be paid: 'ended', or 'paid' when the provider confirms it was paid
+   * first. Rejects when the provider cannot be reached or would not end it.
+   */
+  endPayment(orderId: string, staging: boolean): Promise<EndedPayment>;
   /** What the PWA loads: the snap.js URL and the client key, for live or staging. */
   clientConfig(staging: boolean): { scriptUrl: string; clientKey: string };
   /** The Integrations panel's Test connection; absent for adapters with nothing to test. */

@@ -15,16 +15,23 @@ export async function storeSecretOnce(db: Db, secret: { name: string; value: str
   return row.value;
 }
 
-export async function saveSimulatedOutcome(
+/**
+ * Moves the order to `outcome` unless it already stands at `unless` (a paid order cannot be ended, an
+ * ended one cannot be paid), in one statement so a settlement and an end racing each other cannot
+ * both win. Returns the outcome the order stands at afterwards.
+ */
+export async function moveSimulatedOutcome(
   db: Db,
   orderId: string,
   row: { outcome: SimulatorOrderTable['outcome']; updatedAt: string },
-): Promise<void> {
+  unless: SimulatorOrderTable['outcome'],
+): Promise<SimulatorOrderTable['outcome']> {
   await db
     .insertInto('simulator_orders')
     .values({ orderId, ...row })
-    .onConflict((oc) => oc.column('orderId').doUpdateSet(row))
+    .onConflict((oc) => oc.column('orderId').doUpdateSet(row).where('simulator_orders.outcome', '<>', unless))
     .execute();
+  return (await simulatedOutcome(db, orderId)) ?? row.outcome;
 }
 
 /** The outcome the simulator's panel chose for the order; undefined before any. */

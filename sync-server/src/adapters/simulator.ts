@@ -5,12 +5,14 @@
 // answers alike.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatGrossAmount, midtransSignature, verifyMidtransSignature } from './payment-signature.ts';
-import { INTEGRATION_MESSAGES } from '@courtreplay/shared';
+import { INTEGRATION_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
+import { conflict } from '../errors.ts';
 import type { Db } from '../db/database.ts';
 import type { SimulatorOrderTable } from '../db/schema/index.ts';
-import { saveSimulatedOutcome, simulatedOutcome } from './queries.ts';
+import { moveSimulatedOutcome, simulatedOutcome } from './queries.ts';
 import type {
   CreatePaymentInput,
+  EndedPayment,
   IntegrationTestResult,
   PaymentNotification,
   PaymentOutcome,
@@ -69,10 +71,14 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
     }
   }
 
-  /** The notification Midtrans would post for this outcome, signed with the server key. */
+  /**
+   * The notification Midtrans would post for this outcome, signed with the server key. An order the
+   * merchant ended (endPayment) is refused, as Midtrans refuses to take a payment for it (409).
+   */
   async simulate(token: SimulatorToken, outcome: SimulatedOutcome, now: Date): Promise<PaymentNotification> {
     const s = STATUS[outcome];
-    await saveSimulatedOutcome(this.db, token.orderId, { outcome: s.outcome, updatedAt: now.toISOString() });
+    const stands = await moveSimulatedOutcome(this.db, token.orderId, { outcome: s.outcome, updatedAt: now.toISOString() }, 'expired');
+    if (stands === 'expired') throw conflict(SERVER_MESSAGES.payments.orderEnded);
     const gross = formatGrossAmount(token.grossAmount);
     const time = now.toISOString().replace('T', ' ').slice(0, 19);
     return {
@@ -94,6 +100,12 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
 
   verifyNotification(notification: PaymentNotification): boolean {
     return verifyMidtransSignature(notification, this.serverKey);
+  }
+
+  /** As Midtrans' expire: a paid order stays paid (its 412), anything else ends and cannot be paid afterwards. */
+  async endPayment(orderId: string): Promise<EndedPayment> {
+    const stands = await moveSimulatedOutcome(this.db, orderId, { outcome: 'expired', updatedAt: new Date().toISOString() }, 'paid');
+    return stands === 'paid' ? 'paid' : 'ended';
   }
 
   async fetchStatus(orderId: string): Promise<ProviderStatus> {

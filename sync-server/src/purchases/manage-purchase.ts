@@ -16,6 +16,8 @@ import { invalidInput, conflict, forbidden, DomainError, notFound } from '../err
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { assertOpenForUploads } from './open-for-uploads.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
+import type { EndedPayment } from '../adapters/ports.ts';
+import { applyProviderOutcome } from '../payments/provider-outcome.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { ensurePhoneToken, phoneUrlOf } from './phone-token.ts';
 import { isOwnStorageLink } from './own-storage-link.ts';
@@ -77,6 +79,30 @@ export async function abandonPurchase(deps: PurchaseDeps, id: string, device: De
   const { purchase } = await markPurchaseOutcome(deps.db, id, 'expired', deps.clock.now());
   if (!purchase) throw notFound(PURCHASE_MESSAGES.transactionNotFound);
   return toApiPurchase(purchase);
+}
+
+/**
+ * Before the kiosk opens a second order for the same cart it ends the earlier one at the provider,
+ * so the player cannot pay both: expired once the provider ended it, or paid (and delivered) when the
+ * provider answers it was paid first. A failure to end it is a 503: the kiosk then opens nothing new.
+ */
+export async function endPurchasePayment(deps: PurchaseDeps, id: string, device: DeviceRow): Promise<PurchaseStatusResponse> {
+  const { payments, delivery } = portsOf(deps);
+  const purchase = await purchaseFor(deps, id, { device });
+  if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') {
+    let ended: EndedPayment;
+    try {
+      ended = await payments.endPayment(id, purchase.isStaging === 1);
+    } catch (err) {
+      deps.logger.warn({ err, purchaseId: id }, 'the earlier order could not be ended at the payment provider');
+      throw new DomainError('unavailable', SERVER_MESSAGES.payments.endFailed);
+    }
+    const outcomeDeps = { db: deps.db, logger: deps.logger, delivery, paymentWindowMs: deps.config.pendingPaymentExpiryMs };
+    // An order that already ended unpaid keeps its reason (declined stays failed).
+    if (ended === 'paid' || purchase.paymentStatus === 'pending')
+      await applyProviderOutcome(outcomeDeps, id, ended === 'paid' ? 'paid' : 'expired', deps.clock.now());
+  }
+  return purchaseStatus(deps, id, device);
 }
 
 /** The kiosk's own purchase's payment status and phone page, for its 'Waiting for payment' screen. */

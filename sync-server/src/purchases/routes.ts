@@ -12,7 +12,7 @@ import { filterFor, listPurchases } from './list-purchases.queries.ts';
 import { correctPurchaseContact, correctPurchaseEmail, erasePurchase } from './player-data.ts';
 import { findContact } from './queries.ts';
 import { purchaseTimeline } from './timeline.ts';
-import { abandonPurchase, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
+import { abandonPurchase, endPurchasePayment, purchaseStatus, resendEmail, updateZipUrl, type Caller } from './manage-purchase.ts';
 
 export function purchaseRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -49,6 +49,10 @@ export function purchaseRoutes(): Hono<AppEnv> {
   route(app, endpoints.abandonPurchase).handle(async (c, { params }) => {
     const transaction = await abandonPurchase(c.var.deps, params.id, currentDevice(c));
     return { status: 200, body: { transaction } };
+  });
+
+  route(app, endpoints.endPurchasePayment).handle(async (c, { params }) => {
+    return { status: 200, body: await endPurchasePayment(c.var.deps, params.id, currentDevice(c)) };
   });
 
   route(app, endpoints.purchaseStatus).handle(async (c, { params }) => {

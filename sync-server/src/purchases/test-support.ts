@@ -25,6 +25,7 @@ export function recordingPayments(): RecordingPayments {
     },
     verifyNotification: () => true,
     fetchStatus: async () => 'pending',
+    endPayment: async () => 'ended',
     clientConfig: () => ({ scriptUrl: 'http://127.0.0.1/snap.js', clientKey: 'client-key' }),
   };
   return payments;

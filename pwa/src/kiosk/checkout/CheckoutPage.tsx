@@ -14,76 +14,25 @@ import {
   quote,
 } from '@courtreplay/shared';
 import { useKioskLanguage, useMessages, useTranslate } from '../../i18n/language.ts';
-import { call, errorMessage, isNetworkError } from '../../lib/api-client.ts';
 import { Logo } from '../Logo.tsx';
-import { clearCart, selectedClips, useClipState, type Clip } from '../clip-store.ts';
+import { selectedClips, useClipState } from '../clip-store.ts';
 import { IdleGuard } from '../StillThereDialog.tsx';
 import { formatRupiah } from '../format.ts';
 import { useHoldSale } from '../device-trust.tsx';
 import { useKioskBase } from '../kiosk-base.ts';
-import { deviceStatusQuery, kioskKeys, paymentClientQuery, pricingOf, productQuery, useKioskConfig } from '../queries.ts';
+import { deviceStatusQuery, pricingOf, productQuery, useKioskConfig } from '../queries.ts';
 import { usePricesChanged } from './prices-changed.ts';
-import { CompletedPanel, WaitingPanel } from './CompletedPanel.tsx';
+import { CompletedPanel, ConnectionLostPanel, WaitingPanel } from './CompletedPanel.tsx';
 import { suggestEmail } from './email-suggestion.ts';
-import { newPhoneToken } from './phone-link.ts';
-import { deliverClips, offlineUploadPlan } from './delivery.ts';
-import { isOnline, PaymentNeedsConnection, subscribeOnline, useOnline } from '../../offline/index.ts';
-import { enqueuePurchase, newIdempotencyKey, submitPurchase } from '../../outbox/index.ts';
+import { PaymentNeedsConnection, useOnline } from '../../offline/index.ts';
 import { PromoBox, type PromoBoxHandle } from './PromoBox.tsx';
 import { WhatsappField } from './WhatsappField.tsx';
-import { snapPaymentForm } from './snap.ts';
-import { createCheckout, type Checkout } from './checkout-machine.ts';
-import { sessionPendingStore } from './pending-store.ts';
-import type { AppliedPromo } from './promo.ts';
+import { checkoutScreenShown, EMBED_ID, kioskCheckout } from './kiosk-checkout.ts';
+import { checkoutSession, useCheckoutSession } from './session.ts';
 import { videoCourtsOf } from '../grid-filter.ts';
 
-const EMBED_ID = 'snap-container';
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
 const RESULT_SECONDS = Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS);
-
-/** The checkout machine with the browser's parts: the outbox, Snap, sessionStorage, the network. */
-function useCheckoutMachine(staging: boolean): Checkout<Clip> {
-  const queryClient = useQueryClient();
-  const [machine] = useState(() =>
-    createCheckout<Clip>({
-      calls: {
-        purchaseStatus: (id) => call('purchaseStatus', { params: { id } }),
-        abandon: async (id) => {
-          await call('abandonPurchase', { params: { id } });
-        },
-      },
-      timers: { setTimeout: (fn, ms) => window.setTimeout(fn, ms), clearTimeout: (h) => window.clearTimeout(h as number) },
-      now: () => Date.now(),
-      submit: (body, key) => submitPurchase(body, staging, key),
-      enqueueOffline: async (body, clips, key) => {
-        await enqueuePurchase(body, staging, offlineUploadPlan(clips), key);
-      },
-      deliver: (id, clips, onStep) => void deliverClips(id, clips, onStep),
-      payment: snapPaymentForm({
-        embedId: EMBED_ID,
-        clientConfig: () => queryClient.fetchQuery(paymentClientQuery(staging)),
-        forget: () => queryClient.removeQueries({ queryKey: paymentClientQuery(staging).queryKey }),
-      }),
-      isOnline,
-      subscribeOnline,
-      store: sessionPendingStore,
-      newKey: newIdempotencyKey,
-      newPhoneToken,
-      clearCart,
-      refreshPrices: () => void queryClient.invalidateQueries({ queryKey: kioskKeys.configs }),
-      errorText: (e) => {
-        const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
-        return (_, translate) => translate(said);
-      },
-      isNetworkError,
-    }),
-  );
-  useEffect(() => {
-    machine.resume();
-    return () => machine.dispose();
-  }, [machine]);
-  return machine;
-}
 
 export function CheckoutPage() {
   const { base, staging } = useKioskBase();
@@ -91,22 +40,26 @@ export function CheckoutPage() {
   const clipState = useClipState();
   const config = useKioskConfig();
   const device = useQuery(deviceStatusQuery());
-  const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [email, setEmail] = useState('');
+  // The player's contact and promo outlive this screen (Back, Close, a failure) until the purchase
+  // completes or the kiosk resets for the next player.
+  const { email, phone, phoneConsent, promo } = useCheckoutSession().draft;
+  const setDraft = checkoutSession.setDraft;
+  const setPromo = (next: typeof promo) => setDraft({ promo: next });
   const [emailError, setEmailError] = useState<string | null>(null);
-  // Issue 26: a WhatsApp number beside (or instead of) the address, offered when the server sends on WhatsApp.
-  const [phone, setPhone] = useState('');
-  const [phoneConsent, setPhoneConsent] = useState(false);
+  // A WhatsApp number beside (or instead of) the address, offered only when the server says it sends on WhatsApp.
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const suggestion = useMemo(() => suggestEmail(email), [email]);
   const promoBox = useRef<PromoBoxHandle>(null);
   const online = useOnline();
-  const C = useMessages().checkout;
+  const M = useMessages();
+  const C = M.checkout;
   const tr = useTranslate();
   const { language } = useKioskLanguage();
   const product = useQuery(productQuery());
-  const machine = useCheckoutMachine(staging);
-  const { phase, purchased, sentTo, sentToPhone, delivery } = useSyncExternalStore(machine.subscribe, () => machine.state);
+  const queryClient = useQueryClient();
+  const [machine] = useState(() => kioskCheckout(queryClient, staging));
+  useEffect(() => checkoutScreenShown(), []);
+  const { phase, sentTo, sentToPhone, delivery } = useSyncExternalStore(machine.subscribe, () => machine.state);
   const whatsapp = product.data?.whatsapp === true;
   const e164 = whatsapp ? normalizePhone(phone) : undefined;
   // A purchase with only a number: the screens speak of WhatsApp where they would of e-mail.
@@ -114,25 +67,24 @@ export function CheckoutPage() {
   const Cshown = onlyWhatsapp
     ? { ...C, gatewaySkipped: C.gatewaySkippedWhatsapp, paymentSuccess: C.paymentSuccessWhatsapp, paymentPending: C.paymentPendingWhatsapp }
     : C;
-  const busy = phase.name === 'form' && phase.busy;
+  // Ending an earlier order, placing this one, or asking the server after a form error.
+  const busy = phase.name === 'ending' || phase.name === 'submitting' || phase.name === 'checking';
   const error = phase.name === 'form' ? phase.error : null;
-  // A purchase under way finishes even if the kiosk is deauthorised meanwhile (issue 12 point 1).
+  // A purchase under way finishes even if the kiosk is deauthorised meanwhile.
   useHoldSale(busy || phase.name !== 'form');
   // The selection screen is left scrolled down at its Checkout bar: start this one at the top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
 
-  const clips = purchased ?? selectedClips(clipState);
+  const clips = selectedClips(clipState);
 
   const pricing = pricingOf(config.data, staging);
   const q = quote({ ...pricing, count: clips.length, promo });
   const pricesChanged = usePricesChanged(config.data ? `${q.subtotal} ${q.free}` : null);
   if (phase.name === 'form' && clips.length === 0) return <Navigate to={`${base}/video-selection`} replace />;
-  const goHome = () => {
-    machine.leave();
-    void navigate(base);
-  };
+  // The home screen resets the kiosk for the next player, this purchase included (resetCheckoutSession).
+  const goHome = () => void navigate(base);
 
   const payNow = async () => {
     machine.clearError();
@@ -180,10 +132,11 @@ export function CheckoutPage() {
     });
   };
 
+  if (phase.name === 'offline') return <ConnectionLostPanel seconds={RESULT_SECONDS} onBack={() => machine.backToForm()} />;
+
   if (phase.name === 'pending')
     return (
       <WaitingPanel
-        failed={phase.failed}
         seconds={RESULT_SECONDS}
         onDone={goHome}
         message={Cshown.paymentPending}
@@ -265,7 +218,7 @@ export function CheckoutPage() {
                 aria-invalid={!!emailError}
                 aria-describedby={emailError ? 'email-error' : undefined}
                 onChange={(e) => {
-                  setEmail(e.target.value);
+                  setDraft({ email: e.target.value });
                   setEmailError(null);
                 }}
                 onKeyDown={(e) => {
@@ -285,7 +238,7 @@ export function CheckoutPage() {
                   data-testid="email-suggestion"
                   disabled={busy}
                   onClick={() => {
-                    setEmail(suggestion);
+                    setDraft({ email: suggestion });
                     setEmailError(null);
                   }}
                 >
@@ -300,12 +253,12 @@ export function CheckoutPage() {
                 error={phoneError}
                 disabled={busy}
                 onPhone={(value) => {
-                  setPhone(value);
+                  setDraft({ phone: value });
                   setPhoneError(null);
                   setEmailError(null);
                 }}
                 onConsent={(value) => {
-                  setPhoneConsent(value);
+                  setDraft({ phoneConsent: value });
                   setPhoneError(null);
                 }}
               />
@@ -323,10 +276,20 @@ export function CheckoutPage() {
                 <strong className="email-confirm-address">{email.trim()}</strong>
               </p>
             ) : null}
+            {/* What happened, in plain words, and Try Again: the cart, contact and promo are all still here. */}
             {error ? (
-              <p className="alert alert-error" role="alert" data-testid="checkout-error">
-                {error(C, tr)}
-              </p>
+              <div className="alert alert-error" role="alert" data-testid="checkout-error">
+                <p>{error(C, tr)}</p>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  data-testid="try-again"
+                  disabled={!config.data}
+                  onClick={() => void payNow()}
+                >
+                  {M.paymentFailure.tryAgain}
+                </button>
+              </div>
             ) : null}
             <div className="checkout-actions">
               <button

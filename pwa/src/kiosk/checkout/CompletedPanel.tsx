@@ -46,31 +46,26 @@ export function CompletedPanel({
 }
 
 /**
- * A pending payment is not a completed purchase (issue 13 point 3): an amber 'Waiting for payment'
- * with the spec's pending message and nothing that claims more (no upload bar, no address the clips
- * went to, no spam hint: nothing is sent before the payment lands). The checkout machine asks the
- * server meanwhile; `failed` once it says the payment ended unpaid.
+ * A pending payment is not a completed purchase: an amber 'Waiting for payment' with the spec's
+ * pending message and nothing that claims more (no upload bar, no address the clips went to, no
+ * spam hint: nothing is sent before the payment lands). Shown only once the provider reported the
+ * payment pending; the checkout machine asks the server meanwhile.
  */
 export function WaitingPanel({
-  failed,
   seconds,
   onDone,
   message,
   sentToPhone,
 }: {
-  failed: boolean;
   seconds: number;
   onDone: () => void;
-  /** The pending message (its WhatsApp wording for a purchase with only a number, issue 26). */
+  /** The pending message (its WhatsApp wording for a purchase with only a number). */
   message?: string;
   sentToPhone?: string | null;
 }) {
   const left = useCountdown(seconds, onDone);
-  const M = useMessages();
-  const C = M.checkout;
-  return failed ? (
-    <ResultCard title={M.paymentFailure.title} icon="error" message={M.paymentFailure.subtitle} step={null} left={left} onDone={onDone} />
-  ) : (
+  const C = useMessages().checkout;
+  return (
     <ResultCard
       title={C.waitingForPayment}
       icon="pending"
@@ -83,7 +78,28 @@ export function WaitingPanel({
   );
 }
 
-const RESULT_TEST_IDS = { success: 'purchase-completed', pending: 'waiting-for-payment', error: 'payment-failed' } as const;
+/**
+ * The network went while the payment form was open: nothing is charged yet, and a payment the
+ * player makes on their phone still counts (the kiosk keeps asking). Back (or the countdown) returns
+ * to the order form with the cart as it was.
+ */
+export function ConnectionLostPanel({ seconds, onBack }: { seconds: number; onBack: () => void }) {
+  const left = useCountdown(seconds, onBack);
+  const C = useMessages().checkout;
+  return (
+    <ResultCard
+      title={C.connectionLostTitle}
+      icon="offline"
+      message={C.connectionLost}
+      step={null}
+      left={left}
+      onDone={onBack}
+      doneLabel={C.back}
+    />
+  );
+}
+
+const RESULT_TEST_IDS = { success: 'purchase-completed', pending: 'waiting-for-payment', offline: 'connection-lost' } as const;
 
 function ResultCard({
   title,
@@ -95,9 +111,12 @@ function ResultCard({
   phoneUrl,
   sentTo,
   sentToPhone,
+  doneLabel,
 }: {
   title: string;
-  icon: 'success' | 'error' | 'pending';
+  icon: keyof typeof RESULT_TEST_IDS;
+  /** The button's label: Done, unless the screen goes back rather than home. */
+  doneLabel?: string;
   message: string;
   step: DeliveryStep | null;
   left: number;
@@ -114,7 +133,7 @@ function ResultCard({
   return (
     <main className="result-screen">
       <section className="result-card" data-testid={RESULT_TEST_IDS[icon]}>
-        <ResultIcon kind={icon} />
+        <ResultIcon kind={icon === 'offline' ? 'pending' : icon} />
         <h1>{title}</h1>
         {message ? (
           <p className="result-message" data-testid="outcome-message">
@@ -127,12 +146,12 @@ function ResultCard({
             <figcaption>{C.scanToWatch}</figcaption>
           </figure>
         ) : null}
-        {sentToPhone && icon !== 'error' ? (
+        {sentToPhone && icon !== 'offline' ? (
           <p className="result-email result-whatsapp" data-testid="sent-to-whatsapp">
             {C.sentToWhatsapp(sentToPhone)}
           </p>
         ) : null}
-        {sentTo && icon !== 'error' ? (
+        {sentTo && icon !== 'offline' ? (
           <p className="result-email" data-testid="sent-to">
             {C.alsoSentTo(sentTo)}
           </p>
@@ -169,7 +188,7 @@ function ResultCard({
           {C.redirectCountdown(left)}
         </p>
         <button type="button" className="btn btn-primary" onClick={onDone}>
-          {C.done}
+          {doneLabel ?? C.done}
         </button>
       </section>
     </main>

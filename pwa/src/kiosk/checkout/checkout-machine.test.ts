@@ -17,6 +17,7 @@ import { newPhoneToken } from './phone-link.ts';
 import {
   createCheckout,
   STATUS_POLL_MS,
+  WATCH_MS,
   type Checkout,
   type CheckoutDeps,
   type CheckoutPhase,
@@ -131,12 +132,19 @@ function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeCl
   const snap = fakeSnap();
   const clock = parts.clock ?? fakeClock();
   const store = parts.store ?? memoryStore();
+  /** Which orders the kiosk asked the server about, in order; and how often the cart was cleared. */
+  const asked: string[] = [];
+  const cart = { cleared: 0 };
   const checkout = createCheckout<TestClip>({
     calls: {
-      purchaseStatus: (id) => call('purchaseStatus', { params: { id } }),
+      purchaseStatus: (id) => {
+        asked.push(id);
+        return call('purchaseStatus', { params: { id } });
+      },
       abandon: async (id) => {
         await call('abandonPurchase', { params: { id } });
       },
+      endPayment: (id) => call('endPurchasePayment', { params: { id } }),
     },
     timers: clock,
     now: clock.now,
@@ -152,7 +160,7 @@ function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeCl
     store,
     newKey: () => crypto.randomUUID(),
     newPhoneToken,
-    clearCart: () => undefined,
+    clearCart: () => void cart.cleared++,
     refreshPrices: () => undefined,
     errorText: (e) => {
       const said = errorMessage(e, MESSAGES.checkout.unexpectedError);
@@ -161,7 +169,7 @@ function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeCl
     isNetworkError: (e) => e instanceof ApiError && e.status === 0,
   });
   checkout.resume();
-  return { checkout, snap, clock, store };
+  return { checkout, snap, clock, store, asked, cart };
 }
 
 let n = 0;
@@ -218,6 +226,8 @@ describe('the checkout machine against the server', () => {
 
     callbacks.onClose();
     await until(() => say(m.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+    // Ended on the server at once (its promo use comes back), yet still payable at the provider.
+    await settled();
     expect(await paymentStatusOf(transactionId)).toBe('expired');
     m.checkout.leave();
     expect(m.store.load()).toBeNull();
@@ -275,12 +285,12 @@ describe('the checkout machine against the server', () => {
     const first = machine({ store });
     const { transactionId, token, callbacks } = await toPaymentForm(first, 'reload@example.com', 1);
     callbacks.onPending();
-    expect(first.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
+    expect(first.checkout.state.phase).toMatchObject({ name: 'pending', transactionId });
     // The page reloads: the old machine is gone, a new one reads what the first kept.
     first.checkout.dispose();
     const clock = fakeClock();
     const second = machine({ store, clock });
-    expect(second.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
+    expect(second.checkout.state.phase).toMatchObject({ name: 'pending', transactionId });
     expect(second.checkout.state.sentTo).toBe('reload@example.com');
 
     await settle(token);
@@ -294,25 +304,43 @@ describe('the checkout machine against the server', () => {
     await Promise.all(uploads);
   });
 
-  it('the network lost while the payment form is open: waiting and asking, never failed; paid once it returns', async () => {
+  it('the network lost while the payment form is open says so, nothing charged, never "pending"; paid once it returns', async () => {
     const m = machine();
     const { transactionId, token, callbacks } = await toPaymentForm(m, 'offline@example.com', 1);
     await Promise.all(uploads);
     setNetwork(false);
-    expect(m.checkout.state.phase).toMatchObject({ name: 'pending', transactionId, failed: false });
-    // The form then reports its own failure to reach anyone (Snap's "Failed to fetch"): still waiting.
+    expect(m.checkout.state.phase).toMatchObject({ name: 'offline', transactionId });
+    // The form then reports its own failure to reach anyone (Snap's "Failed to fetch"): still the truth.
     callbacks.onError({ status_code: '500', status_message: 'Failed to fetch' });
     for (let i = 0; i < 3; i++) {
       m.clock.advance(STATUS_POLL_MS);
       await settled();
     }
-    expect(m.checkout.state.phase).toMatchObject({ name: 'pending', failed: false });
+    expect(m.checkout.state.phase).toMatchObject({ name: 'offline', transactionId });
     expect(await paymentStatusOf(transactionId)).toBe('pending');
+    expect(m.cart.cleared).toBe(0);
 
+    // Paid on the phone meanwhile: recognised once the kiosk can ask again.
     setNetwork(true);
     await settle(token);
     m.clock.advance(STATUS_POLL_MS);
     await until(() => m.checkout.state.phase.name === 'done', 'the completed screen');
+    expect(m.cart.cleared).toBe(1);
+  });
+
+  it('back from the connection-lost screen: the form says what happened, and the order is still followed', async () => {
+    const m = machine();
+    const { transactionId, token } = await toPaymentForm(m, 'offline-back@example.com', 1);
+    setNetwork(false);
+    m.checkout.backToForm();
+    expect(say(m.checkout, 'en')).toBe(MESSAGES.checkout.connectionLost);
+    expect(say(m.checkout, 'id')).toBe(MESSAGES_ID.checkout.connectionLost);
+    expect(m.checkout.state.watching?.transactionId).toBe(transactionId);
+    setNetwork(true);
+    await settle(token);
+    m.clock.advance(STATUS_POLL_MS);
+    await until(() => m.checkout.state.phase.name === 'done', 'the completed screen');
+    await Promise.all(uploads);
   });
 
   it("a denied payment says so in the player's language, never in the provider's words", async () => {
@@ -321,10 +349,75 @@ describe('the checkout machine against the server', () => {
     await settle(token, 'failure');
     callbacks.onError({ status_code: '202', status_message: 'Transaction is denied' });
     await until(() => m.checkout.state.phase.name === 'form', 'back to the form');
-    expect(say(m.checkout, 'id')).toBe(MESSAGES_ID.checkout.paymentFailed(null));
-    expect(say(m.checkout, 'en')).toBe(MESSAGES.checkout.paymentFailed(null));
+    expect(say(m.checkout, 'id')).toBe(MESSAGES_ID.checkout.paymentDeclined);
+    expect(say(m.checkout, 'en')).toBe(MESSAGES.checkout.paymentDeclined);
     expect(say(m.checkout, 'id')).not.toMatch(/denied|Failed to fetch/i);
     expect(m.store.load()).toBeNull();
+    await Promise.all(uploads);
+  });
+
+  it('Pay Now after Close ends the earlier order first: it can no longer be paid, and only the new one is', async () => {
+    const m = machine();
+    const first = await toPaymentForm(m, 'twice-safe@example.com', 1);
+    first.callbacks.onClose();
+    await until(() => say(m.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+    // The cart, and the order it made, are still there for Try Again.
+    expect(m.cart.cleared).toBe(0);
+
+    const paying = m.checkout.payNow({ body: first.body, clips: first.clips, publicUrl: ORIGIN });
+    await until(() => m.checkout.state.phase.name === 'paying', 'the new payment form opens');
+    m.clock.advance(PAY_FORM_DELAY_MS);
+    await paying;
+    const second = m.checkout.state.phase as Extract<CheckoutPhase, { name: 'paying' }>;
+    expect(second.transactionId).not.toBe(first.transactionId);
+
+    // The player's e-wallet tries to settle the first order after all: refused, as Midtrans refuses an ended one.
+    expect((await settle(first.token)).status).toBe(409);
+    expect(await paymentStatusOf(first.transactionId)).toBe('expired');
+    m.snap.form.callbacks!.onSuccess();
+    expect(m.checkout.state.phase.name).toBe('done');
+    expect(m.cart.cleared).toBe(1);
+    expect((await settle(m.snap.form.token)).status).toBe(200);
+    expect(await paymentStatusOf(second.transactionId)).toBe('paid');
+    await Promise.all(uploads);
+  });
+
+  it('keeps asking about a closed order for ten minutes, then stops (the server alone delivers a later payment)', async () => {
+    const m = machine();
+    const { transactionId, token, callbacks } = await toPaymentForm(m, 'watch-ends@example.com', 1);
+    callbacks.onClose();
+    await until(() => say(m.checkout, 'en') === MESSAGES.checkout.paymentCancelled, 'the cancel message');
+    for (let waited = 0; waited <= WATCH_MS; waited += STATUS_POLL_MS) {
+      m.clock.advance(STATUS_POLL_MS);
+      await settled();
+    }
+    expect(m.checkout.state.watching).toBeNull();
+    const asked = m.asked.filter((id) => id === transactionId).length;
+    expect(asked).toBeGreaterThan(100);
+    await settle(token);
+    m.clock.advance(STATUS_POLL_MS * 3);
+    await settled();
+    expect(m.asked.filter((id) => id === transactionId)).toHaveLength(asked);
+    expect(m.checkout.state.phase.name).toBe('form');
+    await Promise.all(uploads);
+  });
+
+  it('a pending payment that then fails goes back to the form saying so, cart kept; Try Again ends it before a new order', async () => {
+    const m = machine();
+    const { transactionId, token, callbacks, body, clips } = await toPaymentForm(m, 'pending-fails@example.com', 1);
+    callbacks.onPending();
+    expect(m.checkout.state.phase.name).toBe('pending');
+    await settle(token, 'failure');
+    m.clock.advance(STATUS_POLL_MS);
+    await until(() => m.checkout.state.phase.name === 'form', 'back to the form');
+    expect(say(m.checkout, 'en')).toBe(MESSAGES.checkout.paymentDeclined);
+    expect(m.cart.cleared).toBe(0);
+
+    const again = m.checkout.payNow({ body, clips, publicUrl: ORIGIN });
+    await until(() => m.checkout.state.phase.name === 'paying', 'a new payment form');
+    m.clock.advance(PAY_FORM_DELAY_MS);
+    await again;
+    expect((m.checkout.state.phase as { transactionId: string }).transactionId).not.toBe(transactionId);
     await Promise.all(uploads);
   });
 });

@@ -1,29 +1,37 @@
-// The checkout's flow (spec sections 2, 4, 5; issue 27 point 1) with no React in it: form -> paying
-// -> pending -> paid/failed, with the outbox, the payment form and the offline fallbacks. Every
-// outside part is injected (the typed `call`, the clock, the outbox, the payment form, the network
-// state, where a pending purchase is kept across a reload), so unit tests drive it against the
-// in-process server with a fake clock. CheckoutPage only renders `state`.
+// The checkout's flow (docs/architecture.md, the kiosk) with no React in it. Its phases and what
+// leaves each of them are the one table TRANSITIONS (checkout-table.ts); createCheckout is the shell that runs
+// the side of each step (the server calls, the payment form, the polls) and feeds their answers back
+// as events. Every outside part is injected (the typed `call`, the clock, the outbox, the payment
+// form, the network state, where a pending purchase is kept across a reload), so unit tests drive it
+// against the in-process server with a fake clock. CheckoutPage only renders `state`.
 //
-// What it promises (issue 23 points 1 and 3):
-// - the clips start uploading the moment the server accepts the purchase, paid or free, and the
-//   upload runs in the outbox whatever the screen does next (Close, Done, a reload): the server
-//   only publishes them, and sends the e-mail, once the purchase is paid;
-// - a purchase the server still holds as pending is never called failed: a lost network or an
-//   error from the payment form leads to the waiting screen, which keeps asking the server;
-// - a reload during a pending payment comes back to the waiting screen of that purchase;
+// What it promises:
+// - the clips start uploading the moment the server accepts the purchase, and the upload runs in
+//   the outbox whatever the screen does next: the server publishes them, and sends the e-mail or
+//   WhatsApp message, once the purchase is paid (also long after this player left);
+// - a closed payment form never invites a second payment: the kiosk keeps asking about that order
+//   for WATCH_MS, shows its QR code if it is paid meanwhile, and before it opens another order it
+//   ends the earlier one at the provider (or shows it paid, when the provider says it was);
+// - the network lost with the form open is said as it is: nothing charged yet, a payment made on
+//   the phone still counts; "your videos will be sent" only for an order the provider reported
+//   pending or paid;
+// - a failure says what happened and whether anything was charged, and the cart stays for Try Again;
 // - every text is a catalogue message, worded in the player's language when shown.
-import {
-  PAY_FORM_DELAY_MS,
-  type CreatePurchaseBody,
-  type CreatePurchaseResponse,
-  type KioskMessages,
-  type PurchaseStatusResponse,
-} from '@courtreplay/shared';
+import { PAY_FORM_DELAY_MS, type CreatePurchaseBody, type CreatePurchaseResponse, type PurchaseStatusResponse } from '@courtreplay/shared';
 import type { TimerApi } from '../timers.ts';
 import { phoneUrlFor } from './phone-link.ts';
+import {
+  isPaid,
+  SAY,
+  transition,
+  type CheckoutEvent,
+  type CheckoutPhase,
+  type MachineState,
+  type PhaseOf,
+  type Say,
+} from './checkout-table.ts';
 
-/** A message picked now and worded when shown, so a language switch rewords it (issue 12 point 12). */
-export type Say = (c: KioskMessages['checkout'], tr: (english: string) => string) => string;
+export * from './checkout-table.ts';
 
 export interface DeliveryStep {
   label: string;
@@ -33,22 +41,15 @@ export interface DeliveryStep {
   waitingFor?: string;
 }
 
-export type CheckoutPhase =
-  | { name: 'form'; busy: boolean; error: Say | null }
-  /** The payment form is open (`embedded` once the provider's form was asked to show). */
-  | { name: 'paying'; transactionId: string; embedded: boolean }
-  /** Waiting for the payment to land; `failed` once the server says it ended unpaid. */
-  | { name: 'pending'; transactionId: string; failed: boolean }
-  /** Paid or free: the QR code of the phone page shows. */
-  | { name: 'done'; message: Say; phoneUrl: string | null };
+/** How often the kiosk asks whether a payment landed. */
+export const STATUS_POLL_MS = 3_000;
+/** A pending purchase older than this is not resumed after a reload (the payment window is shorter). */
+export const RESUME_WITHIN_MS = 30 * 60_000;
 
-export interface CheckoutState<TClip> {
-  phase: CheckoutPhase;
-  /** The clips bought (the cart is cleared once the purchase is accepted). */
-  purchased: TClip[] | null;
+export interface CheckoutState extends MachineState {
   /** The address the clips go to, repeated on the completed screen; '' when the player left only a number. */
   sentTo: string;
-  /** The WhatsApp number (E.164) the clips go to (issue 26); null when none. */
+  /** The WhatsApp number (E.164) the clips go to; null when none. */
   sentToPhone: string | null;
   delivery: DeliveryStep | null;
 }
@@ -67,7 +68,7 @@ export interface PendingStore {
   clear(): void;
 }
 
-/** What the provider's form says with an error; shown to nobody (its words are not the player's language). */
+/** What the provider's form says with an error: its code picks the reason; its words are shown to nobody. */
 export interface PaymentFormResult {
   status_code?: string;
   status_message?: string;
@@ -101,6 +102,8 @@ export interface PaymentForm {
 export interface CheckoutCalls {
   purchaseStatus(transactionId: string): Promise<PurchaseStatusResponse>;
   abandon(transactionId: string): Promise<void>;
+  /** Ends the order at the provider; answers where it stands then (expired, or paid after all). */
+  endPayment(transactionId: string): Promise<PurchaseStatusResponse>;
 }
 
 export interface CheckoutDeps<TClip> {
@@ -119,7 +122,7 @@ export interface CheckoutDeps<TClip> {
   store: PendingStore;
   newKey(): string;
   newPhoneToken(): string;
-  /** The purchase is accepted: the selection is cleared. */
+  /** The purchase is complete (paid or free): the selection is cleared. */
   clearCart(): void;
   /** Refused as sent (400): the prices may have changed, read them again. */
   refreshPrices(): void;
@@ -128,11 +131,6 @@ export interface CheckoutDeps<TClip> {
   /** Status 0: the request never reached the server. */
   isNetworkError(error: unknown): boolean;
 }
-
-/** How often the waiting screen asks whether the payment landed. */
-export const STATUS_POLL_MS = 3_000;
-/** A pending purchase older than this is not resumed after a reload (the payment window is shorter). */
-export const RESUME_WITHIN_MS = 30 * 60_000;
 
 export interface PayNowInput<TClip> {
   /** The order without the phone token, which the checkout draws once per purchase attempt. */
@@ -143,19 +141,24 @@ export interface PayNowInput<TClip> {
 }
 
 export interface Checkout<TClip> {
-  readonly state: CheckoutState<TClip>;
+  readonly state: CheckoutState;
   subscribe(listener: () => void): () => void;
+  /** Pay Now (and Try Again): resolves once the attempt reached the payment form or ended. */
   payNow(input: PayNowInput<TClip>): Promise<void>;
   clearError(): void;
-  /** The screen is shown (again): polls and watches the network while it needs to. */
+  /** The player leaves the connection-lost screen for the form; the order stays watched. */
+  backToForm(): void;
+  /** Starts the polls and the network watch the phase needs. */
   resume(): void;
-  /** The screen went away (unmount): timers stop; the upload carries on in the outbox. */
+  /** Stops every timer (the upload carries on in the outbox). */
   dispose(): void;
-  /** The player is done with this purchase (Done, the countdown): a reload no longer returns to it. */
+  /** Done, or the kiosk reset for the next player: a reload no longer returns to the purchase. */
   leave(): void;
 }
 
-const sayPaymentFailed: Say = (c) => c.paymentFailed(null);
+/** A form's error code in plain words: Snap's 202 is a refusal by the bank or e-wallet. */
+const formErrorReason = (result?: PaymentFormResult): Say => (result?.status_code === '202' ? SAY.declined : SAY.notCompleted);
+
 const FORM_FAILURES: Record<PaymentFormFailure, Say> = {
   notConfigured: (c) => c.paymentNotConfigured,
   scriptFailed: (c) => c.paymentSystemLoadFailed,
@@ -167,112 +170,105 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
   const resumed = deps.store.load();
   const fresh = resumed && deps.now() - resumed.savedAt < RESUME_WITHIN_MS ? resumed : null;
   if (resumed && !fresh) deps.store.clear();
-  let state: CheckoutState<TClip> = fresh
-    ? {
-        phase: { name: 'pending', transactionId: fresh.transactionId, failed: false },
-        purchased: null,
-        sentTo: fresh.sentTo,
-        sentToPhone: fresh.sentToPhone ?? null,
-        delivery: null,
-      }
-    : { phase: { name: 'form', busy: false, error: null }, purchased: null, sentTo: '', sentToPhone: null, delivery: null };
+  let state: CheckoutState = {
+    // Back from a reload: the waiting screen of that purchase (its phone page named by the server).
+    phase: fresh ? { name: 'pending', transactionId: fresh.transactionId, phoneUrl: '' } : { name: 'form', error: null },
+    watching: null,
+    sentTo: fresh?.sentTo ?? '',
+    sentToPhone: fresh?.sentToPhone ?? null,
+    delivery: null,
+  };
   const listeners = new Set<() => void>();
-  let idempotencyKey: string | null = null;
-  let phoneToken: string | null = null;
+  let active = false;
   let pollHandle: unknown = null;
   let unsubscribeOnline: (() => void) | null = null;
-  let active = false;
-  /** Bumped with every purchase attempt: callbacks of an older one change nothing. */
-  let attempt = 0;
-  /**
-   * The order whose form the player closed: their e-wallet may still settle it (issue 23). While
-   * the order form is on screen the kiosk keeps asking, and a payment that lands shows its QR code;
-   * Pay Now asks once more before it makes a second order the player might also pay.
-   */
-  let closed: { transactionId: string; phoneUrl: string } | null = null;
-  let closedPollHandle: unknown = null;
+  /** What Pay Now was pressed with, for the steps that follow (ending the earlier order, submitting). */
+  let order: PayNowInput<TClip> | null = null;
+  let idempotencyKey: string | null = null;
+  let phoneToken: string | null = null;
+  /** The order whose upload progress the screens show. */
+  let deliveryOf: string | null = null;
+  /** Resolves payNow's promise once the attempt settles into a phase the player acts on. */
+  let attemptSettled: (() => void) | null = null;
 
-  const set = (patch: Partial<CheckoutState<TClip>>) => {
-    state = { ...state, ...patch };
+  const emit = () => {
     for (const listener of listeners) listener();
-    watch();
-  };
-  const phase = () => state.phase;
-
-  const stopPolling = () => {
-    if (pollHandle !== null) deps.timers.clearTimeout(pollHandle);
-    pollHandle = null;
   };
 
-  /** Asks the server where the pending purchase stands, every STATUS_POLL_MS while waiting. */
-  const poll = () => {
-    if (pollHandle !== null) return;
-    pollHandle = deps.timers.setTimeout(() => {
-      pollHandle = null;
-      void askStatus().finally(() => {
-        const p = phase();
-        if (active && p.name === 'pending' && !p.failed) poll();
-      });
-    }, STATUS_POLL_MS);
-  };
-
-  const askStatus = async () => {
-    const p = phase();
-    if (p.name !== 'pending' && p.name !== 'paying') return;
-    const answer = await deps.calls.purchaseStatus(p.transactionId).catch(() => null);
-    if (answer && phase() === p) landed(p.transactionId, answer, (c) => c.paymentSuccess);
-  };
-
-  /** What the server says of the purchase, turned into the screen; a pending one keeps waiting. */
-  const landed = (transactionId: string, answer: PurchaseStatusResponse, paidMessage: Say) => {
-    if (answer.paymentStatus === 'paid' || answer.paymentStatus === 'free') {
-      deps.store.clear();
-      set({ phase: { name: 'done', message: paidMessage, phoneUrl: answer.phoneUrl } });
-    } else if (answer.paymentStatus === 'pending') {
-      // Already waiting for it: keep the same phase, so an answer to a later question still lands.
-      const p = phase();
-      if (p.name !== 'pending' || p.transactionId !== transactionId || p.failed)
-        set({ phase: { name: 'pending', transactionId, failed: false } });
-    } else {
-      deps.store.clear();
-      set({ phase: { name: 'pending', transactionId, failed: true } });
-    }
-  };
-
-  /** Did the closed order get paid after all? Then the player sees it paid, with its QR code. */
-  const closedLanded = async (): Promise<boolean> => {
-    const order = closed;
-    if (!order) return false;
-    const answer = await deps.calls.purchaseStatus(order.transactionId).catch(() => null);
-    if (closed !== order || (answer?.paymentStatus !== 'paid' && answer?.paymentStatus !== 'free')) return false;
-    closed = null;
-    deps.store.clear();
-    set({ phase: { name: 'done', message: (c) => c.paymentSuccess, phoneUrl: answer.phoneUrl || order.phoneUrl } });
+  /** Feeds an event to the table; true when it changed the state. Runs what entering the new phase starts. */
+  const send = (event: CheckoutEvent): boolean => {
+    const next = transition(state, event, deps.now());
+    if (!next) return false;
+    const before = state.phase;
+    state = { ...state, ...next };
+    if (state.phase !== before) entered(state.phase);
+    emit();
+    keepTimers();
     return true;
   };
 
-  const watchClosed = () => {
-    const p = phase();
-    const wanted = active && closed !== null && p.name === 'form' && !p.busy;
-    if (!wanted) {
-      if (closedPollHandle !== null) deps.timers.clearTimeout(closedPollHandle);
-      closedPollHandle = null;
-      return;
-    }
-    if (closedPollHandle !== null) return;
-    closedPollHandle = deps.timers.setTimeout(() => {
-      closedPollHandle = null;
-      void closedLanded().finally(watchClosed);
-    }, STATUS_POLL_MS);
+  const patch = (values: Partial<Pick<CheckoutState, 'sentTo' | 'sentToPhone' | 'delivery'>>) => {
+    state = { ...state, ...values };
+    emit();
   };
 
-  /** Keeps the timers and the network watch in step with the phase. */
-  const watch = () => {
-    const p = phase();
-    watchClosed();
-    if (active && p.name === 'pending' && !p.failed) poll();
-    else stopPolling();
-    const needsNetworkWatch = active && p.name === 'paying';
+  /** What each phase starts when entered (the table says where to go; this does what getting there takes). */
+  const entered = (phase: CheckoutPhase) => {
+    switch (phase.name) {
+      case 'ending':
+        return void endEarlier(phase.transactionId);
+      case 'submitting':
+        return void submitOrder();
+      case 'paying':
+        // Pay Now's promise settles once the form shows (or the attempt ends), not while it loads.
+        if (!phase.embedded) return void openPaymentForm(phase);
+        break;
+      case 'checking':
+        return void checkAfterFormError(phase.transactionId);
+      case 'done':
+        // Complete: the cart goes, and a reload starts afresh.
+        deps.store.clear();
+        deps.clearCart();
+        break;
+      case 'form':
+        deps.store.clear();
+        break;
+      case 'offline':
+      case 'pending':
+        break;
+    }
+    settleAttempt();
+  };
+
+  const settleAttempt = () => {
+    const resolve = attemptSettled;
+    attemptSettled = null;
+    resolve?.();
+  };
+
+  // ------------------------------------------------------------ timers: the polls and the network watch
+
+  /** The order the kiosk asks about now: the open one it waits for, or in the form the watched one. */
+  const pollTarget = (): string | null => {
+    const p = state.phase;
+    if (p.name === 'pending' || p.name === 'offline') return p.transactionId;
+    if (p.name === 'form' && state.watching) return state.watching.transactionId;
+    return null;
+  };
+
+  const keepTimers = () => {
+    const target = active ? pollTarget() : null;
+    if (target === null && pollHandle !== null) {
+      deps.timers.clearTimeout(pollHandle);
+      pollHandle = null;
+    }
+    if (target !== null && pollHandle === null) {
+      pollHandle = deps.timers.setTimeout(() => {
+        pollHandle = null;
+        void ask().finally(keepTimers);
+      }, STATUS_POLL_MS);
+    }
+    const needsNetworkWatch = active && state.phase.name === 'paying';
     if (needsNetworkWatch && !unsubscribeOnline) unsubscribeOnline = deps.subscribeOnline(networkChanged);
     if (!needsNetworkWatch && unsubscribeOnline) {
       unsubscribeOnline();
@@ -280,111 +276,55 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     }
   };
 
-  // The network went while the form was open: the order may still be paid (the player's e-wallet
-  // does not need our Wi-Fi). Waiting, asking until the network returns, is the truth.
+  const ask = async () => {
+    const id = pollTarget();
+    if (id === null) return;
+    const watched = state.watching;
+    if (state.phase.name === 'form' && watched && deps.now() >= watched.until) {
+      send({ type: 'WATCH_OVER' });
+      return;
+    }
+    const answer = await deps.calls.purchaseStatus(id).catch(() => null);
+    if (answer) send({ type: 'STATUS', transactionId: id, ...answer });
+  };
+
   const networkChanged = () => {
-    const p = phase();
-    if (p.name === 'paying' && !deps.isOnline()) set({ phase: { name: 'pending', transactionId: p.transactionId, failed: false } });
+    if (!deps.isOnline()) send({ type: 'NETWORK_LOST' });
   };
 
-  const fail = (message: Say) => {
-    set({ phase: { name: 'form', busy: false, error: message } });
-  };
+  // ------------------------------------------------------------ what the phases do
 
-  /** Every way out without paying ends the pending purchase first, giving its promo use back. */
-  const giveUp = async (transactionId: string, message: Say) => {
-    deps.store.clear();
-    await deps.calls.abandon(transactionId).catch(() => undefined);
-    fail(message);
-  };
-
-  /** The form reported an error: the server, not the form, says whether the order failed. */
-  const formError = async (transactionId: string) => {
-    const answer = await deps.calls.purchaseStatus(transactionId).catch(() => null);
-    if (answer && (answer.paymentStatus === 'failed' || answer.paymentStatus === 'expired')) {
-      deps.store.clear();
-      return fail(sayPaymentFailed);
-    }
-    if (answer) return landed(transactionId, answer, (c) => c.paymentSuccess);
-    // No answer: the network is away. The order may still be paid; wait and keep asking.
-    set({ phase: { name: 'pending', transactionId, failed: false } });
-  };
-
-  const openPaymentForm = async (token: string, language: 'en' | 'id', transactionId: string, phoneUrl: string, mine: number) => {
+  /** Before a second order for this cart: the earlier one is ended at the provider, or found paid. */
+  const endEarlier = async (transactionId: string) => {
     try {
-      await deps.payment.prepare();
+      const answer = await deps.calls.endPayment(transactionId);
+      if (isPaid(answer.paymentStatus)) send({ type: 'PAID', transactionId, phoneUrl: answer.phoneUrl });
+      else send({ type: 'ENDED', transactionId });
     } catch (e) {
-      return giveUp(transactionId, FORM_FAILURES[e instanceof PaymentFormError ? e.kind : 'initFailed']);
-    }
-    if (mine !== attempt) return;
-    set({ phase: { name: 'paying', transactionId, embedded: false } });
-    await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, PAY_FORM_DELAY_MS));
-    const p = phase();
-    // The network went while the form was loading: already waiting.
-    if (mine !== attempt || p.name !== 'paying') return;
-    // Only the first callback counts: Snap may still call onClose after onSuccess or onPending,
-    // which must neither reopen the form nor end a purchase that is being paid.
-    let answered = false;
-    const once = (handler: () => void) => () => {
-      if (answered || mine !== attempt || phase().name !== 'paying') return;
-      answered = true;
-      handler();
-    };
-    try {
-      deps.payment.embed(token, language, {
-        // Snap says success only once its own server settled the order (the notification that
-        // makes it paid on ours is on its way): the QR code shows at once, as the spec has it.
-        onSuccess: once(() => {
-          deps.store.clear();
-          set({ phase: { name: 'done', message: (c) => c.paymentSuccess, phoneUrl } });
-        }),
-        onPending: once(() => set({ phase: { name: 'pending', transactionId, failed: false } })),
-        onError: once(() => void formError(transactionId)),
-        onClose: once(() => {
-          closed = { transactionId, phoneUrl };
-          void giveUp(transactionId, (c) => c.paymentCancelled);
-        }),
-      });
-      set({ phase: { name: 'paying', transactionId, embedded: true } });
-    } catch (e) {
-      await giveUp(transactionId, FORM_FAILURES[e instanceof PaymentFormError ? e.kind : 'initFailed']);
+      send({ type: 'REFUSED', error: deps.isNetworkError(e) ? SAY.connectionLost : deps.errorText(e) });
     }
   };
 
-  const accepted = (transactionId: string, clips: TClip[], sentTo: string, sentToPhone: string | null) => {
-    deps.clearCart();
-    set({ purchased: clips, sentTo, sentToPhone });
-    // The clips go up now, while the player pays: the server publishes them only once paid.
-    deps.deliver(transactionId, clips, (step) => {
-      set({ delivery: step });
-    });
-  };
-
-  const payNow = async ({ body: draft, clips, publicUrl }: PayNowInput<TClip>) => {
-    const p = phase();
-    if (p.name !== 'form' || p.busy) return;
-    const mine = ++attempt;
-    set({ phase: { name: 'form', busy: true, error: null }, delivery: null });
-    // The order closed a moment ago may have been paid meanwhile: never sell it twice.
-    if (await closedLanded()) return;
-    closed = null;
+  const submitOrder = async () => {
+    const input = order;
+    if (!input) return send({ type: 'REFUSED', error: (c) => c.unexpectedError });
     const key = (idempotencyKey ??= deps.newKey());
     const token = (phoneToken ??= deps.newPhoneToken());
-    const body: CreatePurchaseBody = { ...draft, phoneToken: token };
-    const ownPhoneUrl = phoneUrlFor(publicUrl, token);
+    const body: CreatePurchaseBody = { ...input.body, phoneToken: token };
+    const ownPhoneUrl = phoneUrlFor(input.publicUrl, token);
     const sentTo = body.email ?? '';
     // The server stores the number in E.164; the kiosk shows it as the server will (answer.transaction.phone).
-    let sentToPhone = body.phone ?? null;
+    const sentToPhone = body.phone ?? null;
     // A purchase that needs no payment is accepted without the network: the outbox sends it later.
     const acceptOffline = async () => {
       try {
-        await deps.enqueueOffline(body, clips, key);
+        await deps.enqueueOffline(body, input.clips, key);
       } catch {
-        return fail((c) => c.unexpectedError);
+        return send({ type: 'REFUSED', error: (c) => c.unexpectedError });
       }
       idempotencyKey = phoneToken = null;
-      deps.clearCart();
-      set({ purchased: clips, sentTo, sentToPhone, phase: { name: 'done', message: (c) => c.gatewaySkipped, phoneUrl: ownPhoneUrl } });
+      patch({ sentTo, sentToPhone, delivery: null });
+      send({ type: 'FREE', phoneUrl: ownPhoneUrl });
     };
     if (body.totalAmount === 0 && !deps.isOnline()) return acceptOffline();
     let answer: CreatePurchaseResponse;
@@ -396,20 +336,67 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
       if (!offline && (e as { status?: number }).status === 400) deps.refreshPrices();
       // A request that never arrived may be retried with the same key; anything else starts afresh.
       if (!offline) idempotencyKey = null;
-      return fail(deps.errorText(e));
+      return send({ type: 'REFUSED', error: deps.errorText(e) });
     }
     idempotencyKey = phoneToken = null;
     const transactionId = answer.transaction.id;
     const phoneUrl = answer.phoneUrl || ownPhoneUrl;
-    sentToPhone = answer.transaction.phone ?? sentToPhone;
-    accepted(transactionId, clips, sentTo, sentToPhone);
-    if (answer.skip_payment_gateway || !answer.payment?.token) {
-      set({ phase: { name: 'done', message: (c) => c.gatewaySkipped, phoneUrl } });
-      return;
-    }
+    patch({ sentTo, sentToPhone: answer.transaction.phone ?? sentToPhone, delivery: null });
+    // The clips go up now, while the player pays: the server publishes them only once paid.
+    deliveryOf = transactionId;
+    deps.deliver(transactionId, input.clips, (step) => {
+      if (deliveryOf === transactionId) patch({ delivery: step });
+    });
+    if (answer.skip_payment_gateway || !answer.payment?.token) return send({ type: 'FREE', phoneUrl });
     // A reload from here on comes back to this purchase's waiting screen.
-    deps.store.save({ transactionId, sentTo, sentToPhone, savedAt: deps.now() });
-    await openPaymentForm(answer.payment.token, body.language ?? 'en', transactionId, phoneUrl, mine);
+    deps.store.save({ transactionId, sentTo, sentToPhone: state.sentToPhone, savedAt: deps.now() });
+    send({ type: 'ACCEPTED', transactionId, token: answer.payment.token, phoneUrl });
+  };
+
+  /** Every way out of a form that never showed ends the pending purchase, giving its promo use back. */
+  const abandon = (transactionId: string) => void deps.calls.abandon(transactionId).catch(() => undefined);
+
+  const openPaymentForm = async (phase: PhaseOf<'paying'>) => {
+    const { transactionId, token } = phase;
+    const stillHere = () => state.phase.name === 'paying' && state.phase.transactionId === transactionId;
+    const cannotShow = (e: unknown) => {
+      abandon(transactionId);
+      send({ type: 'REFUSED', error: FORM_FAILURES[e instanceof PaymentFormError ? e.kind : 'initFailed'] });
+    };
+    try {
+      await deps.payment.prepare();
+    } catch (e) {
+      return cannotShow(e);
+    }
+    await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, PAY_FORM_DELAY_MS));
+    // The network went while the form was loading: already saying so.
+    if (!stillHere()) return;
+    const language = order?.body.language ?? 'en';
+    try {
+      // The table takes only the first callback that means something: Snap may still call onClose
+      // after onSuccess or onPending, which must neither reopen the form nor end a purchase being paid.
+      deps.payment.embed(token, language, {
+        onSuccess: () => send({ type: 'PAID', transactionId, phoneUrl: phase.phoneUrl }),
+        onPending: () => send({ type: 'PROVIDER_PENDING', transactionId }),
+        onError: (result) => send({ type: 'FORM_ERROR', transactionId, reason: formErrorReason(result) }),
+        onClose: () => {
+          if (send({ type: 'CLOSED', transactionId })) abandon(transactionId);
+        },
+      });
+      send({ type: 'EMBEDDED', transactionId });
+    } catch (e) {
+      cannotShow(e);
+    }
+  };
+
+  const checkAfterFormError = async (transactionId: string) => {
+    const answer = await deps.calls.purchaseStatus(transactionId).catch(() => null);
+    if (!answer) return send({ type: 'NO_ANSWER', transactionId });
+    // Still pending on the server: the form's failure stands, and the order is watched (and ended
+    // before any new one), so a payment that lands after all still counts and none is taken twice.
+    const before = state.phase;
+    send({ type: 'STATUS', transactionId, ...answer });
+    if (before !== state.phase && state.phase.name === 'form') abandon(transactionId);
   };
 
   return {
@@ -420,25 +407,34 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    payNow,
+    payNow(input) {
+      if (state.phase.name !== 'form') return Promise.resolve();
+      order = input;
+      const settled = new Promise<void>((resolve) => (attemptSettled = resolve));
+      send({ type: 'PAY' });
+      return settled;
+    },
     clearError() {
-      const p = phase();
-      if (p.name === 'form' && p.error) set({ phase: { ...p, error: null } });
+      send({ type: 'DISMISS_ERROR' });
+    },
+    backToForm() {
+      const p = state.phase;
+      if (p.name === 'offline') send({ type: 'CLOSED', transactionId: p.transactionId });
     },
     resume() {
       active = true;
-      watch();
+      keepTimers();
       // Back from a reload: ask at once rather than after the first wait.
-      if (phase().name === 'pending') void askStatus();
+      if (state.phase.name === 'pending') void ask();
     },
     dispose() {
       active = false;
-      watch();
+      keepTimers();
     },
     leave() {
       deps.store.clear();
-      active = false;
-      watch();
+      send({ type: 'RESET' });
+      settleAttempt();
     },
   };
 }

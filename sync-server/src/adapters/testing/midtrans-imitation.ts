@@ -4,6 +4,9 @@
 //   GET  /v2/{order_id}/status  HTTP 200 with status_code "200" | "201" | "202" | "407" in the body,
 //                               and "404" in the body (still HTTP 200) for an order nobody paid yet;
 //                               HTTP 401 {status_code: "401"} for a wrong server key
+//   POST /v2/{order_id}/expire  "407" with transaction_status expire for a pending order; "412" (the
+//                               merchant cannot modify it) once paid or ended; "404" with no payment yet
+//   POST /v2/{order_id}/cancel  "200" with transaction_status cancel for a pending order; "412" otherwise
 //   GET  /snap/snap.js          a tiny snap.pay/snap.embed whose button pays the order (browser tests)
 // and HTTP notifications signed SHA-512(order_id + status_code + gross_amount + server key).
 //
@@ -41,6 +44,8 @@ export interface ImitationOrder {
   fraudStatus: string;
   /** Each refund (or chargeback) given back, in rupiah; the status answer lists them as Midtrans does. */
   refunds: number[];
+  /** Expired or cancelled by the merchant: the player can no longer pay it. */
+  ended?: boolean;
 }
 
 export interface MidtransImitationOptions {
@@ -152,10 +157,11 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     if (req.method === 'GET' && path === '/snap/snap.js') return send(res, 200, SNAP_JS, 'text/javascript');
     const pay = /^\/imitation\/([^/]+)\/pay$/.exec(path);
     if (req.method === 'POST' && pay) return payFromScript(res, decodeURIComponent(pay[1]!));
+    const change = req.method === 'POST' ? /^\/v2\/([^/]+)\/(expire|cancel)$/.exec(path) : null;
     const kind =
       req.method === 'POST' && path === '/snap/v1/transactions'
         ? 'snap'
-        : req.method === 'GET' && /^\/v2\/[^/]+\/status$/.test(path)
+        : (req.method === 'GET' && /^\/v2\/[^/]+\/status$/.test(path)) || change
           ? 'status'
           : undefined;
     if (!kind) return sendJson(res, 404, { status_code: '404', status_message: 'The requested resource is not found' });
@@ -172,6 +178,7 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
           })
         : sendJson(res, 401, { status_code: '401', status_message: 'Unknown Merchant server_key/id', id: randomUUID() });
     }
+    if (change) return changeStatus(res, decodeURIComponent(change[1]!), change[2] as 'expire' | 'cancel');
     return kind === 'snap' ? createSnap(res, serverKey, body) : answerStatus(res, decodeURIComponent(path.split('/')[2]!));
   };
 
@@ -216,10 +223,30 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     sendJson(res, 200, statusBody(found));
   };
 
+  /** The merchant ends an order: only a pending one can be, and an ended one is never paid afterwards. */
+  const changeStatus = (res: ServerResponse, orderId: string, action: 'expire' | 'cancel') => {
+    const found = orders.get(orderId);
+    if (!found?.transactionStatus) {
+      if (found) found.ended = true;
+      return sendJson(res, 404, { status_code: '404', status_message: "Transaction doesn't exist.", id: randomUUID() });
+    }
+    if (found.transactionStatus !== 'pending')
+      return sendJson(res, 412, { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction' });
+    found.transactionStatus = action === 'expire' ? 'expire' : 'cancel';
+    found.ended = true;
+    const body = statusBody(found);
+    sendJson(res, 200, {
+      ...body,
+      status_message: action === 'expire' ? 'Success, transaction has expired' : 'Success, transaction is canceled',
+    });
+  };
+
   /** The snap.js button: the player pays, Midtrans settles and notifies, the page gets the result. */
   const payFromScript = (res: ServerResponse, token: string) => {
     const found = byToken.get(token);
     if (!found) return sendJson(res, 404, { status_message: 'unknown token' });
+    if (found.ended)
+      return sendJson(res, 412, { status_code: '407', status_message: 'Transaction is expired' }, { 'Access-Control-Allow-Origin': '*' });
     found.transactionStatus = 'settlement';
     void imitation
       .notify(found.orderId)

@@ -8,6 +8,7 @@ export interface ServerSecretTable {
 /** The payment simulator's record of each order's outcome, answered by its status check (migration 026). */
 export interface SimulatorOrderTable {
   orderId: string;
-  outcome: 'paid' | 'pending' | 'failed';
+  /** 'expired': ended by the merchant (endPayment); it can no longer be paid. */
+  outcome: 'paid' | 'pending' | 'failed' | 'expired';
   updatedAt: string;
 }
