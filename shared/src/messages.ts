@@ -1080,6 +1080,8 @@ export const SERVER_MESSAGES = {
     nulCharacter: 'must not contain a NUL character (U+0000)',
     nulInAddress: 'The address must not contain a NUL character (U+0000)',
     tooLarge: 'Request body is too large',
+    /** A JSON body nested deeper than any call takes (a hostile body, not a mistake). */
+    tooDeep: 'Request body is nested too deeply',
     notProcessed: 'The request could not be processed',
     serverError: 'Something went wrong on the server. Please try again.',
   },
