@@ -294,6 +294,7 @@ export const MESSAGES = {
       `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
     notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
     tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
+    tooManyClipStreams: 'These clips are already playing or downloading 12 times at once. Please close one and try again.',
   },
 
   // Issue 25 points 2-4: finding a rally on the grid by court and time, new clips, marked moments. Ours.
