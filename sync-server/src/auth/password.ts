@@ -14,7 +14,7 @@ export interface ScryptParams {
  * N=2^16 p=2, N=2^15 p=3, N=2^14 p=5, N=2^13 p=10, all r=8). We take N=2^13, r=8, p=10: the least
  * work of the five (N x p) and 8 MiB instead of 128 MiB, so a correct login answers well inside a
  * second on a 2-core server and two checks at once fit a small machine (docs/benchmarks.md, login).
- * Until 2026 new hashes used N=2^17, r=8, p=1; those still verify.
+ * Hashes made before this choice used N=2^17, r=8, p=1; those still verify.
  */
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 13, r: 8, p: 10 };
 const KEY_LENGTH = 32;
