@@ -281,6 +281,7 @@ export const MESSAGES_ID: KioskMessages = {
     keptUntil: (days: number, date: string) => `Klip disimpan selama ${days} hari, sampai ${date}. Unduh untuk menyimpannya.`,
     notFound: 'Tautan ini tidak valid. Periksa kode QR atau tautan di e-mail Anda.',
     tooManyDownloads: 'Klip ini sedang diunduh 3 kali sekaligus. Silakan tunggu hingga satu unduhan selesai, lalu coba lagi.',
+    tooManyClipStreams: 'Klip ini sedang diputar atau diunduh 12 kali sekaligus. Silakan tutup salah satunya, lalu coba lagi.',
   },
   courts: {
     chips: 'Lapangan',

@@ -303,6 +303,7 @@ export const MESSAGES = {
       `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
     notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
     tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
+    tooManyClipStreams: 'These clips are already playing or downloading 12 times at once. Please close one and try again.',
   },
 
   // Issue 25 points 2-4: finding a rally on the grid by court and time, new clips, marked moments. Ours.
@@ -1103,6 +1104,8 @@ export const SERVER_MESSAGES = {
     nulCharacter: 'must not contain a NUL character (U+0000)',
     nulInAddress: 'The address must not contain a NUL character (U+0000)',
     tooLarge: 'Request body is too large',
+    /** A JSON body nested deeper than any call takes (a hostile body, not a mistake). */
+    tooDeep: 'Request body is nested too deeply',
     notProcessed: 'The request could not be processed',
     serverError: 'Something went wrong on the server. Please try again.',
   },

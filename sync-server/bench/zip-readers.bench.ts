@@ -1,4 +1,5 @@
-// `npm run bench zip-readers`: what stalled "Download all" readers cost the server (issue 23 point 9).
+// `npm run bench zip-readers`: what stalled "Download all" readers cost the server (issue 23 point 9),
+// and beside it what as many stalled single-clip readers (/p/{token}/clip/{n}) cost.
 // The real server (child process, local storage, payment simulator) with 67 paid purchases of three
 // 4 MB clips; 200 phones ask for a ZIP (3 per purchase, the most it allows at once) over real sockets
 // and stop reading after the first bytes. Figures: the server's resident memory growth while they
@@ -41,6 +42,21 @@ async function main() {
     console.log(`server memory growth while they stall: ${mb(stalled - before)} MB (aim: under 50 MB; about 2 GB before issue 23)`);
     console.log(`clip files held open while they stall: ${open} (one per reader at most)`);
     console.log(`after they disconnect: ${mb(after - before)} MB above the start, ${left} clip files open`);
+
+    // The same number of phones, each asking for one clip and stalling: 3 per purchase, one per clip.
+    const clipBefore = residentBytes(pid);
+    const clipReaders = [];
+    for (let i = 0; i < READERS; i++) clipReaders.push(await stalledReader(base, `${pages[Math.floor(i / 3)]}/clip/${(i % 3) + 1}`));
+    await settle(3000);
+    const clipStalled = residentBytes(pid);
+    const clipOpen = openFilesUnder(pid, join(dataDir, 'drive'));
+    const refused = clipReaders.filter((r) => r.status === 429).length;
+    for (const { socket } of clipReaders) socket.destroy();
+    await settle(2000);
+    const clipLeft = openFilesUnder(pid, join(dataDir, 'drive'));
+    console.log(`${READERS} stalled single-clip readers, 3 per purchase (${refused} answered 429)`);
+    console.log(`server memory growth while they stall: ${mb(clipStalled - clipBefore)} MB (aim: under 50 MB)`);
+    console.log(`clip files held open while they stall: ${clipOpen}; after they disconnect: ${clipLeft}`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

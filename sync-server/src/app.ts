@@ -1,6 +1,6 @@
 // Builds the Hono app from injected dependencies, so tests call app.request() in-process.
 // Routes are thin: parse with the shared schema, call a service, return.
-import { findRoute, SERVER_MESSAGES } from '@courtreplay/shared';
+import { findRoute, SERVER_MESSAGES, type EndpointDefinition } from '@courtreplay/shared';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -23,7 +23,7 @@ import { DomainError, type DomainErrorCode } from './errors.ts';
 import { route } from './http/contract.ts';
 import { loggedPath } from './http/access-log.ts';
 import { noStoreForPrivateApi, securityHeaders } from './http/security-headers.ts';
-import { refuseNulInAddress } from './http/validation.ts';
+import { refuseDeepJson, refuseNulInAddress } from './http/validation.ts';
 import { promoRoutes } from './promos/routes.ts';
 import { venueRoutes } from './venues/routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
@@ -80,6 +80,16 @@ const jsonBodyLimit = bodyLimit({
  */
 const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
+/**
+ * Whether the call reads a JSON body: every API path but the uploads and the calls whose
+ * definition takes no body (those never read what is sent, and answer as if nothing were).
+ */
+const readsJsonBody = (method: string, path: string): boolean => {
+  if (isUploadRoute(path)) return false;
+  const name = findRoute(method, path);
+  return name === undefined || (endpoints[name] as EndpointDefinition).body !== undefined;
+};
+
 /** GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few seconds. */
 const isDevicePoll = (method: string, path: string): boolean => {
   const name = findRoute(method, path);
@@ -106,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', noStoreForPrivateApi);
   // Every API body is small JSON except on the upload routes, which limit their files themselves.
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) => (readsJsonBody(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
 
   route(app, endpoints.health).handle(async () => {
     await checkDatabase(deps.db);

@@ -206,7 +206,7 @@ describe('password hashing', () => {
       { NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example.com', PAYMENT_PROVIDER: 'simulator' },
       { NODE_ENV: 'development' },
     ]) {
-      expect(loadConfig(env).passwordHashing).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+      expect(loadConfig(env).passwordHashing).toEqual({ N: 2 ** 13, r: 8, p: 10 });
     }
   });
 });

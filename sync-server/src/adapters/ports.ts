@@ -300,12 +300,23 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** The purchase the message is about, if any (the outbox names its copy after it). */
+  purchaseId?: string;
+}
+
+/** What an erase asks an adapter that keeps copies of messages on disk (an outbox) to delete. */
+export interface ErasedContact {
+  purchaseId: string;
+  email: string | null;
+  phone: string | null;
 }
 
 export interface Mailer {
   readonly name: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   testConnection?(to: string): Promise<IntegrationTestResult>;
+  /** Deletes the copies kept of the purchase's messages (the outbox); answers how many. */
+  forgetPurchase?(erased: ErasedContact): Promise<number>;
 }
 
 // ---------------------------------------------------------------- WhatsApp (issue 26)
@@ -328,6 +339,8 @@ export interface WhatsappSender {
   /** Resolves to the message id (wamid.… on the Cloud API); rejects with a WhatsappError. */
   send(message: WhatsappMessage): Promise<string>;
   testConnection?(): Promise<IntegrationTestResult>;
+  /** Deletes the copies kept of the purchase's messages (the outbox); answers how many. */
+  forgetPurchase?(erased: ErasedContact): Promise<number>;
 }
 
 // ---------------------------------------------------------------- delivery seam

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { INTEGRATION_MESSAGES as M, whatsappRecipient } from '@courtreplay/shared';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
-import type { Clock, IntegrationTestResult, WhatsappMessage, WhatsappSender } from './ports.ts';
+import { deleteOutboxFiles } from './outbox-mailer.ts';
+import type { Clock, ErasedContact, IntegrationTestResult, WhatsappMessage, WhatsappSender } from './ports.ts';
 
 /** '+6281234567890' -> '+62*******7890': enough for support to match, not enough to message. */
 export function maskPhone(e164: string): string {
@@ -47,6 +48,17 @@ export class OutboxWhatsapp implements WhatsappSender {
     });
     this.logger.info({ to: maskPhone(message.to), file }, 'WhatsApp message written to the outbox (WHATSAPP=outbox)');
     return id;
+  }
+
+  /** Deletes the purchase's messages from the outbox: each file names its purchase, and its number. */
+  async forgetPurchase(erased: ErasedContact): Promise<number> {
+    const number = erased.phone ? whatsappRecipient(erased.phone) : undefined;
+    return deleteOutboxFiles(
+      this.dir,
+      (_name, text) =>
+        text.includes(`"purchaseid": ${JSON.stringify(erased.purchaseId.toLowerCase())}`) ||
+        (!!number && text.includes(`"to": "${number}"`)),
+    );
   }
 
   async testConnection(): Promise<IntegrationTestResult> {

@@ -54,6 +54,11 @@ export async function findPasswordHash(db: Db, id: number): Promise<string | und
   return row?.passwordHash;
 }
 
+/** Replaces an admin's hash by one of the same password, unless the password changed meanwhile. */
+export async function upgradePasswordHash(db: Db, id: number, previous: string, passwordHash: string): Promise<void> {
+  await db.updateTable('admins').set({ passwordHash }).where('id', '=', id).where('passwordHash', '=', previous).execute();
+}
+
 export async function setLastLogin(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('admins').set({ lastLoginAt: at }).where('id', '=', id).execute();
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { ensureInitialAdmin } from '../admins/initial-admin.ts';
 import { countRows, makeTestApp, type TestApp } from '../testing/index.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { endAttempt, FREE_FAILURES, MAX_FAILURES_PER_ADDRESS, reserveAttempt } from './service.ts';
 
 let t: TestApp;
@@ -289,6 +289,23 @@ describe('sessions', () => {
   });
 });
 
+describe('a password hashed with earlier parameters', () => {
+  it('still logs in, and its hash is remade with the current parameters at that login', async () => {
+    const admin = await t.seed.admin({ role: 'super_admin', email: 'old@example.com', password: 'an old password' });
+    // What a server before today stored: OWASP's N=2^17, r=8, p=1.
+    const old = await hashPassword('an old password', { N: 2 ** 17, r: 8, p: 1 });
+    await t.db.updateTable('admins').set({ passwordHash: old }).where('id', '=', admin.id).execute();
+
+    expect((await login({ email: 'old@example.com', password: 'an old password' })).status).toBe(200);
+    const { passwordHash } = await t.db.selectFrom('admins').select('passwordHash').where('id', '=', admin.id).executeTakeFirstOrThrow();
+    const { N, r, p } = t.config.passwordHashing;
+    expect(passwordHash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    expect(await verifyPassword('an old password', passwordHash)).toBe(true);
+    expect((await login({ email: 'old@example.com', password: 'an old password' })).status).toBe(200);
+    expect((await login({ email: 'old@example.com', password: 'a wrong password' })).status).toBe(401);
+  });
+});
+
 describe('the first super admin', () => {
   it('is created from ADMIN_EMAIL/ADMIN_PASSWORD with an OWASP scrypt hash, once', async () => {
     const config = loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'first-secret-pw' });
@@ -298,7 +315,7 @@ describe('the first super admin', () => {
     const admins = await t.db.selectFrom('admins').selectAll().execute();
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ email: 'boss@example.com', role: 'super_admin', venueId: null });
-    expect(admins[0]?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(admins[0]?.passwordHash).toMatch(/^scrypt\$8192\$8\$10\$/);
     expect(await verifyPassword('first-secret-pw', admins[0]?.passwordHash ?? '')).toBe(true);
   });
 

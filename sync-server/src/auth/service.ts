@@ -11,7 +11,7 @@
 // correct logins never refuse each other.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import { findAdminById, findAdminCredentials, setLastLogin } from '../admins/queries.ts';
+import { findAdminById, findAdminCredentials, setLastLogin, upgradePasswordHash } from '../admins/queries.ts';
 import {
   addressFailures,
   clearFailedLogins,
@@ -28,7 +28,7 @@ import {
   lockAddressForReservation,
 } from './queries.ts';
 import { DomainError, unauthenticated } from '../errors.ts';
-import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { hashedWithOtherParams, hashPassword, imitateFailedCheck, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
 export const ADDRESS_WINDOW_MS = 15 * 60_000;
@@ -151,16 +151,18 @@ export async function login(deps: Deps, input: LoginRequest, ip: string) {
   await pruneLoginAttempts(db, new Date(now.getTime() - PAIR_MEMORY_MS).toISOString());
 
   const admin = await findAdminCredentials(db, email);
-  // An unknown e-mail costs a full scrypt too, so timing does not tell which e-mails exist.
-  const hash = admin?.passwordHash ?? (await dummyPasswordHash(config.passwordHashing));
+  // An unknown e-mail takes as long as a real check, without hashing (see imitateFailedCheck).
   const ok = await throttledCheck(
     db,
     email,
     ip,
     () => clock.now(),
-    async () => (await verifyPassword(input.password, hash)) && !!admin,
+    async () => (admin ? verifyPassword(input.password, admin.passwordHash) : imitateFailedCheck(config.passwordHashing)),
   );
   if (!admin || !ok) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+  // A hash made with earlier parameters is remade with today's while the password is at hand.
+  if (hashedWithOtherParams(admin.passwordHash, config.passwordHashing))
+    await upgradePasswordHash(db, admin.id, admin.passwordHash, await hashPassword(input.password, config.passwordHashing));
 
   await clearFailedLogins(db, email, ip);
   await setLastLogin(db, admin.id, now.toISOString());

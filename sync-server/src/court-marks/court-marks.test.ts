@@ -31,13 +31,20 @@ afterEach(() => t.close());
 const codeOf = async (fieldId: number) =>
   (await t.db.selectFrom('fields').select('courtCode').where('id', '=', fieldId).executeTakeFirstOrThrow()).courtCode!;
 
-/** A phone: its own cookie jar of one cookie. */
-function phone() {
+/** An env as @hono/node-server gives it, so the client address is known. */
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+/** A phone at `address`: its own cookie jar of one cookie, unless it keeps none. */
+function phone({ address = '10.9.9.9', keepsCookie = true } = {}) {
   let cookie = '';
   const send = async (path: string, init: RequestInit = {}) => {
-    const res = await t.app.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } });
+    const res = await t.app.request(
+      path,
+      { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } },
+      from(address),
+    );
     const set = res.headers.get('Set-Cookie');
-    if (set) cookie = set.split(';')[0]!;
+    if (set && keepsCookie) cookie = set.split(';')[0]!;
     return res;
   };
   return {
@@ -142,21 +149,21 @@ describe('the court page and its mark', () => {
     expect(again.status).toBe(200);
     expect(await answerOf(again)).toBe('Marked 19:42 on Court 2: find it at the kiosk under Marked moments');
     expect(await countRows(t.db, 'court_marks')).toBe(1);
-    // Another phone is not held back.
-    await phone().mark(code);
+    // Another phone is not held back (on another court: this one was marked within 10 s).
+    const court1 = await t.db.selectFrom('fields').select('id').where('name', '=', 'Court 1').executeTakeFirstOrThrow();
+    await phone({ address: '10.9.9.10' }).mark(await codeOf(court1.id));
     expect(await countRows(t.db, 'court_marks')).toBe(2);
     t.clock.advance(1_001);
     await player.mark(code);
     expect(await countRows(t.db, 'court_marks')).toBe(3);
   });
 
-  it('limits the marks from one address per minute', async () => {
+  it('limits the taps from one address per minute', async () => {
     const code = await codeOf(court2.id);
     for (let i = 0; i < MARKS_PER_ADDRESS_PER_MINUTE; i++) expect((await phone().mark(code)).status).toBe(200);
     const refused = await phone().mark(code);
     expect(refused.status).toBe(429);
     expect(await answerOf(refused)).toBe(MESSAGES.mark.tooMany);
-    expect(await countRows(t.db, 'court_marks')).toBe(MARKS_PER_ADDRESS_PER_MINUTE);
     t.clock.advance(60_001);
     expect((await phone().mark(code)).status).toBe(200);
   });
@@ -175,6 +182,77 @@ describe('the court page and its mark', () => {
     t.clock.advance(12 * 3600_000);
     await phone().mark(code);
     expect(await countRows(t.db, 'court_marks')).toBe(1);
+  });
+});
+
+describe('a flood of marks', () => {
+  /** Marks stored on `fieldId`. */
+  const stored = async (fieldId?: number) => {
+    let query = t.db.selectFrom('court_marks').select('id');
+    if (fieldId !== undefined) query = query.where('fieldId', '=', fieldId);
+    return (await query.execute()).length;
+  };
+
+  it('gives a phone that sends no cookie no more marks than one that keeps it', async () => {
+    const court3 = await t.seed.field({ venueId: venueA.id, name: 'Court 3' });
+    const codes = await Promise.all(
+      (await t.db.selectFrom('fields').select('id').where('venueId', '=', venueA.id).execute()).map((f) => codeOf(f.id)),
+    );
+    expect(codes).toHaveLength(3);
+    expect(court3.id).toBeGreaterThan(0);
+    /** A tap every 5 s for a minute, going round the courts (so each court is tapped every 15 s). */
+    const tapForAMinute = async (player: ReturnType<typeof phone>) => {
+      const first = await stored();
+      for (let i = 0; i < 12; i++) {
+        expect((await player.mark(codes[i % codes.length]!)).status).toBe(200);
+        t.clock.advance(5_000);
+      }
+      t.clock.advance(3_600_000);
+      return (await stored()) - first;
+    };
+    const keeper = phone({ address: '10.1.1.1' });
+    await keeper.open(codes[0]!);
+    const kept = await tapForAMinute(keeper);
+    const dropped = await tapForAMinute(phone({ address: '10.1.1.2', keepsCookie: false }));
+    expect(kept).toBe(3);
+    expect(dropped).toBeLessThanOrEqual(kept);
+  });
+
+  it('stores at most one mark per court per 10 s: 30 addresses tapping 20 times at once store one', async () => {
+    const code = await codeOf(court2.id);
+    const taps = Array.from({ length: 30 * 20 }, (_, i) => phone({ address: `10.2.0.${i % 30}`, keepsCookie: false }).mark(code));
+    const answers = await Promise.all(taps);
+    expect(new Set(answers.map((res) => res.status))).toEqual(new Set([200]));
+    expect(await stored(court2.id)).toBe(1);
+    // Every tap is told the one mark.
+    expect(new Set(await Promise.all(answers.map(answerOf)))).toEqual(new Set([MESSAGES.mark.marked('19:42', 'Court 2')]));
+
+    // Kept up for a minute, one tap a second from ever new addresses: one mark per 10 s.
+    for (let s = 1; s <= 60; s++) {
+      t.clock.advance(1_000);
+      await phone({ address: `10.3.${s}.1`, keepsCookie: false }).mark(code);
+    }
+    expect(await stored(court2.id)).toBe(7);
+  });
+
+  it('cannot push an earlier mark out of the kiosks’ "Marked moments"', async () => {
+    const kiosk = await t.seed.device({ venueId: venueA.id });
+    const court1 = (await t.db.selectFrom('fields').select('id').where('name', '=', 'Court 1').executeTakeFirstOrThrow()).id;
+    const player = phone({ address: '10.4.0.1' });
+    const code1 = await codeOf(court1);
+    await player.open(code1);
+    await player.mark(code1);
+    const genuine = t.clock.now().toISOString();
+    // Both courts tapped as often as they store a mark, for most of the two hours the kiosks show.
+    const code2 = await codeOf(court2.id);
+    for (let i = 0; i < 300; i++) {
+      t.clock.advance(10_000);
+      await phone({ address: `10.5.${i % 250}.1`, keepsCookie: false }).mark(code1);
+      await phone({ address: `10.6.${i % 250}.1`, keepsCookie: false }).mark(code2);
+    }
+    expect(await stored()).toBe(601);
+    const { marks } = await t.call('getDevice', { params: { deviceId: kiosk.deviceId } });
+    expect(marks).toContainEqual({ fieldId: court1, at: genuine });
   });
 });
 

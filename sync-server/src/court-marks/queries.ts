@@ -1,5 +1,6 @@
 import type { KioskLanguage } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
 
 export interface CourtByCode {
   fieldId: number;
@@ -33,7 +34,43 @@ export async function insertMark(db: Db, row: { fieldId: number; markedAt: strin
   await db.insertInto('court_marks').values(row).execute();
 }
 
-/** The venue's marks since `since`, newest first (the kiosks' "Marked moments"). */
+/** The court's latest mark since `since`, if any. */
+export async function latestMarkOfCourt(db: Db, fieldId: number, since: string) {
+  return db
+    .selectFrom('court_marks')
+    .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
+    .select(['court_marks.markedAt', 'fields.name as courtName'])
+    .where('court_marks.fieldId', '=', fieldId)
+    .where('court_marks.markedAt', '>', since)
+    .orderBy('court_marks.markedAt', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Stores `row` unless the phone marked since `phoneSince` or the court was marked since
+ * `courtSince`: then answers that earlier mark, which stands for this tap. One court's taps are
+ * decided one at a time (its row locked on PostgreSQL, across instances; SQLite runs one
+ * transaction at a time), so a burst of simultaneous taps cannot all find the court unmarked.
+ */
+export async function insertMarkUnlessRecent(
+  db: Db,
+  row: { fieldId: number; markedAt: string; phoneKey: string },
+  since: { phone: string; court: string },
+): Promise<{ markedAt: string; courtName: string } | undefined> {
+  return db.transaction().execute(async (tx) => {
+    if (isPostgres(tx)) await tx.selectFrom('fields').select('id').where('id', '=', row.fieldId).forUpdate().execute();
+    const earlier = (await latestMarkOfPhone(tx, row.phoneKey, since.phone)) ?? (await latestMarkOfCourt(tx, row.fieldId, since.court));
+    if (earlier) return earlier;
+    await insertMark(tx, row);
+    return undefined;
+  });
+}
+
+/**
+ * The venue's marks since `since`, newest first (the kiosks' "Marked moments"). All of them: a
+ * court stores at most one mark per 10 s, so two hours hold at most 720 per court, and a cut-off
+ * would let a flood on one court push a player's earlier mark out of the list.
+ */
 export async function venueMarksSince(db: Db, venueId: number, since: string): Promise<{ fieldId: number; at: string }[]> {
   return db
     .selectFrom('court_marks')
@@ -42,7 +79,6 @@ export async function venueMarksSince(db: Db, venueId: number, since: string): P
     .where('fields.venueId', '=', venueId)
     .where('court_marks.markedAt', '>=', since)
     .orderBy('court_marks.markedAt', 'desc')
-    .limit(500)
     .execute();
 }
 

@@ -8,19 +8,20 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
-import { addressLimiter, courtOfCode, markMoment } from './service.ts';
+import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie } from './service.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' } as const;
 
 /** The phone's anonymous random id: no personal data, only what keeps it to one mark per 20 s. */
 export const PHONE_COOKIE = 'cr_phone';
 
-function phoneToken(c: Context<AppEnv>): string {
+/** The phone's cookie as it sent it, or undefined when it sent none (then it is given one). */
+function phoneToken(c: Context<AppEnv>): string | undefined {
   const existing = getCookie(c, PHONE_COOKIE);
   if (existing && /^[A-Za-z0-9_-]{22}$/.test(existing)) return existing;
   const token = randomBytes(16).toString('base64url');
   setCookie(c, PHONE_COOKIE, token, { path: '/c', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 24 * 3600 });
-  return token;
+  return undefined;
 }
 
 export function courtMarkRoutes(): Hono<AppEnv> {
@@ -47,7 +48,10 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     if (!limiter.take(clientAddress(c), c.var.deps.clock.now().getTime())) {
       return c.html(renderMarkPage({ ...page, answer: { text: T.tooMany, refused: true } }), 429, { ...PRIVATE, 'Retry-After': '60' });
     }
-    const mark = await markMoment(c.var.deps, court, phoneToken(c));
+    // A phone that sent no cookie is known by its address: a fresh cookie per tap would otherwise
+    // make every tap a new phone.
+    const cookie = phoneToken(c);
+    const mark = await markMoment(c.var.deps, court, cookie ? phoneOfCookie(cookie) : phoneOfAddress(clientAddress(c)));
     return c.html(renderMarkPage({ ...page, answer: { text: T.marked(mark.time, mark.courtName) } }), 200, PRIVATE);
   });
 

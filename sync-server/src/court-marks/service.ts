@@ -1,20 +1,35 @@
 // "Mark this moment" (issue 25 point 4): a phone at the court taps the poster's button and the
 // server records the court and its own time. No login and nothing about the person: a phone is
-// known only by the hash of an anonymous random cookie, which keeps it to one mark per 20 s.
-import { createHash } from 'node:crypto';
+// known only by the hash of an anonymous random cookie, which keeps it to one mark per 20 s (a
+// phone that sends no cookie is known by its address instead, so dropping the cookie gains
+// nothing). A mark is a moment, not a vote: a court stores at most one mark per 10 s, and a tap
+// within that answers the court's mark, however many phones or addresses tap.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { formatTime24 } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { isCourtCodeShaped } from '../fields/court-code.ts';
-import { deleteMarksBefore, findCourtByCode, insertMark, latestMarkOfPhone, venueMarksSince, type CourtByCode } from './queries.ts';
+import { deleteMarksBefore, findCourtByCode, insertMarkUnlessRecent, venueMarksSince, type CourtByCode } from './queries.ts';
 
 /** One phone marks at most once in this time; a second tap answers with the first mark. */
 export const MARK_PHONE_INTERVAL_MS = 20_000;
+/** A court stores at most one mark in this time; a tap within it answers the court's mark. */
+export const MARK_COURT_INTERVAL_MS = 10_000;
 /** The kiosks list marks of this long ago. */
 export const MARKS_SHOWN_MS = 2 * 60 * 60_000;
 /** Marks older than this are deleted. */
 export const MARKS_KEPT_MS = 24 * 60 * 60_000;
 
 const phoneKeyOf = (phoneToken: string) => createHash('sha256').update(phoneToken).digest('hex');
+
+// An address is not kept in the clear, nor as a plain hash (every IPv4 address can be hashed and
+// looked up): keyed with a secret of this process, which nothing stores. Another instance has
+// another key, so a phone without its cookie may mark once per 20 s on each: still bounded.
+const addressSecret = randomBytes(32);
+
+/** Who marks, for the one-mark-per-20-s rule: the phone's cookie, or its address when it sent none. */
+export const phoneOfCookie = (cookie: string): string => cookie;
+export const phoneOfAddress = (address: string): string =>
+  `address:${createHmac('sha256', addressSecret).update(address).digest('base64url')}`;
 
 /** The court a code names; undefined for an unknown or malformed code alike. */
 export async function courtOfCode(deps: Pick<AppDeps, 'db'>, courtCode: string): Promise<CourtByCode | undefined> {
@@ -25,17 +40,24 @@ export interface Mark {
   /** The mark's time of day at the venue, 'HH:MM'. */
   time: string;
   courtName: string;
-  /** False when the phone's earlier mark (within 20 s) stands for this tap. */
+  /** False when an earlier mark stands for this tap: the phone's (within 20 s) or the court's (within 10 s). */
   recorded: boolean;
 }
 
-/** Records the phone's mark on the court, unless it marked within the last 20 s. */
-export async function markMoment(deps: Pick<AppDeps, 'db' | 'clock'>, court: CourtByCode, phoneToken: string): Promise<Mark> {
+/**
+ * Records the phone's mark on the court, unless the phone marked within the last 20 s or the court
+ * was marked within the last 10 s: then that mark is the answer. `phone` is phoneOfCookie(…) or
+ * phoneOfAddress(…).
+ */
+export async function markMoment(deps: Pick<AppDeps, 'db' | 'clock'>, court: CourtByCode, phone: string): Promise<Mark> {
   const now = deps.clock.now();
-  const phoneKey = phoneKeyOf(phoneToken);
-  const earlier = await latestMarkOfPhone(deps.db, phoneKey, new Date(now.getTime() - MARK_PHONE_INTERVAL_MS).toISOString());
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const earlier = await insertMarkUnlessRecent(
+    deps.db,
+    { fieldId: court.fieldId, markedAt: now.toISOString(), phoneKey: phoneKeyOf(phone) },
+    { phone: before(MARK_PHONE_INTERVAL_MS), court: before(MARK_COURT_INTERVAL_MS) },
+  );
   if (earlier) return { time: formatTime24(earlier.markedAt), courtName: earlier.courtName, recorded: false };
-  await insertMark(deps.db, { fieldId: court.fieldId, markedAt: now.toISOString(), phoneKey });
   await deleteOldMarks(deps);
   return { time: formatTime24(now), courtName: court.courtName, recorded: true };
 }

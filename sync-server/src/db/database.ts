@@ -4,13 +4,14 @@
 // DATABASE_POOL_SIZE connections. Migrations run at start-up; on PostgreSQL Kysely's migrator takes
 // an advisory lock, so two instances starting at once migrate once.
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema/index.ts';
 import { migrations } from './migrations/index.ts';
+import { isPostgres } from './dialect.ts';
 import { ensurePrivateFileSync, PRIVATE_DIR_MODE } from '../private-files.ts';
 
 export type Db = Kysely<Database>;
@@ -52,6 +53,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // What is deleted or overwritten is zeroed in the file, not left in a free page: an erased
+  // player's address must be readable nowhere on disk (purchases/player-data.ts).
+  sqlite.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
@@ -82,6 +86,16 @@ export async function migrateToLatestOrThrow(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
+}
+
+/**
+ * SQLite: copies the write-ahead log into the database file and empties it (TRUNCATE), so what was
+ * just overwritten (an erased address) is no longer in the -wal file. PostgreSQL: nothing to do
+ * here (its files are not under DATA_DIR, and the row is gone).
+ */
+export async function truncateWriteAheadLog(db: Db): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 /** One cheap read of a table the migrations made: the database answers (GET /api/health). */

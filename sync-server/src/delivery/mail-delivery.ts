@@ -71,7 +71,7 @@ export class MailDelivery extends RetryingDelivery<MailFacts> implements Deliver
   }
 
   protected async send(facts: MailFacts): Promise<undefined> {
-    await this.options.mailer.send(await this.compose(facts));
+    await this.options.mailer.send({ ...(await this.compose(facts)), purchaseId: facts.id });
   }
 
   protected failureOf(err: unknown): DeliveryFailure {

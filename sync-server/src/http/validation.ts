@@ -88,6 +88,55 @@ export const refuseNulInAddress: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+/**
+ * The deepest nesting of arrays and objects any call takes, with room to spare: the deepest body we
+ * accept (Meta's WhatsApp status webhook) is about 8 levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether the JSON text in `bytes` nests arrays and objects deeper than `limit`: one pass over the
+ * bytes, outside strings (in UTF-8 these ASCII bytes never occur inside a multi-byte character), so
+ * it costs nothing like the parse and never recurses. Text that is not JSON is left to the parser.
+ */
+export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
+  }
+  return false;
+}
+
+/**
+ * Every JSON call: a body nested deeper than MAX_JSON_DEPTH is refused (400) before anything
+ * parses, validates or logs it. Everything after the parse walks a value recursively (the schemas,
+ * the NUL check, JSON.stringify in hashing and logs), and thousands of levels overflow the stack
+ * there: one check here, in front of all of them, instead of a guard in each. The bytes stay cached
+ * for the route (Hono keeps a body once read), so a signature over the raw body still checks.
+ */
+export const refuseDeepJson: MiddlewareHandler = async (c, next) => {
+  if (c.req.raw.body !== null) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (nestsDeeperThan(bytes, MAX_JSON_DEPTH)) throw invalidInput(SERVER_MESSAGES.request.tooDeep);
+  }
+  await next();
+};
+
 /** The JSON body as sent: 400 SERVER_MESSAGES.request.invalidJson when it is not JSON, 400 with a NUL character. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   let body: unknown;

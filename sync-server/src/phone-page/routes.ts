@@ -12,6 +12,7 @@ import { webStreamOf } from '../http/web-body.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
 import { phonePurchase, type PhoneFile } from './service.ts';
+import { CLIP_CHUNK_BYTES, MAX_CLIP_STREAMS_PER_PURCHASE, perPurchaseLimit } from './clip-stream.ts';
 import { MAX_ZIPS_PER_PURCHASE, zipStream } from './zip-stream.ts';
 
 const PRIVATE = {
@@ -67,6 +68,9 @@ export function phonePageRoutes(): Hono<AppEnv> {
     return { status: 200, body };
   });
 
+  // Per purchase, the clips streaming now (this instance): more at once are refused.
+  const clipStreams = perPurchaseLimit(MAX_CLIP_STREAMS_PER_PURCHASE);
+
   app.get('/p/:token/clip/:n{[0-9]+}', async (c) => {
     const purchase = await phonePurchase(c.var.deps, c.req.param('token'));
     const n = Number(c.req.param('n'));
@@ -75,7 +79,20 @@ export function phonePageRoutes(): Hono<AppEnv> {
     if (!purchase || !clip || !purchase.folderId || !storage) return notFound(c);
     const range = parseRange(c.req.header('Range'), clip.file.size);
     if (range === 'unsatisfiable') return c.body(null, 416, { ...PRIVATE, 'Content-Range': `bytes */${clip.file.size}` });
-    const read = await storage.readFile(purchase.folderId, clip.file.id, range);
+    const release = clipStreams.take(purchase.id);
+    if (!release) {
+      const message = KIOSK_MESSAGES[purchase.language].phone.tooManyClipStreams;
+      return c.json({ message }, 429, { ...PRIVATE, 'Retry-After': '30' });
+    }
+    let read: Awaited<ReturnType<typeof storage.readFile>>;
+    try {
+      read = await storage.readFile(purchase.folderId, clip.file.id, range, { chunkBytes: CLIP_CHUNK_BYTES });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    // Its place is free again once the file is closed: read to the end, or the reader went away.
+    read.body.once('close', release);
     const headers: Record<string, string> = {
       ...PRIVATE,
       'Content-Type': read.mimeType || 'video/mp4',

@@ -3,6 +3,7 @@
 // Both are for an admin of the purchase's venue or a super admin, and both leave a trace: a
 // purchase event naming the admin, and a log line.
 import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purchase } from '@courtreplay/shared';
+import type { AppDeps } from '../app-env.ts';
 import type { SessionAdmin } from '../auth/queries.ts';
 import { conflict, DomainError, notFound } from '../errors.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
@@ -11,6 +12,7 @@ import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, setPurchasePhone, toApiPurchase } from './queries.ts';
 import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
+import { truncateWriteAheadLog } from '../db/database.ts';
 
 const m = MESSAGES.transactions;
 
@@ -80,7 +82,11 @@ async function correctContact(
  * storage fail, nothing is marked and the admin can try again. Erasing twice answers the erased
  * purchase again.
  */
-export async function erasePurchase(deps: PurchaseDeps, id: string, admin: SessionAdmin): Promise<Purchase> {
+export async function erasePurchase(
+  deps: PurchaseDeps & Pick<AppDeps, 'mailer' | 'whatsapp'>,
+  id: string,
+  admin: SessionAdmin,
+): Promise<Purchase> {
   const purchase = await purchaseFor(deps, id, { admin });
   if (purchase.erasedAt) return toApiPurchase(purchase);
   let filesRemoved = 0;
@@ -96,6 +102,15 @@ export async function erasePurchase(deps: PurchaseDeps, id: string, admin: Sessi
     await forgetAuditValues(tx, 'transaction', id);
     await recordPurchaseEvent(tx, { purchaseId: id, kind: 'erased', at: now, adminId: admin.id, detail: { filesRemoved } });
   });
-  deps.logger.info({ purchaseId: id, adminId: admin.id, admin: admin.email, filesRemoved }, "purchase erased on the player's request");
+  // Nothing readable left on disk either: the outboxes' copies of its messages, and the old row in
+  // SQLite's write-ahead log (secure_delete zeroes it in the database file itself).
+  const erased = { purchaseId: id, email: purchase.email, phone: purchase.phone };
+  const copiesRemoved = (await deps.mailer?.forgetPurchase?.(erased)) ?? 0;
+  const messagesRemoved = (await deps.whatsapp?.forgetPurchase?.(erased)) ?? 0;
+  await truncateWriteAheadLog(deps.db);
+  deps.logger.info(
+    { purchaseId: id, adminId: admin.id, admin: admin.email, filesRemoved, outboxCopiesRemoved: copiesRemoved + messagesRemoved },
+    "purchase erased on the player's request",
+  );
   return reloaded(deps, id);
 }

@@ -87,15 +87,16 @@ export async function seedPaidPurchases(
   return pages;
 }
 
-/** A phone that asks for `path` and stops reading once the first bytes of the body came. */
-export async function stalledReader(base: string, path: string): Promise<{ socket: Socket; status: number }> {
+/** A phone that asks for `path` and stops reading once the first bytes came (`first`: them, as text). */
+export async function stalledReader(base: string, path: string): Promise<{ socket: Socket; status: number; first: string }> {
   const { hostname, port } = new URL(base);
   const socket = connect(Number(port), hostname);
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
     socket.once('data', (first: Buffer) => {
       socket.pause();
-      resolve({ socket, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(first.toString('latin1'))?.[1] ?? 0) });
+      const text = first.toString('latin1');
+      resolve({ socket, status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), first: text });
     });
     socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: keep-alive\r\n\r\n`);
   });
