@@ -566,6 +566,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       credential_alert: 'Kredensial',
       integration_failure: 'Layanan gagal',
       kiosk_offline: 'Kios offline',
+      camera_offline: 'Kamera offline',
+      recorder_alert: 'Peringatan perekam',
     },
     resolve: 'Tandai selesai',
     resolving: 'Menyimpan...',
@@ -601,6 +603,12 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     integrationTodo: 'Buka Integrasi dan tekan Uji koneksi; jika tetap gagal, periksa kredensial dan status layanan tersebut.',
     offlineWhat: 'Kios berhenti melapor (offline lebih dari 10 menit)',
     offlineAdvice: 'Pastikan PC kios menyala, halaman kios terbuka, dan jaringan venue berfungsi.',
+    cameraOfflineWhat: (court: string, since: string, refused: boolean) =>
+      refused ? `Kamera ${court} menolak nama pengguna atau kata sandi sejak ${since}` : `Kamera ${court} offline sejak ${since}`,
+    cameraOfflineTodo:
+      'Periksa daya dan kabel jaringan kamera, serta alamat dan kata sandinya di Venues (Kamera). Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    recorderAlertWhat: (recorder: string, message: string) => `Perekam ${recorder}: ${message}`,
+    recorderAlertTodo: 'Kosongkan ruang disk di PC perekam atau kurangi BUFFER_MINUTES: sampai saat itu rekaman tertua dihapus lebih dulu.',
     whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
       'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',

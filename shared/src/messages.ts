@@ -316,6 +316,7 @@ export const MESSAGES = {
     explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
     marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
     tooMany: 'Too many marks from this network just now. Please try again in a minute.',
+    noCamera: (court: string) => `${court} has no camera, so no clip is cut for this moment. Look for your rally at the kiosk by its time.`,
     notFound: 'This code is not valid any more. Please scan the QR code on the court.',
     otherLanguage: 'Bahasa Indonesia',
     posterTitle: 'Great rally? Mark it!',
@@ -883,6 +884,8 @@ export const MESSAGES = {
       credential_alert: 'Credentials',
       integration_failure: 'Service failing',
       kiosk_offline: 'Kiosk offline',
+      camera_offline: 'Camera offline',
+      recorder_alert: 'Recorder alert',
     },
     resolve: 'Mark resolved',
     resolving: 'Saving...',
@@ -926,6 +929,15 @@ export const MESSAGES = {
     // Issue 14 point 1: kiosks silent for more than 10 minutes.
     offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
     offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
+    // A court's camera the venue's recorder cannot record: our wording.
+    cameraOfflineWhat: (court: string, since: string, refused: boolean) =>
+      refused
+        ? `${court}'s camera has refused the user name or password since ${since}`
+        : `${court}'s camera has been offline since ${since}`,
+    cameraOfflineTodo:
+      "Check the camera's power and network cable, and its address and password in Venues (Camera). The entry closes by itself when recording resumes.",
+    recorderAlertWhat: (recorder: string, message: string) => `Recorder ${recorder}: ${message}`,
+    recorderAlertTodo: "Free disk space on the recorder's PC or lower BUFFER_MINUTES: until then the oldest recordings are deleted first.",
   },
 
   createAdmin: {

@@ -38,6 +38,8 @@ import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
+import { recorderRoutes } from './recorders/routes.ts';
+import { MarkSignal } from './recorders/mark-signal.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
@@ -88,6 +90,8 @@ const isDevicePoll = (method: string, path: string): boolean => {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // One signal per app: a mark posted here wakes the recorders' long-polls waiting here.
+  deps.marks ??= new MarkSignal();
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.get('requestId') });
@@ -143,6 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
   app.route('/', courtMarkRoutes());
+  app.route('/', recorderRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.
