@@ -18,6 +18,7 @@ export const ADMIN_MESSAGE_GROUPS = [
   'admins',
   'devices',
   'staffPin',
+  'recorders',
   'promoForm',
   'product',
   'bundling',

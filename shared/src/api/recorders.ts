@@ -41,6 +41,15 @@ export function cameraUrlProblem(url: string): string | null {
   return null;
 }
 
+/** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
+export const CAMERA_URL_HINTS = [
+  { brand: 'Hikvision', path: '/Streaming/Channels/101' },
+  { brand: 'Dahua', path: '/cam/realmonitor?channel=1&subtype=0' },
+  { brand: 'Reolink', path: '/h264Preview_01_main' },
+] as const;
+
+export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
+
 const MASK = '****';
 
 /**
