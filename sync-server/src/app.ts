@@ -82,11 +82,18 @@ const jsonBodyLimit = bodyLimit({
  */
 const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
-/** GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few seconds. */
-const isDevicePoll = (method: string, path: string): boolean => {
-  const name = findRoute(method, path);
-  return name === 'getDevice' || name === 'deviceHeartbeat';
-};
+/**
+ * GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few
+ * seconds; and a venue recorder's setup, status and marks, every 10 s or held open in turn.
+ */
+const DEVICE_POLLS: ReadonlySet<string | undefined> = new Set([
+  'getDevice',
+  'deviceHeartbeat',
+  'recorderSetup',
+  'recorderStatus',
+  'recorderMarks',
+]);
+const isDevicePoll = (method: string, path: string): boolean => DEVICE_POLLS.has(findRoute(method, path));
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

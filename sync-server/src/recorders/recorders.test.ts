@@ -169,6 +169,9 @@ describe('recorders', () => {
     expect((await t.call('listRecorders', {}, { headers: superAdmin.headers })).recorders).toHaveLength(1);
     expect(lines.join('\n')).not.toContain(PASSWORD);
     expect(lines.join('\n')).not.toContain(created.token);
+    // A recorder asks every 10 s: its normal answers are logged at debug, not as news.
+    const setupLine = lines.map((l) => JSON.parse(l) as { level: number; path?: string }).find((l) => l.path === '/api/recorder/setup');
+    expect(setupLine?.level).toBe(20);
   });
 
   it('refuses bad input and other venues', async () => {
