@@ -33,6 +33,8 @@ import { adminLanguage032 } from './032-admin-language.ts';
 import { whatsapp033 } from './033-whatsapp.ts';
 import { courtMarks035 } from './035-court-marks.ts';
 import { whatsappDoubts036 } from './036-whatsapp-doubts.ts';
+import { cameraUrls045 } from './045-camera-urls.ts';
+import { recorders046 } from './046-recorders.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '033-whatsapp': whatsapp033,
   '035-court-marks': courtMarks035,
   '036-whatsapp-doubts': whatsappDoubts036,
+  '045-camera-urls': cameraUrls045,
+  '046-recorders': recorders046,
 };
