@@ -12,6 +12,7 @@ import {
   requestUploadUrl,
   saveDownloadLink,
   sendClip,
+  StorageBusy,
   UploadError,
   type UploadProgress,
 } from '../lib/uploader.ts';
@@ -49,6 +50,8 @@ const backoff = new Map<string, { failures: number; nextAt: number }>();
 
 /** Statuses with which our server passes on a storage that refuses for now (shared/src/contract/storage.ts). */
 const STORAGE_REFUSALS = [502, 503, 507];
+/** Our server's "try again later" (the bucket's SlowDown, a rate limit): the clip waits, never given up. */
+const TEMPORARY_REFUSALS = [429, 503];
 
 const clipMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -104,6 +107,7 @@ function runJob(transactionId: string): Promise<JobOutcome | null> {
       // The server's answer names the storage's reason (Drive full: 507; rate-limited or unreachable:
       // 503, 502); the player is told the clips will follow, the operator already has the alert.
       if (e instanceof ApiError && STORAGE_REFUSALS.includes(e.status)) problemListeners.get(transactionId)?.(e.message);
+      else if (e instanceof StorageBusy) problemListeners.get(transactionId)?.(e.message);
       return null;
     })
     .finally(() => running.delete(transactionId));
@@ -229,6 +233,10 @@ async function uploadClip(transactionId: string, index: number, clip: UploadJobC
       },
     });
   } catch (e) {
+    // A storage that kept saying "slow down", directly or through our server, refuses only for now:
+    // the job's next run (its backoff) sends the clip on, and the link waits for it.
+    if (e instanceof StorageBusy) throw e;
+    if (e instanceof ApiError && TEMPORARY_REFUSALS.includes(e.status)) throw e;
     if (e instanceof UploadError) throw new ClipGivenUp(`${clip.name}: ${e.message}`);
     // No network: the job waits and resumes later. Our server answering while the storage still
     // made no progress in MAX_STALLS tries (lib/resumable-upload.ts) is no outage: the clip is
