@@ -6,6 +6,7 @@ import type { ConfigEntryTable } from './config-entry.ts';
 import type { DeviceTable } from './device.ts';
 import type { FieldTable } from './field.ts';
 import type { CourtMarkTable } from './court-mark.ts';
+import type { IssuedPhoneTokenTable } from './issued-phone-token.ts';
 import type { EmailResendTable } from './email-resend.ts';
 import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
@@ -33,6 +34,7 @@ export type { PurchaseCourtTable, SalesCourtDailyTable, SalesCourtMonthlyTable }
 export type { DeviceTable } from './device.ts';
 export type { FieldTable } from './field.ts';
 export type { CourtMarkTable } from './court-mark.ts';
+export type { IssuedPhoneTokenTable } from './issued-phone-token.ts';
 export type { EmailResendTable } from './email-resend.ts';
 export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
@@ -53,6 +55,7 @@ export interface Database {
   venues: VenueTable;
   fields: FieldTable;
   court_marks: CourtMarkTable;
+  issued_phone_tokens: IssuedPhoneTokenTable;
   devices: DeviceTable;
   promo_codes: PromoCodeTable;
   config_entries: ConfigEntryTable;
