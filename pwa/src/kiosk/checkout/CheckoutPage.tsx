@@ -25,7 +25,7 @@ import { deviceStatusQuery, kioskKeys, paymentClientQuery, pricingOf, productQue
 import { usePricesChanged } from './prices-changed.ts';
 import { CompletedPanel, WaitingPanel } from './CompletedPanel.tsx';
 import { suggestEmail } from './email-suggestion.ts';
-import { newPhoneToken } from './phone-link.ts';
+import { takePhoneToken } from '../phone-tokens.ts';
 import { deliverClips, offlineUploadPlan } from './delivery.ts';
 import { isOnline, PaymentNeedsConnection, subscribeOnline, useOnline } from '../../offline/index.ts';
 import { enqueuePurchase, newIdempotencyKey, submitPurchase } from '../../outbox/index.ts';
@@ -68,7 +68,7 @@ function useCheckoutMachine(staging: boolean): Checkout<Clip> {
       subscribeOnline,
       store: sessionPendingStore,
       newKey: newIdempotencyKey,
-      newPhoneToken,
+      newPhoneToken: takePhoneToken,
       clearCart,
       refreshPrices: () => void queryClient.invalidateQueries({ queryKey: kioskKeys.configs }),
       errorText: (e) => {

@@ -118,7 +118,8 @@ export interface CheckoutDeps<TClip> {
   subscribeOnline(listener: () => void): () => void;
   store: PendingStore;
   newKey(): string;
-  newPhoneToken(): string;
+  /** A phone-page token the server issued to this kiosk; undefined when none is left (the server draws one). */
+  newPhoneToken(): string | undefined;
   /** The purchase is accepted: the selection is cleared. */
   clearCart(): void;
   /** Refused as sent (400): the prices may have changed, read them again. */
@@ -369,9 +370,10 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     if (await closedLanded()) return;
     closed = null;
     const key = (idempotencyKey ??= deps.newKey());
-    const token = (phoneToken ??= deps.newPhoneToken());
-    const body: CreatePurchaseBody = { ...draft, phoneToken: token };
-    const ownPhoneUrl = phoneUrlFor(publicUrl, token);
+    const token = (phoneToken ??= deps.newPhoneToken() ?? null);
+    const body: CreatePurchaseBody = token === null ? { ...draft } : { ...draft, phoneToken: token };
+    // Without a token (the stock ran out offline) the purchase shows no QR code until the server names one.
+    const ownPhoneUrl = token === null ? null : phoneUrlFor(publicUrl, token);
     const sentTo = body.email ?? '';
     // The server stores the number in E.164; the kiosk shows it as the server will (answer.transaction.phone).
     let sentToPhone = body.phone ?? null;
@@ -400,7 +402,7 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     }
     idempotencyKey = phoneToken = null;
     const transactionId = answer.transaction.id;
-    const phoneUrl = answer.phoneUrl || ownPhoneUrl;
+    const phoneUrl = answer.phoneUrl || (ownPhoneUrl ?? '');
     sentToPhone = answer.transaction.phone ?? sentToPhone;
     accepted(transactionId, clips, sentTo, sentToPhone);
     if (answer.skip_payment_gateway || !answer.payment?.token) {
