@@ -8,7 +8,7 @@ import { claimForDrainer, drainOutbox } from './drainer.ts';
 import { flushReports } from './reports.ts';
 import { queuePurchase, type QueuedPurchase } from './send-purchase.ts';
 import type { JobClipInput } from './upload-jobs.ts';
-import { runUploadJobs } from './upload-runner.ts';
+import { runUploadJobs } from './uploads.ts';
 
 export const TICK_INTERVAL_MS = 15_000;
 
