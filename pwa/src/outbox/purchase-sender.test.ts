@@ -1,7 +1,7 @@
 // The purchase sender's rules with its outbox in memory (the records IndexedDB keeps, so a new
 // sender over it is a restarted kiosk), a server double that dedupes Idempotency-Keys as ours does,
 // and a clock the test sets.
-import type { CreatePurchaseBody, CreatePurchaseResponse } from '@courtreplay/shared';
+import { PURCHASE_MESSAGES, type CreatePurchaseBody, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import type { OutboxPurchase, UploadJob } from '../lib/db.ts';
@@ -136,6 +136,45 @@ describe('the purchase sender', () => {
       'Only a purchase that needs no payment can wait for the network',
     );
     expect(k.outbox.has('key-2')).toBe(false);
+  });
+
+  it('sends again without its phone-page token a purchase the server refuses for a token it did not issue (an older build drew it)', async () => {
+    const k = kiosk();
+    const old = { ...FREE, phoneToken: 'k1osK-Drawn_tOken-012w' };
+    const bodies: CreatePurchaseBody[] = [];
+    const post = k.srv.post;
+    const sender = createPurchaseSender({
+      store: k.store,
+      post: async (body, key) => {
+        bodies.push(body);
+        if (body.phoneToken !== undefined)
+          throw new ApiError(400, PURCHASE_MESSAGES.phoneTokenNotIssued, { message: PURCHASE_MESSAGES.phoneTokenNotIssued });
+        return post(body, key);
+      },
+      files: { remember: () => undefined, move: () => undefined },
+      now: k.now,
+      random: () => 0.5,
+    });
+    await k.store.put({
+      idempotencyKey: 'key-1',
+      body: old,
+      staging: false,
+      state: 'queued',
+      attempts: 0,
+      createdAt: k.now(),
+      nextAttemptAt: k.now(),
+    });
+    expect(await sender.sendPurchase(k.outbox.get('key-1')!)).toMatchObject({ outcome: 'done', answer: { transaction: { id: 'CR-1' } } });
+    expect(bodies.map((b) => b.phoneToken)).toEqual(['k1osK-Drawn_tOken-012w', undefined]);
+    expect(k.outbox.get('key-1')).toMatchObject({ state: 'sent', transactionId: 'CR-1' });
+    expect(k.outbox.get('key-1')!.body).not.toHaveProperty('phoneToken');
+
+    // Any other refusal of the same kind still parks.
+    const other = kiosk();
+    other.srv.refusals.push(new ApiError(400, 'The total has changed. Please review your order.', null));
+    expect(await other.sender.sendPurchase({ ...k.outbox.get('key-1')!, idempotencyKey: 'key-2', state: 'queued' })).toMatchObject({
+      outcome: 'park',
+    });
   });
 
   it('keeps the job the checkout already started under the purchase id over the queued placeholder', async () => {

@@ -6,7 +6,7 @@
 // transaction, then the drainer sends it (now, or when the network returns).
 // The outbox store, the server call, the clip files and the clock come in as deps, like
 // createCheckout, so its rules run in Vitest; send-purchase.ts wires the browser's.
-import type { CreatePurchaseBody, CreatePurchaseResponse } from '@courtreplay/shared';
+import { PURCHASE_MESSAGES, type CreatePurchaseBody, type CreatePurchaseResponse } from '@courtreplay/shared';
 import { ApiError } from '../lib/api-client.ts';
 import type { OutboxPurchase, UploadJob } from '../lib/db.ts';
 import { outcomeOfStatus, retryDelayMs } from './retry-policy.ts';
@@ -86,6 +86,14 @@ export function createPurchaseSender(deps: PurchaseSenderDeps): PurchaseSender {
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : String(error);
+      // A phone-page token the server did not issue to this kiosk (drawn by an older build before
+      // it was updated, or retired since): the purchase goes without it and the server draws one,
+      // which the answer and the e-mail carry, rather than waiting parked for an operator.
+      if (status === 400 && message === PURCHASE_MESSAGES.phoneTokenNotIssued && entry.body.phoneToken !== undefined) {
+        const { phoneToken: _refused, ...body } = entry.body;
+        await store.update(entry.idempotencyKey, { body });
+        return sendPurchase({ ...entry, body });
+      }
       const outcome = outcomeOfStatus(status) === 'park' ? 'park' : 'retry';
       await store.update(
         entry.idempotencyKey,
