@@ -5,7 +5,7 @@
 // refuses is parked with its reason for the back-office instead of being retried forever.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PURCHASE_MESSAGES } from '@courtreplay/shared';
+import { PHONE_TOKEN_STOCK, PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { installFolderPicker } from './support/folder.ts';
@@ -101,6 +101,28 @@ async function expectDeliveredExactlyOnce() {
 }
 
 describe('free purchases made offline', () => {
+  it("show a QR code with a token from the kiosk's stock, issued by the server, which the purchase keeps", async () => {
+    const stock = () => page.evaluate(() => JSON.parse(localStorage.getItem('phoneTokenStock') ?? '[]') as string[]);
+    // Online, the kiosk stocked tokens the server issued to it.
+    await expect.poll(async () => (await stock()).length, { timeout: 30_000 }).toBe(PHONE_TOKEN_STOCK);
+    const stocked = await stock();
+    await context.setOffline(true);
+    await kiosk.buyFree(['rally one'], EMAILS[0]!);
+    const shown = await kiosk.checkout.scanPhoneQr();
+    const token = shown?.split('/p/')[1];
+    expect(stocked).toContain(token);
+    expect(await stock()).not.toContain(token);
+
+    await context.setOffline(false);
+    await until(async () => (await listPurchases()).totalCount === 1, 30_000, 'the purchase sent');
+    const [purchase] = (await listPurchases()).transactions;
+    // The server took the token (it refuses any it did not issue to this kiosk): the QR code shown offline works.
+    const timeline = await seed.admin.call('purchaseTimeline', { params: { id: purchase!.id } });
+    expect(timeline.phoneUrl).toMatch(new RegExp(`/p/${token}$`));
+    // Back online, the stock is topped up again.
+    await expect.poll(async () => (await stock()).length, { timeout: 30_000 }).toBe(PHONE_TOKEN_STOCK);
+  });
+
   it('arrive exactly once each after reconnect, with one request each', async () => {
     await buyThreeOffline();
     const requests = recordRequests(context);

@@ -343,6 +343,8 @@ export const SERVER_MESSAGES_ID: Readonly<Record<string, string>> = {
   'The promo code does not match the promo applied. Please apply it again.':
     'Kode promo tidak cocok dengan promo yang diterapkan. Silakan terapkan lagi.',
   'Please enter the promo code to use this promo.': 'Silakan masukkan kode promo untuk menggunakan promo ini.',
+  'This kiosk is running an old version. Please reload the page and try again.':
+    'Kios ini menjalankan versi lama. Silakan muat ulang halaman lalu coba lagi.',
   'A request with this Idempotency-Key is still being processed. Please retry shortly.':
     'Pembelian ini masih diproses. Silakan coba lagi sebentar lagi.',
   'Device not found': 'Perangkat tidak ditemukan',

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: unknown,
+    /** The answer's Retry-After header, when it had one (a 503 or 429 saying when to ask again). */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -95,7 +97,7 @@ async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!res.ok) {
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : res.statusText;
-    throw new ApiError(res.status, message, data);
+    throw new ApiError(res.status, message, data, res.headers.get('Retry-After'));
   }
   return data as T;
 }

@@ -4,7 +4,7 @@
 // imitation of the calls it lacks in sync-server/src/adapters/s3-multipart.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { multipartUpload, PART_CONCURRENCY, type MultipartPlan } from './multipart-upload.ts';
-import { UploadError } from './resumable-upload.ts';
+import { StorageBusy, UploadError } from './resumable-upload.ts';
 
 const PART = 4;
 const clip = new Blob([new Uint8Array(10).map((_, i) => i + 1)]);
@@ -16,9 +16,20 @@ function bucket() {
   const answers: number[] = [];
   let generation = 0;
   const partsOf = (url: string) => held.get(url) ?? held.set(url, new Map()).get(url)!;
+  /** What our server answers the next calls first (an error such as the bucket's SlowDown passed on), then the truth. */
+  const refusals: { status: number; retryAfter?: string }[] = [];
+  const refuse = () => {
+    const next = refusals.shift();
+    if (next) throw Object.assign(new Error('The bucket asks this server to slow down (SlowDown)'), { retryAfter: null, ...next });
+  };
+  const calls: string[] = [];
   const server = {
     gone: new Set<string>(),
+    refusals,
+    calls,
     askParts: async (url: string): Promise<MultipartPlan> => {
+      calls.push(`parts ${url}`);
+      refuse();
       if (server.gone.has(url)) throw Object.assign(new Error('NoSuchUpload'), { status: 410 });
       generation++;
       const have = partsOf(url);
@@ -31,6 +42,8 @@ function bucket() {
       };
     },
     complete: async (url: string) => {
+      calls.push(`complete ${url}`);
+      refuse();
       if (server.gone.has(url)) throw Object.assign(new Error('NoSuchUpload'), { status: 410 });
       if (partsOf(url).size < 3) throw Object.assign(new Error('parts missing'), { status: 409 });
       return { complete: true };
@@ -134,6 +147,73 @@ describe("the kiosk's multipart upload", () => {
     await expect(multipartUpload('clip', clip, { ...again, sleep: noSleep, renewUrl: async () => 'clip-2' })).rejects.toMatchObject({
       status: 410,
     });
+  });
+
+  it('waits and asks again when our server answers 503 (SlowDown) to listing the parts or completing, as its Retry-After asks', async () => {
+    const b = bucket();
+    b.refusals.push({ status: 503, retryAfter: '60' }, { status: 503 });
+    const sleeps: number[] = [];
+    const done = await multipartUpload('clip', clip, { ...b, ...inOrder, sleep: async (ms) => void sleeps.push(ms) });
+    expect(done).toBe('clip');
+    expect(sleeps).toHaveLength(2);
+    expect(sleeps[0]).toBe(60_000);
+    expect(b.calls).toEqual(['parts clip', 'parts clip', 'parts clip', 'complete clip']);
+    expect([...b.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    // Refused on completion, the parts stay where they are: asked again, nothing is sent twice.
+    const late = bucket();
+    const refuseCompletion = late.complete;
+    let refusedOnce = false;
+    late.complete = async (url) => {
+      if (!refusedOnce) {
+        refusedOnce = true;
+        throw Object.assign(new Error('slow down'), { status: 503, retryAfter: null });
+      }
+      return refuseCompletion(url);
+    };
+    await multipartUpload('clip', clip, { ...late, ...inOrder, sleep: noSleep });
+    expect(late.puts).toEqual(['clip part 1', 'clip part 2', 'clip part 3']);
+    expect([...late.stored('clip')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('waits when a new upload URL is refused for now (503), and stops with StorageBusy, never UploadError alone, once patience runs out', async () => {
+    const b = bucket();
+    b.gone.add('clip');
+    let asked = 0;
+    const renewUrl = async () => {
+      if (++asked === 1) throw Object.assign(new Error('slow down'), { status: 503, retryAfter: null });
+      return 'clip-2';
+    };
+    expect(await multipartUpload('clip', clip, { ...b, sleep: noSleep, renewUrl })).toBe('clip-2');
+    expect(asked).toBe(2);
+
+    const busy = bucket();
+    busy.refusals.push({ status: 503 }, { status: 429 }, { status: 503 });
+    await expect(multipartUpload('clip', clip, { ...busy, sleep: noSleep, maxStalls: 3 })).rejects.toBeInstanceOf(StorageBusy);
+  });
+
+  it("asks our server again when a part is answered NoSuchUpload (404), and sends the clip over on the server's 410", async () => {
+    const b = bucket();
+    b.answers.push(404);
+    let renewed = 0;
+    const done = await multipartUpload('clip', clip, {
+      ...b,
+      ...inOrder,
+      sleep: noSleep,
+      fetch: (async (input, init) => {
+        // The bucket aborted the upload while the first part was on its way.
+        b.gone.add('clip');
+        return b.fetch(input, init);
+      }) as typeof fetch,
+      renewUrl: async () => {
+        renewed++;
+        return 'clip-2';
+      },
+    });
+    expect(done).toBe('clip-2');
+    expect(renewed).toBe(1);
+    expect(b.calls).toEqual(['parts clip', 'parts clip', 'parts clip-2', 'complete clip-2']);
+    expect([...b.stored('clip-2')]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('counts the stalls in a row: a part stored starts the count again', async () => {

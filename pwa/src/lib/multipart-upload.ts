@@ -6,13 +6,19 @@
 // - a 5xx or 429 on a part (S3's SlowDown): wait (backoff) and send it again (put-with-retry.ts, as
 //   when the network fails), at most `maxStalls` times in a row across the parts in flight;
 // - a 403 on a part (its URL expired): ask for the parts again (fresh URLs);
+// - a 404 on a part (S3's NoSuchUpload: the upload was aborted while the part travelled): ask our
+//   server, whose list then answers 410 and the clip starts again as below;
+// - our server answers 503 or 429 to listing the parts, completing, or a new upload URL (the
+//   bucket's SlowDown, "try again in a minute"): wait (its Retry-After when longer than the
+//   backoff) and ask again, counted with the parts' stalls; at `maxStalls` a StorageBusy, which
+//   the outbox waits out like an outage;
 // - our server answers 409 on completion (a part is missing) or 400 (the bucket found a part too
 //   small, EntityTooSmall): ask for the parts again, at most `maxStalls` times;
 // - our server answers 410 (NoSuchUpload: the upload was aborted, or has expired): ask for a new
 //   upload URL once and send the clip over from its first part;
 // - any other 4xx on a part: the storage refuses the clip.
 // No imports besides the shared PUT, so Node tests run it against an S3 server as in the browser.
-import { answered, MAX_STALLS, putWithRetry, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
+import { answered, MAX_STALLS, putWithRetry, retryAfterMs, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
 
 export interface PartToSend {
   partNumber: number;
@@ -50,6 +56,11 @@ export interface MultipartUploadOptions {
 export const PART_CONCURRENCY = 3;
 /** Our server's answer status, on the errors its client throws (ApiError). */
 const statusOf = (e: unknown) => (typeof e === 'object' && e !== null && 'status' in e ? (e as { status: unknown }).status : undefined);
+/** Our server's Retry-After, on the errors its client throws (ApiError.retryAfter). */
+const retryAfterOf = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'retryAfter' in e ? retryAfterMs((e as { retryAfter: string | null }).retryAfter) : undefined;
+/** Our server passing on a storage that refuses for now (SlowDown), or asking the kiosk to slow down. */
+const isTemporary = (status: unknown) => status === 503 || status === 429;
 
 /** Asks the parts again: a part URL expired, or completion found a part missing. */
 class Replan extends Error {}
@@ -74,12 +85,18 @@ export async function multipartUpload(uploadUrl: string, file: Blob, options: Mu
       busy: { stalls, problem },
     });
     if (res.ok) return;
-    if (res.status === 403) throw new Replan();
+    // 403: the part's URL expired. 404: NoSuchUpload, the upload is gone; the next list says so (410).
+    if (res.status === 403 || res.status === 404) throw new Replan();
     throw new UploadError(problem(res.status));
   };
 
+  let renewing = false;
   for (;;) {
     try {
+      if (renewing && options.renewUrl) {
+        url = await options.renewUrl();
+        renewing = false;
+      }
       const plan = await options.askParts(url);
       let confirmed = plan.received.reduce((n, p) => n + p.size, 0);
       options.onConfirmed?.(confirmed);
@@ -117,7 +134,14 @@ export async function multipartUpload(uploadUrl: string, file: Blob, options: Mu
       }
       if (statusOf(e) === 410 && options.renewUrl && !renewed) {
         renewed = true;
-        url = await options.renewUrl();
+        renewing = true;
+        continue;
+      }
+      if (isTemporary(statusOf(e))) {
+        await stalls.wait(`our server answered ${String(statusOf(e))}: ${e instanceof Error ? e.message : String(e)}`, {
+          busy: true,
+          retryAfterMs: retryAfterOf(e),
+        });
         continue;
       }
       throw e;

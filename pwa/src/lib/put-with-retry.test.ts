@@ -1,7 +1,7 @@
 // The PUT the kiosk's three upload loops share, on a fake clock: `sleep` moves the time on at once,
 // so each wait is read off the time of the next request and costs no real seconds.
 import { describe, expect, it } from 'vitest';
-import { backoffMs, putWithRetry, Stalls, UploadError } from './put-with-retry.ts';
+import { backoffMs, MAX_RETRY_AFTER_MS, putWithRetry, retryAfterMs, Stalls, StorageBusy, UploadError } from './put-with-retry.ts';
 
 const clip = new Blob([new Uint8Array([1, 2, 3, 4])]);
 
@@ -102,13 +102,30 @@ describe('putWithRetry', () => {
     expect(s.puts).toHaveLength(1);
   });
 
-  it('stops with an UploadError naming the last answer at the maxStalls-th busy answer', async () => {
+  it('stops with a StorageBusy (a refusal for now, not of the clip) naming the last answer at the maxStalls-th busy answer', async () => {
     const s = storage(503, 429, 502);
-    await expect(putWithRetry('u', clip, { ...s, busy: busyOn(new Stalls(3, s.sleep)) })).rejects.toThrow(
-      new UploadError('no progress after 3 tries (last: the storage answered 502)'),
-    );
+    const stopped = putWithRetry('u', clip, { ...s, busy: busyOn(new Stalls(3, s.sleep)) });
+    await expect(stopped).rejects.toThrow(new UploadError('no progress after 3 tries (last: the storage answered 502)'));
+    await expect(stopped).rejects.toBeInstanceOf(StorageBusy);
     expect(s.puts).toHaveLength(3);
     expect(s.sleeps).toHaveLength(2);
+  });
+
+  it("waits as long as a busy answer's Retry-After asks when that is longer than the backoff", async () => {
+    const sleeps: number[] = [];
+    const answers = [
+      new Response('<Error><Code>SlowDown</Code></Error>', { status: 503, headers: { 'Retry-After': '20' } }),
+      new Response('<Error><Code>SlowDown</Code></Error>', { status: 503, headers: { 'Retry-After': '0' } }),
+    ];
+    const res = await putWithRetry('u', clip, {
+      fetch: (async () => answers.shift() ?? new Response(null, { status: 200 })) as typeof fetch,
+      sleep: async (ms) => void sleeps.push(ms),
+      busy: busyOn(new Stalls(6, async (ms) => void sleeps.push(ms))),
+    });
+    expect(res.status).toBe(200);
+    expect(sleeps[0]).toBe(20_000);
+    // A Retry-After shorter than the backoff does not hurry the kiosk.
+    expect(sleeps[1]).toBeGreaterThanOrEqual(1_000);
   });
 });
 
@@ -133,6 +150,18 @@ describe('Stalls', () => {
     expect(sleeps).toHaveLength(1);
     expect(sleeps[0]).toBeGreaterThanOrEqual(1_000);
     expect(() => stalls.count('session expired')).toThrow(new UploadError('no progress after 3 tries (last: session expired)'));
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds or an HTTP date, caps a long one, and ignores what it cannot read', () => {
+    const now = Date.parse('2026-11-28T00:00:00Z');
+    expect(retryAfterMs('60', now)).toBe(60_000);
+    expect(retryAfterMs('Sat, 28 Nov 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('86400', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs('Fri, 27 Nov 2026 00:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 

@@ -6,9 +6,11 @@
 //   server answers and only the storage is unreachable). Any answer starts the count again;
 // - the kiosk aborts (its signal): the failure goes to the caller at once, never sent again;
 // - the storage is busy (429, such as S3's SlowDown, or a 5xx): with `busy`, the answer counts as a
-//   stall, is waited out (exponential backoff with jitter, at most 30 s) and the PUT is sent again;
-//   `maxStalls` stalls stop the clip with an UploadError. Without `busy` the answer goes to the
-//   caller (the resumable protocol asks where to continue instead). A Retry-After is not read;
+//   stall, is waited out (exponential backoff with jitter, at most 30 s, or longer when the answer's
+//   Retry-After asks it) and the PUT is sent again; `maxStalls` stalls stop the clip with a
+//   StorageBusy, which the outbox treats as an outage (the clip waits for the job's next run, it is
+//   never given up). Without `busy` the answer goes to the caller (the resumable protocol asks where
+//   to continue instead);
 // - any other answer goes to the caller with its body discarded: only its status and headers count.
 // No imports, so Node tests run it against the storage imitations as it runs in the browser.
 
@@ -18,6 +20,24 @@ export const NETWORK_ATTEMPTS = 4;
 
 /** The storage refused the clip, or it made no progress: retrying now will not help. */
 export class UploadError extends Error {}
+
+/**
+ * The storage (or our server on its behalf) kept answering "busy" (S3's SlowDown, a 503 "try again
+ * in a minute"): a temporary refusal, so the clip is kept for a later run instead of given up.
+ */
+export class StorageBusy extends UploadError {}
+
+/** The longest Retry-After honoured: a longer one is the job's next run to wait out, not this loop's. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** A Retry-After (seconds, or an HTTP date) in ms, at most MAX_RETRY_AFTER_MS; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -44,15 +64,17 @@ export class Stalls {
     this.sleep = sleep ?? realSleep;
   }
 
-  /** Counts a try that moved nothing; throws an UploadError naming `problem` at the max. */
-  count(problem: string): void {
-    if (++this.tries >= this.max) throw new UploadError(`no progress after ${this.tries} tries (last: ${problem})`);
+  /** Counts a try that moved nothing; throws an UploadError naming `problem` at the max (a StorageBusy when it was `busy`). */
+  count(problem: string, busy = false): void {
+    if (++this.tries < this.max) return;
+    const message = `no progress after ${this.tries} tries (last: ${problem})`;
+    throw busy ? new StorageBusy(message) : new UploadError(message);
   }
 
-  /** Counts a try that moved nothing, then waits the backoff before the next. */
-  async wait(problem: string): Promise<void> {
-    this.count(problem);
-    await this.sleep(backoffMs(this.tries));
+  /** Counts a try that moved nothing, then waits the backoff (or the Retry-After asked, when longer) before the next. */
+  async wait(problem: string, options: { busy?: boolean; retryAfterMs?: number | undefined } = {}): Promise<void> {
+    this.count(problem, options.busy);
+    await this.sleep(Math.max(backoffMs(this.tries), options.retryAfterMs ?? 0));
   }
 
   /** Something moved: the next stall is the first in a row again. */
@@ -93,6 +115,9 @@ export async function putWithRetry(url: string, body: Blob, options: PutWithRetr
     networkFailures = 0;
     await res.body?.cancel().catch(() => undefined);
     if (!options.busy || !isBusy(res.status)) return res;
-    await options.busy.stalls.wait(options.busy.problem(res.status));
+    await options.busy.stalls.wait(options.busy.problem(res.status), {
+      busy: true,
+      retryAfterMs: retryAfterMs(res.headers.get('Retry-After')),
+    });
   }
 }

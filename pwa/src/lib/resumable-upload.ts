@@ -11,9 +11,9 @@
 // - no progress in `maxStalls` tries in a row: stop with a reason the operator can read.
 // No imports besides the shared PUT, so Node tests run it against the Drive imitation as it runs
 // in the browser.
-import { answered, isBusy, putWithRetry, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
+import { answered, isBusy, putWithRetry, retryAfterMs, Stalls, UploadError, type Sleep } from './put-with-retry.ts';
 
-export { MAX_STALLS, UploadError } from './put-with-retry.ts';
+export { MAX_STALLS, StorageBusy, UploadError } from './put-with-retry.ts';
 
 /** Multiple of 256 KiB, as Google's resumable uploads require. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
@@ -107,7 +107,11 @@ export async function resumableUpload(uploadUrl: string, file: Blob, mimeType: s
     }
     const before = offset;
     advance(where);
-    if (offset <= before) await stalls.wait(problem || 'the storage kept nothing of the chunk');
+    if (offset <= before)
+      await stalls.wait(problem || 'the storage kept nothing of the chunk', {
+        busy: isBusy(res.status),
+        retryAfterMs: retryAfterMs(res.headers.get('Retry-After')),
+      });
   }
   return url;
 }

@@ -10,7 +10,7 @@ import { resumableUpload, UploadError, type ResumeOptions } from './resumable-up
 import { multipartUpload } from './multipart-upload.ts';
 import { wholeUpload } from './whole-upload.ts';
 
-export { nextOffsetFromRange, resumableUpload, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
+export { nextOffsetFromRange, resumableUpload, StorageBusy, UPLOAD_CHUNK_BYTES, UploadError } from './resumable-upload.ts';
 
 export interface ClipToUpload {
   file: Blob;

@@ -1,13 +1,14 @@
-// The outbox's background work, started once per page: drain the purchases, run the upload jobs,
-// send the back-office reports. It runs on start-up, whenever the network comes back (`online`
+// The outbox's background work, started once per page: top up the phone-token stock, drain the
+// purchases, run the upload jobs, send the back-office reports. It runs on start-up, whenever the network comes back (`online`
 // event, ignoring backoff), when a purchase is queued, and periodically.
 import type { CreatePurchaseBody } from '@courtreplay/shared';
+import { phoneTokenStock } from '../kiosk/phone-tokens.ts';
 import { subscribeOnline, isOnline } from '../offline/network.ts';
 import { claimForDrainer, drainOutbox } from './drainer.ts';
 import { flushReports } from './reports.ts';
 import { queuePurchase, type QueuedPurchase } from './send-purchase.ts';
 import type { JobClipInput } from './upload-jobs.ts';
-import { runUploadJobs } from './upload-runner.ts';
+import { runUploadJobs } from './uploads.ts';
 
 export const TICK_INTERVAL_MS = 15_000;
 
@@ -17,6 +18,7 @@ let pendingForce: boolean | null = null;
 
 async function tick(force: boolean): Promise<void> {
   if (!isOnline()) return;
+  await phoneTokenStock.refill();
   await drainOutbox({ force });
   await runUploadJobs(force);
   await flushReports();

@@ -1,7 +1,8 @@
-// The upload job records of the outbox (lib/db.ts `uploads`): one per purchase, each clip's upload
-// URL and the offset the storage confirmed stored as they change, so a job survives a reload, a
-// crash and a reboot (upload-runner.ts runs them).
-import { db, type UploadJob, type UploadJobClip } from '../lib/db.ts';
+// The upload job records of the outbox: one per purchase, each clip's upload URL and the offset the
+// storage confirmed stored as they change, so a job survives a reload, a crash and a reboot
+// (upload-runner.ts runs them). What a job store must do is said here; upload-job-store.ts keeps
+// them in the kiosk's IndexedDB, and the runner's tests in memory.
+import type { UploadJob, UploadJobClip } from '../lib/db.ts';
 
 /** The upload job of a purchase accepted offline, until the server names the purchase. */
 export const pendingJobKey = (idempotencyKey: string) => `pending:${idempotencyKey}`;
@@ -13,9 +14,18 @@ export interface JobClipInput {
   mimeType: string;
 }
 
+/** Where upload jobs are kept. */
+export interface UploadJobStore {
+  get(transactionId: string): Promise<UploadJob | undefined>;
+  /** The keys of the jobs still to run (pending or uploading). */
+  activeKeys(): Promise<string[]>;
+  update(transactionId: string, patch: Partial<UploadJob>): Promise<void>;
+  patchClip(transactionId: string, index: number, patch: Partial<UploadJobClip>): Promise<void>;
+  delete(transactionId: string): Promise<void>;
+}
+
 /** A new upload job record, every clip pending from byte 0 (not stored yet). */
-export function newUploadJob(transactionId: string, folderName: string, clips: JobClipInput[]): UploadJob {
-  const now = Date.now();
+export function newUploadJob(transactionId: string, folderName: string, clips: JobClipInput[], now = Date.now()): UploadJob {
   return {
     transactionId,
     folderName,
@@ -33,25 +43,4 @@ export function newUploadJob(transactionId: string, folderName: string, clips: J
     createdAt: now,
     updatedAt: now,
   };
-}
-
-export async function createUploadJob(transactionId: string, folderName: string, clips: JobClipInput[]): Promise<UploadJob> {
-  const job = newUploadJob(transactionId, folderName, clips);
-  await db.uploads.put(job);
-  return job;
-}
-
-export async function patchClip(transactionId: string, index: number, patch: Partial<UploadJobClip>): Promise<void> {
-  await db.uploads
-    .where('transactionId')
-    .equals(transactionId)
-    .modify((job) => {
-      const clip = job.clips[index];
-      if (clip) Object.assign(clip, patch);
-      job.updatedAt = Date.now();
-    });
-}
-
-export async function markLinkSaved(transactionId: string): Promise<void> {
-  await db.uploads.update(transactionId, { linkSaved: true, updatedAt: Date.now() });
 }

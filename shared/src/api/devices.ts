@@ -27,6 +27,28 @@ export const DEVICE_MESSAGES = {
   heartbeatInFuture: (field: string) => `${field} must not be in the future`,
 } as const;
 
+/** How many unused phone-page tokens a kiosk keeps for offline sales (it asks for more below this). */
+export const PHONE_TOKEN_STOCK = 20;
+/** The most tokens one request may ask for. */
+export const PHONE_TOKENS_PER_REQUEST_MAX = 50;
+/**
+ * The most unused tokens the server keeps issued to one kiosk: asking beyond it retires the oldest
+ * (a kiosk whose storage was wiped starts a new stock; the table cannot be flooded).
+ */
+export const PHONE_TOKENS_HELD_MAX = 100;
+
+/** POST /device/phone-tokens: how many new tokens the kiosk wants for its stock. */
+export const issuePhoneTokensRequest = z.object({
+  count: z.number().int().min(1).max(PHONE_TOKENS_PER_REQUEST_MAX),
+});
+export type IssuePhoneTokensRequest = z.infer<typeof issuePhoneTokensRequest>;
+
+export const issuePhoneTokensResponse = z.object({
+  /** Fresh server-drawn tokens (128 random bits each, base64url), issued to this kiosk only. */
+  tokens: z.array(z.string()),
+});
+export type IssuePhoneTokensResponse = z.infer<typeof issuePhoneTokensResponse>;
+
 export const deviceSchema = z.object({
   id: z.number(),
   deviceId: z.string(),

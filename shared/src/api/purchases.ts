@@ -28,6 +28,8 @@ export const PURCHASE_MESSAGES = {
   limitTooHigh: (max: number) => `limit must be at most ${max}`,
   badDate: (field: string) => `${field} must be a date (YYYY-MM-DD) or an ISO date-time`,
   phoneTokenInvalid: 'phoneToken must be 22 to 64 characters of A-Z, a-z, 0-9, - and _',
+  // A token the server did not issue to this kiosk (or one already used): an old kiosk build draws its own.
+  phoneTokenNotIssued: 'This kiosk is running an old version. Please reload the page and try again.',
   videoCourtsMismatch: 'videoCourts must list one court (or null) per video',
   unknownCourt: (courtId: number) => `Court ${courtId} is not a court of this kiosk's venue.`,
 } as const;
@@ -112,9 +114,9 @@ export const createPurchaseBodySchema = z
     promoCode: z.string().trim().toUpperCase().max(PROMO_CODE_MAX_LENGTH).nullable().optional(),
     isStaging: z.boolean().optional().default(false),
     /**
-     * The phone page's token, drawn by the kiosk (so an offline free purchase can show its QR code at
-     * once); the server draws one when it is missing, or not one the kiosk's generator could have
-     * drawn, or held by another purchase (validation.ts looksLikeDrawnPhoneToken).
+     * The phone page's token, one the server issued to this kiosk ahead of the sale (POST
+     * /device/phone-tokens), so an offline free purchase can show its QR code at once. Any other,
+     * or one already used, is refused (400); the server draws one when it is missing.
      */
     phoneToken: z.string().regex(PHONE_TOKEN_PATTERN, PURCHASE_MESSAGES.phoneTokenInvalid).optional(),
     /** The kiosk's language at the time of purchase: the phone page and the e-mail speak it. */

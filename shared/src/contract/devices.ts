@@ -10,6 +10,8 @@ import {
   deviceResponse,
   deviceStagingRequest,
   deviceStatusResponse,
+  issuePhoneTokensRequest,
+  issuePhoneTokensResponse,
   messageResponse,
   nameDeviceRequest,
   nameDeviceResponse,
@@ -121,6 +123,18 @@ export const deviceEndpoints = {
     body: deviceHeartbeatRequest,
     responses: { 200: z.object({ ok: z.literal(true) }) },
     errors: [403, 404],
+  }),
+  issuePhoneTokens: defineEndpoint({
+    ...ROUTES.issuePhoneTokens,
+    tag,
+    summary: "Fresh phone-page tokens for the kiosk's stock: the QR codes of its next sales, offline ones included",
+    description:
+      "Each token is 128 bits from the server's random generator, issued to the calling kiosk only; a purchase " +
+      'may name a token only once and only from the kiosk it was issued to (else 400). A kiosk keeps at least 20 ' +
+      'unused and asks for more whenever it is online; beyond 100 unused the oldest are retired.',
+    access: 'kiosk',
+    body: issuePhoneTokensRequest,
+    responses: { 200: issuePhoneTokensResponse },
   }),
   nameDevice: defineEndpoint({
     ...ROUTES.nameDevice,

@@ -37,9 +37,9 @@ export const purchaseEndpoints = {
       'server crash, resuming the purchase it made); 409 while the first request still runs; 422 when the key ' +
       'was used for another body. Errors free the key again. 403 also for staging prices on a kiosk that is ' +
       'not a test device; 502 when the provider refused the payment (the purchase ends); 503 when no payment ' +
-      "provider is configured. A proposed phoneToken is kept only when it looks like the kiosk generator's " +
-      '(22 base64url characters of 16 random bytes, random-looking) and no other purchase holds it; any other ' +
-      'well-formed one is replaced by a server-drawn token (see phoneUrl), the same way whatever the reason.',
+      'provider is configured. A phoneToken must be one the server issued to this kiosk (POST ' +
+      '/api/device/phone-tokens) and no purchase used yet, else 400 telling an old kiosk build to reload; ' +
+      'without one the server draws the token (see phoneUrl).',
     access: 'kiosk',
     headers: createPurchaseHeadersSchema,
     body: createPurchaseBodySchema,

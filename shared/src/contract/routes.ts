@@ -60,6 +60,7 @@ export const ROUTES = {
   replaceDevice: { method: 'POST', path: '/api/device/:deviceId/replace' },
   deviceHeartbeat: { method: 'POST', path: '/api/device/:deviceId/heartbeat' },
   nameDevice: { method: 'PUT', path: '/api/device/:deviceId/name' },
+  issuePhoneTokens: { method: 'POST', path: '/api/device/phone-tokens' },
 
   // staff PIN (issue 12 point 9): guards the kiosk's folder re-pick
   listStaffPins: { method: 'GET', path: '/api/admin/staff-pin' },

@@ -10,7 +10,7 @@ import { DomainError } from '../errors.ts';
 import { MemoryIntegrationHealth } from '../integrations/health.ts';
 import { frozenClock } from '../testing/clock.ts';
 import { mp4Bytes } from './testing/clips.ts';
-import { startS3FaultProxy, type S3FaultProxy } from './testing/s3-faults.ts';
+import { FAULTS, startS3FaultProxy, type S3FaultProxy } from './testing/s3-faults.ts';
 import { startS3Server, type S3Server, TEST_S3_OPTIONS } from './testing/s3-server.ts';
 import { MIN_PART_BYTES, partsOf } from './s3-multipart.ts';
 import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
@@ -75,7 +75,7 @@ function kiosk(s3: S3Storage, size: number, extra: Partial<Parameters<typeof mul
   const asked = (fn: () => Promise<unknown>) =>
     fn().catch((err: unknown) => {
       // What the kiosk's API client throws: the status our server would answer.
-      const status = { gone: 410, conflict: 409, invalid_input: 400 }[(err as DomainError).code as string] ?? 500;
+      const status = { gone: 410, conflict: 409, invalid_input: 400, unavailable: 503 }[(err as DomainError).code as string] ?? 500;
       throw Object.assign(new Error((err as Error).message), { status });
     });
   return {
@@ -181,6 +181,60 @@ describe('multipart uploads of large clips', () => {
       return fresh.uploadUrl;
     };
     const finished = await multipartUpload(target.uploadUrl, new Blob([clip]), kiosk(s3, clip.length, { renewUrl }));
+    expect(finished).toBe(renewed[0]);
+    expect(renewed).toHaveLength(1);
+    expect((await read(s3, target.folderId, 'Rally-1.mp4')).equals(clip)).toBe(true);
+  });
+
+  it("waits out the bucket's SlowDown on listing the parts and on completing (our 503), and stores the clip whole", async () => {
+    // One try per call, so the bucket's SlowDown reaches the kiosk as our server's 503 at once.
+    const { s3 } = storage({ maxAttempts: 1 });
+    const clip = clipOf(11 * MIB);
+    const target = await begin(s3, clip);
+    const uploadCall = (method: string) => (req: { method: string; url: string }) =>
+      req.method === method && req.url.includes('uploadId=') && !req.url.includes('partNumber=');
+    proxy.inject({ fault: FAULTS.slowDown, times: 1, when: uploadCall('GET') });
+    proxy.inject({ fault: FAULTS.slowDown, times: 1, when: uploadCall('POST') });
+
+    const waits: number[] = [];
+    await multipartUpload(target.uploadUrl, new Blob([clip]), kiosk(s3, clip.length, { sleep: async (ms) => void waits.push(ms) }));
+    expect(waits).toHaveLength(2);
+    expect(partPuts()).toHaveLength(3);
+    expect((await read(s3, target.folderId, 'Rally-1.mp4')).equals(clip)).toBe(true);
+  });
+
+  it('answers a part PUT to an aborted upload NoSuchUpload (404); the kiosk asks the server, which starts the clip again', async () => {
+    const { s3 } = storage();
+    const clip = clipOf(11 * MIB);
+    const target = await begin(s3, clip);
+    const answers: number[] = [];
+    const renewed: string[] = [];
+    const finished = await multipartUpload(
+      target.uploadUrl,
+      new Blob([clip]),
+      kiosk(s3, clip.length, {
+        concurrency: 1,
+        fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+          // The upload is aborted (the retention job, another tool) while its first part travels.
+          if (answers.length === 0) await s3.abortAbandonedUploads(new Date(Date.now() + 60_000));
+          const res = await fetch(input, init);
+          answers.push(res.status);
+          return res;
+        }) as typeof fetch,
+        renewUrl: async () => {
+          const fresh = await s3.createUploadUrl({
+            folderId: target.folderId,
+            filename: 'Rally-1.mp4',
+            mimeType: 'video/mp4',
+            size: clip.length,
+            origin: undefined,
+          });
+          renewed.push(fresh.uploadUrl);
+          return fresh.uploadUrl;
+        },
+      }),
+    );
+    expect(answers).toEqual([404, 200, 200, 200]);
     expect(finished).toBe(renewed[0]);
     expect(renewed).toHaveLength(1);
     expect((await read(s3, target.folderId, 'Rally-1.mp4')).equals(clip)).toBe(true);

@@ -4,7 +4,8 @@ import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { currentAdmin } from '../http/auth.ts';
+import { currentAdmin, currentDevice } from '../http/auth.ts';
+import { issuePhoneTokens } from '../purchases/phone-token.ts';
 import { route } from '../http/contract.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { findDeviceStatus } from './queries.ts';
@@ -97,6 +98,10 @@ export function deviceRoutes(): Hono<AppEnv> {
     assertHeartbeatNotInFuture(body, now);
     if (!(await recordHeartbeat(c.var.deps.db, params.deviceId, body, now))) throw notFound(DEVICE_MESSAGES.notFound);
     return { status: 200, body: { ok: true as const } };
+  });
+  route(app, endpoints.issuePhoneTokens).handle(async (c, { body }) => {
+    const { db, clock } = c.var.deps;
+    return { status: 200, body: { tokens: await issuePhoneTokens(db, currentDevice(c).deviceId, body.count, clock.now()) } };
   });
   route(app, endpoints.nameDevice).handle(async (c, { params, body }) => {
     const device = await nameDevice(c.var.deps, currentAdmin(c), params.deviceId, body.name);

@@ -26,7 +26,7 @@ import { loadEntriesInForce } from '../config-entries/queries.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
-import { ensurePhoneToken, newPhoneToken, phoneUrlOf, usableProposedToken } from './phone-token.ts';
+import { claimPhoneToken, ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
 import { findPromoByCode, findPurchase, insertPurchase, latestCreatedAt, setPaymentToken, toApiPurchase, type Tx } from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
@@ -153,10 +153,9 @@ export async function createPurchase(
     const appliedPromo = promo && priced.discount > 0 ? promo : undefined;
     if (appliedPromo && !(await reservePromo(tx, appliedPromo.id))) throw invalidInput(MESSAGES.promo.requestFailed);
 
-    // The kiosk's token is kept so the QR code it may already show stays right, when it looks like one
-    // the kiosk's generator draws and no other purchase holds it. Any other is replaced by a
-    // server-drawn one, silently and alike: a refusal must not tell whether a token is in use.
-    const phoneToken = (await usableProposedToken(tx, input.phoneToken)) ?? newPhoneToken();
+    // The kiosk's token is one the server issued to it (the QR code it may already show); the
+    // server draws one for a purchase that names none.
+    const phoneToken = input.phoneToken === undefined ? newPhoneToken() : await claimPhoneToken(tx, device.deviceId, input.phoneToken, now);
 
     const free = priced.free || priced.total === 0;
     const nowIso = now.toISOString();

@@ -1,5 +1,6 @@
-// The phone page's token (issue 13 point 1): drawn by the kiosk or the server, kept, never guessable
-// from the purchase, and only the kiosk that made a purchase reads its status.
+// The phone page's token: always the server's (issued to a kiosk ahead of its sales, or drawn for a
+// purchase that names none), never guessable from the purchase, and only the kiosk that made a
+// purchase reads its status.
 import { PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { created, messageOf, PRICE, purchaseWorld, storedPurchases, type PurchaseWorld } from './test-support.ts';
@@ -13,15 +14,65 @@ afterEach(async () => {
   await w.t.close();
 });
 
-// Shaped like the kiosk generator's (16 random bytes, base64url): 22 characters ending in A, Q, g or w.
+// What an old kiosk build sends: a token it drew itself (16 random bytes, base64url).
 const KIOSK_TOKEN = 'k1osK-Drawn_tOken-012w';
 
+/** POST /api/device/phone-tokens from a kiosk: the tokens issued. */
+async function issue(device: { headers: Record<string, string> }, count: number): Promise<string[]> {
+  const res = await w.t.json('POST', '/api/device/phone-tokens', { count }, device.headers);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { tokens: string[] }).tokens;
+}
+
+const issuedRows = () => w.t.db.selectFrom('issued_phone_tokens').selectAll().orderBy('token').execute();
+
+describe('phone-page tokens the server issues to a kiosk (POST /api/device/phone-tokens)', () => {
+  it('draws fresh 128-bit tokens for the kiosk that asks, recorded as issued to it and unused', async () => {
+    const tokens = await issue(w.kioskA, 20);
+    expect(tokens).toHaveLength(20);
+    expect(new Set(tokens).size).toBe(20);
+    // 16 random bytes in base64url: 22 characters.
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const rows = await issuedRows();
+    expect(rows.map((r) => r.token)).toEqual([...tokens].sort());
+    expect(new Set(rows.map((r) => r.deviceId))).toEqual(new Set([w.kioskA.deviceId]));
+    expect(rows.every((r) => r.usedAt === null)).toBe(true);
+    expect(await issue(w.kioskA, 1)).not.toContain(tokens[0]);
+  });
+
+  it('answers only a registered, authorised kiosk, and refuses a count outside 1 to 50 with a 400, issuing nothing', async () => {
+    expect((await w.t.json('POST', '/api/device/phone-tokens', { count: 5 })).status).toBe(401);
+    const stranger = await w.t.seed.device({ venueId: w.venueA.id, authorized: false });
+    expect((await w.t.json('POST', '/api/device/phone-tokens', { count: 5 }, stranger.headers)).status).toBe(403);
+    for (const body of [{ count: 0 }, { count: 51 }, { count: 2.5 }, {}, { count: '5' }]) {
+      const res = await w.t.json('POST', '/api/device/phone-tokens', body, w.kioskA.headers);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await messageOf(res)).toBeTruthy();
+    }
+    expect(await issuedRows()).toEqual([]);
+  });
+
+  it('retires the oldest unused tokens beyond 100 held, so a kiosk that lost its stock starts a new one', async () => {
+    const first = await issue(w.kioskA, 50);
+    w.t.clock.advance(1_000);
+    const second = await issue(w.kioskA, 50);
+    w.t.clock.advance(1_000);
+    const third = await issue(w.kioskA, 20);
+    const held = new Set((await issuedRows()).map((r) => r.token));
+    expect(held.size).toBe(100);
+    expect(first.filter((token) => held.has(token))).toHaveLength(30);
+    expect(second.every((token) => held.has(token)) && third.every((token) => held.has(token))).toBe(true);
+  });
+});
+
 describe('the phone token of POST /api/transaction', () => {
-  it('keeps the token the kiosk drew and answers the phone page address on PUBLIC_URL', async () => {
-    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN, language: 'id' })));
-    expect(answer.phoneUrl).toBe(`${w.t.config.publicUrl}/p/${KIOSK_TOKEN}`);
+  it('keeps a token the server issued to this kiosk and answers the phone page address on PUBLIC_URL', async () => {
+    const [token] = await issue(w.kioskA, 1);
+    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: token, language: 'id' })));
+    expect(answer.phoneUrl).toBe(`${w.t.config.publicUrl}/p/${token}`);
     const [stored] = await storedPurchases(w.t);
-    expect(stored).toMatchObject({ phoneToken: KIOSK_TOKEN, language: 'id' });
+    expect(stored).toMatchObject({ phoneToken: token, language: 'id' });
+    expect((await issuedRows())[0]?.usedAt).toBe(w.t.clock.now().toISOString());
   });
 
   it('draws a 128-bit token when the kiosk sends none, unrelated to the purchase id', async () => {
@@ -43,34 +94,31 @@ describe('the phone token of POST /api/transaction', () => {
     expect(await storedPurchases(w.t)).toEqual([]);
   });
 
-  it('replaces, with a server-drawn token and the same answer, a token not shaped like the generator’s or held by another purchase', async () => {
-    const held = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN })));
-    const weak = [
-      'a'.repeat(22),
-      'aaaaaaaaaaaaaaaaaaaaaQ',
-      'abababababababababababA',
-      'k1osK-Drawn_tOken-01234',
-      'k1osk-Drawn_token-0123456789',
+  it("refuses, with a 400 telling an old kiosk build to reload, a token the kiosk drew itself, another kiosk's, or one used already; nothing is stored or used up", async () => {
+    const [mine, spare] = await issue(w.kioskA, 2);
+    const usedOnce = await created(await w.buy(w.kioskA, w.body({ phoneToken: mine })));
+    const refused = [
+      { kiosk: w.kioskA, phoneToken: KIOSK_TOKEN },
+      { kiosk: w.kioskA, phoneToken: mine },
+      { kiosk: w.kioskA2, phoneToken: spare },
     ];
-    const answers = [];
-    for (const phoneToken of [...weak, KIOSK_TOKEN]) {
-      const res = await w.buy(w.kioskB, w.body({ phoneToken, venueId: w.venueB.id, fieldId: w.courtB.id }));
-      expect(res.status, phoneToken).toBe(201);
-      const answer = await created(res);
-      const token = new URL(answer.phoneUrl).pathname.replace('/p/', '');
-      expect(token, phoneToken).not.toBe(phoneToken);
-      expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      answers.push(Object.keys(answer).sort());
+    for (const { kiosk, phoneToken } of refused) {
+      const res = await w.buy(kiosk, w.body({ phoneToken, fieldId: kiosk === w.kioskA2 ? null : w.courtA.id }), {
+        'Idempotency-Key': `refused-${phoneToken}`,
+      });
+      expect(res.status, phoneToken).toBe(400);
+      expect(await messageOf(res)).toBe(PURCHASE_MESSAGES.phoneTokenNotIssued);
     }
-    // The taken token's answer has the same shape as a weak one's: nothing tells it is in use.
-    expect(new Set(answers.map((keys) => keys.join())).size).toBe(1);
-    const stored = await storedPurchases(w.t);
-    expect(stored.filter((p) => p.phoneToken === KIOSK_TOKEN).map((p) => p.id)).toEqual([held.transaction.id]);
-    expect(new Set(stored.map((p) => p.phoneToken)).size).toBe(stored.length);
+    expect((await storedPurchases(w.t)).map((p) => p.id)).toEqual([usedOnce.transaction.id]);
+    // The other kiosk's try did not use up the token: its own kiosk still sells with it.
+    expect((await issuedRows()).find((r) => r.token === spare)?.usedAt).toBeNull();
+    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: spare }), { 'Idempotency-Key': 'refused-' + spare }));
+    expect(answer.phoneUrl).toBe(`${w.t.config.publicUrl}/p/${spare}`);
   });
 
   it('answers the same phone page when the kiosk retries with the same Idempotency-Key', async () => {
-    const body = w.body({ phoneToken: KIOSK_TOKEN });
+    const [token] = await issue(w.kioskA, 1);
+    const body = w.body({ phoneToken: token });
     const first = await created(await w.buy(w.kioskA, body, { 'Idempotency-Key': 'retry-1' }));
     const again = await created(await w.buy(w.kioskA, body, { 'Idempotency-Key': 'retry-1' }));
     expect(again.phoneUrl).toBe(first.phoneUrl);
@@ -90,7 +138,8 @@ describe('the phone token of POST /api/transaction', () => {
 
 describe('GET /api/transaction/:id/status', () => {
   it("answers the kiosk's own purchase's payment status and phone page, following the payment", async () => {
-    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: KIOSK_TOKEN, totalAmount: PRICE })));
+    const [token] = await issue(w.kioskA, 1);
+    const answer = await created(await w.buy(w.kioskA, w.body({ phoneToken: token, totalAmount: PRICE })));
     const ask = () => w.t.call('purchaseStatus', { params: { id: answer.transaction.id } }, { headers: w.kioskA.headers, raw: true });
     expect(await (await ask()).json()).toEqual({ paymentStatus: 'pending', phoneUrl: answer.phoneUrl });
     await w.t.db.updateTable('purchases').set({ paymentStatus: 'paid' }).execute();

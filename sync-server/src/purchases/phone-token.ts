@@ -1,22 +1,47 @@
-// The phone page's secret (issue 13 point 1): /p/{token} opens one purchase's clips without an
-// account, so the token is 128 random bits and never the purchase id. The kiosk draws it (so an
-// offline free purchase can show its QR code at once) and the server keeps it when it is well formed
-// and unused; the server draws one itself for a kiosk that sends none, and for purchases made before
-// tokens existed, on first need.
-import { looksLikeDrawnPhoneToken } from '@courtreplay/shared';
+// The phone page's secret: /p/{token} opens one purchase's clips without an account, so the token
+// is 128 bits from the server's random generator and never the purchase id. A kiosk holds a stock of
+// tokens issued to it ahead of its sales (so an offline free purchase shows its QR code at once); a
+// purchase may name only one of those, once. The server draws one itself for a purchase that names
+// none, and for purchases made before tokens existed, on first need.
+import { PHONE_TOKENS_HELD_MAX, PURCHASE_MESSAGES } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
-import { fillEmptyPhoneToken, findPhoneToken, phoneTokenTaken, type Tx } from './queries.ts';
+import type { Db } from '../db/database.ts';
+import { invalidInput } from '../errors.ts';
+import {
+  claimIssuedToken,
+  deleteIssuedTokens,
+  fillEmptyPhoneToken,
+  findPhoneToken,
+  insertIssuedTokens,
+  unusedIssuedTokens,
+  type Tx,
+} from './queries.ts';
 
 export { PHONE_TOKEN_PATTERN } from '@courtreplay/shared';
 
 /**
- * The kiosk's proposed token when the purchase may keep it: shaped like the kiosk generator's
- * (shared looksLikeDrawnPhoneToken) and held by no other purchase. Undefined otherwise, the same
- * for every reason, so the answer never tells whether some purchase uses a token.
+ * Draws `count` tokens and issues them to the kiosk. Past PHONE_TOKENS_HELD_MAX unused, the oldest
+ * unused ones are retired first: a kiosk whose storage was wiped can start a new stock, and no
+ * kiosk can grow the table without bound.
  */
-export async function usableProposedToken(db: Tx, proposed: string | undefined): Promise<string | undefined> {
-  if (proposed === undefined || !looksLikeDrawnPhoneToken(proposed)) return undefined;
-  return (await phoneTokenTaken(db, proposed)) ? undefined : proposed;
+export async function issuePhoneTokens(db: Db, deviceId: string, count: number, now: Date): Promise<string[]> {
+  const tokens = Array.from({ length: count }, newPhoneToken);
+  await db.transaction().execute(async (tx) => {
+    const unused = await unusedIssuedTokens(tx, deviceId);
+    await deleteIssuedTokens(tx, unused.slice(0, Math.max(0, unused.length + count - PHONE_TOKENS_HELD_MAX)));
+    await insertIssuedTokens(tx, deviceId, tokens, now.toISOString());
+  });
+  return tokens;
+}
+
+/**
+ * Takes the token a purchase names for it: one issued to this kiosk and not used yet, else a 400
+ * (an old kiosk build draws its own tokens: the message tells it to reload). The answer is the same
+ * whatever the reason, so it never tells whether a token exists or was used.
+ */
+export async function claimPhoneToken(tx: Tx, deviceId: string, token: string, now: Date): Promise<string> {
+  if (!(await claimIssuedToken(tx, deviceId, token, now.toISOString()))) throw invalidInput(PURCHASE_MESSAGES.phoneTokenNotIssued);
+  return token;
 }
 
 export function newPhoneToken(): string {

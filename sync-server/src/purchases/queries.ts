@@ -368,9 +368,41 @@ export async function findContact(db: Tx, id: string) {
   return db.selectFrom('purchases').select(['email', 'phone']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether some purchase holds this phone-page token. */
-export async function phoneTokenTaken(db: Tx, token: string): Promise<boolean> {
-  return (await db.selectFrom('purchases').select('id').where('phoneToken', '=', token).executeTakeFirst()) !== undefined;
+/** The device's issued phone-page tokens no purchase has used yet, oldest first. */
+export async function unusedIssuedTokens(db: Tx, deviceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('issued_phone_tokens')
+    .select('token')
+    .where('deviceId', '=', deviceId)
+    .where('usedAt', 'is', null)
+    .orderBy('issuedAt')
+    .orderBy('token')
+    .execute();
+  return rows.map((r) => r.token);
+}
+
+export async function deleteIssuedTokens(db: Tx, tokens: string[]): Promise<void> {
+  if (tokens.length > 0) await db.deleteFrom('issued_phone_tokens').where('token', 'in', tokens).execute();
+}
+
+export async function insertIssuedTokens(db: Tx, deviceId: string, tokens: string[], issuedAt: string): Promise<void> {
+  if (tokens.length > 0)
+    await db
+      .insertInto('issued_phone_tokens')
+      .values(tokens.map((token) => ({ token, deviceId, issuedAt, usedAt: null })))
+      .execute();
+}
+
+/** Marks a token issued to `deviceId` as used; false when it was not issued to it, or is used already. */
+export async function claimIssuedToken(db: Tx, deviceId: string, token: string, usedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('issued_phone_tokens')
+    .set({ usedAt })
+    .where('token', '=', token)
+    .where('deviceId', '=', deviceId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The purchase's phone-page token (null before it has one); undefined for an unknown id. */

@@ -4,7 +4,7 @@
 // payment form's delay, the waiting screen's 3 s polls) cost no real time. The payment form is the
 // one part imitated here (Snap's embed in a browser): the test plays the player, calling its
 // callbacks, and settles the order through the simulator's signed notification as a bank would.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, MESSAGES_ID, PAY_FORM_DELAY_MS, type CreatePurchaseBody } from '@courtreplay/shared';
 import { makeAdapterTestApp, type AdapterTestApp } from '@courtreplay/sync-server/testing/adapter-app';
 import { mp4Bytes } from '@courtreplay/sync-server/testing/clips';
@@ -13,7 +13,7 @@ import { ApiError, call, errorMessage, setCredentialSources } from '../../lib/ap
 import { saveDownloadLink, uploadClips } from '../../lib/uploader.ts';
 import { postPurchase } from '../../outbox/server-calls.ts';
 import { fakeClock } from '../fake-clock.ts';
-import { newPhoneToken } from './phone-link.ts';
+import { createPhoneTokenStock } from '../phone-token-stock.ts';
 import {
   createCheckout,
   STATUS_POLL_MS,
@@ -78,6 +78,17 @@ beforeAll(async () => {
   }) as typeof fetch;
 });
 afterEach(() => setNetwork(true));
+
+// The kiosk's stock of tokens the server issued to it, as in the browser (the server refuses others).
+const tokenStore = new Map<string, string>();
+const phoneTokens = createPhoneTokenStock({
+  store: { getItem: (key) => tokenStore.get(key) ?? null, setItem: (key, value) => void tokenStore.set(key, value) },
+  fetchTokens: async (count) => (await call('issuePhoneTokens', { body: { count } })).tokens,
+  isOnline: () => network,
+  isKiosk: () => true,
+  now: () => Date.now(),
+});
+beforeEach(() => phoneTokens.refill());
 afterAll(async () => {
   await t.delivery.idle();
   await t.close();
@@ -159,7 +170,7 @@ function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeCl
     },
     store,
     newKey: () => crypto.randomUUID(),
-    newPhoneToken,
+    newPhoneToken: () => phoneTokens.take(),
     clearCart: () => void cart.cleared++,
     refreshPrices: () => undefined,
     errorText: (e) => {

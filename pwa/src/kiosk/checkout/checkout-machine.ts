@@ -121,7 +121,8 @@ export interface CheckoutDeps<TClip> {
   subscribeOnline(listener: () => void): () => void;
   store: PendingStore;
   newKey(): string;
-  newPhoneToken(): string;
+  /** A phone-page token the server issued to this kiosk; undefined when none is left (the server draws one). */
+  newPhoneToken(): string | undefined;
   /** The purchase is complete (paid or free): the selection is cleared. */
   clearCart(): void;
   /** Refused as sent (400): the prices may have changed, read them again. */
@@ -309,9 +310,10 @@ export function createCheckout<TClip>(deps: CheckoutDeps<TClip>): Checkout<TClip
     const input = order;
     if (!input) return send({ type: 'REFUSED', error: (c) => c.unexpectedError });
     const key = (idempotencyKey ??= deps.newKey());
-    const token = (phoneToken ??= deps.newPhoneToken());
-    const body: CreatePurchaseBody = { ...input.body, phoneToken: token };
-    const ownPhoneUrl = phoneUrlFor(input.publicUrl, token);
+    const token = (phoneToken ??= deps.newPhoneToken() ?? null);
+    const body: CreatePurchaseBody = token === null ? { ...input.body } : { ...input.body, phoneToken: token };
+    // Without a token (the stock ran out offline) the purchase shows no QR code until the server names one.
+    const ownPhoneUrl = token === null ? '' : phoneUrlFor(input.publicUrl, token);
     const sentTo = body.email ?? '';
     // The server stores the number in E.164; the kiosk shows it as the server will (answer.transaction.phone).
     const sentToPhone = body.phone ?? null;

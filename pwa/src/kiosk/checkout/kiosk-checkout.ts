@@ -12,7 +12,7 @@ import { kioskKeys, paymentClientQuery } from '../queries.ts';
 import { createCheckout, type Checkout } from './checkout-machine.ts';
 import { deliverClips, offlineUploadPlan } from './delivery.ts';
 import { sessionPendingStore } from './pending-store.ts';
-import { newPhoneToken } from './phone-link.ts';
+import { takePhoneToken } from '../phone-tokens.ts';
 import { checkoutSession } from './session.ts';
 import { snapPaymentForm } from './snap.ts';
 
@@ -55,7 +55,7 @@ export function kioskCheckout(queryClient: QueryClient, staging: boolean): Check
     subscribeOnline,
     store: sessionPendingStore,
     newKey: newIdempotencyKey,
-    newPhoneToken,
+    newPhoneToken: takePhoneToken,
     clearCart,
     refreshPrices: () => void queryClient.invalidateQueries({ queryKey: kioskKeys.configs }),
     errorText: (e) => {

@@ -71,7 +71,11 @@ export class MultipartImitation {
     const upload = this.uploads.get(uploadId);
     if (!upload || upload.key !== key || upload.bucket !== bucket) {
       req.resume();
-      return (this.error(res, 'NoSuchUpload', url.pathname), true);
+      // Amazon's NoSuchUpload names the upload id; a browser's part PUT gets the bucket's CORS
+      // headers with it, as any error S3 answers a matching origin, so the kiosk can read the 404.
+      const origin = req.headers.origin;
+      const cors: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'ETag' } : {};
+      return (this.error(res, 'NoSuchUpload', url.pathname, { uploadId, headers: cors }), true);
     }
     if (method === 'PUT' && q.has('partNumber')) return this.part(res, upload, Number(q.get('partNumber')), forward).then(() => true);
     if (method === 'GET') return (this.listParts(res, upload, q), true);
@@ -164,11 +168,17 @@ export class MultipartImitation {
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${xml}`);
   }
 
-  private error(res: ServerResponse, code: keyof typeof ERRORS, resource: string): void {
+  private error(
+    res: ServerResponse,
+    code: keyof typeof ERRORS,
+    resource: string,
+    extra: { uploadId?: string; headers?: Record<string, string> } = {},
+  ): void {
     const [status, message] = ERRORS[code];
-    res.writeHead(status, { 'Content-Type': 'application/xml', 'x-amz-request-id': 'IMITATION' });
+    res.writeHead(status, { 'Content-Type': 'application/xml', 'x-amz-request-id': 'IMITATION', ...extra.headers });
     res.end(
       `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>` +
+        (extra.uploadId ? `<UploadId>${escapeXml(extra.uploadId)}</UploadId>` : '') +
         `<Resource>${escapeXml(resource)}</Resource><RequestId>IMITATION</RequestId></Error>`,
     );
   }

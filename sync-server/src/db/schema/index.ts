@@ -7,6 +7,7 @@ import type { DeviceTable } from './device.ts';
 import type { FieldTable } from './field.ts';
 import type { CourtMarkTable } from './court-mark.ts';
 import type { RecorderAlertTable, RecorderCameraTable, RecorderOutageTable, RecorderTable } from './recorder.ts';
+import type { IssuedPhoneTokenTable } from './issued-phone-token.ts';
 import type { EmailResendTable } from './email-resend.ts';
 import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
@@ -34,6 +35,7 @@ export type { PurchaseCourtTable, SalesCourtDailyTable, SalesCourtMonthlyTable }
 export type { DeviceTable } from './device.ts';
 export type { FieldTable } from './field.ts';
 export type { CourtMarkTable } from './court-mark.ts';
+export type { IssuedPhoneTokenTable } from './issued-phone-token.ts';
 export type { EmailResendTable } from './email-resend.ts';
 export type { LoginAttemptTable } from './login-attempt.ts';
 export type { PromoCodeTable } from './promo-code.ts';
@@ -58,6 +60,7 @@ export interface Database {
   recorder_cameras: RecorderCameraTable;
   recorder_outages: RecorderOutageTable;
   recorder_alerts: RecorderAlertTable;
+  issued_phone_tokens: IssuedPhoneTokenTable;
   devices: DeviceTable;
   promo_codes: PromoCodeTable;
   config_entries: ConfigEntryTable;
