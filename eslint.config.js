@@ -162,7 +162,7 @@ export default tseslint.config(
   },
   {
     // Promises: none forgotten, none handed to a place that ignores them (type-checked rules).
-    files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'recorder/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -170,7 +170,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '**/*.test.ts', '**/bench/**'],
+    files: ['scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '**/*.test.ts', '**/bench/**', 'recorder/demo/**'],
     rules: { 'no-console': 'off' },
   },
 );
