@@ -2,7 +2,8 @@
 // an ffmpeg test pattern with the court's name and the time burnt in (H.264 1080p, a keyframe
 // every second) published to a local RTSP server; the URLs to paste into the back-office's Camera
 // field are printed. Ctrl+C stops them. Options: --courts N (default 2), --port P (default 8554),
-// --small (320x180 instead of 1080p, for a slow PC).
+// --small (320x180 instead of 1080p, for a slow PC), --source FILE (publish this H.264 file in a
+// loop instead of encoding: the benchmark's cameras, which cost no CPU).
 import { publishCamera, type SyntheticCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
 
@@ -13,6 +14,7 @@ const arg = (name: string): string | undefined => {
 const courts = Number(arg('courts') ?? 2);
 const port = Number(arg('port') ?? 8554);
 const small = process.argv.includes('--small');
+const source = arg('source');
 const credentials = { user: 'demo', password: 'demo-camera' };
 
 const server = await startRtspServer({ port, host: '127.0.0.1', credentials });
@@ -21,6 +23,7 @@ const start = (n: number): SyntheticCamera => {
   const camera = publishCamera(server, `court${n}`, {
     label: `Court ${n}`,
     ...(small ? {} : { width: 1920, height: 1080, fps: 25 }),
+    ...(source ? { source } : {}),
   });
   // A demo camera killed on purpose (to see the Devices tab turn red) comes back when started again.
   camera.process.on('exit', (code, signal) => {

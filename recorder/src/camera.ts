@@ -78,7 +78,7 @@ export class Camera {
   start(): void {
     this.killOrphan();
     this.spawn();
-    this.tick = setInterval(() => this.refresh(), 500);
+    this.tick = setInterval(() => this.refresh(), 250);
   }
 
   /** The ffmpeg of a recorder killed with -9 lives on and would write beside the new one: end it. */
