@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
-import type { Logger } from './log.ts';
+import { maskSecrets, type Logger } from './log.ts';
 
 export type CameraState = 'recording' | 'reconnecting' | 'offline' | 'unauthorized' | 'no-camera';
 
@@ -150,6 +150,8 @@ export class Camera {
       this.refresh();
       if (this.stopped) return;
       let detail = stderr.trim().split('\n').slice(-2).join(' ');
+      // The message also goes to the server's Devices tab: no password in it either.
+      detail = maskSecrets(detail);
       if (secret) detail = detail.split(secret).join('****');
       if (this.refused) this.lastError = UNAUTHORIZED_MESSAGE;
       else this.lastError = detail ? `The camera stopped sending video: ${detail}` : 'The camera stopped sending video.';

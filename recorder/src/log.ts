@@ -2,9 +2,14 @@
 // password must never reach a log (an operator pastes logs into chats), so every line goes
 // through maskSecrets, ffmpeg's own messages included.
 
-/** `rtsp://user:secret@host` -> `rtsp://user:****@host`, wherever it appears in the text. */
+/**
+ * `rtsp://user:secret@host` -> `rtsp://user:****@host`, wherever it appears in the text; also a
+ * password some cameras take in the query (`?password=`, `&pwd=`).
+ */
 export function maskSecrets(text: string): string {
-  return text.replace(/\b(rtsps?:\/\/[^\s:/@]*):[^\s@/]*@/gi, '$1:****@');
+  return text
+    .replace(/\b(rtsps?:\/\/[^\s:/@]*):[^\s@/]*@/gi, '$1:****@')
+    .replace(/\b(rtsps?:\/\/\S*?[?&](?:password|pwd|pass|passwd)=)[^&\s]*/gi, '$1****');
 }
 
 export type Level = 'info' | 'warn' | 'error';
