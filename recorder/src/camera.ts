@@ -57,6 +57,7 @@ export class Camera {
   private since = Date.now();
   private lastError: string | null = null;
   private listeners = new Set<(segments: Segment[]) => void>();
+  private stateListeners = new Set<(state: CameraState) => void>();
 
   constructor(
     readonly fieldId: number,
@@ -73,6 +74,11 @@ export class Camera {
   /** Called with the segments each refresh adds. */
   onSegments(listener: (segments: Segment[]) => void): void {
     this.listeners.add(listener);
+  }
+
+  /** Called when the camera's state changes (the server hears of it at once, not at the next report). */
+  onStateChange(listener: (state: CameraState) => void): void {
+    this.stateListeners.add(listener);
   }
 
   start(): void {
@@ -202,6 +208,7 @@ export class Camera {
       );
     } else if (state !== 'recording')
       this.options.log.warn(`${this.options.label()}: ${state}.${this.lastError ? ` ${this.lastError}` : ''}`);
+    for (const listener of this.stateListeners) listener(state);
   }
 
   get activeRun(): string | undefined {

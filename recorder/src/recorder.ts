@@ -142,6 +142,7 @@ export class Recorder {
     this.running = false;
     this.abort.abort();
     for (const timer of this.timers) clearInterval(timer);
+    clearTimeout(this.reportTimer);
     await Promise.all([...this.cameras.values()].map((c) => c.stop()));
     await Promise.all([...this.cutting.values()].map((job) => job.catch(() => undefined)));
   }
@@ -206,6 +207,7 @@ export class Recorder {
       // A restart goes on from the last continuous clip with what the buffer already holds.
       const from = this.state.lastClipEnd[String(court.fieldId)];
       this.pendingClip.set(court.fieldId, from === undefined ? [] : camera.index.segments.filter((s) => s.start >= from - 500));
+      camera.onStateChange(() => this.reportSoon());
       camera.onSegments((segments) => {
         this.addToContinuous(court.fieldId, segments);
         // A mark waiting for this segment is cut the moment it closes, not at the next tick.
@@ -230,6 +232,17 @@ export class Recorder {
         message: null,
       };
     });
+  }
+
+  private reportTimer: NodeJS.Timeout | undefined;
+
+  /** A report shortly after a state change (several cameras changing together make one report). */
+  private reportSoon(): void {
+    if (this.reportTimer || !this.running) return;
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = undefined;
+      if (this.running) void this.report();
+    }, 300);
   }
 
   private async report(): Promise<void> {

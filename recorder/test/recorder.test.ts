@@ -164,7 +164,13 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     sync.mark(2, new Date(Date.now() + 1_000));
     cameras.get('court2')!.kill();
     const killed = Date.now();
+    const reportsBefore = sync.reports.length;
     await waitFor('Court 2 reconnecting', 10_000, () => stateOf(main.recorder, 2)?.state === 'reconnecting');
+    // The server hears of it at once, not at the next 10 s report.
+    await waitFor('the server to hear Court 2 is reconnecting', 1_500, () =>
+      sync.reports.slice(reportsBefore).some((r) => r.cameras.some((c) => c.fieldId === 2 && c.state === 'reconnecting')),
+    );
+    expect(Date.now() - killed).toBeLessThan(10_000);
     await waitFor('Court 2 offline', 30_000 - (Date.now() - killed), () => stateOf(main.recorder, 2)?.state === 'offline');
     expect(stateOf(main.recorder, 1)?.state).toBe('recording');
     await waitFor('the gap noted for the marked clip', 5_000, () =>
@@ -172,7 +178,7 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     );
     expect(clipsIn(join(config.clipsDir, 'Court 2')).filter((f) => f.endsWith(' marked.mp4'))).toHaveLength(1);
 
-    await waitFor('the server to hear Court 2 is offline', 15_000, () =>
+    await waitFor('the server to hear Court 2 is offline', 30_000 - (Date.now() - killed), () =>
       sync.reports.some((r) => r.cameras.some((c) => c.fieldId === 2 && c.state === 'offline')),
     );
     cameras.set('court2', publishCamera(rtsp, 'court2'));
