@@ -170,7 +170,20 @@ export class Recorder {
     return this.setup?.courts.find((c) => c.fieldId === fieldId)?.name ?? `Court ${fieldId}`;
   }
 
+  private refreshing = false;
+
   private async refreshSetup(): Promise<void> {
+    // A slow server must not stack setups on top of each other (two would start the same camera twice).
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      await this.applySetup();
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  private async applySetup(): Promise<void> {
     let setup: Setup;
     try {
       setup = await this.server.setup();
