@@ -15,10 +15,12 @@ export class AdminDevicesTab {
   registerForm = () => this.panel().getByRole('form', { name: 'Register this device' });
   venueFilter = () => this.panel().getByLabel('Filter by venue');
   row = (deviceId: string) => this.panel().locator(`tr[data-device-id="${deviceId}"]`);
-  rows = () => this.panel().locator('tbody tr');
+  // The kiosks' table (the recorders have their own, below).
+  private table = () => this.panel().locator('table.devices-table');
+  rows = () => this.table().locator('tbody tr');
   async headers(): Promise<string[]> {
-    await this.panel().locator('thead').waitFor();
-    return this.panel().locator('thead th').allTextContents();
+    await this.table().locator('thead').waitFor();
+    return this.table().locator('thead th').allTextContents();
   }
   text = (text: string) => this.panel().getByText(text, { exact: true });
 
@@ -60,5 +62,21 @@ export class AdminDevicesTab {
   async delete(deviceId: string) {
     await this.row(deviceId).getByRole('button', { name: T.delete }).click();
     await this.row(deviceId).getByRole('button', { name: D.yes }).click();
+  }
+
+  /** The venue's recorders (their own panel of the tab). */
+  recorders = () => this.panel().getByRole('region', { name: MESSAGES.recorders.title });
+  recorderRow = (name: string) => this.recorders().locator(`tr[data-recorder="${name}"]`);
+  recorderCommand = () => this.recorders().getByTestId('recorder-command');
+
+  /** Add recorder: fills the form and waits for the command that carries the token, shown once. */
+  async addRecorder(venue: string, name: string): Promise<string> {
+    const R = MESSAGES.recorders;
+    await this.recorders().getByRole('button', { name: R.addRecorder }).click();
+    const form = this.recorders().getByRole('form', { name: R.addRecorder });
+    await form.getByLabel(R.venue).selectOption({ label: venue });
+    await form.getByLabel(R.name).fill(name);
+    await form.getByRole('button', { name: R.create }).click();
+    return (await this.recorderCommand().textContent()) ?? '';
   }
 }

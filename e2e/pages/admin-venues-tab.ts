@@ -22,6 +22,19 @@ export class AdminVenuesTab {
   venueError = () => this.panel().getByRole('region', { name: T.title }).getByRole('alert');
   courtError = () => this.panel().getByRole('region', { name: 'Courts' }).getByRole('alert');
 
+  /** The court's Camera cell: its address as the server shows it, and the form to set it. */
+  camera = (court: string) => this.courtRow(court).getByTestId('court-camera');
+  cameraForm = (court: string) => this.courtRow(court).getByRole('form', { name: MESSAGES.recorders.cameraLabel(court) });
+
+  async setCamera(court: string, url: string) {
+    const R = MESSAGES.recorders;
+    await this.courtRow(court)
+      .getByRole('button', { name: new RegExp(`^(${R.setCamera}|${R.changeCamera})$`) })
+      .click();
+    await this.cameraForm(court).getByLabel(R.cameraLabel(court)).fill(url);
+    await this.cameraForm(court).getByRole('button', { name: R.saveCamera }).click();
+  }
+
   async addVenue(name: string, location: string) {
     await this.addVenueButton().click();
     await this.venueForm().getByLabel(T.venueName).fill(name);

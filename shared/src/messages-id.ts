@@ -18,6 +18,7 @@ export const ADMIN_MESSAGE_GROUPS = [
   'admins',
   'devices',
   'staffPin',
+  'recorders',
   'promoForm',
   'product',
   'bundling',
@@ -293,6 +294,8 @@ export const MESSAGES_ID: KioskMessages = {
     explain: 'Ketuk tombol tepat setelah reli yang ingin Anda simpan. Lalu temukan klipnya di kiosk pada Momen yang ditandai.',
     marked: (time: string, court: string) => `Ditandai ${time} di ${court}: temukan di kiosk pada Momen yang ditandai`,
     tooMany: 'Terlalu banyak tanda dari jaringan ini. Silakan coba lagi dalam satu menit.',
+    noCamera: (court: string) =>
+      `${court} tidak punya kamera, jadi tidak ada klip yang dipotong untuk momen ini. Cari rally Anda di kios berdasarkan waktunya.`,
     notFound: 'Kode ini sudah tidak berlaku. Silakan pindai kode QR di lapangan.',
     otherLanguage: 'English',
     posterTitle: 'Reli hebat? Tandai!',

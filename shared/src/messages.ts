@@ -316,6 +316,7 @@ export const MESSAGES = {
     explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
     marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
     tooMany: 'Too many marks from this network just now. Please try again in a minute.',
+    noCamera: (court: string) => `${court} has no camera, so no clip is cut for this moment. Look for your rally at the kiosk by its time.`,
     notFound: 'This code is not valid any more. Please scan the QR code on the court.',
     otherLanguage: 'Bahasa Indonesia',
     posterTitle: 'Great rally? Mark it!',
@@ -766,6 +767,51 @@ export const MESSAGES = {
     noPosterLink: 'This court has no poster link yet: make a new one.',
   },
 
+  // The venue's recorder: cameras on courts (Venues tab) and recorders (Devices tab). Our wording.
+  recorders: {
+    camera: 'Camera',
+    noCamera: 'No camera',
+    setCamera: 'Set camera',
+    changeCamera: 'Change camera',
+    cameraLabel: (court: string) => `Camera address of ${court}`,
+    cameraHints: 'Common addresses of the main stream (after rtsp://user:password@camera-address:554):',
+    keyframeNote:
+      'In the camera\'s settings, set the keyframe interval (I-frame interval) to 1-2 s and turn off "smart codec" (H.264+/H.265+), so marked clips start on time.',
+    passwordNote: 'The password is never shown again: to change it, type the whole address again.',
+    saveCamera: 'Save camera',
+    removeCamera: 'Remove camera',
+    cancel: 'Cancel',
+    cameraFailed: 'Failed to save the camera. Please try again.',
+    title: 'Recorders',
+    help: "A recorder records the venue's cameras into the kiosk's clips folder. Run it on the kiosk PC or on a small PC on the same network as the cameras.",
+    addRecorder: 'Add recorder',
+    name: 'Recorder name',
+    namePlaceholder: 'e.g. Kiosk PC',
+    venue: 'Venue',
+    create: 'Create',
+    tokenOnce: "This token is shown only once. On the recorder's PC, in the CourtReplay folder, run:",
+    clipsDirHint: 'CLIPS_DIR is the folder the kiosk reads its clips from: change ./clips to it if it is elsewhere.',
+    done: 'Done',
+    empty: 'No recorders yet.',
+    columns: ['Name', 'Venue', 'Last report', 'Cameras', 'Actions'],
+    remove: 'Remove',
+    confirmRemove: (name: string) => `Remove the recorder ${name}? Its token stops working at once.`,
+    neverSeen: 'Never reported',
+    noCameras: 'No camera reported yet',
+    states: {
+      recording: 'Recording',
+      reconnecting: 'Reconnecting',
+      offline: 'Offline',
+      unauthorized: 'Password refused',
+      'no-camera': 'No camera',
+    },
+    cameraState: (court: string, state: string) => `${court}: ${state}`,
+    since: (when: string) => `since ${when}`,
+    loadFailed: 'Failed to load the recorders. Please try again.',
+    createFailed: 'Failed to add the recorder. Please try again.',
+    removeFailed: 'Failed to remove the recorder. Please try again.',
+  },
+
   cms: {
     sections: {
       promoVideo: 'Promo Video',
@@ -883,6 +929,8 @@ export const MESSAGES = {
       credential_alert: 'Credentials',
       integration_failure: 'Service failing',
       kiosk_offline: 'Kiosk offline',
+      camera_offline: 'Camera offline',
+      recorder_alert: 'Recorder alert',
     },
     resolve: 'Mark resolved',
     resolving: 'Saving...',
@@ -926,6 +974,15 @@ export const MESSAGES = {
     // Issue 14 point 1: kiosks silent for more than 10 minutes.
     offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
     offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
+    // A court's camera the venue's recorder cannot record: our wording.
+    cameraOfflineWhat: (court: string, since: string, refused: boolean) =>
+      refused
+        ? `${court}'s camera has refused the user name or password since ${since}`
+        : `${court}'s camera has been offline since ${since}`,
+    cameraOfflineTodo:
+      "Check the camera's power and network cable, and its address and password in Venues (Camera). The entry closes by itself when recording resumes.",
+    recorderAlertWhat: (recorder: string, message: string) => `Recorder ${recorder}: ${message}`,
+    recorderAlertTodo: "Free disk space on the recorder's PC or lower BUFFER_MINUTES: until then the oldest recordings are deleted first.",
   },
 
   createAdmin: {

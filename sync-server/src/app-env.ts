@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
+import type { MarkSignal } from './recorders/mark-signal.ts';
+import type { RecorderRow } from './recorders/queries.ts';
 
 export interface AppDeps {
   db: Db;
@@ -27,6 +29,8 @@ export interface AppDeps {
   whatsapp?: WhatsappSender;
   /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
   health?: StoredIntegrationHealth;
+  /** Wakes the recorders' long-polls when a mark is stored; createApp makes one when none is given. */
+  marks?: MarkSignal;
   /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
   contractCheck?: boolean;
 }
@@ -41,5 +45,7 @@ export type AppEnv = {
     admin?: SessionAdmin;
     /** Set by requireAuthorisedDevice / requireDeviceOrAdmin. */
     device?: DeviceRow;
+    /** Set by requireRecorder: the venue recorder whose bearer token came with the call. */
+    recorder?: RecorderRow;
   };
 };

@@ -38,6 +38,8 @@ import { reportRoutes } from './reports/routes.ts';
 import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
+import { recorderRoutes } from './recorders/routes.ts';
+import { MarkSignal } from './recorders/mark-signal.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
@@ -80,14 +82,23 @@ const jsonBodyLimit = bodyLimit({
  */
 const isUploadRoute = (path: string): boolean => path.startsWith('/api/storage/upload/') || path.startsWith('/api/admin/cms/upload-');
 
-/** GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few seconds. */
-const isDevicePoll = (method: string, path: string): boolean => {
-  const name = findRoute(method, path);
-  return name === 'getDevice' || name === 'deviceHeartbeat';
-};
+/**
+ * GET /api/device/{deviceId} and its heartbeat: what every open kiosk sends by itself, every few
+ * seconds; and a venue recorder's setup, status and marks, every 10 s or held open in turn.
+ */
+const DEVICE_POLLS: ReadonlySet<string | undefined> = new Set([
+  'getDevice',
+  'deviceHeartbeat',
+  'recorderSetup',
+  'recorderStatus',
+  'recorderMarks',
+]);
+const isDevicePoll = (method: string, path: string): boolean => DEVICE_POLLS.has(findRoute(method, path));
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // One signal per app: a mark posted here wakes the recorders' long-polls waiting here.
+  deps.marks ??= new MarkSignal();
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.get('requestId') });
@@ -143,6 +154,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
   app.route('/', courtMarkRoutes());
+  app.route('/', recorderRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.

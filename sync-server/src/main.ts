@@ -20,6 +20,8 @@ import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
 import { REPO_ROOT } from './paths.ts';
 import { stdoutLogSink } from './log-sink.ts';
+import { maskedDestination, maskedLogOptions } from './log-masking.ts';
+import { MarkSignal } from './recorders/mark-signal.ts';
 import { armStopWatchdog } from './stop-watchdog.ts';
 
 /** A stop's grace period: the process is gone this long after SIGTERM, whatever happens. */
@@ -34,7 +36,7 @@ async function main() {
   // configuration is read again with it so the links made without a PUBLIC_URL name the real port.
   const early = config.port === 0 ? await listenFirst(config.host) : undefined;
   if (early) config = loadConfig({ ...process.env, PORT: String(early.port) });
-  const logger = pino({ level: config.logLevel, name: 'courtreplay' }, stdoutLogSink());
+  const logger = pino({ level: config.logLevel, name: 'courtreplay', ...maskedLogOptions }, maskedDestination(stdoutLogSink()));
   ensurePrivateDirSync(config.dataDir); // players' data: only the server's user may read it
   const db = openConfiguredDatabase(config.database);
   await reachDatabase(db, config.database);
@@ -54,7 +56,8 @@ async function main() {
   logger.info(
     `adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}, whatsapp=${adapters.whatsapp?.name ?? 'off'}`,
   );
-  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, ...adapters });
+  const marks = new MarkSignal();
+  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, marks, ...adapters });
   await adapters.delivery.start();
   // This line is how whoever started the server learns that it serves, and on which port (PORT=0):
   // shown whatever LOG_LEVEL (scripts/server-process.mjs waits for it).
@@ -93,6 +96,8 @@ async function main() {
     stopRetention();
     adapters.delivery.stop();
     stopReconciler();
+    // Recorders' long-polls answer now instead of holding the stop for up to 25 s.
+    marks.close();
     setTimeout(() => {
       logger.warn(`stopped after ${REQUEST_GRACE_MS / 1000} s with requests still in progress`);
       process.exit(0);

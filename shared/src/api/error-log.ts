@@ -16,6 +16,8 @@ export const ERROR_KINDS = [
   'credential_alert',
   'integration_failure',
   'kiosk_offline',
+  'camera_offline',
+  'recorder_alert',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

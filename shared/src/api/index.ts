@@ -19,3 +19,4 @@ export * from './reports.ts';
 export * from './setup.ts';
 export * from './error-log.ts';
 export * from './whatsapp.ts';
+export * from './recorders.ts';

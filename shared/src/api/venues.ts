@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KIOSK_LANGUAGES } from '../languages.ts';
 import { MESSAGES } from '../messages.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
+import { cameraSchema } from './recorders.ts';
 
 export const VENUE_MESSAGES = {
   created: 'Venue created successfully',
@@ -60,6 +61,7 @@ export type Field = z.infer<typeof fieldSchema>;
 /** A court as its venue's admins list it: with the link its "Mark this moment" QR poster opens (issue 25 point 4). */
 export const fieldListItemSchema = fieldSchema.extend({
   markUrl: z.string().nullable().meta({ description: '{PUBLIC_URL}/c/{courtCode}: the link of the court QR poster' }),
+  camera: cameraSchema.nullable().meta({ description: "The court's IP camera, its password shown as ****; null without one" }),
 });
 export type FieldListItem = z.infer<typeof fieldListItemSchema>;
 export const fieldListResponse = z.array(fieldListItemSchema);

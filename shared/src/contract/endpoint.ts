@@ -10,11 +10,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may call. The server turns this into its guard, so it is written once:
  * - public: anyone; kiosk: an authorised kiosk (X-Device-Id); admin / superAdmin: a logged-in
- *   admin (Bearer token); kioskOrAdmin: either;
+ *   admin (Bearer token); kioskOrAdmin: either; recorder: a venue's recorder (Bearer token from
+ *   POST /api/admin/recorders);
  * - signed: anyone, but the handler checks a signature (the payment provider's notification, a
  *   signed upload link) before it believes the request.
  */
-export type Access = 'public' | 'kiosk' | 'admin' | 'superAdmin' | 'kioskOrAdmin' | 'signed';
+export type Access = 'public' | 'kiosk' | 'admin' | 'superAdmin' | 'kioskOrAdmin' | 'recorder' | 'signed';
 
 /** An answer that is not JSON: a clip, a page, a script. */
 export interface RawAnswer {
@@ -130,6 +131,7 @@ export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
   ) {
     implied.push(401, 403);
   }
+  if (endpoint.access === 'recorder') implied.push(401);
   // A path parameter holding a NUL character (%00) is refused 400 like any bad input (issue 23).
   if (endpoint.body || endpoint.query || endpoint.params) implied.push(400);
   if (endpoint.body) implied.push(413);

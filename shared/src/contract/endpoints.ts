@@ -15,6 +15,7 @@ import { staffPinEndpoints } from './staff-pin.ts';
 import { reportEndpoints } from './reports.ts';
 import { whatsappEndpoints } from './whatsapp.ts';
 import { phonePageEndpoints } from './phone-page.ts';
+import { recorderEndpoints } from './recorders.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -30,6 +31,7 @@ export const endpoints = {
   ...reportEndpoints,
   ...whatsappEndpoints,
   ...phonePageEndpoints,
+  ...recorderEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -86,6 +86,7 @@ const SECURITY: Record<EndpointDefinition['access'], JsonSchema[] | undefined> =
   admin: [{ admin: [] }],
   superAdmin: [{ admin: [] }],
   kioskOrAdmin: [{ kiosk: [] }, { admin: [] }],
+  recorder: [{ recorder: [] }],
 };
 
 export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info: { version: string }): { openapi: string } & JsonSchema {
@@ -136,6 +137,7 @@ export function buildOpenApi(endpoints: Record<string, EndpointDefinition>, info
     components: {
       securitySchemes: {
         admin: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/admin/login' },
+        recorder: { type: 'http', scheme: 'bearer', description: "A venue recorder's token, shown once by POST /api/admin/recorders" },
         kiosk: {
           type: 'apiKey',
           in: 'header',

@@ -40,6 +40,15 @@ export const ROUTES = {
   updateField: { method: 'PUT', path: '/api/field/:id' },
   deleteField: { method: 'DELETE', path: '/api/field/:id' },
   renewCourtCode: { method: 'POST', path: '/api/field/:id/court-code' },
+  setFieldCamera: { method: 'PUT', path: '/api/field/:id/camera' },
+
+  // the venue's recorders: devices that turn its cameras into clips
+  createRecorder: { method: 'POST', path: '/api/admin/recorders' },
+  listRecorders: { method: 'GET', path: '/api/admin/recorders' },
+  deleteRecorder: { method: 'DELETE', path: '/api/admin/recorders/:id' },
+  recorderSetup: { method: 'GET', path: '/api/recorder/setup' },
+  recorderStatus: { method: 'POST', path: '/api/recorder/status' },
+  recorderMarks: { method: 'GET', path: '/api/recorder/marks' },
 
   // kiosk devices
   registerDevice: { method: 'POST', path: '/api/device/register' },

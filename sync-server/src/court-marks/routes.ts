@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
 import { addressLimiter, courtOfCode, markMoment } from './service.ts';
+import { announceMark, markHasNoCamera } from '../recorders/marks.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' } as const;
 
@@ -47,7 +48,12 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     if (!limiter.take(clientAddress(c), c.var.deps.clock.now().getTime())) {
       return c.html(renderMarkPage({ ...page, answer: { text: T.tooMany, refused: true } }), 429, { ...PRIVATE, 'Retry-After': '60' });
     }
+    // At a venue with a recorder a mark asks for a clip: a court without a camera cannot give one.
+    if (await markHasNoCamera(c.var.deps.db, court.fieldId)) {
+      return c.html(renderMarkPage({ ...page, answer: { text: T.noCamera(court.courtName), refused: true } }), 200, PRIVATE);
+    }
     const mark = await markMoment(c.var.deps, court, phoneToken(c));
+    if (mark.recorded) await announceMark(c.var.deps, court.fieldId);
     return c.html(renderMarkPage({ ...page, answer: { text: T.marked(mark.time, mark.courtName) } }), 200, PRIVATE);
   });
 

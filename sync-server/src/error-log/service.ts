@@ -23,6 +23,7 @@ import { venueScope } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
 import { devicesFor } from '../devices/service.ts';
 import { notFound } from '../errors.ts';
+import { cameraOutageEntries, recorderAlertEntries } from '../recorders/errors.ts';
 import {
   countUndeliveredIn,
   credentialAlertRows,
@@ -297,6 +298,8 @@ const SOURCES: readonly Source[] = [
   { kinds: ['credential_alert'], read: async (deps, _admin, scope) => (scope.install ? credentialAlerts(deps.db) : []) },
   { kinds: ['integration_failure'], read: async (deps, _admin, scope) => (scope.install ? failingIntegrations(deps.db) : []) },
   { kinds: ['kiosk_offline'], read: offlineKiosks },
+  { kinds: ['camera_offline'], read: (deps, _admin, scope) => cameraOutageEntries(deps, scope.venueId) },
+  { kinds: ['recorder_alert'], read: (deps, _admin, scope) => recorderAlertEntries(deps, scope.venueId) },
 ];
 
 async function resolutions(db: Db, ids: string[]) {

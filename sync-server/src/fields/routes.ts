@@ -9,6 +9,8 @@ import { assignDeviceField } from '../devices/service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { invalidInput, notFound } from '../errors.ts';
+import { venueCourtCameras } from '../recorders/queries.ts';
+import { maskedCamera } from '../recorders/service.ts';
 
 /** Courts ("fields"): read by the venue's admins and super admins, managed by super admins. */
 export function fieldRoutes(): Hono<AppEnv> {
@@ -18,9 +20,11 @@ export function fieldRoutes(): Hono<AppEnv> {
     if (!(await findVenue(c.var.deps.db, venueId))) throw notFound(VENUE_MESSAGES.notFound);
     const { db, config } = c.var.deps;
     const codes = new Map((await listFieldCodes(db, venueId)).map((f) => [f.id, f.courtCode]));
+    // A camera's password is never listed: the address comes masked.
+    const cameras = new Map((await venueCourtCameras(db, venueId)).map((f) => [f.id, f.cameraUrl]));
     const fields = (await listFields(db, venueId)).map((f) => {
       const code = codes.get(f.id);
-      return { ...f, markUrl: code ? markUrlOf(config.publicUrl, code) : null };
+      return { ...f, markUrl: code ? markUrlOf(config.publicUrl, code) : null, camera: maskedCamera(cameras.get(f.id)) };
     });
     return { status: 200, body: fields };
   });

@@ -1,12 +1,13 @@
 // Who is calling: an admin (bearer token) or a kiosk (X-Device-Id). Middlewares put the caller on
 // the context; routes read it with currentAdmin(c) / currentDevice(c).
-import { AUTH_MESSAGES, DEVICE_ID_PATTERN, findRoute, SERVER_MESSAGES, type RouteName } from '@courtreplay/shared';
+import { AUTH_MESSAGES, DEVICE_ID_PATTERN, findRoute, RECORDER_MESSAGES, SERVER_MESSAGES, type RouteName } from '@courtreplay/shared';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findDevice, type DeviceRow } from '../devices/queries.ts';
 import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
+import { recorderByTokenHash, type RecorderRow } from '../recorders/queries.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 
 export type { SessionAdmin } from '../auth/queries.ts';
@@ -93,6 +94,24 @@ export const requireDeviceOrAdmin = createMiddleware<AppEnv>(async (c, next) => 
   c.set('device', device);
   await next();
 });
+
+/**
+ * A venue recorder's calls: its bearer token, looked up by hash on every call, so a recorder removed
+ * in the back-office is refused (401) from its very next call.
+ */
+export const requireRecorder = createMiddleware<AppEnv>(async (c, next) => {
+  const token = bearerToken(c);
+  const recorder = token && token.length <= 256 ? await recorderByTokenHash(c.var.deps.db, hashToken(token)) : undefined;
+  if (!recorder) throw unauthenticated(RECORDER_MESSAGES.tokenRefused);
+  c.set('recorder', recorder);
+  await next();
+});
+
+export function currentRecorder(c: Context<AppEnv>): RecorderRow {
+  const recorder = c.get('recorder');
+  if (!recorder) throw unauthenticated(RECORDER_MESSAGES.tokenRefused);
+  return recorder;
+}
 
 export function currentAdmin(c: Context<AppEnv>): SessionAdmin {
   const admin = c.get('admin');

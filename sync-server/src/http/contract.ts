@@ -8,7 +8,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
-import { requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, requireSuperAdmin } from './auth.ts';
+import { requireAdmin, requireAuthorisedDevice, requireDeviceOrAdmin, requireRecorder, requireSuperAdmin } from './auth.ts';
 import { notFound } from '../errors.ts';
 import { parseWith, readJsonBody } from './validation.ts';
 
@@ -19,6 +19,7 @@ const GUARDS: Record<Access, MiddlewareHandler<AppEnv>[]> = {
   admin: [requireAdmin],
   superAdmin: [requireSuperAdmin],
   kioskOrAdmin: [requireDeviceOrAdmin],
+  recorder: [requireRecorder],
 };
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

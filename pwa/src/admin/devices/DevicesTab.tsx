@@ -12,6 +12,7 @@ import { deviceQueries } from './queries.ts';
 import { RegisterDeviceForm } from './RegisterDeviceForm.tsx';
 import { DeviceHealth, DeviceName } from './DeviceHealth.tsx';
 import { StaffPinPanel } from './StaffPinPanel.tsx';
+import { RecordersPanel } from './RecordersPanel.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** Super admins only: the server answers 403 to anyone else, so the button is not shown to them. */
@@ -133,6 +134,7 @@ export function DevicesTab({ user }: { user: AdminUser }) {
         <RegisterDeviceForm deviceId={deviceId} venues={venues.data ?? []} user={user} />
       </div>
       <StaffPinPanel venues={venues.data ?? []} user={user} />
+      <RecordersPanel venues={venues.data ?? []} user={user} />
       <div className="panel">
         <div className="panel-header">
           <h2>{S.title}</h2>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { validateCourtCreate, validateCourtEdit, type FieldListItem, type Venue } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { CourtPoster } from './CourtPoster.tsx';
+import { CourtCamera } from './CourtCamera.tsx';
 import { formatDate } from '../common/format.ts';
 import { failure, Notice, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
@@ -38,6 +39,9 @@ function CourtRow({ field, venueName, setNotice }: { field: FieldListItem; venue
     <tr data-court={field.name} onKeyDown={editing ? (e) => inlineEditKeys(e, save, () => setEditing(false)) : undefined}>
       <td>{editing ? <input aria-label={T.fieldName} value={name} onChange={(e) => setName(e.target.value)} autoFocus /> : field.name}</td>
       <td>{formatDate(field.createdAt)}</td>
+      <td>
+        <CourtCamera field={field} setNotice={setNotice} />
+      </td>
       <td className="row-actions">
         {editing ? (
           <>
@@ -148,7 +152,11 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
               <table>
                 <thead>
                   <tr>
-                    {T.courtColumns.map((c) => (
+                    {T.courtColumns.slice(0, 2).map((c) => (
+                      <th key={c}>{c}</th>
+                    ))}
+                    <th>{MESSAGES.recorders.camera}</th>
+                    {T.courtColumns.slice(2).map((c) => (
                       <th key={c}>{c}</th>
                     ))}
                   </tr>

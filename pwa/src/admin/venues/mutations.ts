@@ -75,3 +75,14 @@ export function useRenewCourtCodeMutation() {
     onSuccess,
   });
 }
+
+/** Sets or (with null) removes a court's camera; the answer shows it masked. */
+export function useSetCameraMutation() {
+  const onSuccess = useInvalidateVenues();
+  return useMutation({
+    mutationFn: withFallback(MESSAGES.recorders.cameraFailed, ({ id, url }: { id: number; url: string | null }) =>
+      call('setFieldCamera', { params: { id }, body: { url } }),
+    ),
+    onSuccess,
+  });
+}

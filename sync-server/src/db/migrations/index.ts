@@ -32,6 +32,8 @@ import { uploadSessionOwner031 } from './031-upload-session-owner.ts';
 import { adminLanguage032 } from './032-admin-language.ts';
 import { whatsapp033 } from './033-whatsapp.ts';
 import { courtMarks035 } from './035-court-marks.ts';
+import { cameraUrls045 } from './045-camera-urls.ts';
+import { recorders046 } from './046-recorders.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '032-admin-language': adminLanguage032,
   '033-whatsapp': whatsapp033,
   '035-court-marks': courtMarks035,
+  '045-camera-urls': cameraUrls045,
+  '046-recorders': recorders046,
 };

@@ -8,4 +8,6 @@ export interface FieldTable {
   createdAt: string;
   /** The secret its "Mark this moment" poster links to (/c/{courtCode}, migration 035); null only before it is given one. */
   courtCode: string | null;
+  /** Its IP camera's rtsp:// or rtsps:// address, password included (migration 045): only the venue's recorder receives it unmasked. */
+  cameraUrl: string | null;
 }

@@ -6,6 +6,7 @@ import type { ConfigEntryTable } from './config-entry.ts';
 import type { DeviceTable } from './device.ts';
 import type { FieldTable } from './field.ts';
 import type { CourtMarkTable } from './court-mark.ts';
+import type { RecorderAlertTable, RecorderCameraTable, RecorderOutageTable, RecorderTable } from './recorder.ts';
 import type { EmailResendTable } from './email-resend.ts';
 import type { LoginAttemptTable } from './login-attempt.ts';
 import type { PromoCodeTable } from './promo-code.ts';
@@ -53,6 +54,10 @@ export interface Database {
   venues: VenueTable;
   fields: FieldTable;
   court_marks: CourtMarkTable;
+  recorders: RecorderTable;
+  recorder_cameras: RecorderCameraTable;
+  recorder_outages: RecorderOutageTable;
+  recorder_alerts: RecorderAlertTable;
   devices: DeviceTable;
   promo_codes: PromoCodeTable;
   config_entries: ConfigEntryTable;

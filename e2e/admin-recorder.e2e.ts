@@ -1,0 +1,105 @@
+// The venue's recorder in the back-office: a court's Camera field in the Venues tab (hints, the
+// keyframe note, the password never shown back) and the Devices tab's Add recorder (the token once,
+// inside the command to run), its cameras' states (red when offline) and Remove.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { loginAs } from './pages/admin-session.ts';
+import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
+import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
+import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
+
+const R = MESSAGES.recorders;
+const PASSWORD = 'Kata$andi9';
+
+let server: TestServer;
+let browser: Browser;
+let api: AdminApi;
+let page: Page;
+let dashboard: AdminDashboardPage;
+let venueId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  api = await AdminApi.login(server);
+  venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
+  await api.call('createField', { body: { venueId, name: 'Court 2' } });
+  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the Camera field refuses an http address, saves an rtsp one and shows it back with the password as ****', async () => {
+  await dashboard.openTab('venueManagement');
+  const venues = new AdminVenuesTab(page);
+  await venues.selectVenue('Arena Senayan');
+  expect(await venues.camera('Court 2').textContent()).toContain(R.noCamera);
+
+  await venues.setCamera('Court 2', 'http://192.168.1.64/stream');
+  await venues.text(RECORDER_MESSAGES.cameraUrlScheme).waitFor();
+  const form = await venues.cameraForm('Court 2').textContent();
+  for (const hint of [
+    'Hikvision',
+    '/Streaming/Channels/101',
+    'Dahua',
+    '/cam/realmonitor?channel=1&subtype=0',
+    'Reolink',
+    '/h264Preview_01_main',
+    R.keyframeNote,
+  ])
+    expect(form).toContain(hint);
+
+  await venues
+    .cameraForm('Court 2')
+    .getByLabel(R.cameraLabel('Court 2'))
+    .fill(`rtsp://admin:${PASSWORD}@192.168.1.64:554/Streaming/Channels/101`);
+  await venues.cameraForm('Court 2').getByRole('button', { name: R.saveCamera }).click();
+  await venues.camera('Court 2').getByText('rtsp://admin:****@192.168.1.64:554/Streaming/Channels/101').waitFor();
+  expect(await page.content()).not.toContain(PASSWORD);
+});
+
+test('Add recorder shows the token once in the command to run; its cameras show their state, offline in red; Remove revokes it', async () => {
+  await dashboard.openTab('devices');
+  const devices = new AdminDevicesTab(page);
+  const command = await devices.addRecorder('Arena Senayan', 'Kiosk PC');
+  const token = /RECORDER_TOKEN=(\S+)/.exec(command)?.[1] ?? '';
+  expect(command).toBe(`SERVER_URL=${new URL(page.url()).origin} RECORDER_TOKEN=${token} CLIPS_DIR=./clips npm run recorder`);
+
+  // The recorder, as it would: reads its setup with the token and reports Court 2's camera offline.
+  const asRecorder = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+  const setup = (await (await asRecorder('/api/recorder/setup')).json()) as {
+    courts: { fieldId: number; camera: { url: string } | null }[];
+  };
+  expect(setup.courts[0]!.camera?.url).toContain(PASSWORD);
+  const fieldId = setup.courts[0]!.fieldId;
+  const since = new Date().toISOString();
+  const report = await asRecorder('/api/recorder/status', {
+    method: 'POST',
+    body: JSON.stringify({
+      cameras: [{ fieldId, state: 'offline', since, lastSegmentAt: since, bufferSeconds: 60, message: 'No answer' }],
+    }),
+  });
+  expect(report.status).toBe(200);
+
+  const state = devices.recorderRow('Kiosk PC').getByTestId('camera-state');
+  await state.and(page.locator('[data-state=offline]')).waitFor();
+  expect(await state.textContent()).toContain(R.cameraState('Court 2', R.states.offline));
+  const color = await state.locator('.badge').evaluate((el) => getComputedStyle(el).color);
+  expect(color).toBe('rgb(198, 40, 40)');
+
+  // The token is shown once: after Done it is gone from the page.
+  await devices.recorders().getByRole('button', { name: R.done }).click();
+  expect(await page.content()).not.toContain(token);
+
+  await devices.recorderRow('Kiosk PC').getByRole('button', { name: R.remove }).click();
+  await devices.recorderRow('Kiosk PC').getByRole('button', { name: MESSAGES.dashboard.yes }).click();
+  await devices.recorders().getByText(RECORDER_MESSAGES.removed).waitFor();
+  expect((await asRecorder('/api/recorder/setup')).status).toBe(401);
+});

@@ -1,0 +1,199 @@
+// The venue's recorders in the Devices tab: Add recorder shows the new token once, inside the exact
+// command to run on the recorder's PC; the list shows each camera's state as the server judges it
+// (red when offline or refusing the password) and Remove revokes the token at once.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { RECORDER_MESSAGES, type Recorder, type Venue } from '@courtreplay/shared';
+import { call } from '../../lib/api-client.ts';
+import { ConfirmButton } from '../common/ConfirmButton.tsx';
+import { withFallback } from '../common/errors.ts';
+import { formatDateTime } from '../common/format.ts';
+import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
+import { QueryState } from '../common/QueryState.tsx';
+import type { AdminUser } from '../session/session.ts';
+import { useAdminMessages } from '../i18n/admin-language.ts';
+
+const recordersQuery = {
+  queryKey: ['recorders'] as const,
+  queryFn: () => call('listRecorders', {}),
+  // Recorders report every 10 s: the states follow without a reload.
+  refetchInterval: 10_000,
+  refetchIntervalInBackground: true,
+};
+
+const BADGE: Record<Recorder['cameras'][number]['state'], string> = {
+  recording: 'badge badge-success',
+  reconnecting: 'badge badge-status-pending',
+  offline: 'badge badge-status-failed',
+  unauthorized: 'badge badge-status-failed',
+  'no-camera': 'badge badge-muted',
+};
+
+/** The command that starts the recorder with this token, against the server this page came from. */
+export const recorderCommand = (serverUrl: string, token: string) =>
+  `SERVER_URL=${serverUrl} RECORDER_TOKEN=${token} CLIPS_DIR=./clips npm run recorder`;
+
+function RecorderRow({
+  recorder,
+  venues,
+  courts,
+  onRemove,
+}: {
+  recorder: Recorder;
+  venues: Venue[];
+  courts: Map<number, string>;
+  onRemove: () => void;
+}) {
+  const T = useAdminMessages().recorders;
+  return (
+    <tr data-recorder={recorder.name}>
+      <td>{recorder.name}</td>
+      <td>{venues.find((v) => v.id === recorder.venueId)?.name ?? recorder.venueId}</td>
+      <td>{recorder.lastSeenAt ? formatDateTime(recorder.lastSeenAt) : T.neverSeen}</td>
+      <td>
+        {recorder.cameras.length === 0 ? <small>{T.noCameras}</small> : null}
+        {recorder.cameras.map((camera) => (
+          <div key={camera.fieldId} data-testid="camera-state" data-state={camera.state}>
+            <span className={BADGE[camera.state]}>
+              {T.cameraState(courts.get(camera.fieldId) ?? String(camera.fieldId), T.states[camera.state])}
+            </span>{' '}
+            {camera.state !== 'recording' && camera.since ? <small>{T.since(formatDateTime(camera.since))}</small> : null}
+            {camera.message ? <small> {camera.message}</small> : null}
+          </div>
+        ))}
+      </td>
+      <td className="row-actions">
+        <ConfirmButton label={T.remove} question={T.confirmRemove(recorder.name)} onConfirm={onRemove} />
+      </td>
+    </tr>
+  );
+}
+
+export function RecordersPanel({ venues, user }: { venues: Venue[]; user: AdminUser }) {
+  const MESSAGES = useAdminMessages();
+  const T = MESSAGES.recorders;
+  const queryClient = useQueryClient();
+  const recorders = useQuery(recordersQuery);
+  const [adding, setAdding] = useState(false);
+  const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  const [name, setName] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const [notice, setNotice] = useState<NoticeValue>(null);
+  const venueIds = [...new Set(recorders.data?.recorders.map((r) => r.venueId) ?? [])];
+  const courts = useQuery({
+    queryKey: ['recorders', 'courts', venueIds] as const,
+    queryFn: async () => (await Promise.all(venueIds.map((id) => call('listFields', { params: { venueId: id } })))).flat(),
+    enabled: venueIds.length > 0,
+  });
+  const courtNames = new Map((courts.data ?? []).map((c) => [c.id, c.name]));
+  const create = useMutation({
+    mutationFn: withFallback(T.createFailed, (input: { venueId: number; name: string }) => call('createRecorder', { body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordersQuery.queryKey }),
+  });
+  // Handled here, not in the row: the row is gone from the refreshed list by the time the answer is shown.
+  const remove = useMutation({
+    mutationFn: withFallback(T.removeFailed, (id: number) => call('deleteRecorder', { params: { id } })),
+    onSuccess: async (answer: { message: string }) => {
+      setNotice(success(answer.message));
+      await queryClient.invalidateQueries({ queryKey: recordersQuery.queryKey });
+    },
+    onError: (err) => setNotice(failure(err.message)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!venueId) return setNotice(failure(MESSAGES.devices.venueRequired));
+    if (!name.trim()) return setNotice(failure(RECORDER_MESSAGES.nameRequired));
+    create.mutate(
+      { venueId: Number(venueId), name: name.trim() },
+      {
+        onSuccess: (answer) => {
+          setToken(answer.token);
+          setAdding(false);
+          setName('');
+          setNotice(null);
+        },
+        onError: (err) => setNotice(failure(err.message)),
+      },
+    );
+  };
+
+  return (
+    <div className="panel" aria-label={T.title} role="region">
+      <div className="panel-header">
+        <h2>{T.title}</h2>
+        {!adding && (
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            {T.addRecorder}
+          </button>
+        )}
+      </div>
+      <p>{T.help}</p>
+      {adding && (
+        <form className="inline-form" onSubmit={submit} noValidate aria-label={T.addRecorder}>
+          <label className="field">
+            <span>{T.venue}</span>
+            <select name="recorder-venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
+              <option value="">{MESSAGES.adminScreens.selectVenue}</option>
+              {venues.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{T.name}</span>
+            <input name="recorder-name" value={name} placeholder={T.namePlaceholder} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {T.create}
+          </button>
+          <button type="button" className="btn" onClick={() => setAdding(false)}>
+            {T.cancel}
+          </button>
+        </form>
+      )}
+      {token ? (
+        <div className="notice notice-warning" data-testid="recorder-token">
+          <p>{T.tokenOnce}</p>
+          <pre className="mono" data-testid="recorder-command">
+            {recorderCommand(window.location.origin, token)}
+          </pre>
+          <p>
+            <small>{T.clipsDirHint}</small>
+          </p>
+          <button type="button" className="btn" onClick={() => setToken(null)}>
+            {T.done}
+          </button>
+        </div>
+      ) : null}
+      <Notice notice={notice} />
+      <QueryState isPending={recorders.isPending} error={recorders.error} fallback={T.loadFailed} />
+      {recorders.data?.recorders.length === 0 && <p className="empty">{T.empty}</p>}
+      {!!recorders.data?.recorders.length && (
+        <div className="table-wrap">
+          <table aria-label={T.title}>
+            <thead>
+              <tr>
+                {T.columns.map((c) => (
+                  <th key={c}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {recorders.data.recorders.map((recorder) => (
+                <RecorderRow
+                  key={recorder.id}
+                  recorder={recorder}
+                  venues={venues}
+                  courts={courtNames}
+                  onRemove={() => remove.mutate(recorder.id)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

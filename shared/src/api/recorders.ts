@@ -1,0 +1,155 @@
+// The venue's recorder: cameras on courts (PUT /api/field/{id}/camera), recorders as devices of a
+// venue (/api/admin/recorders) and the recorder's own calls (/api/recorder/*, bearer token). A
+// camera address carries its password: it is accepted here and never shown back to a person, only
+// masked (maskCameraUrl); the venue's recorder alone receives it whole.
+import { z } from 'zod';
+import { requiredId, requiredText, timestamp } from './common.ts';
+
+export const RECORDER_MESSAGES = {
+  cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
+  cameraUrlTooLong: 'The camera address is too long: at most 2,000 characters.',
+  cameraUrlSpaces: 'The camera address must not contain spaces.',
+  cameraUrlScheme:
+    'The camera address must start with rtsp:// or rtsps:// (for example rtsp://user:password@192.168.1.64:554/Streaming/Channels/101).',
+  cameraUrlNoHost: 'The camera address has no host: write it as rtsp://user:password@host:554/path.',
+  cameraSaved: 'Camera saved',
+  cameraRemoved: 'Camera removed',
+  nameRequired: 'Please enter a name for the recorder.',
+  venueRequired: 'Please select a venue first.',
+  notFound: 'Recorder not found',
+  removed: 'Recorder removed: its token no longer works',
+  tokenRefused:
+    "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.",
+  cursorInvalid: 'after must be a cursor this server gave',
+  statusInvalid: 'cameras must list each camera of this venue once',
+} as const;
+
+export const CAMERA_URL_MAX = 2000;
+export const CAMERA_STATES = ['recording', 'reconnecting', 'offline', 'unauthorized', 'no-camera'] as const;
+export type CameraState = (typeof CAMERA_STATES)[number];
+
+/** The plain reason a camera address is refused, or null when it is acceptable. */
+export function cameraUrlProblem(url: string): string | null {
+  if (url.length > CAMERA_URL_MAX) return RECORDER_MESSAGES.cameraUrlTooLong;
+  if (/\s/.test(url)) return RECORDER_MESSAGES.cameraUrlSpaces;
+  const scheme = /^(rtsps?):\/\//i.exec(url);
+  if (!scheme) return RECORDER_MESSAGES.cameraUrlScheme;
+  // The host follows the user name and password, after the last @ (a password may hold one).
+  const rest = url.slice(scheme[0].length);
+  const hostPort = rest.slice(rest.lastIndexOf('@') + 1).split(/[/?#]/, 1)[0] ?? '';
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)(:\d{1,5})?$/.test(hostPort)) return RECORDER_MESSAGES.cameraUrlNoHost;
+  return null;
+}
+
+/** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
+export const CAMERA_URL_HINTS = [
+  { brand: 'Hikvision', path: '/Streaming/Channels/101' },
+  { brand: 'Dahua', path: '/cam/realmonitor?channel=1&subtype=0' },
+  { brand: 'Reolink', path: '/h264Preview_01_main' },
+] as const;
+
+export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
+
+const MASK = '****';
+
+/**
+ * The address as a person may see it: the password (after the user name, and any password=
+ * or pwd= query value) replaced by ****. Safe on any text: it masks every camera address in it.
+ */
+export function maskCameraUrl(text: string): string {
+  return text
+    .replace(/(rtsps?:\/\/[^\s"':/@]*:)[^\s"']*@/gi, `$1${MASK}@`)
+    .replace(/([?&](?:password|passwd|pwd|pass)=)[^&#\s]*/gi, `$1${MASK}`);
+}
+
+export const cameraSchema = z.object({ url: z.string().meta({ description: 'The camera address with its password shown as ****' }) });
+
+/** PUT /field/{id}/camera. */
+export const setCameraRequest = z.strictObject({
+  url: z.union([z.string(), z.null()], { error: RECORDER_MESSAGES.cameraUrlType }).superRefine((url, ctx) => {
+    const problem = url === null ? null : cameraUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+export type SetCameraRequest = z.input<typeof setCameraRequest>;
+
+export const cameraFieldResponse = z.object({
+  message: z.string(),
+  field: z.object({ id: z.number(), name: z.string(), venueId: z.number(), createdAt: timestamp, camera: cameraSchema.nullable() }),
+});
+
+export const createRecorderRequest = z.strictObject({
+  venueId: requiredId(RECORDER_MESSAGES.venueRequired),
+  name: requiredText(100, RECORDER_MESSAGES.nameRequired),
+});
+export type CreateRecorderRequest = z.input<typeof createRecorderRequest>;
+
+export const createdRecorderResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  venueId: z.number(),
+  token: z.string().meta({ description: 'Shown this once; the server keeps only its hash' }),
+});
+
+const instant = z.string().nullable();
+
+export const cameraStatusSchema = z.object({
+  fieldId: z.number(),
+  state: z.enum(CAMERA_STATES),
+  since: instant,
+  lastSegmentAt: instant,
+  bufferSeconds: z.number().nullable(),
+  message: z.string().nullable(),
+});
+export type CameraStatus = z.infer<typeof cameraStatusSchema>;
+
+export const recorderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  venueId: z.number(),
+  lastSeenAt: instant,
+  cameras: z.array(cameraStatusSchema),
+});
+export type Recorder = z.infer<typeof recorderSchema>;
+export const recorderListResponse = z.object({ recorders: z.array(recorderSchema) });
+
+export const recorderSetupResponse = z.object({
+  recorder: z.object({ id: z.number(), name: z.string(), venueId: z.number() }),
+  venue: z.object({ id: z.number(), name: z.string(), timeZone: z.string() }),
+  courts: z.array(z.object({ fieldId: z.number(), name: z.string(), camera: z.object({ url: z.string() }).nullable() })),
+});
+
+const isInstant = (text: string) => text.length <= 40 && Number.isFinite(Date.parse(text));
+const reportedInstant = z.string().refine(isInstant, 'must be an ISO 8601 time').nullable();
+
+export const recorderStatusRequest = z.strictObject({
+  cameras: z
+    .array(
+      z.strictObject({
+        fieldId: z.number().int().positive(),
+        state: z.enum(CAMERA_STATES),
+        since: reportedInstant,
+        lastSegmentAt: reportedInstant,
+        bufferSeconds: z.number().min(0).max(10_000_000).nullable(),
+        message: z.string().max(500).nullable(),
+      }),
+    )
+    .max(200),
+  alerts: z
+    .array(z.strictObject({ code: z.enum(['disk-low']), message: z.string().min(1).max(500) }))
+    .max(20)
+    .optional(),
+});
+export type RecorderStatusRequest = z.input<typeof recorderStatusRequest>;
+export const recorderOkResponse = z.object({ ok: z.literal(true) });
+
+export const recorderMarksQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, RECORDER_MESSAGES.cursorInvalid)
+    .optional(),
+});
+export const recorderMarksResponse = z.object({
+  marks: z.array(z.object({ id: z.number(), fieldId: z.number(), at: z.string() })),
+  cursor: z.string(),
+});

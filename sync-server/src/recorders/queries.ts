@@ -1,0 +1,201 @@
+// SQL of the venue's recorders: cameras on courts, recorders and their tokens' hashes, the cameras'
+// reported states, their outages and the recorders' alerts, and the marks a recorder cuts.
+import type { Db } from '../db/database.ts';
+
+export async function setCameraUrl(db: Db, fieldId: number, cameraUrl: string | null): Promise<void> {
+  await db.updateTable('fields').set({ cameraUrl }).where('id', '=', fieldId).execute();
+}
+
+export async function cameraUrlOf(db: Db, fieldId: number): Promise<string | null | undefined> {
+  return (await db.selectFrom('fields').select('cameraUrl').where('id', '=', fieldId).executeTakeFirst())?.cameraUrl;
+}
+
+/** The venue's courts with their camera addresses (unmasked: for the recorder and for masking). */
+export async function venueCourtCameras(db: Db, venueId: number) {
+  return db.selectFrom('fields').select(['id', 'name', 'cameraUrl']).where('venueId', '=', venueId).orderBy('name').orderBy('id').execute();
+}
+
+export interface RecorderRow {
+  id: number;
+  venueId: number;
+  name: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+const RECORDER_COLUMNS = ['id', 'venueId', 'name', 'createdAt', 'lastSeenAt'] as const;
+
+export async function insertRecorder(
+  db: Db,
+  row: { venueId: number; name: string; tokenHash: string; createdAt: string },
+): Promise<RecorderRow> {
+  return db.insertInto('recorders').values(row).returning(RECORDER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export async function recorderByTokenHash(db: Db, tokenHash: string): Promise<RecorderRow | undefined> {
+  return db.selectFrom('recorders').select(RECORDER_COLUMNS).where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function findRecorder(db: Db, id: number): Promise<RecorderRow | undefined> {
+  return db.selectFrom('recorders').select(RECORDER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** Recorders of a venue, or of every venue (null). */
+export async function recordersIn(db: Db, venueId: number | null): Promise<RecorderRow[]> {
+  let q = db.selectFrom('recorders').select(RECORDER_COLUMNS).orderBy('venueId').orderBy('name').orderBy('id');
+  if (venueId !== null) q = q.where('venueId', '=', venueId);
+  return q.execute();
+}
+
+/** Whether the venue has any recorder (then marks go to it, and only on courts with a camera). */
+export async function venueHasRecorder(db: Db, venueId: number): Promise<boolean> {
+  return (await db.selectFrom('recorders').select('id').where('venueId', '=', venueId).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function deleteRecorder(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('recorders').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function touchRecorder(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('recorders').set({ lastSeenAt: at }).where('id', '=', id).execute();
+}
+
+export interface CameraStateRow {
+  recorderId: number;
+  fieldId: number;
+  state: string;
+  since: string | null;
+  lastSegmentAt: string | null;
+  bufferSeconds: number | null;
+  message: string | null;
+  reportedAt: string;
+}
+
+export async function cameraStatesOf(db: Db, recorderIds: number[]): Promise<CameraStateRow[]> {
+  if (recorderIds.length === 0) return [];
+  return db.selectFrom('recorder_cameras').selectAll().where('recorderId', 'in', recorderIds).orderBy('fieldId').execute();
+}
+
+/** Replaces the recorder's camera states with its latest report. */
+export async function replaceCameraStates(db: Db, recorderId: number, rows: CameraStateRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('recorder_cameras').where('recorderId', '=', recorderId).execute();
+    if (rows.length) await trx.insertInto('recorder_cameras').values(rows).execute();
+  });
+}
+
+export async function openOutagesOf(db: Db, recorderId: number) {
+  return db
+    .selectFrom('recorder_outages')
+    .select(['id', 'fieldId', 'state', 'startedAt'])
+    .where('recorderId', '=', recorderId)
+    .where('endedAt', 'is', null)
+    .execute();
+}
+
+export async function insertOutage(
+  db: Db,
+  row: { recorderId: number; fieldId: number; state: string; startedAt: string; endedAt: string | null },
+) {
+  await db.insertInto('recorder_outages').values(row).execute();
+}
+
+export async function setOutageState(db: Db, id: number, state: string): Promise<void> {
+  await db.updateTable('recorder_outages').set({ state }).where('id', '=', id).execute();
+}
+
+export async function endOutage(db: Db, id: number, endedAt: string): Promise<void> {
+  await db.updateTable('recorder_outages').set({ endedAt }).where('id', '=', id).execute();
+}
+
+/** Outages in the scope that began before `startedBefore`, newest first, with their court's and venue's names. */
+export async function outagesInScope(db: Db, venueId: number | null, startedBefore: string) {
+  let q = db
+    .selectFrom('recorder_outages as o')
+    .innerJoin('recorders as r', 'r.id', 'o.recorderId')
+    .innerJoin('fields as f', 'f.id', 'o.fieldId')
+    .innerJoin('venues as v', 'v.id', 'r.venueId')
+    .select([
+      'o.id',
+      'o.recorderId',
+      'o.fieldId',
+      'o.state',
+      'o.startedAt',
+      'o.endedAt',
+      'r.name as recorderName',
+      'r.venueId',
+      'v.name as venueName',
+      'f.name as courtName',
+    ])
+    .where('o.startedAt', '<=', startedBefore)
+    .orderBy('o.startedAt', 'desc')
+    .limit(200);
+  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
+  return q.execute();
+}
+
+export async function openAlertsOf(db: Db, recorderId: number) {
+  return db
+    .selectFrom('recorder_alerts')
+    .select(['id', 'code'])
+    .where('recorderId', '=', recorderId)
+    .where('resolvedAt', 'is', null)
+    .execute();
+}
+
+export async function insertAlert(db: Db, row: { recorderId: number; code: string; message: string; firstAt: string }) {
+  await db.insertInto('recorder_alerts').values(row).execute();
+}
+
+export async function setAlertMessage(db: Db, id: number, message: string): Promise<void> {
+  await db.updateTable('recorder_alerts').set({ message }).where('id', '=', id).execute();
+}
+
+export async function resolveAlert(db: Db, id: number, resolvedAt: string): Promise<void> {
+  await db.updateTable('recorder_alerts').set({ resolvedAt }).where('id', '=', id).execute();
+}
+
+export async function alertsInScope(db: Db, venueId: number | null) {
+  let q = db
+    .selectFrom('recorder_alerts as a')
+    .innerJoin('recorders as r', 'r.id', 'a.recorderId')
+    .innerJoin('venues as v', 'v.id', 'r.venueId')
+    .select(['a.id', 'a.code', 'a.message', 'a.firstAt', 'a.resolvedAt', 'r.name as recorderName', 'r.venueId', 'v.name as venueName'])
+    .orderBy('a.firstAt', 'desc')
+    .limit(200);
+  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
+  return q.execute();
+}
+
+/** The newest mark's id: the cursor a recorder starts from. */
+export async function newestMarkId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('court_marks')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Marks after the cursor on the venue's courts that have a camera, oldest first. */
+export async function venueCameraMarksAfter(db: Db, venueId: number, afterId: number, limit = 100) {
+  return db
+    .selectFrom('court_marks')
+    .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
+    .select(['court_marks.id', 'court_marks.fieldId', 'court_marks.markedAt as at'])
+    .where('fields.venueId', '=', venueId)
+    .where('fields.cameraUrl', 'is not', null)
+    .where('court_marks.id', '>', afterId)
+    .orderBy('court_marks.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The names of the venues and of their courts. */
+export async function placeNames(db: Db, venueIds: number[]) {
+  const ids = [...new Set(venueIds)];
+  if (!ids.length) return { venues: new Map<number, string>(), courts: new Map<number, string>() };
+  const venues = await db.selectFrom('venues').select(['id', 'name']).where('id', 'in', ids).execute();
+  const courts = await db.selectFrom('fields').select(['id', 'name']).where('venueId', 'in', ids).execute();
+  return { venues: new Map(venues.map((v) => [v.id, v.name])), courts: new Map(courts.map((f) => [f.id, f.name])) };
+}

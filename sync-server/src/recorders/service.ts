@@ -1,0 +1,71 @@
+// Cameras on courts and recorders as devices of a venue. A camera's password never leaves the
+// server towards a person: answers, audit entries and log lines carry maskCameraUrl(url); the full
+// address goes only to the venue's own recorder (setup.ts).
+import { FIELD_MESSAGES, maskCameraUrl, RECORDER_MESSAGES, VENUE_MESSAGES, type Recorder } from '@courtreplay/shared';
+import type { AppDeps } from '../app-env.ts';
+import type { SessionAdmin } from '../auth/queries.ts';
+import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import { hashToken, newSessionToken } from '../auth/tokens.ts';
+import { notFound } from '../errors.ts';
+import { findField } from '../fields/queries.ts';
+import { findVenue } from '../venues/queries.ts';
+import { cameraUrlOf, cameraStatesOf, deleteRecorder, findRecorder, insertRecorder, recordersIn, setCameraUrl } from './queries.ts';
+import { effectiveCameras } from './states.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+export const maskedCamera = (url: string | null | undefined) => (url ? { url: maskCameraUrl(url) } : null);
+
+/** Sets (or with null removes) a court's camera; answers the court and its masked camera before and after. */
+export async function setFieldCamera(deps: Deps, admin: SessionAdmin, fieldId: number, url: string | null) {
+  const field = await findField(deps.db, fieldId);
+  if (!field) throw notFound(FIELD_MESSAGES.notFound);
+  assertVenueAccess(admin, field.venueId);
+  const before = maskedCamera(await cameraUrlOf(deps.db, fieldId));
+  await setCameraUrl(deps.db, fieldId, url);
+  return { field: { ...field, camera: maskedCamera(url) }, before };
+}
+
+/** A new recorder for the venue and its token, which is answered this once and stored only hashed. */
+export async function createRecorder(deps: Deps, admin: SessionAdmin, input: { venueId: number; name: string }) {
+  assertVenueAccess(admin, input.venueId);
+  if (!(await findVenue(deps.db, input.venueId))) throw notFound(VENUE_MESSAGES.notFound);
+  const token = newSessionToken();
+  const row = await insertRecorder(deps.db, {
+    venueId: input.venueId,
+    name: input.name,
+    tokenHash: hashToken(token),
+    createdAt: deps.clock.now().toISOString(),
+  });
+  return { id: row.id, name: row.name, venueId: row.venueId, token };
+}
+
+/** The recorders the admin may see, each camera as it stands now (a silent recorder's are offline). */
+export async function listRecorders(deps: Deps, admin: SessionAdmin, venueId?: number): Promise<Recorder[]> {
+  const rows = await recordersIn(deps.db, venueScope(admin) ?? venueId ?? null);
+  const states = await cameraStatesOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const now = deps.clock.now();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    venueId: r.venueId,
+    lastSeenAt: r.lastSeenAt,
+    cameras: effectiveCameras(
+      r,
+      states.filter((s) => s.recorderId === r.id),
+      now,
+    ),
+  }));
+}
+
+/** Revokes a recorder: its row (and token hash) is deleted, so its next call is a 401. */
+export async function removeRecorder(deps: Deps, admin: SessionAdmin, id: number) {
+  const recorder = await findRecorder(deps.db, id);
+  if (!recorder) throw notFound(RECORDER_MESSAGES.notFound);
+  assertVenueAccess(admin, recorder.venueId);
+  await deleteRecorder(deps.db, id);
+  return recorder;
+}
