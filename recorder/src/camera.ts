@@ -222,7 +222,9 @@ export class Camera {
       since: new Date(this.since).toISOString(),
       lastSegmentAt: this.lastSegmentAt === undefined ? null : new Date(this.lastSegmentAt).toISOString(),
       bufferSeconds: Math.round(this.index.segments.reduce((sum, s) => sum + (s.end - s.start), 0) / 1000),
-      message: this.state === 'unauthorized' ? UNAUTHORIZED_MESSAGE : this.state === 'recording' ? null : this.lastError,
+      // The server takes at most 500 characters.
+      message:
+        this.state === 'unauthorized' ? UNAUTHORIZED_MESSAGE : this.state === 'recording' ? null : (this.lastError?.slice(0, 480) ?? null),
     };
   }
 
