@@ -7,7 +7,7 @@
 // files' modified times: a closed segment's mtime is when its last packet arrived, never earlier,
 // so the smallest (mtime - end) over a run is the best anchor (latency only adds to it).
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface Segment {
   path: string;
@@ -36,7 +36,7 @@ function readList(path: string, offset: number): { entries: Entry[]; next: numbe
   }
   // A list cut short by a kill ends in a partial line: only whole lines count.
   const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-  const dir = path.slice(0, path.lastIndexOf('/') + 1) || './';
+  const dir = dirname(path);
   const entries: Entry[] = [];
   for (const line of whole.split('\n')) {
     const [file, from, to] = line.split(',');
