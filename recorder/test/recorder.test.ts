@@ -13,7 +13,15 @@ import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera, type SyntheticCamera } from '../src/testing/cameras.ts';
 import { startRtspServer, type RtspServer } from '../src/testing/rtsp-server.ts';
-import { probeDuration, probeFormat, REVOKED_MESSAGE, startFakeSyncServer, waitFor, type FakeSyncServer } from './support.ts';
+import {
+  atNormalPriority,
+  probeDuration,
+  probeFormat,
+  REVOKED_MESSAGE,
+  startFakeSyncServer,
+  waitFor,
+  type FakeSyncServer,
+} from './support.ts';
 
 const USER = 'admin';
 const PASSWORD = 'Rahasia-Kamera-77';
@@ -71,7 +79,10 @@ let config: RecorderConfig;
 let main: { recorder: Recorder; lines: string[] };
 const cameras = new Map<string, SyntheticCamera>();
 
+let restorePriority: () => void = () => undefined;
+
 beforeAll(async () => {
+  restorePriority = atNormalPriority();
   rtsp = await startRtspServer({ credentials });
   // A camera that accepts the connection and never answers.
   silent = createServer(() => undefined);
@@ -101,6 +112,7 @@ afterAll(async () => {
   await sync?.close();
   await rtsp?.close();
   silent?.close();
+  restorePriority();
   // Checked last, over every recorder of the file: the password never reached a log line.
   expect(allLogLines.length).toBeGreaterThan(10);
   expect(allLogLines.filter((line) => line.includes(PASSWORD) || line.includes('wrong-password'))).toEqual([]);
@@ -167,7 +179,7 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     const reportsBefore = sync.reports.length;
     await waitFor('Court 2 reconnecting', 10_000, () => stateOf(main.recorder, 2)?.state === 'reconnecting');
     // The server hears of it at once, not at the next 10 s report.
-    await waitFor('the server to hear Court 2 is reconnecting', 1_500, () =>
+    await waitFor('the server to hear Court 2 is reconnecting', 3_000, () =>
       sync.reports.slice(reportsBefore).some((r) => r.cameras.some((c) => c.fieldId === 2 && c.state === 'reconnecting')),
     );
     expect(Date.now() - killed).toBeLessThan(10_000);

@@ -12,11 +12,11 @@ import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
-import { probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
+import { atNormalPriority, probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'Sandi-Rahasia-2026';
-const cleanup: (() => unknown)[] = [];
+const cleanup: (() => unknown)[] = [atNormalPriority()];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });

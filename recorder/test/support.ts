@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { getPriority, setPriority } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Setup } from '../src/server.ts';
 
@@ -135,4 +136,28 @@ export function probeFormat(path: string): { codec: string; faststart: boolean }
   const moov = head.indexOf('moov');
   const mdat = head.indexOf('mdat');
   return { codec, faststart: moov >= 0 && (mdat < 0 || moov < mdat) };
+}
+
+/**
+ * Runs this test process (and the ffmpeg it starts from now on) at normal CPU priority until the
+ * returned function is called. `npm test` runs the unit tests at nice 19 beside the browser tests;
+ * these tests measure real time (a camera's state within 10 s, a clip within 3 s of its window), and
+ * at nice 19 a live stream starved of CPU would fail them for a reason that is not the recorder's.
+ * Only root may raise priority; elsewhere nothing changes.
+ */
+export function atNormalPriority(): () => void {
+  const before = getPriority();
+  if (before <= 0) return () => undefined;
+  try {
+    setPriority(0);
+  } catch {
+    return () => undefined;
+  }
+  return () => {
+    try {
+      setPriority(before);
+    } catch {
+      // already ended
+    }
+  };
 }

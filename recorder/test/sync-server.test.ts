@@ -15,12 +15,13 @@ import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
-import { probeDuration, waitFor } from './support.ts';
+import { atNormalPriority, probeDuration, waitFor } from './support.ts';
 
 const PASSWORD = 'Kamera-Rahasia-9';
 
 describe('the recorder with the real sync server', () => {
   it('records the camera set in the back-office, cuts a mark posted on the phone page, reports its state, and stops when removed', async () => {
+    const restorePriority = atNormalPriority();
     const rtsp = await startRtspServer({ credentials: { user: 'admin', password: PASSWORD } });
     const camera = publishCamera(rtsp, 'court1');
     const t = await makeTestApp({ deps: { clock: { now: () => new Date() } } });
@@ -104,6 +105,7 @@ describe('the recorder with the real sync server', () => {
       await new Promise((resolve) => server.close(resolve));
       await rtsp.close();
       await t.close();
+      restorePriority();
     }
   }, 90_000);
 });
