@@ -16,6 +16,7 @@ const port = Number(arg('port') ?? 8554);
 const small = process.argv.includes('--small');
 const source = arg('source');
 const credentials = { user: 'demo', password: 'demo-camera' };
+const RETURN_AFTER_S = 90;
 
 const server = await startRtspServer({ port, host: '127.0.0.1', credentials });
 const cameras: SyntheticCamera[] = [];
@@ -25,9 +26,16 @@ const start = (n: number): SyntheticCamera => {
     ...(small ? {} : { width: 1920, height: 1080, fps: 25 }),
     ...(source ? { source } : {}),
   });
-  // A demo camera killed on purpose (to see the Devices tab turn red) comes back when started again.
+  // A demo camera killed on purpose (to see the Devices tab turn red and the Errors tab list it)
+  // comes back by itself after RETURN_AFTER_S, to see the entry resolve.
   camera.process.on('exit', (code, signal) => {
-    if (!stopping) console.log(`Court ${n}'s demo camera stopped (${signal ?? `exit ${code}`}).`);
+    if (stopping) return;
+    console.log(`Court ${n}'s demo camera stopped (${signal ?? `exit ${code}`}); it comes back in ${RETURN_AFTER_S} s.`);
+    setTimeout(() => {
+      if (stopping) return;
+      cameras[n - 1] = start(n);
+      console.log(`Court ${n}'s demo camera is back (pid ${cameras[n - 1]!.process.pid}).`);
+    }, RETURN_AFTER_S * 1000);
   });
   return camera;
 };
@@ -37,7 +45,9 @@ for (let n = 1; n <= courts; n++) cameras.push(start(n));
 console.log(`\nDemo cameras on rtsp://127.0.0.1:${port} (user "${credentials.user}", password "${credentials.password}").`);
 console.log('Paste each URL into the Camera field of a court (back-office, Venues):\n');
 for (let n = 1; n <= courts; n++) console.log(`  Court ${n}: ${server.url(`court${n}`, credentials)}`);
-console.log('\nPress Ctrl+C to stop them. Stop one camera with: kill <pid> (pids below) to see it go offline.');
+console.log(
+  `\nPress Ctrl+C to stop them. Stop one camera with kill <pid> (pids below) to see it go offline; it comes back after ${RETURN_AFTER_S} s.`,
+);
 for (const [i, c] of cameras.entries()) console.log(`  Court ${i + 1}: pid ${c.process.pid}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
