@@ -131,12 +131,13 @@ export const recorderStatusRequest = z.strictObject({
         since: reportedInstant,
         lastSegmentAt: reportedInstant,
         bufferSeconds: z.number().min(0).max(10_000_000).nullable(),
-        message: z.string().max(500).nullable(),
+        // ffmpeg's errors can be long: stored cut to 500 characters, never refused for their length.
+        message: z.string().max(20_000).nullable(),
       }),
     )
     .max(200),
   alerts: z
-    .array(z.strictObject({ code: z.enum(['disk-low']), message: z.string().min(1).max(500) }))
+    .array(z.strictObject({ code: z.enum(['disk-low']), message: z.string().min(1).max(20_000) }))
     .max(20)
     .optional(),
 });

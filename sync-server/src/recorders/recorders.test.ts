@@ -313,6 +313,21 @@ describe('camera health', () => {
     expect(await errors('all')).toHaveLength(1);
   });
 
+  it("masks a camera password in a recorder's messages and keeps a long one short, without refusing the report", async () => {
+    const { token } = await addRecorder();
+    const long = `ffmpeg: ${CAMERA}: 401 Unauthorized ${'x'.repeat(3000)}`;
+    await report(
+      token,
+      [camera(court1.id, 'unauthorized', { message: long })],
+      [{ code: 'disk-low', message: `${CAMERA} ${'y'.repeat(3000)}` }],
+    );
+    const [listed] = (await t.call('listRecorders', {}, { headers: adminA.headers })).recorders;
+    expect(listed!.cameras[0]!.message).toBe(`ffmpeg: ${MASKED}: 401 Unauthorized ${'x'.repeat(500)}`.slice(0, 500));
+    const everything = JSON.stringify([listed, await errors('all')]);
+    expect(everything).toContain(MASKED);
+    expect(everything).not.toContain(PASSWORD);
+  });
+
   it('refuses a bad report with 400 and stores nothing', async () => {
     const { token } = await addRecorder();
     for (const body of [

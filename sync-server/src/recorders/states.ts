@@ -4,7 +4,7 @@
 // itself when a report says the camera records again. A recorder that stops reporting altogether
 // takes its cameras with it: after 30 s of silence they are offline, and their outage began when
 // the recorder was last heard of (or at the camera's last segment, if earlier).
-import type { CameraStatus, recorderStatusRequest } from '@courtreplay/shared';
+import { maskCameraUrl, type CameraStatus, type recorderStatusRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';
 import {
@@ -80,6 +80,7 @@ export async function recordStatus(
     ...c,
     since: iso(c.since),
     lastSegmentAt: iso(c.lastSegmentAt),
+    message: c.message === null ? null : shown(c.message),
   }));
   const previous = new Map((await cameraStatesOf(db, [recorder.id])).map((row) => [row.fieldId, row]));
   const silentUntilNow = isSilent(recorder, now);
@@ -117,7 +118,7 @@ export async function recordStatus(
     cameras.map((c) => ({ recorderId: recorder.id, ...c, reportedAt: at })),
   );
 
-  const alerts = new Map<string, string>((report.alerts ?? []).map((a) => [a.code, a.message]));
+  const alerts = new Map<string, string>((report.alerts ?? []).map((a) => [a.code, shown(a.message)]));
   for (const alert of await openAlertsOf(db, recorder.id)) {
     const message = alerts.get(alert.code);
     if (message === undefined) await resolveAlert(db, alert.id, at);
@@ -129,4 +130,7 @@ export async function recordStatus(
 }
 
 const minIso = (a: string, b: string) => (ms(a) <= ms(b) ? a : b);
+/** A recorder's message as people see it: an ffmpeg error may quote the camera's address, password and all. */
+const MESSAGE_MAX = 500;
+const shown = (message: string) => maskCameraUrl(message).slice(0, MESSAGE_MAX);
 const iso = (time: string | null) => (time === null ? null : new Date(time).toISOString());
