@@ -161,8 +161,26 @@ export default tseslint.config(
     },
   },
   {
+    // The recorder runs on the venue's PC and reaches the server over HTTP only (its tests may
+    // start the real server through its test helpers).
+    files: ['recorder/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@courtreplay/sync-server*', '@courtreplay/pwa*', '**/sync-server/**', '**/pwa/**'],
+              message: 'The recorder talks to the server over HTTP only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Promises: none forgotten, none handed to a place that ignores them (type-checked rules).
-    files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'recorder/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -170,7 +188,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '**/*.test.ts', '**/bench/**'],
+    files: ['scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '**/*.test.ts', '**/bench/**', 'recorder/demo/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -30,7 +30,7 @@ function databaseTests(): string[] {
 // Kysely and the SDKs afresh for each of ~170 files was a third of the suite's CPU (import 92 s
 // of CPU against 24 s). The PWA's tests stand in for a browser (they route fetch to the
 // in-process app, fake timers, keep module-level stores), so each of their files gets its own.
-const SERVER_SIDE = ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'scripts/**/*.test.ts'];
+const SERVER_SIDE = ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'scripts/**/*.test.ts', 'recorder/**/*.test.ts'];
 const PWA = ['pwa/src/**/*.test.{ts,tsx}'];
 const isPwa = (file: string) => file.startsWith('pwa/');
 

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ENV_NAMES as RECORDER_ENV_NAMES } from '../recorder/src/config.ts';
 import { ENV_NAMES } from '../sync-server/src/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +40,13 @@ describe('docs match the code', () => {
   it('docs/configuration.md explains every variable config.ts reads', () => {
     const page = read('docs/configuration.md');
     expect(ENV_NAMES.filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("docs/configuration.md explains every variable the recorder reads, in the recorder's section", () => {
+    const page = read('docs/configuration.md');
+    const section = page.slice(page.indexOf('## The recorder'));
+    expect(page).toContain('## The recorder');
+    expect(RECORDER_ENV_NAMES.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
   });
 
   it('the README stays a five-minute read, and every relative link of the README and docs/ leads to a file', () => {

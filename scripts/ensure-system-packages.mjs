@@ -1,5 +1,6 @@
 // Installs the Debian packages the tests need when they are missing: Chromium and ffmpeg for the
-// browser tests and clip fixtures, PostgreSQL for the API suite's second database, Caddy for the
+// browser tests and clip fixtures (ffmpeg also for the recorder's tests, and a font for the time the
+// demo cameras burn into their picture), PostgreSQL for the API suite's second database, Caddy for the
 // deployment check. Tests never download a browser or a binary of their own; they use Debian's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,6 +18,7 @@ export function postgresBinDir() {
 const PACKAGES = {
   chromium: () => existsSync('/usr/bin/chromium'),
   ffmpeg: () => existsSync('/usr/bin/ffmpeg'),
+  'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
   postgresql: () => postgresBinDir() !== undefined,
   caddy: () => existsSync('/usr/bin/caddy'),
 };

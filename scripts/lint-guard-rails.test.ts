@@ -77,6 +77,12 @@ const cases: { rule: string; file: string; wrong: string; allowed: string }[] = 
     wrong: "import { x } from '../../../sync-server/src/app.ts';",
     allowed: "import { x } from '@courtreplay/sync-server/testing/adapter-app';",
   },
+  {
+    rule: 'the recorder talks to the server over HTTP only',
+    file: 'recorder/src/guard-fixture.ts',
+    wrong: "import { x } from '@courtreplay/sync-server/app';",
+    allowed: "import { x } from './log.ts';",
+  },
 ];
 
 describe('lint guard rails (eslint.config.js)', () => {

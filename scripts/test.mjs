@@ -90,7 +90,8 @@ async function vitest(name, configArgs, report, options = {}) {
 
 /** Unit and API tests on SQLite, and the API tests again on a throwaway PostgreSQL cluster. */
 async function unitTests({ background }) {
-  ensureSystemPackages(['postgresql']);
+  // ffmpeg: the recorder's tests publish and record real RTSP streams.
+  ensureSystemPackages(['postgresql', 'ffmpeg']);
   const postgres = await startThrowawayCluster({ nice: background });
   const logFile = join(reportDir, 'unit.log');
   try {

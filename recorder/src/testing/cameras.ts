@@ -1,0 +1,56 @@
+// Synthetic cameras: ffmpeg encodes a test pattern (H.264, a keyframe every second, as the docs
+// ask venues to set their cameras) and publishes it to the RTSP relay. Tests use small, cheap
+// streams; the demo and the benchmark use 1080p with the time burnt in.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { RtspServer } from './rtsp-server.ts';
+
+export interface CameraOptions {
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** Burns the court's name and the time into the picture (needs ffmpeg's drawtext and a font). */
+  label?: string;
+  ffmpegPath?: string;
+  /** Publishes this already encoded H.264 file in a loop instead of encoding (no CPU spent on encoding). */
+  source?: string;
+}
+
+export interface SyntheticCamera {
+  path: string;
+  process: ChildProcess;
+  /** Stops publishing at once, as a camera losing power would. */
+  kill(): void;
+}
+
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+export function publishCamera(server: RtspServer, path: string, options: CameraOptions = {}): SyntheticCamera {
+  const { width = 320, height = 180, fps = 10 } = options;
+  const filters: string[] = [];
+  if (options.label) {
+    const font = existsSync(FONT) ? `fontfile=${FONT}:` : '';
+    const size = Math.round(height / 12);
+    filters.push(
+      `drawtext=${font}text='${options.label.replace(/[':\\]/g, '')}  %{localtime}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=20`,
+    );
+  }
+  const output = ['-f', 'rtsp', '-rtsp_transport', 'tcp', server.publishUrl(path)];
+  const input = options.source
+    ? ['-stream_loop', '-1', '-i', options.source, '-c', 'copy']
+    : ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(filters.length ? ['-vf', filters.join(',')] : [])].concat([
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-g',
+        String(fps),
+        '-pix_fmt',
+        'yuv420p',
+      ]);
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', ...input, ...output];
+  const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return { path, process: child, kill: () => child.kill('SIGKILL') };
+}

@@ -1,0 +1,148 @@
+// The recorder as the venue runs it (`npm run recorder`, a process of its own): killed with -9 and
+// started again, it ends the ffmpeg its first life left running, continues the buffer it has, and
+// cuts a marked clip across the restart; the token revoked, it exits with code 2. Its log never
+// shows the camera's password. Also: KEEP_DAYS removes only the clips the recorder wrote.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/log.ts';
+import { Recorder } from '../src/recorder.ts';
+import { publishCamera } from '../src/testing/cameras.ts';
+import { startRtspServer } from '../src/testing/rtsp-server.ts';
+import { atNormalPriority, probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PASSWORD = 'Sandi-Rahasia-2026';
+const cleanup: (() => unknown)[] = [atNormalPriority()];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+function runRecorder(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'recorder/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  cleanup.push(() => child.kill('SIGKILL'));
+  return { child, output: () => output, exited };
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the recorder process', () => {
+  it('survives a kill -9: the restart ends the orphaned ffmpeg, continues the buffer and cuts a marked clip across it; a revoked token exits 2', async () => {
+    const rtsp = await startRtspServer({ credentials: { user: 'admin', password: PASSWORD } });
+    cleanup.push(() => rtsp.close());
+    const camera = publishCamera(rtsp, 'court1');
+    cleanup.push(() => camera.kill());
+    await waitFor('the camera to publish', 15_000, () => rtsp.isPublished('court1'));
+    const sync = await startFakeSyncServer({
+      recorder: { id: 7, name: 'Box', venueId: 1 },
+      venue: { id: 1, name: 'Arena', timeZone: 'Asia/Jakarta' },
+      courts: [{ fieldId: 1, name: 'Court 1', camera: { url: rtsp.url('court1', { user: 'admin', password: PASSWORD }) } }],
+    });
+    cleanup.push(() => sync.close());
+    const dir = mkdtempSync(join(tmpdir(), 'recorder-restart-'));
+    const env = {
+      SERVER_URL: sync.url,
+      RECORDER_TOKEN: sync.token,
+      CLIPS_DIR: join(dir, 'clips'),
+      BUFFER_DIR: join(dir, 'buffer'),
+      CLIP_SECONDS: '4',
+      MARK_BEFORE_SECONDS: '14',
+      MARK_AFTER_SECONDS: '1',
+      MIN_FREE_MB: '0',
+    };
+    const buffer = join(dir, 'buffer', 'court-1');
+    const clips = join(dir, 'clips', 'Court 1');
+    const pidFile = join(buffer, 'ffmpeg.pid');
+
+    const first = runRecorder(env);
+    await waitFor(
+      'a first continuous clip',
+      30_000,
+      () => existsSync(clips) && readdirSync(clips).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
+    );
+    const orphan = Number(readFileSync(pidFile, 'utf8'));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(alive(orphan)).toBe(true); // ffmpeg outlives a recorder killed with -9
+
+    const second = runRecorder(env);
+    await waitFor('the orphaned ffmpeg to be ended', 15_000, () => !alive(orphan));
+    await waitFor('a new ffmpeg', 15_000, () => existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8')) !== orphan);
+    const listed = (f: string) => /^r\d+\.csv$/.test(f) && readFileSync(join(buffer, f), 'utf8').includes('\n');
+    await waitFor('segments from both lives in the buffer', 20_000, () => readdirSync(buffer).filter(listed).length >= 2);
+
+    // The window reaches back before the restart: the clip joins both runs' segments.
+    sync.mark(1);
+    const marked = await waitFor('the marked clip', 25_000, () => readdirSync(clips).find((f) => f.endsWith(' marked.mp4')));
+    const duration = probeDuration(join(clips, marked));
+    expect(duration).toBeGreaterThan(6);
+    expect(duration).toBeLessThanOrEqual(17);
+
+    sync.revoke();
+    expect(await second.exited).toBe(2);
+    const log = first.output() + second.output();
+    expect(log).toContain(REVOKED_MESSAGE);
+    expect(log).toContain('admin:****@');
+    expect(log).not.toContain(PASSWORD);
+    expect(readdirSync(buffer).some((f) => f.endsWith('.ts'))).toBe(true);
+  }, 120_000);
+
+  it('KEEP_DAYS removes the clips it wrote once they are older, and never a file it did not write', async () => {
+    const sync = await startFakeSyncServer({
+      recorder: { id: 1, name: 'Box', venueId: 1 },
+      venue: { id: 1, name: 'Arena', timeZone: 'Asia/Jakarta' },
+      courts: [],
+    });
+    cleanup.push(() => sync.close());
+    const dir = mkdtempSync(join(tmpdir(), 'recorder-keep-'));
+    const courtDir = join(dir, 'clips', 'Court 1');
+    mkdirSync(courtDir, { recursive: true });
+    mkdirSync(join(dir, 'buffer'), { recursive: true });
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    const files = { oldOwn: 'Court 1 08.00.00.mp4', newOwn: 'Court 1 09.00.00.mp4', oldForeign: 'Court 1 07.00.00.mp4' };
+    for (const name of Object.values(files)) writeFileSync(join(courtDir, name), 'x');
+    utimesSync(join(courtDir, files.oldOwn), old, old);
+    utimesSync(join(courtDir, files.oldForeign), old, old);
+    writeFileSync(
+      join(dir, 'buffer', 'clips-written.jsonl'),
+      [files.oldOwn, files.newOwn].map((f) => `${JSON.stringify(join(courtDir, f))}\n`).join(''),
+    );
+    const recorder = new Recorder(
+      {
+        serverUrl: sync.url,
+        token: sync.token,
+        clipsDir: join(dir, 'clips'),
+        bufferDir: join(dir, 'buffer'),
+        bufferMinutes: 120,
+        clipSeconds: 60,
+        markBeforeSeconds: 25,
+        markAfterSeconds: 5,
+        keepDays: 2,
+        minFreeMb: 0,
+        ffmpegPath: 'ffmpeg',
+      },
+      createLogger(() => undefined),
+    );
+    await recorder.start();
+    await recorder.stop();
+    expect(readdirSync(courtDir).sort()).toEqual([files.oldForeign, files.newOwn].sort());
+  });
+});
