@@ -1,17 +1,19 @@
 // Kiosk home (spec section 2): the looping muted promo video with its poster, falling back to an
 // embedded player page, then to the static background; the logo fades in after 500 ms; 'See Your'
 // + product name only on an authorised device. A portrait screen plays the portrait promo video
-// when there is one (issue 12 point 13), switching live on rotation; otherwise the landscape one,
+// when there is one, switching live on rotation; otherwise the landscape one,
 // letterboxed rather than cropped to its middle.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { useIsRestoring } from '@tanstack/react-query';
 import { useKioskLanguage, useMessages } from '../i18n/language.ts';
 import { Logo } from './Logo.tsx';
 import { resetClips } from './clip-store.ts';
 import { resetCheckoutSession } from './checkout/session.ts';
 import { useKioskBase } from './kiosk-base.ts';
 import { useDeviceTrust } from './device-trust.tsx';
-import { configValue, useKioskConfig, useProductName } from './queries.ts';
+import { configValue, productQuery, useKioskConfig, useProductName } from './queries.ts';
+import { useLiveQueryState } from './live-query.ts';
 import { clearExceptKept } from './storage-rule.ts';
 
 type Backdrop = 'video' | 'embed' | 'static';
@@ -35,7 +37,12 @@ function usePortraitScreen(): boolean {
 export function HomePage() {
   const { base, staging } = useKioskBase();
   const { trust } = useDeviceTrust();
-  const productName = useProductName();
+  // The persisted product name (or the server's, asked at boot) before "See Your …" shows, so a venue's own name never flashes in after the default.
+  const storedName = useProductName();
+  const liveProduct = useLiveQueryState<{ productName: string }>(productQuery().queryKey);
+  const restoring = useIsRestoring();
+  const productName = liveProduct?.data?.productName ?? storedName;
+  const nameKnown = liveProduct?.data !== undefined || !restoring;
   const config = useKioskConfig();
   const portrait = usePortraitScreen();
   const landscapeVideo = configValue(config.data, 'CMS_PROMO_VIDEO', staging);
@@ -48,7 +55,7 @@ export function HomePage() {
   const { reset: resetLanguage } = useKioskLanguage();
 
   useEffect(() => {
-    // Every player starts in the venue's language (issue 12 point 12).
+    // Every player starts in the venue's language.
     resetLanguage();
     clearExceptKept(localStorage);
     clearExceptKept(sessionStorage);
@@ -101,7 +108,7 @@ export function HomePage() {
           <Logo size="lg" />
         </div>
         <p className="home-tagline">{m.kioskHome.tagline}</p>
-        {trust === 'authorized' ? (
+        {trust === 'authorized' && nameKnown ? (
           <Link className="btn btn-primary btn-xl home-cta" to={`${base}/video-selection`}>
             {m.kioskHome.seeYour(productName)}
           </Link>

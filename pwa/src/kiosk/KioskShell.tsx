@@ -5,6 +5,7 @@ import { ApplyUpdateOnHome } from '../offline/sw-update.ts';
 import { DeviceStopped, useDeviceTrust } from './device-trust.tsx';
 import { KioskBaseContext, type KioskBase } from './kiosk-base.ts';
 import { useProductName } from './queries.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 
 /**
  * Provides /box or /staging to the three kiosk screens below it, keeps the device's status live
@@ -14,9 +15,9 @@ import { useProductName } from './queries.ts';
 export function KioskShell({ kiosk }: { kiosk: KioskBase }) {
   const { trust } = useDeviceTrust();
   const productName = useProductName();
-  useEffect(() => void import('./kiosk-upkeep.ts').then((m) => m.startKioskUpkeep()), []);
-  // Tells the Devices tab this kiosk is open and how it is doing (issue 14 point 1).
-  useEffect(() => void import('./heartbeat.ts').then((m) => m.startHeartbeat()), []);
+  useEffect(() => whenIdle(() => void import('./kiosk-upkeep.ts').then((m) => m.startKioskUpkeep())), []);
+  // Tells the Devices tab this kiosk is open and how it is doing.
+  useEffect(() => whenIdle(() => void import('./heartbeat.ts').then((m) => m.startHeartbeat())), []);
   useEffect(() => {
     document.title = productName;
   }, [productName]);

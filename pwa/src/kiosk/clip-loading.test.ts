@@ -16,7 +16,9 @@ import { toVideoInfo } from '../lib/clip-files.ts';
 import type { FolderClip } from '../lib/folder-access.ts';
 import { FolderAccessError } from '../lib/folder-error.ts';
 import { CART_KEY, clipStoreApi, resetClips, setClipState, type Clip } from './clip-store.ts';
+import { BACKGROUND_DETAILS_MAX_CLIPS } from './clip-details-queue.ts';
 import { createClipLoading, FOLDER_REREAD_MS, type ClipLoading } from './clip-loading.ts';
+import { PHASES } from './clip-loading-phases.ts';
 import { fakeClock, type FakeClock } from './fake-clock.ts';
 import { FIRST_CHOICE } from './grid-filter.ts';
 import { pageLayout } from './pagination.ts';
@@ -64,6 +66,8 @@ function machine(setup: { stored?: TestFolder | null; chosenToday?: boolean; pic
   const log: string[] = [];
   const reloads: number[] = [];
   const restores: boolean[] = [];
+  /** Every phase change, as 'from -event-> to'. */
+  const walked: string[] = [];
   const folders = {
     stored: setup.stored ?? null,
     picked: setup.picked ?? null,
@@ -120,6 +124,7 @@ function machine(setup: { stored?: TestFolder | null; chosenToday?: boolean; pic
     session,
     cartKey: CART_KEY,
     reload: () => reloads.push(clock.now()),
+    onTransition: (from, event, to) => walked.push(`${from} -${event}-> ${to}`),
   });
   /** Moves the fake clock, letting the work under way run before and after. */
   const run = async (ms: number) => {
@@ -127,7 +132,7 @@ function machine(setup: { stored?: TestFolder | null; chosenToday?: boolean; pic
     clock.advance(ms);
     await settled();
   };
-  return { flow, clock, log, reloads, restores, folders, run };
+  return { flow, clock, log, reloads, restores, folders, run, walked };
 }
 
 /** A machine whose player picked `folder` with Browse Videos and waited out the loading screen. */
@@ -495,5 +500,170 @@ describe('clip loading: durations and thumbnails', () => {
     expect(log).not.toContain('thumbnail broken');
     flow.toggle(broken.id);
     expect(flow.state.clips.selected).toEqual([]);
+  });
+});
+
+describe('clip loading: the phase table', () => {
+  /** Each walk drives the machine as the screen does and names the phase changes it must make. */
+  const walks: { name: string; walk: () => Promise<{ walked: string[] }>; expected: string[] }[] = [
+    {
+      name: 'no folder today, a pick, the grid, a cancelled re-pick, away and back',
+      async walk() {
+        const m = machine({ picked: { name: 'day', clips: clipFiles(2, fakeClock()) } });
+        m.flow.enter();
+        await m.run(0);
+        void m.flow.browse(false);
+        await m.run(LOADING_MIN_DISPLAY_MS);
+        m.folders.picked = null;
+        await m.flow.browse(true);
+        m.flow.leave(true);
+        m.flow.enter();
+        m.flow.leave(false);
+        return m;
+      },
+      expected: [
+        'away -enter-> checking',
+        'checking -noFolder-> folder',
+        'folder -browse-> picking',
+        'picking -picked-> loading',
+        'loading -shown-> grid',
+        'grid -browse-> repicking',
+        'repicking -pickFailed-> grid',
+        'grid -leave-> away',
+        'away -resume-> grid',
+        'grid -leave-> away',
+      ],
+    },
+    {
+      name: 'a refused pick, then away from the folder panel',
+      async walk() {
+        const m = machine({ picked: new FolderAccessError(F.permissionNotGranted) });
+        m.flow.enter();
+        await m.run(0);
+        await m.flow.browse(false);
+        m.flow.leave(false);
+        return m;
+      },
+      expected: [
+        'away -enter-> checking',
+        'checking -noFolder-> folder',
+        'folder -browse-> picking',
+        'picking -pickFailed-> folder',
+        'folder -leave-> away',
+      ],
+    },
+    {
+      name: 'today’s folder restored, a re-pick that loads, a folder that cannot be read',
+      async walk() {
+        const m = machine({
+          stored: { name: 'today', clips: clipFiles(1, fakeClock()) },
+          picked: { name: 'broken', clips: [], listing: 'fails' },
+        });
+        m.flow.enter();
+        await m.run(LOADING_MIN_DISPLAY_MS);
+        void m.flow.browse(true);
+        await m.run(LOADING_MIN_DISPLAY_MS);
+        m.flow.leave(false);
+        return m;
+      },
+      expected: [
+        'away -enter-> checking',
+        'checking -restored-> loading',
+        'loading -shown-> grid',
+        'grid -browse-> repicking',
+        'repicking -picked-> loading',
+        'loading -failed-> grid',
+        'grid -leave-> away',
+      ],
+    },
+    {
+      name: 'a stalled folder: away during the loading screen and back to it, then its time runs out',
+      async walk() {
+        const m = machine({ stored: { name: 'stalled', clips: [], listing: 'stalls' } });
+        m.flow.enter();
+        await m.run(0);
+        m.flow.leave(true);
+        m.flow.enter();
+        await m.run(LOADING_SAFETY_TIMEOUT_MS);
+        m.flow.leave(false);
+        return m;
+      },
+      expected: [
+        'away -enter-> checking',
+        'checking -restored-> loading',
+        'loading -leave-> away',
+        'away -resumeLoading-> loading',
+        'loading -timedOut-> grid',
+        'grid -leave-> away',
+      ],
+    },
+    {
+      name: 'away while still checking, and while the picker is open (from the panel and over the grid)',
+      async walk() {
+        const m = machine({ picked: { name: 'day', clips: clipFiles(1, fakeClock()) } });
+        m.flow.enter();
+        m.flow.leave(false);
+        m.flow.enter();
+        await m.run(0);
+        void m.flow.browse(false);
+        m.flow.leave(false);
+        m.flow.enter();
+        await m.run(0);
+        void m.flow.browse(false);
+        await m.run(LOADING_MIN_DISPLAY_MS);
+        void m.flow.browse(true);
+        m.flow.leave(false);
+        await m.run(0);
+        return m;
+      },
+      expected: [
+        'away -enter-> checking',
+        'checking -leave-> away',
+        'away -enter-> checking',
+        'checking -noFolder-> folder',
+        'folder -browse-> picking',
+        'picking -leave-> away',
+        'away -enter-> checking',
+        'checking -noFolder-> folder',
+        'folder -browse-> picking',
+        'picking -picked-> loading',
+        'loading -shown-> grid',
+        'grid -browse-> repicking',
+        'repicking -leave-> away',
+      ],
+    },
+  ];
+
+  it.each(walks)('$name', async ({ walk, expected }) => {
+    const { walked } = await walk();
+    expect(walked).toEqual(expected);
+  });
+
+  it('walks every transition of the table', () => {
+    const table = Object.entries(PHASES).flatMap(([from, exits]) =>
+      Object.entries(exits).map(([event, to]) => `${from} -${event}-> ${to}`),
+    );
+    const covered = new Set(walks.flatMap((w) => w.expected));
+    expect([...covered].sort()).toEqual([...table].sort());
+  });
+});
+
+describe('clip loading: a recorder’s full day in the folder', () => {
+  it('probes only the clips shown once the folder holds more than BACKGROUND_DETAILS_MAX_CLIPS, and the next page when it is shown', async () => {
+    const clock = fakeClock();
+    const { flow, log, run } = machine({ picked: { name: 'day', clips: clipFiles(BACKGROUND_DETAILS_MAX_CLIPS + 1, clock) } });
+    started.push(flow);
+    flow.enter();
+    await run(0);
+    void flow.browse(false);
+    await run(LOADING_MIN_DISPLAY_MS);
+    await run(0);
+    const probed = () => log.filter((l) => l.startsWith('duration')).length;
+    expect(probed()).toBe(VIDEOS_PER_PAGE);
+    const page2 = flow.state.clips.clips.slice(VIDEOS_PER_PAGE, 2 * VIDEOS_PER_PAGE);
+    flow.setVisible(page2.map((c) => c.id));
+    await run(0);
+    expect(probed()).toBe(2 * VIDEOS_PER_PAGE);
+    expect(page2.every((c) => log.includes(`duration ${c.title}`) && log.includes(`thumbnail ${c.title}`))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-// The selection screen's flow (spec sections 4 and 9, issue 25 points 3 and 6, issue 27 point 1)
-// with no React in it: picking the folder (or restoring today's), reading it behind the loading
+// The selection screen's flow (spec sections 4 and 9) with no React in it, moving between the
+// phases of clip-loading-phases.ts' table and nowhere else: picking the folder (or restoring today's), reading it behind the loading
 // screen (shown at least 3 s, ended with its message after 20 s, the page reloaded when a picked
 // folder is still not read after 15 s or the loading screen keeps coming back), rereading it every
 // 3 s for new clips while the grid is open, the page the player is on, the 7th-video notice, and the
@@ -19,16 +19,20 @@ import {
 import { toVideoInfo } from '../lib/clip-files.ts';
 import type { FolderClip } from '../lib/folder-access.ts';
 import { FolderAccessError } from '../lib/folder-error.ts';
-import type { Clip, ClipState } from './clip-store.ts';
+import type { ClipState } from './clip-store.ts';
 import type { GridChoice } from './grid-filter.ts';
 import type { TimerApi } from './timers.ts';
+import { nextPhase, SCREEN_OF, type Phase, type PhaseEvent } from './clip-loading-phases.ts';
+import { createDetailsQueue, type ClipDetails, type ClipStoreApi } from './clip-details-queue.ts';
+
+export type { ClipDetails, ClipStoreApi, ProbeResult, ThumbnailResult } from './clip-details-queue.ts';
 
 const FOLDER = MESSAGES.folder;
 
 /**
  * How often the open grid rereads the folder. A new file is listed once two rereads in a row find it
- * the same (a camera may still be writing it), so it shows within 2 x 3 s of landing: inside the
- * issue's 10 s (issue 25 point 3).
+ * the same (a camera may still be writing it), so it shows within 2 x 3 s of landing, inside the
+ * 10 s the spec allows.
  */
 export const FOLDER_REREAD_MS = 3_000;
 
@@ -44,48 +48,6 @@ export interface FolderSource<THandle> {
   name(handle: THandle): string;
   /** Today's clips, newest first. */
   list(handle: THandle, now: number): Promise<FolderClip[]>;
-}
-
-/** What the probes found of a clip's duration. */
-export interface ProbeResult {
-  duration: number | null;
-  undecodable: boolean;
-}
-
-export interface ThumbnailResult {
-  dataUrl: string | null;
-  width: number;
-  undecodable: boolean;
-}
-
-/** How files become clips and how their details are produced and kept (clip-loading-browser.ts). */
-export interface ClipDetails {
-  /** Clips from folder entries, with what the cache knows of each. */
-  toClips(entries: FolderClip[], arrivedAt: number | null): Promise<Clip[]>;
-  /** A clip that is no longer shown: its object URL goes. */
-  release(clip: Clip): void;
-  /** The cache said its thumbnail failed before: not tried again. */
-  thumbnailFailedBefore(clip: Clip): boolean;
-  probe(clip: Clip): Promise<ProbeResult>;
-  thumbnail(clip: Clip): Promise<ThumbnailResult>;
-  /** Keeps what was found; a failing cache is not the player's matter. */
-  remember(clip: Clip, found: { probe: ProbeResult } | { thumbnail: ThumbnailResult }): Promise<void>;
-  /** Starts decoding a cached thumbnail, so the grid paints it at once. */
-  predecode(url: string): void;
-  /** Resolves after the next frame is painted. */
-  afterPaint(): Promise<void>;
-}
-
-/** The clip store's writing side (clip-store.ts). */
-export interface ClipStoreApi {
-  get(): ClipState;
-  subscribe(listener: () => void): () => void;
-  set(patch: Partial<ClipState>): void;
-  patchClip(id: string, patch: Partial<Clip>): void;
-  reset(): void;
-  toggle(id: string): boolean;
-  currentGeneration(): number;
-  nextGeneration(): number;
 }
 
 /** What lasts across a reload of the page (sessionStorage in the browser). */
@@ -108,15 +70,19 @@ export interface ClipLoadingDeps<THandle> {
   cartKey: string;
   /** Reloads the page: today's stored folder is then restored by itself. */
   reload(): void;
+  /** Told of every phase change (tests walk the table with it). */
+  onTransition?(from: Phase, event: PhaseEvent, to: Phase): void;
 }
 
 export interface ClipLoadingState {
+  /** Where the flow is (clip-loading-phases.ts). */
+  phase: Phase;
   /**
    * checking: today's stored folder is being looked for (a plain screen, so nothing flashes);
    * folder: the folder panel; loading: the loading screen; grid: the clips (or the empty state).
    */
   screen: 'checking' | 'folder' | 'loading' | 'grid';
-  /** Today's folder is known but its permission must be asked again: a staff matter (issue 25 point 6). */
+  /** Today's folder is known but its permission must be asked again: a staff matter, not the player's. */
   needsStaff: boolean;
   /** A folder message (English, the catalogue's words) from the last pick. */
   folderError: string | null;
@@ -152,15 +118,14 @@ const CYCLES_KEY = 'kioskLoadingCycles';
 const sighting = (e: FolderClip) => `${e.folder ?? ''}/${e.file.name}:${e.file.size}:${e.file.lastModified}`;
 const placeOf = (c: { folder: string | null; fileName: string }) => `${c.folder ?? ''}/${c.fileName}`;
 
-type Task = { kind: 'duration' | 'thumbnail'; clip: Clip };
+type Flow = Pick<ClipLoadingState, 'needsStaff' | 'folderError' | 'page' | 'notice'>;
 
 export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): ClipLoading {
   const { timers, store, folders, details, session } = deps;
-  // Checking until enter() knows whether there is a folder to restore: nothing flashes before.
-  let flow = { checking: true, needsStaff: false, folderError: null as string | null, page: 1, notice: false };
+  let phase: Phase = 'away';
+  let flow: Flow = { needsStaff: false, folderError: null, page: 1, notice: false };
   let state = snapshot();
   const listeners = new Set<() => void>();
-  let active = false;
   let noticeHandle: unknown = null;
   let reloadCheck: unknown = null;
   let rereadHandle: unknown = null;
@@ -169,22 +134,37 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
   /** Files seen once, unchanged since: listed when the next reread finds them the same. */
   let seenOnce = new Set<string>();
   let rereading = false;
-  let visibleIds: readonly string[] = [];
-  let filling: number | null = null;
+  const queue = createDetailsQueue(store, details);
 
   function snapshot(): ClipLoadingState {
     const clips = store.get();
-    const screen = clips.status === 'loading' ? 'loading' : clips.status === 'loaded' ? 'grid' : flow.checking ? 'checking' : 'folder';
-    return { ...flow, screen, empty: screen === 'grid' && clips.clips.length === 0 && !clips.error, clips };
+    const screen = SCREEN_OF[phase];
+    return {
+      ...flow,
+      phase,
+      screen,
+      empty: screen === 'grid' && clips.status === 'loaded' && clips.clips.length === 0 && !clips.error,
+      clips,
+    };
   }
   const changed = () => {
     state = snapshot();
     for (const listener of listeners) listener();
     watch();
   };
-  const setFlow = (patch: Partial<typeof flow>) => {
+  const setFlow = (patch: Partial<Flow>) => {
     flow = { ...flow, ...patch };
     changed();
+  };
+  /** Moves to the phase the table gives for `event`; false (nothing changes) where it ignores it. */
+  const dispatch = (event: PhaseEvent, patch: Partial<Flow> = {}): boolean => {
+    const from = phase;
+    const to = nextPhase(from, event);
+    if (to === null) return false;
+    phase = to;
+    deps.onTransition?.(from, event, to);
+    setFlow(patch);
+    return true;
   };
   store.subscribe(changed);
 
@@ -196,7 +176,7 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
 
   /** The grid rereads the folder while it is on screen. */
   const watch = () => {
-    const wanted = active && store.get().status === 'loaded' && loadedHandle !== null;
+    const wanted = phase === 'grid' && store.get().status === 'loaded' && loadedHandle !== null;
     if (!wanted) rereadHandle = clear(rereadHandle);
     else if (rereadHandle === null) {
       rereadHandle = timers.setTimeout(() => {
@@ -219,7 +199,8 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
 
   /**
    * Lists today's clips of `handle` behind the loading screen (shown at least 3 s, ended with an
-   * error after 20 s), then fills in durations and thumbnails in the background.
+   * error after 20 s), then fills in durations and thumbnails in the background. The caller has
+   * moved to the loading phase.
    */
   const load = async (handle: THandle) => {
     const current = store.get();
@@ -232,8 +213,9 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
     let timedOut = false;
     const safety = timers.setTimeout(() => {
       timedOut = true;
-      if (gen === store.currentGeneration() && store.get().status === 'loading')
-        store.set({ status: 'loaded', error: FOLDER.loadingTooLong });
+      if (gen !== store.currentGeneration() || store.get().status !== 'loading') return;
+      store.set({ status: 'loaded', error: FOLDER.loadingTooLong });
+      dispatch('timedOut');
     }, LOADING_SAFETY_TIMEOUT_MS);
     try {
       loadedHandle = handle;
@@ -243,9 +225,9 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
       // its cached thumbnails are decoded meanwhile, so the grid paints them at once.
       store.set({ clips });
       const firstPage = clips.slice(0, VIDEOS_PER_PAGE);
-      visibleIds = firstPage.map((c) => c.id);
+      queue.setVisible(firstPage.map((c) => c.id));
       for (const clip of firstPage) if (clip.thumbnailUrl) details.predecode(clip.thumbnailUrl);
-      void fillInDetails(gen);
+      queue.fill(gen);
       await wait(LOADING_MIN_DISPLAY_MS - (deps.now() - started));
       if (gen !== store.currentGeneration() || timedOut) return;
       const usable = new Set(
@@ -256,39 +238,47 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
       );
       store.set({ status: 'loaded', selected: savedCart.filter((id) => usable.has(id)), error: null });
       session.removeItem(CYCLES_KEY);
+      dispatch('shown');
     } catch (e) {
       await wait(LOADING_MIN_DISPLAY_MS - (deps.now() - started));
       if (gen !== store.currentGeneration() || timedOut) return;
       store.set({ status: 'loaded', error: e instanceof FolderAccessError ? e.message : FOLDER.failedToLoad });
+      dispatch('failed');
     } finally {
       timers.clearTimeout(safety);
     }
   };
 
   const browse = async (repick: boolean) => {
-    setFlow({ folderError: null });
-    if (!folders.supported()) return setFlow({ folderError: FOLDER.browserUnsupported });
+    if (!dispatch('browse', { folderError: null })) return;
+    if (!folders.supported()) {
+      dispatch('pickFailed', { folderError: FOLDER.browserUnsupported });
+      return;
+    }
+    let handle: THandle;
     try {
-      const handle = (!repick && (await folders.restore(true).catch(() => null))) || (await folders.pick());
-      store.reset();
-      setFlow({ page: 1, needsStaff: false });
-      // Post-folder-select check (spec section 9): a folder still not read after 15 s is retried by
-      // reloading, which restores today's stored handle.
-      reloadCheck = clear(reloadCheck);
-      const check = timers.setTimeout(() => {
-        const s = store.get();
-        if (s.status === 'loading' && s.clips.length === 0) deps.reload();
-      }, FOLDER_RELOAD_CHECK_MS);
-      reloadCheck = check;
-      await load(handle).finally(() => {
-        timers.clearTimeout(check);
-        if (reloadCheck === check) reloadCheck = null;
-      });
+      handle = (!repick && (await folders.restore(true).catch(() => null))) || (await folders.pick());
     } catch (e) {
       // Staff who change their mind leave the player's screen as it was.
-      if (repick && e instanceof FolderAccessError && e.message === FOLDER.cancelled) return;
-      setFlow({ folderError: e instanceof FolderAccessError ? e.message : FOLDER.failedToAccess });
+      const cancelledRepick = phase === 'repicking' && e instanceof FolderAccessError && e.message === FOLDER.cancelled;
+      dispatch('pickFailed', cancelledRepick ? {} : { folderError: e instanceof FolderAccessError ? e.message : FOLDER.failedToAccess });
+      return;
     }
+    if (phase !== 'picking' && phase !== 'repicking') return;
+    store.reset();
+    dispatch('picked', { page: 1, needsStaff: false });
+    // Post-folder-select check (spec section 9): a folder still not read after 15 s is retried by
+    // reloading, which restores today's stored handle.
+    reloadCheck = clear(reloadCheck);
+    const check = timers.setTimeout(() => {
+      const s = store.get();
+      if (s.status === 'loading' && s.clips.length === 0) deps.reload();
+    }, FOLDER_RELOAD_CHECK_MS);
+    reloadCheck = check;
+    await load(handle).finally(() => {
+      timers.clearTimeout(check);
+      if (reloadCheck === check) reloadCheck = null;
+    });
   };
 
   /**
@@ -342,90 +332,8 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
       clips: [...clips, ...kept].sort((a, b) => b.createdAt - a.createdAt),
       ...(current.selected.some((id) => replaced.has(id)) ? { selected: current.selected.map((id) => replaced.get(id) ?? id) } : {}),
     });
-    void fillInDetails(gen);
+    queue.fill(gen);
     return clips.length;
-  };
-
-  /** Resolves once the grid is shown (or the clips were replaced), after its first frame. */
-  const gridShown = (gen: number) =>
-    new Promise<void>((resolve) => {
-      let unsubscribe = () => {};
-      const check = () => {
-        if (gen === store.currentGeneration() && store.get().status === 'loading') return;
-        unsubscribe();
-        void details.afterPaint().then(resolve);
-      };
-      unsubscribe = store.subscribe(check);
-      check();
-    });
-
-  /**
-   * The next piece of work: durations before thumbnails (spec section 4), but the visible page's
-   * clips before the others, so the first screen fills in without waiting for the whole folder.
-   */
-  const nextTask = (tried: Set<string>, skipThumbnail: Set<string>, visibleOnly: boolean): Task | null => {
-    const clips = store.get().clips;
-    const visible = new Set(visibleIds);
-    const groups = [clips.filter((c) => visible.has(c.id))];
-    if (!visibleOnly) groups.push(clips.filter((c) => !visible.has(c.id)));
-    for (const group of groups) {
-      const d = group.find((c) => c.duration === null && !c.undecodable && !tried.has(`d:${c.id}`));
-      if (d) return { kind: 'duration', clip: d };
-      const t = group.find((c) => c.thumbnailUrl === null && !c.undecodable && !skipThumbnail.has(c.id) && !tried.has(`t:${c.id}`));
-      if (t) return { kind: 'thumbnail', clip: t };
-    }
-    return null;
-  };
-
-  /**
-   * Durations and thumbnails one at a time, each kept as it comes: the visible page's first, then,
-   * once the grid has painted (never competing with the loading screen's end), the other pages'.
-   */
-  const fillInDetails = async (gen: number) => {
-    // One filler at a time: clips added while it runs are picked up by its next look at the store.
-    if (filling === gen) return;
-    filling = gen;
-    try {
-      await fillDetailsLoop(gen);
-    } finally {
-      if (filling === gen) filling = null;
-    }
-  };
-
-  const fillDetailsLoop = async (gen: number) => {
-    const tried = new Set<string>();
-    const skipThumbnail = new Set(
-      store
-        .get()
-        .clips.filter((c) => details.thumbnailFailedBefore(c))
-        .map((c) => c.id),
-    );
-    let visibleOnly = true;
-    for (;;) {
-      if (gen !== store.currentGeneration()) return;
-      const task = nextTask(tried, skipThumbnail, visibleOnly);
-      if (task === null) {
-        if (!visibleOnly) return;
-        await gridShown(gen);
-        visibleOnly = false;
-        continue;
-      }
-      const { clip } = task;
-      if (task.kind === 'duration') {
-        tried.add(`d:${clip.id}`);
-        const probe = await details.probe(clip);
-        if (gen !== store.currentGeneration()) return;
-        store.patchClip(clip.id, { duration: probe.duration, undecodable: probe.undecodable });
-        await details.remember(clip, { probe }).catch(() => undefined);
-      } else {
-        tried.add(`t:${clip.id}`);
-        const thumbnail = await details.thumbnail(clip);
-        if (gen !== store.currentGeneration()) return;
-        if (thumbnail.dataUrl) store.patchClip(clip.id, { thumbnailUrl: thumbnail.dataUrl });
-        else if (thumbnail.undecodable) store.patchClip(clip.id, { undecodable: true });
-        await details.remember(clip, { thumbnail }).catch(() => undefined);
-      }
-    }
   };
 
   return {
@@ -437,27 +345,31 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
       return () => listeners.delete(listener);
     },
     enter() {
-      active = true;
-      const idle = store.get().status === 'idle';
-      setFlow({ checking: idle, needsStaff: false, folderError: null, page: 1, notice: false });
-      if (!idle) return;
+      const status = store.get().status;
+      const reset = { needsStaff: false, folderError: null, page: 1, notice: false };
+      if (status === 'loaded') return void dispatch('resume', reset);
+      if (status === 'loading') return void dispatch('resumeLoading', reset);
+      if (!dispatch('enter', reset)) return;
       // Without a click the browser may not grant permission again; Browse Videos then asks.
       folders
         .restore(false)
         .then(async (handle) => {
-          if (handle) return load(handle);
-          setFlow({ needsStaff: await folders.chosenToday() });
+          if (phase !== 'checking') return;
+          if (handle) {
+            dispatch('restored');
+            return load(handle);
+          }
+          const needsStaff = await folders.chosenToday();
+          dispatch('noFolder', { needsStaff });
         })
-        .catch(() => undefined)
-        .finally(() => setFlow({ checking: false }));
+        .catch(() => dispatch('noFolder'));
     },
     leave(keepClips) {
-      active = false;
       noticeHandle = clear(noticeHandle);
       reloadCheck = clear(reloadCheck);
-      flow = { ...flow, notice: false, checking: true };
+      flow = { ...flow, notice: false };
       if (!keepClips) store.reset();
-      changed();
+      if (!dispatch('leave')) changed();
     },
     browse,
     toggle(id) {
@@ -477,7 +389,7 @@ export function createClipLoading<THandle>(deps: ClipLoadingDeps<THandle>): Clip
       setFlow({ page: 1 });
     },
     setVisible(ids) {
-      visibleIds = ids;
+      queue.setVisible(ids);
     },
     reread,
   };

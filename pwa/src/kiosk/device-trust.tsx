@@ -1,4 +1,4 @@
-// Whether this kiosk may sell, kept live (issue 12 point 1). While a kiosk screen is open the
+// Whether this kiosk may sell, kept live. While a kiosk screen is open the
 // kiosk asks the server about itself every DEVICE_POLL_MS, so an admin's authorise, deauthorise or
 // delete shows within 5 s on any screen. A stored answer older than DEVICE_ANSWER_FRESH_MS does not
 // decide after a reload while the server can be asked; with the network down (the query paused)
@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';
 import { getDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
+import { useLiveQueryState } from './live-query.ts';
 import { deviceAnswerStaleAtLoad, deviceAskedSinceLoad, deviceStatusQuery, type DeviceStatus } from './queries.ts';
 
 export type DeviceTrust = 'checking' | 'authorized' | 'unauthorized';
@@ -38,9 +39,12 @@ export function useHoldSale(active: boolean): void {
 
 /** This kiosk's live status: 'checking' until an answer recent enough to decide is at hand. */
 export function useDeviceTrust(): { trust: DeviceTrust; device: DeviceStatus | undefined } {
-  const query = useQuery(deviceStatusQuery());
+  const options = deviceStatusQuery();
+  // useQuery keeps the poll running; the answer is read from the cache as it lands (live-query.ts).
+  useQuery(options);
+  const query = useLiveQueryState<DeviceStatus>(options.queryKey);
   const holding = useSyncExternalStore(subscribe, saleUnderway);
-  if (query.isPending) return { trust: 'checking', device: undefined };
+  if (!query || query.status === 'pending') return { trust: 'checking', device: undefined };
   // A persisted answer already too old to trust when the page loaded, while the server is asked for the first time.
   if (query.fetchStatus === 'fetching' && !deviceAskedSinceLoad() && deviceAnswerStaleAtLoad(query.dataUpdatedAt)) {
     return { trust: 'checking', device: query.data };

@@ -22,6 +22,9 @@ export interface FileInfo {
   type?: string;
 }
 
+/** A name the kiosk lists: a video, and not a temporary file still being written ('.name'). */
+export const isListedName = (name: string): boolean => !name.startsWith('.') && isVideoFileName(name);
+
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
@@ -39,7 +42,7 @@ export function isFromToday(lastModified: number, now: number): boolean {
 
 /** The files the selection screen lists: videos from today, newest first. */
 export function todaysVideos<T extends FileInfo>(files: T[], now: number): T[] {
-  return files.filter((f) => isVideoFileName(f.name) && isFromToday(f.lastModified, now)).sort((a, b) => b.lastModified - a.lastModified);
+  return files.filter((f) => isListedName(f.name) && isFromToday(f.lastModified, now)).sort((a, b) => b.lastModified - a.lastModified);
 }
 
 /** Title and id rules of spec section 3 (shared with the back-office's local search). */

