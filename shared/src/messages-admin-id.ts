@@ -191,7 +191,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       title: (id) => `Pembelian ${id}`,
       close: 'Tutup',
       loadFailed: 'Gagal memuat riwayat pembelian ini. Silakan coba lagi.',
-      summary: ['Email', 'WhatsApp', 'Venue', 'Lapangan', 'Klip', 'Jumlah', 'Kode Promo', 'Status Pembayaran'],
+      summary: ['Email', 'WhatsApp', 'Venue', 'Lapangan', 'Dijual di', 'Klip', 'Jumlah', 'Kode Promo', 'Status Pembayaran'],
       timelineTitle: 'Riwayat',
       links: 'Tautan',
       phonePage: 'Buka halaman ponsel',

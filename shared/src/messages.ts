@@ -484,7 +484,7 @@ export const MESSAGES = {
       title: (id: string) => `Purchase ${id}`,
       close: 'Close',
       loadFailed: 'Failed to load the history of this purchase. Please try again.',
-      summary: ['Email', 'WhatsApp', 'Venue', 'Court', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
+      summary: ['Email', 'WhatsApp', 'Venue', 'Court', 'Sold at', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
       timelineTitle: 'History',
       links: 'Links',
       phonePage: 'Open the phone page',

@@ -32,6 +32,7 @@ import { uploadSessionOwner031 } from './031-upload-session-owner.ts';
 import { adminLanguage032 } from './032-admin-language.ts';
 import { whatsapp033 } from './033-whatsapp.ts';
 import { courtMarks035 } from './035-court-marks.ts';
+import { clipCourtList050 } from './050-clip-court-list.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '032-admin-language': adminLanguage032,
   '033-whatsapp': whatsapp033,
   '035-court-marks': courtMarks035,
+  '050-clip-court-list': clipCourtList050,
 };
