@@ -50,6 +50,15 @@ describe('a visitor', () => {
     await page.waitForURL('**/box');
   });
 
+  test('typing /admin opens the login page, never the kiosk', async () => {
+    await freshPage();
+    for (const typed of ['/admin', '/admin/']) {
+      await page.goto(typed);
+      await new AdminLoginPage(page).title().waitFor();
+      expect(path()).toBe('/admin/login');
+    }
+  });
+
   test('the kiosk home never downloads the back-office chunk', async () => {
     await freshPage();
     const scripts: string[] = [];
@@ -122,6 +131,8 @@ describe('a super admin', () => {
 
   test('is redirected away from /admin/login and may open /admin/create', async () => {
     await page.goto('/admin/login');
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin');
     await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/create');
     await page.getByRole('heading', { name: 'Create Admin' }).waitFor();
