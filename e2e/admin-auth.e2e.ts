@@ -191,7 +191,7 @@ describe('a super admin', () => {
 describe('an admin', () => {
   // Issue 24 point 4 widens the spec's "Transactions and Devices only": a venue admin also prices
   // their own venue (the Product tabs, with its promo codes) and reads its errors.
-  test("sees Transactions, Devices, their venue's Product tabs and Errors, and cannot reach super-admin screens", async () => {
+  test("sees Transactions, Devices, their venue's Product and Venues tabs and Errors, and cannot reach super-admin screens", async () => {
     await freshPage();
     const dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
     expect(await dashboard.tabNames()).toEqual([
@@ -199,6 +199,7 @@ describe('an admin', () => {
       TABS.devices,
       TABS.productManagement,
       TABS.productDevManagement,
+      TABS.venueManagement,
       TABS.errors,
     ]);
     expect((await storedSession(page))?.user.role).toBe('admin');
@@ -207,7 +208,7 @@ describe('an admin', () => {
     await dashboard.open('?tab=admins');
     expect(await dashboard.activeTab()).toBe('transactions');
     await dashboard.open('?tab=venues');
-    expect(await dashboard.activeTab()).toBe('transactions');
+    expect(await dashboard.activeTab()).toBe('venueManagement');
     await dashboard.open('?tab=devices');
     expect(await dashboard.activeTab()).toBe('devices');
   });
