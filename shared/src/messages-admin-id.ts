@@ -692,6 +692,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       table: 'Kode promo',
       allVenues: 'Semua venue',
       thisVenueOnly: 'Hanya venue ini',
+      sharedWithLive: 'Sama dengan live',
+      sharedNote: 'Kode promo sama dengan live: kode yang ditambah atau diubah di sini juga berlaku di kios live.',
       onlyAt: (venue) => `Hanya di ${venue}`,
       edit: 'Ubah',
       delete: 'Hapus',

@@ -618,7 +618,8 @@ export const MESSAGES = {
     authorize: 'Authorize',
     deauthorize: 'Deauthorize',
     delete: 'Delete',
-    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
+    // The spec's Field column says Court: one word for a player's court across the back-office.
+    columns: ['ID', 'Device ID', 'Venue', 'Court', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
     // Issue 9 (test devices): our wording.
     yes: 'Yes',
     no: 'No',
@@ -984,7 +985,7 @@ export const MESSAGES = {
       filterByVenue: 'Filter by venue',
       registerThisDevice: 'Register this device',
       venueRequired: 'Venue *',
-      court: 'Court / Field (optional)',
+      court: 'Court (optional)',
       noCourt: 'No court',
       register: 'Register This Device',
     },
@@ -1016,6 +1017,9 @@ export const MESSAGES = {
       table: 'Promo codes',
       allVenues: 'All venues',
       thisVenueOnly: 'This venue only',
+      // Promo codes have no staging copy: the staging tab says so, beside each code and above them.
+      sharedWithLive: 'Shared with live',
+      sharedNote: 'Promo codes are shared with live: a code added or changed here works at live kiosks too.',
       onlyAt: (venue: string) => `Only at ${venue}`,
       edit: 'Edit',
       delete: 'Delete',
