@@ -248,6 +248,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     auditTitle: 'Log audit',
     auditSentence: (change, admin, when) => `${change}, oleh ${admin}, pada ${when}`,
     auditNotSet: '(belum diatur)',
+    auditAllVenues: 'semua venue',
+    auditScoped: (change, scope) => `${change} (${scope})`,
     auditOn: 'aktif',
     auditOff: 'nonaktif',
     auditYes: 'ya',

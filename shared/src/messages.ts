@@ -545,6 +545,9 @@ export const MESSAGES = {
     // Issue 24 point 7: each entry read as a sentence ("Price: Rp 20.000 → Rp 25.000, by …, at …"). Ours.
     auditSentence: (change: string, admin: string, when: string) => `${change}, by ${admin}, at ${when}`,
     auditNotSet: '(not set)',
+    // Where a price, tier or promo change applies: its venue, or every venue.
+    auditAllVenues: 'all venues',
+    auditScoped: (change: string, scope: string) => `${change} (${scope})`,
     auditOn: 'on',
     auditOff: 'off',
     auditYes: 'yes',
