@@ -65,8 +65,10 @@ test('after a reset the one-time password opens only "Choose your own password";
   await context.close();
 });
 
-test('a super admin sees the audit entry after changing a price', async () => {
+test('a super admin sees the audit entry after changing a price, naming the venue or all venues', async () => {
   await api.setConfig('DEFAULT_PRICE', '45678');
+  const venueId = (await api.call('listVenues', {})).find((v) => v.name === 'Arena Akun')!.id;
+  await api.call('updateConfig', { body: { key: 'DEFAULT_PRICE', value: '31000', venueId } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
@@ -76,6 +78,7 @@ test('a super admin sees the audit entry after changing a price', async () => {
   const text = await entry.first().textContent();
   expect(text).toContain(SUPER_ADMIN.email);
   // A sentence, not JSON (issue 24 point 7).
-  expect(text).toMatch(/^Price: .+ → Rp 45\.678, by /);
+  expect(text).toMatch(/^Price \(Arena Akun\): .+ → Rp 31\.000, by /);
+  expect(await entry.nth(1).textContent()).toMatch(/^Price \(all venues\): .+ → Rp 45\.678, by /);
   await context.close();
 });

@@ -50,6 +50,15 @@ describe('a visitor', () => {
     await page.waitForURL('**/box');
   });
 
+  test('typing /admin opens the login page, never the kiosk', async () => {
+    await freshPage();
+    for (const typed of ['/admin', '/admin/']) {
+      await page.goto(typed);
+      await new AdminLoginPage(page).title().waitFor();
+      expect(path()).toBe('/admin/login');
+    }
+  });
+
   test('the kiosk home never downloads the back-office chunk', async () => {
     await freshPage();
     const scripts: string[] = [];
@@ -123,6 +132,8 @@ describe('a super admin', () => {
   test('is redirected away from /admin/login and may open /admin/create', async () => {
     await page.goto('/admin/login');
     await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/dashboard');
     await page.goto('/admin/create');
     await page.getByRole('heading', { name: 'Create Admin' }).waitFor();
     expect(path()).toBe('/admin/create');
@@ -180,7 +191,7 @@ describe('a super admin', () => {
 describe('an admin', () => {
   // Issue 24 point 4 widens the spec's "Transactions and Devices only": a venue admin also prices
   // their own venue (the Product tabs, with its promo codes) and reads its errors.
-  test("sees Transactions, Devices, their venue's Product tabs and Errors, and cannot reach super-admin screens", async () => {
+  test("sees Transactions, Devices, their venue's Product and Venues tabs and Errors, and cannot reach super-admin screens", async () => {
     await freshPage();
     const dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
     expect(await dashboard.tabNames()).toEqual([
@@ -188,6 +199,7 @@ describe('an admin', () => {
       TABS.devices,
       TABS.productManagement,
       TABS.productDevManagement,
+      TABS.venueManagement,
       TABS.errors,
     ]);
     expect((await storedSession(page))?.user.role).toBe('admin');
@@ -196,7 +208,7 @@ describe('an admin', () => {
     await dashboard.open('?tab=admins');
     expect(await dashboard.activeTab()).toBe('transactions');
     await dashboard.open('?tab=venues');
-    expect(await dashboard.activeTab()).toBe('transactions');
+    expect(await dashboard.activeTab()).toBe('venueManagement');
     await dashboard.open('?tab=devices');
     expect(await dashboard.activeTab()).toBe('devices');
   });

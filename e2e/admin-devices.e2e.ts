@@ -48,6 +48,10 @@ test('shows this browser id, the same one the kiosk stores, and no mismatch warn
   expect(await page.evaluate(() => localStorage.getItem('deviceId'))).toBe(id);
   expect(await devices.mismatchWarning().count()).toBe(0);
   expect(await devices.headers()).toEqual([...T.columns]);
+  // One word for a player's court across the back-office.
+  expect(await devices.headers()).toContain('Court');
+  expect(await devices.headers()).not.toContain('Field');
+  await devices.registerForm().getByLabel('Court (optional)').waitFor();
 });
 
 test('registration needs a venue, then registers this device with its court and marks it', async () => {

@@ -72,7 +72,7 @@ test('an admin switches to Bahasa Indonesia: it stays for them after a reload an
 
   // Another admin logs in on the same browser: their own language, English, applies.
   await logIn(page, VENUE_ADMIN, 'id', 'en');
-  const venueTabs = ['transactions', 'devices', 'productManagement', 'productDevManagement', 'errors'] as const;
+  const venueTabs = ['transactions', 'devices', 'productManagement', 'productDevManagement', 'venueManagement', 'errors'] as const;
   expect(await tabLabels(page)).toEqual(venueTabs.map((tab) => ADMIN_CATALOGUES.en.dashboard.tabs[tab]));
   expect(await new AdminLanguageSwitch(page).current()).toBe('en');
   await page.context().close();

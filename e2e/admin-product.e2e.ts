@@ -228,4 +228,18 @@ describe('promo codes', () => {
     await product.notice(F.deleted).waitFor();
     expect(await promos()).toEqual([]);
   });
+
+  test('the staging tab says each promo code is shared with live; the live tab does not', async () => {
+    await api.call('createPromo', { body: { name: 'Both', code: 'SHARED', amount: 1000, percent: 0, quota: 5 } });
+    const shared = MESSAGES.adminScreens.promos;
+    // Made behind the screen's back: a reload lists it.
+    await page.reload();
+    await dashboard.openTab('productDevManagement');
+    await product.promoRow('SHARED').getByText(shared.sharedWithLive, { exact: true }).waitFor();
+    await page.getByText(shared.sharedNote, { exact: true }).waitFor();
+    await dashboard.openTab('productManagement');
+    await product.promoRow('SHARED').waitFor();
+    expect(await product.promoRow('SHARED').getByText(shared.sharedWithLive, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(shared.sharedNote, { exact: true }).count()).toBe(0);
+  });
 });

@@ -6,7 +6,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
-import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, formatRupiah, MESSAGES, type SalesReport } from '@courtreplay/shared';
+import {
+  EXPORT_CLIP_COLUMNS,
+  EXPORT_CLIP_SHEET_NAME,
+  EXPORT_COLUMNS,
+  EXPORT_SHEET_NAME,
+  formatRupiah,
+  MESSAGES,
+  type SalesReport,
+} from '@courtreplay/shared';
 import {
   AdminApi,
   KioskApi,
@@ -32,23 +40,33 @@ let context: BrowserContext;
 let page: Page;
 let tab: AdminTransactionsTab;
 let venueDua: number;
+let courtA: number;
+let courtB: number;
 const ids: Record<string, string> = {};
 
 /** A purchase at Rp 1.000 a clip (no price set; nothing with the gateway off); `pay` settles it through the payment simulator. */
-async function buy(deviceId: string, email: string, clips: number, pay: boolean, unitPrice = 1000): Promise<string> {
+async function buy(
+  deviceId: string,
+  email: string,
+  clips: number,
+  pay: boolean,
+  unitPrice = 1000,
+  videoCourts?: number[],
+): Promise<string> {
   const { transaction, payment } = await new KioskApi(server, deviceId).call('createPurchase', {
     body: {
       email,
       videoIds: Array.from({ length: clips }, (_, i) => `${email}-${i}.mp4`),
       videoTitles: Array.from({ length: clips }, (_, i) => `clip ${i}`),
       totalAmount: unitPrice * clips,
+      ...(videoCourts ? { videoCourts } : {}),
     },
   });
   if (pay) await simulatePayment(server, payment!.token);
   return transaction.id;
 }
 
-const report = (query: { venueId?: string } = {}) => api.call('salesReport', { query });
+const report = (query: { venueId?: string; fieldId?: string } = {}) => api.call('salesReport', { query });
 
 /** Waits until the cards, chart and per-court rows show exactly `expected`. */
 async function expectScreenToShow(expected: SalesReport) {
@@ -92,14 +110,18 @@ beforeAll(async () => {
   };
   const satu = await venue('Arena Satu');
   venueDua = await venue('Arena Dua');
-  await kiosk(KIOSK_A, satu, await court('Court A', satu));
-  await kiosk(KIOSK_B, satu, await court('Court B', satu));
+  courtA = await court('Court A', satu);
+  courtB = await court('Court B', satu);
+  await kiosk(KIOSK_A, satu, courtA);
+  await kiosk(KIOSK_B, satu, courtB);
   await kiosk(KIOSK_X, venueDua, await court('Court X', venueDua));
 
   ids.a1 = await buy(KIOSK_A, 'alice@example.com', 2, true);
   ids.a2 = await buy(KIOSK_A, 'bob@example.com', 1, true);
   ids.b1 = await buy(KIOSK_B, 'carol@example.com', 3, true);
   ids.x1 = await buy(KIOSK_X, 'dua@example.com', 1, true);
+  // Court B's clips sold at the Court A kiosk: Court B's revenue.
+  ids.clipsOfB = await buy(KIOSK_A, 'walker@example.com', 2, true, 1000, [courtB, courtB]);
   ids.pending = await buy(KIOSK_A, 'later@example.com', 1, false);
   // Text a spreadsheet would run as a formula: the CSV must not.
   ids.formula = await buy(KIOSK_B, '=1+2@example.com', 1, true);
@@ -121,13 +143,34 @@ afterAll(async () => {
 describe('sales at a glance', () => {
   test('the cards, chart and per-court rows are what the API answers, for all venues and for one', async () => {
     const all = await report();
-    expect(all).toMatchObject({ revenue: 8000, purchases: 5, clips: 8, free: 1, staging: 0 });
+    expect(all).toMatchObject({ revenue: 10_000, purchases: 6, clips: 10, free: 1, staging: 0 });
     await expectScreenToShow(all);
 
     await tab.venue().selectOption(String(venueDua));
     const dua = await report({ venueId: String(venueDua) });
     expect(dua.revenue).toBe(1000);
     await expectScreenToShow(dua);
+    await tab.resetFilters().click();
+    await expectScreenToShow(all);
+  });
+
+  test("revenue by court follows the clips' court, and adds up to the revenue card under any court filter", async () => {
+    const all = await report();
+    expect(all.byCourt.find((c) => c.fieldId === courtB)).toMatchObject({ revenue: 6000, purchases: 3 });
+    expect(all.byCourt.find((c) => c.fieldId === courtA)).toMatchObject({ revenue: 3000, purchases: 2 });
+    const satu = String((await api.call('listVenues', {})).find((v) => v.name === 'Arena Satu')!.id);
+    await tab.venue().selectOption(satu);
+    for (const [label, fieldId, revenue] of [
+      ['Court B', courtB, 6000],
+      ['Court A', courtA, 3000],
+    ] as const) {
+      await tab.court().selectOption({ label });
+      const seen = await report({ venueId: satu, fieldId: String(fieldId) });
+      expect(seen.revenue).toBe(revenue);
+      expect(seen.byCourt.reduce((sum, c) => sum + c.revenue, 0)).toBe(seen.revenue);
+      await expectScreenToShow(seen);
+      expect((await tab.ids()).includes(ids.clipsOfB!)).toBe(fieldId === courtB);
+    }
     await tab.resetFilters().click();
     await expectScreenToShow(all);
   });
@@ -140,11 +183,11 @@ describe('exports an accountant can use', () => {
     const downloading = page.waitForEvent('download');
     await tab.exportButton().click();
     const sheets = await readExcelFile(await (await downloading).path());
-    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME]);
+    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME, EXPORT_CLIP_SHEET_NAME]);
     const [header, ...rows] = sheets[0]!.data;
     expect(header).toEqual([...EXPORT_COLUMNS]);
     expect(header!.slice(-4)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status']);
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(8);
     const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
     const listed = (await api.call('listPurchases', { query: { limit: '100' } })).transactions;
     for (const row of rows) {
@@ -166,7 +209,18 @@ describe('exports an accountant can use', () => {
     expect(byId.get(ids.free!)![col('Payment Status')]).toBe('Free');
     // Summable: the paid rows add up to the revenue card.
     const paid = rows.filter((r) => r[col('Payment Status')] === 'Paid').reduce((sum, r) => sum + (r[col('Amount')] as number), 0);
-    expect(paid).toBe((await report()).revenue);
+    const all = await report();
+    expect(paid).toBe(all.revenue);
+    expect(byId.get(ids.clipsOfB!)![col('Court')]).toBe('Court B');
+    // The Clips sheet's paid clips, summed by court, are the report's revenue by court.
+    const [clipHeader, ...clips] = sheets[1]!.data;
+    expect(clipHeader).toEqual([...EXPORT_CLIP_COLUMNS]);
+    const byCourt = new Map<unknown, number>();
+    for (const clip of clips) {
+      if (byId.get(clip[0])![col('Payment Status')] !== 'Paid') continue;
+      byCourt.set(clip[3], (byCourt.get(clip[3]) ?? 0) + Number(clip[4]));
+    }
+    expect(Object.fromEntries(byCourt)).toEqual(Object.fromEntries(all.byCourt.map((c) => [c.fieldName, c.revenue])));
     excel = rows as unknown[][];
   });
 

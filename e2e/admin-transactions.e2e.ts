@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
-import { EXPORT_COLUMNS, EXPORT_SHEET_NAME, MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
+import {
+  EXPORT_CLIP_COLUMNS,
+  EXPORT_CLIP_SHEET_NAME,
+  EXPORT_COLUMNS,
+  EXPORT_SHEET_NAME,
+  MESSAGES,
+  PURCHASE_MESSAGES,
+} from '@courtreplay/shared';
 import {
   AdminApi,
   KioskApi,
@@ -36,13 +43,14 @@ let dashboard: AdminDashboardPage;
 let tab: AdminTransactionsTab;
 const ids: Record<string, string> = {};
 
-async function buy(deviceId: string, email: string, titles: string[], unitPrice: number): Promise<string> {
+async function buy(deviceId: string, email: string, titles: string[], unitPrice: number, videoCourts?: number[]): Promise<string> {
   const { transaction } = await new KioskApi(server, deviceId).call('createPurchase', {
     body: {
       email,
       videoIds: titles.map((t) => `${Date.now()}-${t.replace(/ /g, '_')}`),
       videoTitles: titles,
       totalAmount: unitPrice * titles.length,
+      ...(videoCourts ? { videoCourts } : {}),
     },
   });
   return transaction.id;
@@ -63,12 +71,15 @@ beforeAll(async () => {
   const { venue: dua } = await api.call('createVenue', { body: { name: 'Arena Dua', location: 'Bandung' } });
   const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
   await kiosk(KIOSK_A1, satu.id, await court('Court A', satu.id));
-  await kiosk(KIOSK_A2, satu.id, await court('Court B', satu.id));
+  const courtB = await court('Court B', satu.id);
+  await kiosk(KIOSK_A2, satu.id, courtB);
   await kiosk(KIOSK_B, dua.id, await court('Court X', dua.id));
   await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: satu.id } });
 
   // Gateway on (the default) and no price set: pending purchases at Rp 1.000 a video.
-  for (let i = 1; i <= 24; i++) await buy(KIOSK_A1, `buyer${i}@example.com`, [`rally ${i}`], 1000);
+  for (let i = 1; i <= 23; i++) await buy(KIOSK_A1, `buyer${i}@example.com`, [`rally ${i}`], 1000);
+  // Court B's clips, sold at the Court A kiosk: a Court B purchase everywhere but "Sold at".
+  ids.clipsOfB = await buy(KIOSK_A1, 'buyer24@example.com', ['rally 24'], 1000, [courtB]);
   ids.long = await buy(KIOSK_A2, 'long.titles@example.com', LONG_TITLES, 1000);
   ids.bandung = await buy(KIOSK_B, 'bandung@example.com', ['smash'], 1000);
   // Gateway off: free purchases, which can be (re)sent.
@@ -116,6 +127,20 @@ describe('the table', () => {
     expect(byColumn.Court).toBe('Court B');
   });
 
+  test("a purchase's court is its clips' court; the kiosk's court shows only as Sold at in its details", async () => {
+    const cells = await tab.cells(ids.clipsOfB!);
+    expect(cells[T.columns.indexOf('Court')]).toBe('Court B');
+    await tab.details(ids.clipsOfB!).click();
+    await tab
+      .drawer()
+      .getByRole('heading', { name: T.drawer.title(ids.clipsOfB!) })
+      .waitFor();
+    expect(await tab.summaryValue('Court')).toBe('Court B');
+    expect(await tab.summaryValue('Sold at')).toBe('Court A');
+    await page.keyboard.press('Escape');
+    await tab.drawer().waitFor({ state: 'detached' });
+  });
+
   test('a purchase id stays on one line on a narrower screen (the table scrolls instead)', async () => {
     await page.setViewportSize({ width: 1024, height: 1000 });
     try {
@@ -160,7 +185,8 @@ describe('filters', () => {
     await tab.venue().selectOption({ label: 'Arena Satu' });
     await tab.court().selectOption({ label: 'Court B' });
     await tab.row(ids.long!).waitFor();
-    await expect.poll(() => tab.ids()).toEqual([ids.long]);
+    // A purchase matches the court its clips were filmed on, whichever kiosk sold it.
+    await expect.poll(() => tab.ids()).toEqual([ids.long, ids.clipsOfB]);
     await tab.venue().selectOption({ label: T.allVenues });
     expect(await tab.court().inputValue()).toBe('');
     expect(await tab.court().isDisabled()).toBe(true);
@@ -198,7 +224,7 @@ describe('Export to Excel', () => {
     expect(download.suggestedFilename()).toBe(`transactions_${today}.xlsx`);
     await tab.text(T.exported(28)).waitFor();
     const sheets = await readExcelFile(await download.path());
-    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME]);
+    expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME, EXPORT_CLIP_SHEET_NAME]);
     const [header, ...rows] = sheets[0]!.data;
     expect(header).toEqual([...EXPORT_COLUMNS]);
     expect(rows).toHaveLength(28);
@@ -209,6 +235,20 @@ describe('Export to Excel', () => {
     expect(long[EXPORT_COLUMNS.indexOf('Video Titles')]).toBe(LONG_TITLES.join(', '));
     expect(long[EXPORT_COLUMNS.indexOf('Email Status')]).toBe(T.emailNotSet);
     expect(long[EXPORT_COLUMNS.indexOf('Court')]).toBe('Court B');
+    expect(rows.find((r) => r[0] === ids.clipsOfB)![EXPORT_COLUMNS.indexOf('Court')]).toBe('Court B');
+    // One row per clip, with its court and its share: a purchase's shares add up to its Amount.
+    const [clipHeader, ...clips] = sheets[1]!.data;
+    expect(clipHeader).toEqual([...EXPORT_CLIP_COLUMNS]);
+    expect(clips).toHaveLength(rows.reduce((n, r) => n + Number(r[EXPORT_COLUMNS.indexOf('Video Count')]), 0));
+    expect(clips.filter((c) => c[0] === ids.clipsOfB)).toEqual([[ids.clipsOfB, 1, 'rally 24', 'Court B', 1000]]);
+    expect(clips.filter((c) => c[0] === ids.long)).toEqual([
+      [ids.long, 1, LONG_TITLES[0], 'Court B', 1000],
+      [ids.long, 2, LONG_TITLES[1], 'Court B', 1000],
+    ]);
+    for (const row of rows) {
+      const shares = clips.filter((c) => c[0] === row[0]).reduce((sum, c) => sum + Number(c[4]), 0);
+      expect(shares, String(row[0])).toBe(row[EXPORT_COLUMNS.indexOf('Amount')]);
+    }
     await tab.text(T.exported(28)).waitFor({ state: 'detached', timeout: 5_000 });
   });
 
@@ -313,7 +353,7 @@ describe('an admin', () => {
     expect(await own.headers()).toEqual(T.columns.filter((c) => c !== 'Venue'));
     expect(await own.venue().count()).toBe(0);
     await own.court().selectOption({ label: 'Court B' });
-    await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 1);
+    await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 2);
     await own.resetFilters().click();
     await adminPage.waitForFunction(() => document.querySelectorAll('[role=tabpanel] tbody tr').length === 25);
     expect(await own.court().isDisabled()).toBe(false);

@@ -157,4 +157,39 @@ describe('marked moments (issue 25 point 4)', () => {
     await page.getByRole('heading', { name: T.markedMoments }).waitFor();
     await context.close();
   });
+
+  it("lists every court's marks, each labelled with its court, whichever court chip is chosen", async () => {
+    const courts = await seed.admin.call('listFields', { params: { venueId: seed.venueId } });
+    // Two players' phones (one phone may mark once every 20 s), one at each court.
+    for (const [court, name] of [
+      [seed.fieldId, 'Court 1'],
+      [court2, 'Court 2'],
+    ] as const) {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const phonePage = await phone.newPage();
+      await phonePage.goto(`${server.url}${new URL(courts.find((c) => c.id === court)!.markUrl!).pathname}`);
+      await phonePage.getByRole('button', { name: MESSAGES.mark.button }).click();
+      expect(await phonePage.getByTestId('mark-answer').textContent()).toContain(`on ${name}:`);
+      await phone.close();
+    }
+
+    const { context, page, selection } = await kiosk();
+    const finder = new KioskRallyFinder(page);
+    await feedFolder(page, [clip('Court 1/own_marked.mp4'), clip('Court 2/other_marked.mp4')]);
+    await page.goto('/box/video-selection');
+    await selection.open();
+    await finder.courtChips().waitFor();
+    for (const chip of ['Court 1', 'Court 2', T.all]) {
+      await finder.courtChip(chip).click();
+      await expect
+        .poll(async () => (await finder.markedCards()).sort(), { timeout: 10_000 })
+        .toEqual(
+          [
+            [title('own_marked.mp4'), 'Court 1'],
+            [title('other_marked.mp4'), 'Court 2'],
+          ].sort(),
+        );
+    }
+    await context.close();
+  });
 });

@@ -31,7 +31,7 @@ export class AdminDevicesTab {
 
   async register(venue?: string, court?: string) {
     if (venue) await this.registerForm().getByLabel('Venue *').selectOption({ label: venue });
-    if (court) await this.registerForm().getByLabel('Court / Field (optional)').selectOption({ label: court });
+    if (court) await this.registerForm().getByLabel(MESSAGES.adminScreens.devices.court).selectOption({ label: court });
     await this.registerForm().getByRole('button', { name: 'Register This Device' }).click();
   }
 

@@ -65,4 +65,11 @@ export class AdminTransactionsTab {
   drawer = () => this.page.getByTestId('purchase-drawer');
   timelineItems = () => this.drawer().getByRole('list', { name: T.drawer.timelineTitle }).getByRole('listitem');
   timelineTexts = () => this.timelineItems().locator('.timeline-what').allTextContents();
+  /** A line of the drawer's summary ('Court', 'Sold at', ...), by its label. */
+  summaryValue = (label: string) =>
+    this.drawer()
+      .locator('.drawer-summary > div')
+      .filter({ has: this.page.locator('dt').getByText(label, { exact: true }) })
+      .locator('dd')
+      .textContent();
 }

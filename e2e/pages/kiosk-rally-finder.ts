@@ -13,6 +13,16 @@ export class KioskRallyFinder {
   timeJumps = () => this.page.getByRole('group', { name: T.timeJump });
   timeJump = (name: string) => this.timeJumps().getByRole('button', { name, exact: true });
   markedMoments = () => this.page.getByTestId('marked-grid');
+  /** Marked moments' cards as [title, court] pairs, newest first. */
+  markedCards = () =>
+    this.markedMoments()
+      .getByTestId('video-card')
+      .evaluateAll((cards) =>
+        cards.map((card) => [
+          card.querySelector('[data-testid=video-title]')?.textContent ?? '',
+          card.querySelector('[data-testid=video-court]')?.textContent ?? '',
+        ]),
+      );
   newBadges = () => this.page.getByTestId('video-new');
 
   /** The chips' names in order, and the pressed one. */

@@ -105,6 +105,12 @@ export const EXPORT_COLUMNS = [
   'WhatsApp Status',
 ] as const;
 /**
+ * The export's second sheet: one row per clip, with the court it was filmed on and its share of the
+ * purchase's amount (the shares of a purchase add up to its Amount).
+ */
+export const EXPORT_CLIP_SHEET_NAME = 'Clips';
+export const EXPORT_CLIP_COLUMNS = ['ID', 'Clip', 'Video Title', 'Court', 'Amount'] as const;
+/**
  * The Excel number format of Amount and Discount: the number stays a number (an accountant sums it)
  * and reads 'Rp 25.000' whatever the reader's locale (the dots are literal, not the locale's
  * thousands separator).

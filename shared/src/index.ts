@@ -13,5 +13,6 @@ export * from './bundle-offer.ts';
 export * from './purchase-window.ts';
 export * from './validation.ts';
 export * from './phone.ts';
+export * from './purchase-courts.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';

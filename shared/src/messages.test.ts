@@ -242,8 +242,8 @@ describe('message catalogue', () => {
     [
       'devices',
       MESSAGES.devices.columns,
-      // The spec's columns, plus issue 9's 'Test device' beside the status and issue 14's name and health.
-      ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
+      // The spec's columns (its Field called Court, as everywhere else), plus 'Test device' beside the status, a name and health.
+      ['ID', 'Device ID', 'Venue', 'Court', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
     ],
     ['promo codes', MESSAGES.promoForm.columns, ['Name', 'Code', 'Discount', 'Quota', 'Created', 'Actions']],
     ['courts', MESSAGES.venues.courtColumns, ['Name', 'Created', 'Actions']],

@@ -498,7 +498,7 @@ export const MESSAGES = {
       title: (id: string) => `Purchase ${id}`,
       close: 'Close',
       loadFailed: 'Failed to load the history of this purchase. Please try again.',
-      summary: ['Email', 'WhatsApp', 'Venue', 'Court', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
+      summary: ['Email', 'WhatsApp', 'Venue', 'Court', 'Sold at', 'Clips', 'Amount', 'Promo Code', 'Payment Status'],
       timelineTitle: 'History',
       links: 'Links',
       phonePage: 'Open the phone page',
@@ -562,6 +562,9 @@ export const MESSAGES = {
     // Issue 24 point 7: each entry read as a sentence ("Price: Rp 20.000 → Rp 25.000, by …, at …"). Ours.
     auditSentence: (change: string, admin: string, when: string) => `${change}, by ${admin}, at ${when}`,
     auditNotSet: '(not set)',
+    // Where a price, tier or promo change applies: its venue, or every venue.
+    auditAllVenues: 'all venues',
+    auditScoped: (change: string, scope: string) => `${change} (${scope})`,
     auditOn: 'on',
     auditOff: 'off',
     auditYes: 'yes',
@@ -636,7 +639,8 @@ export const MESSAGES = {
     authorize: 'Authorize',
     deauthorize: 'Deauthorize',
     delete: 'Delete',
-    columns: ['ID', 'Device ID', 'Venue', 'Field', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
+    // The spec's Field column says Court: one word for a player's court across the back-office.
+    columns: ['ID', 'Device ID', 'Venue', 'Court', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
     // Issue 9 (test devices): our wording.
     yes: 'Yes',
     no: 'No',
@@ -1065,7 +1069,7 @@ export const MESSAGES = {
       filterByVenue: 'Filter by venue',
       registerThisDevice: 'Register this device',
       venueRequired: 'Venue *',
-      court: 'Court / Field (optional)',
+      court: 'Court (optional)',
       noCourt: 'No court',
       register: 'Register This Device',
     },
@@ -1097,6 +1101,9 @@ export const MESSAGES = {
       table: 'Promo codes',
       allVenues: 'All venues',
       thisVenueOnly: 'This venue only',
+      // Promo codes have no staging copy: the staging tab says so, beside each code and above them.
+      sharedWithLive: 'Shared with live',
+      sharedNote: 'Promo codes are shared with live: a code added or changed here works at live kiosks too.',
       onlyAt: (venue: string) => `Only at ${venue}`,
       edit: 'Edit',
       delete: 'Delete',

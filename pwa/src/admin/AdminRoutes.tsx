@@ -55,6 +55,8 @@ export default function AdminRoutes() {
       <DocumentLanguage />
       <div className="admin">
         <Routes>
+          {/* /admin is the back-office's address people type: the dashboard, or the login page for a visitor (its guard). */}
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="login" element={<LoginPage />} />
           <Route
             path="dashboard"

@@ -12,6 +12,8 @@ interface Props {
   onPlay: (clip: Clip) => void;
   /** It landed in the folder while the grid was open, moments ago (issue 25 point 3). */
   isNew?: boolean;
+  /** The court it was filmed on, shown where clips of several courts sit together (Marked moments). */
+  court?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * middle), the recorded time large, the title on up to two lines, duration, price, play and tick.
  * A clip the browser cannot decode says so and can be neither ticked nor played.
  */
-export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay, isNew = false }: Props) {
+export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay, isNew = false, court }: Props) {
   const messages = useMessages();
   const M = messages.selection;
   const time = formatRecordedTime(clip.createdAt);
@@ -80,6 +82,11 @@ export const VideoCard = memo(function VideoCard({ clip, selected, price, onTogg
           <span className="video-title" data-testid="video-title">
             {clip.title}
           </span>
+          {court === undefined ? null : (
+            <span className="video-court" data-testid="video-court">
+              {court}
+            </span>
+          )}
         </span>
       </button>
       {clip.undecodable ? null : (

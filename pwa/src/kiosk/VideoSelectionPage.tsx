@@ -118,7 +118,7 @@ export function VideoSelectionPage() {
     if (line >= 0) return formatRupiah(prices.lineTotals[line] ?? 0);
     return prices.addOne === null ? null : addOneText(prices.addOne, M);
   };
-  const card = (clip: Clip) => (
+  const card = (clip: Clip, court?: string) => (
     <VideoCard
       key={clip.id}
       clip={clip}
@@ -127,6 +127,7 @@ export function VideoSelectionPage() {
       onToggle={onToggle}
       onPlay={onPlay}
       isNew={finder.isNew(clip)}
+      court={court}
     />
   );
   return (
@@ -161,7 +162,7 @@ export function VideoSelectionPage() {
             <span>{m.courts.markedMoments}</span>
           </h2>
           <ul className="video-grid" data-testid="marked-grid">
-            {finder.marked.map(card)}
+            {finder.marked.map((clip) => card(clip, finder.courtOf(clip) ?? m.courts.ownCourt))}
           </ul>
         </section>
       ) : null}
@@ -176,7 +177,7 @@ export function VideoSelectionPage() {
             <span>{M.recentVideos}</span>
           </h2>
           <ul className="video-grid" data-testid="recent-grid">
-            {recent.map(card)}
+            {recent.map((clip) => card(clip))}
           </ul>
           {layout.showOlderDivider && older.length > 0 ? (
             <>
@@ -184,7 +185,7 @@ export function VideoSelectionPage() {
                 <span>{M.olderVideos}</span>
               </h2>
               <ul className="video-grid" data-testid="older-grid">
-                {older.map(card)}
+                {older.map((clip) => card(clip))}
               </ul>
             </>
           ) : null}

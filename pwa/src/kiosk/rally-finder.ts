@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Clip, ClipState } from './clip-store.ts';
-import { chosenClips, courtChips, inCourt, markedClips, timeJumps, type CourtContext, type VenueCourt } from './grid-filter.ts';
+import { chosenClips, clipCourt, courtChips, inCourt, markedClips, timeJumps, type CourtContext, type VenueCourt } from './grid-filter.ts';
 import { deviceStatusQuery } from './queries.ts';
 
 /** How long a clip that landed while the grid was open wears its "New" badge. */
@@ -40,7 +40,10 @@ export function useRallyFinder(clips: ClipState) {
   const inChosenCourt = useMemo(() => clips.clips.filter((c) => inCourt(c, choice.court, context)), [clips.clips, choice.court, context]);
   const jumps = useMemo(() => timeJumps(inChosenCourt), [inChosenCourt]);
   const shown = useMemo(() => chosenClips(inChosenCourt, choice, context, now), [inChosenCourt, choice, context, now]);
-  const marked = useMemo(() => markedClips(inChosenCourt, marks, context, now), [inChosenCourt, marks, context, now]);
+  // Every court's marks, whatever chip is chosen: the phone sends the player to "Marked moments", not to a chip.
+  const marked = useMemo(() => markedClips(clips.clips, marks, context, now), [clips.clips, marks, context, now]);
+  /** The name of the court a clip was filmed on; null for the kiosk's own court when it has none. */
+  const courtOf = (clip: Clip) => clipCourt(clip.folder, context).label;
   const isNew = (clip: Clip) => clip.arrivedAt !== null && now - clip.arrivedAt < NEW_BADGE_MS;
-  return { context, chips, jumps, shown, marked, isNew };
+  return { context, chips, jumps, shown, marked, isNew, courtOf };
 }

@@ -149,6 +149,15 @@ export type CreatePurchaseBody = z.input<typeof createPurchaseBodySchema>;
 export type CreatePurchaseInput = z.output<typeof createPurchaseBodySchema>;
 
 /** A purchase as the back-office lists it (spec section 3) plus its delivery details. */
+/** One court's part of a purchase. fieldId null: clips of no known court; fieldName null: none, or deleted. */
+export const purchaseCourtSchema = z.object({
+  fieldId: z.number().nullable(),
+  fieldName: z.string().nullable(),
+  clips: z.number(),
+  amount: z.number(),
+});
+export type PurchaseCourt = z.infer<typeof purchaseCourtSchema>;
+
 export const purchaseSchema = z.object({
   id: z.string(),
   /** '' when the player left only a WhatsApp number. */
@@ -175,8 +184,16 @@ export const purchaseSchema = z.object({
   whatsappSentAt: z.string().nullable(),
   venueName: z.string(),
   venueId: z.number(),
+  /** The kiosk's own court: where it was sold ("Sold at"), not where its clips were filmed. */
   fieldName: z.string().nullable(),
   fieldId: z.number().nullable(),
+  /**
+   * The courts its clips were filmed on, by court name: the purchase's place everywhere it is shown
+   * (docs/back-office.md, Courts). Each court's clips and part of totalAmount (the parts add up to it).
+   */
+  courts: z.array(purchaseCourtSchema),
+  /** Each clip's court id (videoIds order); null: a clip of no known court. */
+  videoCourts: z.array(z.number().nullable()),
   zipUrl: z.string().nullable(),
   /** The kiosk reported that uploading the clips failed. */
   uploadError: z.boolean(),

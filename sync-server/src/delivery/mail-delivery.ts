@@ -20,7 +20,7 @@ import { composePurchaseMail } from '../mail/compose.ts';
 import { maskAddress, maskAddressesIn } from '../mail/redact.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
-import { recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/queries.ts';
+import { clipCourtNames, recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/queries.ts';
 import { clipsKeptUntil } from '../purchases/retention.ts';
 import { findMailFacts, isDeliverable, storedEmailCopy, type MailFacts } from './queries.ts';
 import { RetryingDelivery, type DeliveryFailure, type RetryingDeliveryOptions } from './retrying-delivery.ts';
@@ -115,7 +115,7 @@ export class MailDelivery extends RetryingDelivery<MailFacts> implements Deliver
       receipt: {
         id: facts.id,
         venueName: facts.venueName ?? UNKNOWN_VENUE,
-        courtName: facts.fieldName,
+        courtName: clipCourtNames(facts),
         at,
         clipTitles,
         // The phone page numbers each clip by the position the player chose it in (issue 23 point 4).

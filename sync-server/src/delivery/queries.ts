@@ -2,7 +2,7 @@
 // same columns: email_deliveries, whatsapp_deliveries), and what the e-mail needs.
 import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { clipCourtsColumn, purchaseWithPlace } from '../purchases/queries.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 import type { WhatsappDeliveryTable, WhatsappMessageTable, WhatsappPendingStatusTable } from '../db/schema/whatsapp-delivery.ts';
 
@@ -37,7 +37,9 @@ export async function findMailFacts(db: Db, purchaseId: string) {
       'purchases.clipsExpiredAt',
       'venues.name as venueName',
       'venues.language as venueLanguage',
+      'purchases.fieldId',
       'fields.name as fieldName',
+      clipCourtsColumn(db).as('clipCourts'),
     ])
     .where('purchases.id', '=', purchaseId)
     .executeTakeFirst();

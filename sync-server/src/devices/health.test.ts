@@ -173,3 +173,18 @@ describe('PUT /api/device/:deviceId/name', () => {
     expect((await listed())[0]?.name).toBeNull();
   });
 });
+
+describe('a kiosk registered after its last heartbeat', () => {
+  it('shows online once it has asked about itself, not "never seen" until its next beat', async () => {
+    expect((await listed()).find((d) => d.deviceId === kiosk.deviceId)).toMatchObject({ online: false, lastSeenAt: null });
+    expect((await t.json('GET', `/api/device/${kiosk.deviceId}`)).status).toBe(200);
+    expect((await listed()).find((d) => d.deviceId === kiosk.deviceId)).toMatchObject({ online: true, lastSeenAt: MORNING });
+    // Asked again moments later: nothing written; later on, seen again.
+    t.clock.advance(5_000);
+    await t.json('GET', `/api/device/${kiosk.deviceId}`);
+    expect((await listed()).find((d) => d.deviceId === kiosk.deviceId)?.lastSeenAt).toBe(MORNING);
+    t.clock.advance(20_000);
+    await t.json('GET', `/api/device/${kiosk.deviceId}`);
+    expect((await listed()).find((d) => d.deviceId === kiosk.deviceId)?.lastSeenAt).toBe(t.clock.now().toISOString());
+  });
+});

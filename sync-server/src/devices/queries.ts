@@ -165,3 +165,17 @@ export async function updateDeviceHealth(db: Db, deviceId: string, health: Updat
   const result = await db.updateTable('devices').set(health).where('deviceId', '=', deviceId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The kiosk asked about itself: it is there. Written at most once per `everyMs` (it asks every few
+ * seconds), and never moves lastSeenAt back.
+ */
+export async function touchLastSeen(db: Db, deviceId: string, now: Date, everyMs: number): Promise<void> {
+  const stale = new Date(now.getTime() - everyMs).toISOString();
+  await db
+    .updateTable('devices')
+    .set({ lastSeenAt: now.toISOString() })
+    .where('deviceId', '=', deviceId)
+    .where((eb) => eb.or([eb('lastSeenAt', 'is', null), eb('lastSeenAt', '<', stale)]))
+    .execute();
+}

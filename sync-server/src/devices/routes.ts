@@ -8,7 +8,10 @@ import { currentAdmin, currentDevice } from '../http/auth.ts';
 import { issuePhoneTokens } from '../purchases/phone-token.ts';
 import { route } from '../http/contract.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { findDeviceStatus } from './queries.ts';
+import { findDeviceStatus, touchLastSeen } from './queries.ts';
+
+/** How often a kiosk's status question is written down as "seen" (it asks every 3 s). */
+const LAST_SEEN_WRITE_MS = 15_000;
 import { kioskConfigVersion } from '../config-entries/service.ts';
 import { assertHeartbeatNotInFuture, recordHeartbeat } from './health.ts';
 import { authorizeDevice, devicesFor, markTestDevice, nameDevice, registerDevice, removeDevice, replaceDeviceId } from './service.ts';
@@ -49,6 +52,8 @@ export function deviceRoutes(): Hono<AppEnv> {
   route(app, endpoints.getDevice).handle(async (c, { params }) => {
     const device = await findDeviceStatus(c.var.deps.db, params.deviceId);
     if (!device) throw notFound(DEVICE_MESSAGES.notFound);
+    // Asking is reporting: a kiosk registered after its last heartbeat shows online at once, not at its next beat.
+    await touchLastSeen(c.var.deps.db, params.deviceId, c.var.deps.clock.now(), LAST_SEEN_WRITE_MS);
     const { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } = device;
     const configVersion = await kioskConfigVersion(c.var.deps, device);
     const serverTime = c.var.deps.clock.now().toISOString();

@@ -81,13 +81,28 @@ describe('managing courts', () => {
     expect(await countRows(t.db, 'fields')).toBe(0);
   });
 
-  it('is for super admins only', async () => {
+  it("lets a venue admin add, rename and remove their own venue's courts", async () => {
+    const { field } = await t.call(
+      'createField',
+      { body: { name: 'Court 3', venueId: venueA.id } },
+      { headers: adminA.headers, status: 201 },
+    );
+    await t.call('updateField', { params: { id: field.id }, body: { name: 'Court 3 (glass)' } }, { headers: adminA.headers, status: 200 });
+    expect((await t.call('listFields', { params: { venueId: venueA.id } }, { headers: adminA.headers })).map((f) => f.name)).toEqual([
+      'Court 3 (glass)',
+    ]);
+    await t.call('deleteField', { params: { id: field.id } }, { headers: adminA.headers, status: 200 });
+    expect(await countRows(t.db, 'fields')).toBe(0);
+  });
+
+  it("refuses a venue admin another venue's courts whatever the browser sends, changing nothing", async () => {
     const court = await t.seed.field({ venueId: venueA.id, name: 'Court 1' });
-    await t.call('createField', { body: { name: 'X', venueId: venueA.id } }, { headers: adminA.headers, status: 403 });
-    await t.call('updateField', { params: { id: court.id }, body: { name: 'X' } }, { headers: adminA.headers, status: 403 });
-    await t.call('deleteField', { params: { id: court.id } }, { headers: adminA.headers, status: 403 });
+    await t.call('createField', { body: { name: 'X', venueId: venueA.id } }, { headers: adminB.headers, status: 403 });
+    await t.call('updateField', { params: { id: court.id }, body: { name: 'X' } }, { headers: adminB.headers, status: 403 });
+    await t.call('deleteField', { params: { id: court.id } }, { headers: adminB.headers, status: 403 });
+    await t.call('renewCourtCode', { params: { id: court.id } }, { headers: adminB.headers, status: 403 });
     await t.call('deleteField', { params: { id: court.id } }, { status: 401 });
-    expect(await t.db.selectFrom('fields').select('name').execute()).toEqual([{ name: 'Court 1' }]);
+    expect(await t.db.selectFrom('fields').select(['name', 'venueId']).execute()).toEqual([{ name: 'Court 1', venueId: venueA.id }]);
   });
 });
 

@@ -12,7 +12,10 @@ import { invalidInput, notFound } from '../errors.ts';
 import { venueCourtCameras } from '../recorders/queries.ts';
 import { maskedCamera } from '../recorders/service.ts';
 
-/** Courts ("fields"): read by the venue's admins and super admins, managed by super admins. */
+/**
+ * Courts ("fields"): read and managed (added, renamed, removed, their posters renewed) by the venue's
+ * admins and by super admins; the server checks the court's venue, never the browser's word.
+ */
 export function fieldRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   route(app, endpoints.listFields).handle(async (c, { params: { venueId } }) => {
@@ -29,6 +32,7 @@ export function fieldRoutes(): Hono<AppEnv> {
     return { status: 200, body: fields };
   });
   route(app, endpoints.createField).handle(async (c, { body: { venueId, name } }) => {
+    assertVenueAccess(currentAdmin(c), venueId);
     if (!(await findVenue(c.var.deps.db, venueId))) throw invalidInput(VENUE_MESSAGES.notFound);
     const field = await insertField(c.var.deps.db, { name, venueId, createdAt: c.var.deps.clock.now().toISOString() });
     await auditRoute(c, { action: 'field.create', entity: 'field', entityId: field.id, venueId, after: field });
@@ -48,6 +52,8 @@ export function fieldRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.updateField).handle(async (c, { params, body }) => {
     const before = await findField(c.var.deps.db, params.id);
+    if (!before) throw notFound(FIELD_MESSAGES.notFound);
+    assertVenueAccess(currentAdmin(c), before.venueId);
     const field = await renameField(c.var.deps.db, params.id, body.name);
     if (!field) throw notFound(FIELD_MESSAGES.notFound);
     await auditRoute(c, { action: 'field.update', entity: 'field', entityId: field.id, venueId: field.venueId, before, after: field });
@@ -55,8 +61,10 @@ export function fieldRoutes(): Hono<AppEnv> {
   });
   route(app, endpoints.deleteField).handle(async (c, { params }) => {
     const before = await findField(c.var.deps.db, params.id);
+    if (!before) throw notFound(FIELD_MESSAGES.notFound);
+    assertVenueAccess(currentAdmin(c), before.venueId);
     if (!(await deleteField(c.var.deps.db, params.id))) throw notFound(FIELD_MESSAGES.notFound);
-    await auditRoute(c, { action: 'field.delete', entity: 'field', entityId: params.id, venueId: before?.venueId ?? null, before });
+    await auditRoute(c, { action: 'field.delete', entity: 'field', entityId: params.id, venueId: before.venueId, before });
     return { status: 200, body: { message: FIELD_MESSAGES.deleted } };
   });
   route(app, endpoints.renewCourtCode).handle(async (c, { params }) => {

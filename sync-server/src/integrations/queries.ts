@@ -38,3 +38,36 @@ export async function saveAlertRow(
     .onConflict((oc) => oc.column('code').doUpdateSet(row))
     .execute();
 }
+
+/**
+ * When each service last did real work, from what the sales recorded: the last settled payment,
+ * the last clip a kiosk reported stored, the last e-mail and WhatsApp message sent. Null: never.
+ * (The embedded adapters report no success of their own, and a success outlives any instance.)
+ */
+export async function lastTrafficAt(db: Db): Promise<Record<'payments' | 'storage' | 'mail' | 'whatsapp', string | null>> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('purchases')
+        .select((p) => p.fn.max('paidAt').as('at'))
+        .where('paymentStatus', '=', 'paid')
+        .as('payments'),
+      eb
+        .selectFrom('purchase_events')
+        .select((p) => p.fn.max('at').as('at'))
+        .where('kind', '=', 'clip_uploaded')
+        .as('storage'),
+      eb
+        .selectFrom('purchases')
+        .select((p) => p.fn.max('emailSentAt').as('at'))
+        .where('emailStatus', '=', 'sent')
+        .as('mail'),
+      eb
+        .selectFrom('purchases')
+        .select((p) => p.fn.max('whatsappSentAt').as('at'))
+        .where('whatsappStatus', '=', 'sent')
+        .as('whatsapp'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { payments: row.payments ?? null, storage: row.storage ?? null, mail: row.mail ?? null, whatsapp: row.whatsapp ?? null };
+}

@@ -9,7 +9,7 @@ import { integrationsView, testIntegration } from './service.ts';
 
 export function integrationRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  route(app, endpoints.integrationHealth).handle(async (c) => ({ status: 200, body: integrationsView(c.var.deps) }));
+  route(app, endpoints.integrationHealth).handle(async (c) => ({ status: 200, body: await integrationsView(c.var.deps) }));
   route(app, endpoints.testIntegration).handle(async (c, { params }) => ({
     status: 200,
     body: await testIntegration(c.var.deps, params.kind, { adminEmail: currentAdmin(c).email, origin: c.req.header('Origin') }),

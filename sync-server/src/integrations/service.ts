@@ -4,8 +4,24 @@
 import { INTEGRATION_KINDS, INTEGRATION_MESSAGES as M, type IntegrationsResponse, type IntegrationTestResponse } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import type { IntegrationKind } from './health.ts';
+import { lastTrafficAt } from './queries.ts';
 
 type Deps = Pick<AppDeps, 'payments' | 'storage' | 'mailer' | 'whatsapp' | 'health'>;
+
+/**
+ * Each service's last success: the later of its last call that worked (a Test included) and the last
+ * real work the sales recorded (lastTrafficAt), so five real sales never read "never".
+ */
+export async function lastSuccesses(deps: Pick<AppDeps, 'db' | 'health'>): Promise<Record<IntegrationKind, Date | undefined>> {
+  const traffic = await lastTrafficAt(deps.db);
+  const latest = (kind: IntegrationKind) => {
+    const seen = [deps.health?.status(kind).lastSuccessAt, traffic[kind] ? new Date(traffic[kind]) : undefined].filter(
+      (at): at is Date => at !== undefined,
+    );
+    return seen.length ? new Date(Math.max(...seen.map((at) => at.getTime()))) : undefined;
+  };
+  return { payments: latest('payments'), storage: latest('storage'), mail: latest('mail'), whatsapp: latest('whatsapp') };
+}
 
 export function adapterName(deps: Deps, kind: IntegrationKind): string {
   if (kind === 'whatsapp') return deps.whatsapp?.name ?? 'off';
@@ -13,13 +29,14 @@ export function adapterName(deps: Deps, kind: IntegrationKind): string {
   return adapter?.name ?? 'none';
 }
 
-export function integrationsView(deps: Deps): IntegrationsResponse {
+export async function integrationsView(deps: Deps & Pick<AppDeps, 'db'>): Promise<IntegrationsResponse> {
+  const successes = await lastSuccesses(deps);
   const integrations = INTEGRATION_KINDS.map((kind) => {
     const status = deps.health?.status(kind);
     return {
       kind,
       adapter: adapterName(deps, kind),
-      lastSuccessAt: status?.lastSuccessAt?.toISOString() ?? null,
+      lastSuccessAt: successes[kind]?.toISOString() ?? null,
       lastError: status?.lastError ? { message: status.lastError.message, at: status.lastError.at.toISOString() } : null,
     };
   });

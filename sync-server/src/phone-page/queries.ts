@@ -1,6 +1,6 @@
-// SQL of the phone page: the purchase behind a token, with its venue's and court's names.
+// SQL of the phone page: the purchase behind a token, with its venue's name and its clips' courts.
 import type { Db } from '../db/database.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { clipCourtsColumn, purchaseWithPlace } from '../purchases/queries.ts';
 
 /** What the phone page shows of the purchase holding `token`; undefined for an unknown token. */
 export async function findPhonePagePurchase(db: Db, token: string) {
@@ -20,7 +20,10 @@ export async function findPhonePagePurchase(db: Db, token: string) {
       'purchases.language',
       'venues.name as venueName',
       'venues.language as venueLanguage',
-      'fields.name as courtName',
+      'purchases.fieldId',
+      'purchases.totalAmount',
+      'fields.name as fieldName',
+      clipCourtsColumn(db).as('clipCourts'),
     ])
     .where('purchases.phoneToken', '=', token)
     .executeTakeFirst();

@@ -5,6 +5,7 @@ import type { AppDeps } from '../app-env.ts';
 import type { StoredClip } from '../adapters/ports.ts';
 import { chosenClips, pairFiles, titleOf } from '../storage/clip-pairing.ts';
 import { clipFilesOf } from '../storage/queries.ts';
+import { clipCourtNames } from '../purchases/queries.ts';
 import { findPhonePagePurchase } from './queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
@@ -54,7 +55,7 @@ export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePu
   const base = {
     id: row.id,
     venueName: row.venueName ?? '',
-    courtName: row.courtName,
+    courtName: clipCourtNames(row),
     createdAt: row.createdAt,
     language,
     folderId: row.folderId,

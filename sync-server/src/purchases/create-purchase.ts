@@ -27,7 +27,16 @@ import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
 import { claimPhoneToken, ensurePhoneToken, newPhoneToken, phoneUrlOf } from './phone-token.ts';
-import { findPromoByCode, findPurchase, insertPurchase, latestCreatedAt, setPaymentToken, toApiPurchase, type Tx } from './queries.ts';
+import {
+  clipCourtNames,
+  findPromoByCode,
+  findPurchase,
+  insertPurchase,
+  latestCreatedAt,
+  setPaymentToken,
+  toApiPurchase,
+  type Tx,
+} from './queries.ts';
 
 export type PurchaseDeps = Pick<AppDeps, 'db' | 'clock' | 'payments' | 'delivery' | 'logger' | 'storage'> & {
   config: Pick<AppDeps['config'], 'publicUrl' | 'pendingPaymentExpiryMs' | 'whatsapp'>;
@@ -172,6 +181,7 @@ export async function createPurchase(
       whatsappSentAt: null,
       videoCount: input.videoIds.length,
       videoIds: JSON.stringify(input.videoIds),
+      videoCourts: videoCourts ? JSON.stringify(videoCourts) : null,
       videoTitles: JSON.stringify(input.videoTitles ?? []),
       subtotal: priced.subtotal,
       discount: priced.discount,
@@ -251,7 +261,7 @@ async function requestPayment(
       ...(input.phone ? { phone: input.phone } : {}),
       staging: input.isStaging,
       // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
-      customFields: { venue: row?.venueName ?? '', court: row?.fieldName ?? '', device: `device-${device.id}` },
+      customFields: { venue: row?.venueName ?? '', court: (row && clipCourtNames(row)) ?? '', device: `device-${device.id}` },
     });
     await setPaymentToken(db, order.id, answer.token, clock.now().toISOString());
     return answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };

@@ -5,7 +5,8 @@
 //     hi from the last one before `to` (or the scope's counter when there is no end);
 //   - page p holds ranks hi - (p-1)*limit down to the next `limit`.
 // An e-mail search (a substring) has no such shortcut: it finds the matching rows through a trigram
-// index, then counts and skips them.
+// index, then counts and skips them. Nor has a court filter, which matches a purchase with any clip
+// of the court (docs/back-office.md, Courts): its rows come through purchase_courts' court index.
 // Staging (test) purchases are hidden unless asked for (issue 14 point 4). They are few, so the
 // ranked page still seeks: the staging ranks in the range come from partial indexes (migration
 // 018), the page's top rank is moved down past those above it, and the page reads `limit` rows
@@ -36,23 +37,25 @@ export interface PurchasePage {
   totalCount: number;
 }
 
-type RankColumn = 'seq' | 'venueSeq' | 'fieldSeq';
+type RankColumn = 'seq' | 'venueSeq';
 interface Scope {
   rank: RankColumn;
   counter: string;
-  where?: { column: 'venueId' | 'fieldId'; value: number };
+  where?: { column: 'venueId'; value: number };
 }
 
-/** The narrowest ranked scope of a filter; null when venue and court contradict each other. */
-async function scopeFor(db: Tx, filter: PurchaseFilter): Promise<Scope | null> {
-  if (filter.fieldId !== undefined) {
-    if (filter.venueId !== undefined) {
-      // A court's purchases all belong to its venue: one row tells which.
-      const any = await db.selectFrom('purchases').select('venueId').where('fieldId', '=', filter.fieldId).limit(1).executeTakeFirst();
-      if (any && any.venueId !== filter.venueId) return null;
-    }
-    return { rank: 'fieldSeq', counter: scopeOf.field(filter.fieldId), where: { column: 'fieldId', value: filter.fieldId } };
-  }
+/**
+ * A purchase with a clip of the court (docs/back-office.md, Courts): through its court shares
+ * (migration 028, indexed by court in 050), or, when it recorded none, its kiosk's court.
+ */
+export function onClipCourt(fieldId: number, alias = 'purchases') {
+  const id = sql.ref(`${alias}.id`);
+  return sql<boolean>`(${id} in (select pc."purchaseId" from purchase_courts pc where pc."fieldId" = ${fieldId})
+    or (${sql.ref(`${alias}.fieldId`)} = ${fieldId} and not exists (select 1 from purchase_courts pc where pc."purchaseId" = ${id})))`;
+}
+
+/** The narrowest ranked scope of a filter without a court (a court's purchases are found by their clips). */
+function scopeFor(filter: PurchaseFilter): Scope {
   if (filter.venueId !== undefined) {
     return { rank: 'venueSeq', counter: scopeOf.venue(filter.venueId), where: { column: 'venueId', value: filter.venueId } };
   }
@@ -171,22 +174,23 @@ export function phoneDigitsOf(search: string): string | undefined {
 }
 
 /**
- * The e-mail search (a substring: no seek possible): count the matches, then skip to the page
+ * The e-mail search or court filter (no seek possible): count the matches, then skip to the page
  * through the narrow (seq, email) index, from whichever end of the matches is nearer, so a deep
  * page never walks more than half of them beyond the count.
  */
 async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit: number) {
   // A number is looked for in the numbers (few purchases have one: a scan of the column), else in the addresses.
   const digits = phoneDigitsOf(filter.email ?? '');
-  let matches = db
-    .selectFrom('purchases')
-    .where(
+  let matches = db.selectFrom('purchases');
+  if (filter.email) {
+    matches = matches.where(
       digits === undefined
-        ? await emailContains(db, filter.email ?? '')
+        ? await emailContains(db, filter.email)
         : sql<boolean>`${sql.ref('purchases.phone')} like ${containsPattern(digits)}`,
     );
+  }
   if (filter.venueId !== undefined) matches = matches.where('purchases.venueId', '=', filter.venueId);
-  if (filter.fieldId !== undefined) matches = matches.where('purchases.fieldId', '=', filter.fieldId);
+  if (filter.fieldId !== undefined) matches = matches.where(onClipCourt(filter.fieldId));
   if (filter.from !== undefined) matches = matches.where('purchases.createdAt', '>=', filter.from);
   if (filter.to !== undefined) matches = matches.where('purchases.createdAt', '<', filter.to);
   if (filter.hideStaging) matches = matches.where('purchases.isStaging', '=', 0);
@@ -213,9 +217,10 @@ async function searchedPage(db: Tx, filter: PurchaseFilter, page: number, limit:
 
 export async function listPurchases(db: Tx, filter: PurchaseFilter, page: number, limit: number): Promise<PurchasePage> {
   const read = async (tx: Tx) => {
-    const scope = await scopeFor(tx, filter);
-    if (scope === null) return { rows: [], totalCount: 0 };
-    return filter.email ? searchedPage(tx, filter, page, limit) : rankedPage(tx, scope, filter, page, limit);
+    // A court's purchases have no rank of their own (a purchase may be on several courts): they are
+    // found, counted and skipped as a search's are.
+    if (filter.email || filter.fieldId !== undefined) return searchedPage(tx, filter, page, limit);
+    return rankedPage(tx, scopeFor(filter), filter, page, limit);
   };
   // SQLite: one read transaction, so the count and the page come from the same snapshot.
   // PostgreSQL (read committed) gives every statement a snapshot of its own, in a transaction or

@@ -1,8 +1,9 @@
 // SQL for purchases, their promo reservations and their delivery fields. Every helper takes the
 // database (or a transaction) first. Times are ISO 8601 UTC strings.
-import type { Purchase } from '@courtreplay/shared';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { clipCourtIdsFromCounts, type Purchase, type PurchaseCourt } from '@courtreplay/shared';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type {
   Database,
   EmailStatus,
@@ -16,7 +17,7 @@ import type {
 
 export type Tx = Kysely<Database>;
 export type PurchaseRow = Selectable<PurchaseTable>;
-export type PurchaseWithNames = PurchaseRow & { venueName: string | null; fieldName: string | null };
+export type PurchaseWithNames = PurchaseRow & { venueName: string | null; fieldName: string | null; clipCourts: unknown };
 
 export const UNKNOWN_VENUE = 'Unknown Venue';
 
@@ -31,9 +32,60 @@ export function purchaseWithPlace(db: Tx) {
     .leftJoin('fields', 'fields.id', 'purchases.fieldId');
 }
 
-/** Every column plus the venue's and court's names (null when they were deleted). */
+/**
+ * The purchase's court shares (migration 028) with their courts' names, as one JSON list selected
+ * beside the purchase (`as clipCourts`); read it with courtsOf. Ordered by court name, so "Court 1,
+ * Court 2" reads the same on every screen.
+ */
+export function clipCourtsColumn(db: Tx): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`(select coalesce(json_agg(json_build_object('fieldId', pc."fieldId", 'fieldName', f.name, 'clips', pc.clips, 'amount', pc.amount)
+          order by f.name, pc."fieldId"), '[]') from purchase_courts pc left join fields f on f.id = pc."fieldId" where pc."purchaseId" = purchases.id)`
+    : sql`(select json_group_array(json_object('fieldId', c."fieldId", 'fieldName', c.name, 'clips', c.clips, 'amount', c.amount))
+          from (select pc."fieldId", f.name, pc.clips, pc.amount from purchase_courts pc left join fields f on f.id = pc."fieldId"
+            where pc."purchaseId" = purchases.id order by f.name, pc."fieldId") c)`;
+}
+
+/**
+ * A purchase's courts from its clipCourts column; a purchase that recorded none (made without
+ * videoCourts) has all its clips at the kiosk's court.
+ */
+export function courtsOf(row: {
+  clipCourts: unknown;
+  fieldId: number | null;
+  fieldName: string | null;
+  videoCount: number;
+  totalAmount: number;
+}): PurchaseCourt[] {
+  const raw: unknown = typeof row.clipCourts === 'string' ? JSON.parse(row.clipCourts) : row.clipCourts;
+  const list = Array.isArray(raw) ? (raw as { fieldId: number; fieldName: string | null; clips: number; amount: number }[]) : [];
+  if (list.length === 0) return [{ fieldId: row.fieldId, fieldName: row.fieldName, clips: row.videoCount, amount: row.totalAmount }];
+  return list.map((c) => ({
+    fieldId: Number(c.fieldId) || null,
+    fieldName: c.fieldName,
+    clips: Number(c.clips),
+    amount: Number(c.amount),
+  }));
+}
+
+/** The clips' court names as a player reads them ("Court 1, Court 2"); null when none has a name. */
+export function clipCourtNames(row: Parameters<typeof courtsOf>[0]): string | null {
+  const names = courtsOf(row).flatMap((court) => (court.fieldName === null ? [] : [court.fieldName]));
+  return names.length ? names.join(', ') : null;
+}
+
+/** Each clip's court: as the kiosk sent it, else from the courts' clip counts. */
+function videoCourtsOf(row: PurchaseWithNames, courts: PurchaseCourt[]): (number | null)[] {
+  const sent: unknown = row.videoCourts ? JSON.parse(row.videoCourts) : null;
+  if (Array.isArray(sent) && sent.length === row.videoCount) return sent.map((id) => (typeof id === 'number' ? id : null));
+  return clipCourtIdsFromCounts(courts, row.videoCount);
+}
+
+/** Every column plus the venue's and court's names (null when they were deleted) and the clips' courts. */
 export function selectPurchases(db: Tx) {
-  return purchaseWithPlace(db).selectAll('purchases').select(['venues.name as venueName', 'fields.name as fieldName']);
+  return purchaseWithPlace(db)
+    .selectAll('purchases')
+    .select(['venues.name as venueName', 'fields.name as fieldName', clipCourtsColumn(db).as('clipCourts')]);
 }
 
 export async function findPurchase(db: Tx, id: string): Promise<PurchaseWithNames | undefined> {
@@ -47,6 +99,7 @@ const parseList = (json: string): string[] => {
 
 /** A row as the API shows it (spec section 3). */
 export function toApiPurchase(row: PurchaseWithNames): Purchase {
+  const courts = courtsOf(row);
   return {
     id: row.id,
     email: row.email,
@@ -70,6 +123,8 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     venueId: row.venueId,
     fieldName: row.fieldName,
     fieldId: row.fieldId,
+    courts,
+    videoCourts: videoCourtsOf(row, courts),
     zipUrl: row.zipUrl,
     uploadError: row.uploadError === 1,
     promoCode: row.promoCode,

@@ -6,13 +6,14 @@
 // part-days at the edges of a range given as exact instants are summed from the purchases
 // themselves (through the createdAt indexes), with the same rules as the roll-up's triggers.
 // The per-court table is by the court each clip was filmed on (migration 028's roll-ups and
-// purchase_courts); the totals and the court filter stay per purchase and kiosk court, as the list
-// filters. An e-mail search (the list's) is summed from the purchases it matches.
+// purchase_courts); the totals stay per purchase, as the list sums them. The court filter is the
+// list's (a purchase with any clip of the court, docs/back-office.md, Courts): like an e-mail
+// search, it is summed from the purchases it matches, so its courts add up to its revenue.
 import type { SalesReport, SalesReportQuery } from '@courtreplay/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, jakartaDaySql } from '../db/dialect.ts';
 import type { Tx } from '../purchases/queries.ts';
-import { emailContains } from '../purchases/list-purchases.queries.ts';
+import { emailContains, onClipCourt } from '../purchases/list-purchases.queries.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -112,11 +113,10 @@ function splitRange(filter: SalesReportFilter) {
   return { days: { firstDay, endDay }, edges };
 }
 
-/** The venue and (kiosk) court filter; on the clip-court roll-ups the list's court is `kioskFieldId`. */
-function scopeSql(filter: SalesReportFilter, alias: string, courtTable = false): RawBuilder<unknown>[] {
+/** The venue filter (the roll-ups are read only without a court filter). */
+function scopeSql(filter: SalesReportFilter, alias: string): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (filter.venueId !== undefined) where.push(sql`${sql.ref(`${alias}.venueId`)} = ${filter.venueId}`);
-  if (filter.fieldId !== undefined) where.push(sql`${sql.ref(`${alias}.${courtTable ? 'kioskFieldId' : 'fieldId'}`)} = ${filter.fieldId}`);
   return where;
 }
 
@@ -137,8 +137,8 @@ async function rollup(db: Tx, table: string, key: string, where: RawBuilder<unkn
 
 /** Whole days [firstDay, endDay) from the day roll-up, in a venue or court or (neither) over all venues. */
 function dayRows(db: Tx, filter: SalesReportFilter, key: 'day' | 'fieldId', firstDay?: string, endDay?: string) {
-  const scoped = filter.venueId !== undefined || filter.fieldId !== undefined;
-  const where = scopeSql(filter, 's', key === 'fieldId');
+  const scoped = filter.venueId !== undefined;
+  const where = scopeSql(filter, 's');
   if (firstDay !== undefined) where.push(sql`s.day >= ${firstDay}`);
   if (endDay !== undefined) where.push(sql`s.day < ${endDay}`);
   return rollup(db, key === 'fieldId' ? 'sales_court_daily' : scoped ? 'sales_daily' : 'sales_daily_all', key, where);
@@ -155,7 +155,7 @@ async function courtRows(db: Tx, filter: SalesReportFilter, firstDay?: string, e
     return dayRows(db, filter, 'fieldId', firstDay, endDay);
   }
   const rows: Group[] = [];
-  const where = scopeSql(filter, 's', true);
+  const where = scopeSql(filter, 's');
   if (firstMonth !== undefined) where.push(sql`s.month >= ${firstMonth.slice(0, 7)}`);
   if (endMonth !== undefined) where.push(sql`s.month < ${endMonth.slice(0, 7)}`);
   rows.push(...(await rollup(db, 'sales_court_monthly', 'fieldId', where)));
@@ -171,6 +171,7 @@ async function courtRows(db: Tx, filter: SalesReportFilter, firstDay?: string, e
 /** Figures from the purchases themselves in [start, end) (either end open), by day or by clip court. */
 async function rawRows(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId', start?: number, end?: number): Promise<Group[]> {
   const where = scopeSql(filter, 'p');
+  if (filter.fieldId !== undefined) where.push(onClipCourt(filter.fieldId, 'p'));
   if (start !== undefined) where.push(sql`p."createdAt" >= ${new Date(start).toISOString()}`);
   if (end !== undefined) where.push(sql`p."createdAt" < ${new Date(end).toISOString()}`);
   if (filter.email) where.push(sql`p.seq in (select purchases.seq from purchases where ${await emailContains(db, filter.email)})`);
@@ -186,12 +187,12 @@ async function rawRows(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId',
 
 /**
  * Figures grouped by `by` ('day' or 'fieldId') over the whole days and the part-days. An e-mail
- * search has no roll-up: its purchases are summed from the purchases themselves (a player's
- * purchases are few).
+ * search or a court filter has no roll-up: its purchases are summed from the purchases themselves
+ * (a player's purchases are few; a court's come through the court index of purchase_courts).
  */
 async function grouped(db: Tx, filter: SalesReportFilter, by: 'day' | 'fieldId'): Promise<Group[]> {
   const parts: Group[] = [];
-  if (filter.email) {
+  if (filter.email || filter.fieldId !== undefined) {
     const bound = (at: string | undefined) => (at === undefined ? undefined : Date.parse(at));
     parts.push(...(await rawRows(db, filter, by, bound(filter.from), bound(filter.to))));
   } else {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeAdapterTestApp, seedPurchase } from '../adapters/testing/adapter-app.ts';
+import { setFolder } from '../purchases/queries.ts';
 import { makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
 let t: TestApp;
@@ -36,6 +38,48 @@ describe('GET /api/admin/setup', () => {
     expect((await checklist()).integrations).toBe(false);
     await t.call('testIntegration', { params: { kind: 'mail' } }, { headers: superAdmin.headers, status: 200 });
     expect((await checklist()).integrations).toBe(true);
+  });
+
+  it("counts a venue's own price as a price set", async () => {
+    const venue = await t.seed.venue();
+    await t.seed.venueConfig(venue.id, 'DEFAULT_PRICE', '30000');
+    expect(await checklist()).toMatchObject({ venue: true, price: true });
+  });
+
+  it('counts one real sale (payment settled, clip stored, e-mail sent) as the services working, without any Test', async () => {
+    const real = await makeAdapterTestApp();
+    try {
+      const admin = await real.seed.admin({ role: 'super_admin' });
+      const sale = await seedPurchase(real, { videos: 1 });
+      const before = await real.call('integrationHealth', {}, { headers: admin.headers, status: 200 });
+      expect(before.integrations.every((i) => i.lastSuccessAt === null)).toBe(true);
+      expect((await real.call('setupChecklist', {}, { headers: admin.headers, status: 200 })).integrations).toBe(false);
+
+      real.clock.advance(1_000);
+      await real.call('simulatePayment', { params: { token: sale.token, outcome: 'success' } }, { raw: true });
+      await real.call(
+        'reportProgress',
+        { body: { transactionId: sale.purchase.id, uploaded: 1, failed: 0, total: 1, state: 'done' } },
+        { headers: sale.device.headers, status: 200 },
+      );
+      const link = `${real.config.publicUrl}/d/AbCdEfGhIjKlMnOpQrStUv`;
+      await setFolder(real.db, sale.purchase.id, { folderId: 'AbCdEfGhIjKlMnOpQrStUv', folderUrl: link }, real.clock.now());
+      await real.call(
+        'updateZipUrl',
+        { params: { id: sale.purchase.id }, body: { zipUrl: link, error: false } },
+        { headers: sale.device.headers, status: 200 },
+      );
+      await real.delivery.idle();
+
+      const after = await real.call('integrationHealth', {}, { headers: admin.headers, status: 200 });
+      const at = (kind: string) => after.integrations.find((i) => i.kind === kind)!.lastSuccessAt;
+      for (const kind of ['payments', 'storage', 'mail']) expect(at(kind), kind).toBe(real.clock.now().toISOString());
+      expect(at('whatsapp')).toBeNull();
+      expect((await real.call('setupChecklist', {}, { headers: admin.headers, status: 200 })).integrations).toBe(true);
+    } finally {
+      await real.delivery.idle();
+      await real.close();
+    }
   });
 
   it('is for super admins only', async () => {

@@ -4,6 +4,7 @@ import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { auditSentence } from './audit-sentence.ts';
+import { venueQueries } from '../venues/queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /** The audit log for super admins: newest first, filtered by an exact action or item, 50 a page. */
@@ -18,6 +19,9 @@ export function AuditLog() {
     queryKey: ['admins', 'audit-log', term, page] as const,
     queryFn: () => call('listAuditLog', { query }),
   });
+  // Price, tier and promo entries name their venue.
+  const venues = useQuery(venueQueries.list());
+  const venueName = (id: number) => venues.data?.find((v) => v.id === id)?.name;
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
     <section className="card audit-log" aria-label={T.auditTitle}>
@@ -42,7 +46,7 @@ export function AuditLog() {
         <ol className="audit-entries" data-testid="audit-log">
           {log.data.entries.map((entry) => (
             <li key={entry.id} data-action={entry.action}>
-              {auditSentence(entry, formatDateTime(entry.at), T)}
+              {auditSentence(entry, formatDateTime(entry.at), T, venueName)}
             </li>
           ))}
         </ol>

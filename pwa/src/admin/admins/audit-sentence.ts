@@ -1,6 +1,14 @@
 // Issue 24 point 7: an audit entry read as a sentence an operator understands at a glance
 // ("Price: Rp 20.000 → Rp 25.000, by admin@club.id, at 22/11/2026 14:05"), never raw JSON.
-import { MESSAGES, STAGING_KEY_SUFFIX, formatRupiah, parsePromoTable, type AdminMessages, type AuditEntry } from '@courtreplay/shared';
+import {
+  MESSAGES,
+  STAGING_KEY_SUFFIX,
+  formatDateTime24,
+  formatRupiah,
+  parsePromoTable,
+  type AdminMessages,
+  type AuditEntry,
+} from '@courtreplay/shared';
 
 type AuditWords = AdminMessages['admins'];
 
@@ -51,6 +59,21 @@ function configChange(entry: AuditEntry, T: AuditWords): string {
     .join('; ');
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A field's value as the screens show it: amounts in rupiah, percentages with %, instants in venue time. */
+function fieldValue(key: string, value: unknown, T: AuditWords): string {
+  if (typeof value === 'number' && /amount|price|discount/i.test(key)) return formatRupiah(value);
+  if (typeof value === 'number' && key === 'percent') return `${value}%`;
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatDateTime24(value);
+  return plain(value, T);
+}
+
+const fieldsOf = (record: Record<string, unknown>, T: AuditWords) =>
+  Object.entries(record)
+    .map(([k, v]) => `${k} ${fieldValue(k, v, T)}`)
+    .join(', ');
+
 /** What changed, field by field ('name: Court 1 → Court A'), or what was set when there was nothing before. */
 function fieldChanges(entry: AuditEntry, T: AuditWords): string {
   const { before, after } = entry;
@@ -58,24 +81,36 @@ function fieldChanges(entry: AuditEntry, T: AuditWords): string {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
     );
-    return keys.map((k) => `${k}: ${plain(before[k], T)} → ${plain(after[k], T)}`).join('; ');
+    return keys.map((k) => `${k}: ${fieldValue(k, before[k], T)} → ${fieldValue(k, after[k], T)}`).join('; ');
   }
-  if (isRecord(after)) return plain(after, T);
+  if (isRecord(after)) return fieldsOf(after, T);
   if (after !== null && after !== undefined) return `${plain(before, T)} → ${plain(after, T)}`;
-  if (isRecord(before)) return plain(before, T);
+  if (isRecord(before)) return fieldsOf(before, T);
   return '';
 }
 
-/** The change alone, e.g. 'Price: Rp 20.000 → Rp 25.000' or 'Court changed (field 3): name: Court 1 → Court A'. */
-export function auditChange(entry: AuditEntry, T: AuditWords = MESSAGES.admins): string {
-  if (entry.action === 'config.update') return configChange(entry, T);
+/** A venue's name by id (undefined: not known, e.g. deleted since). */
+export type VenueNames = (venueId: number) => string | undefined;
+
+/** Prices, tiers and promo codes apply to one venue or to all: their entries say which. */
+const SCOPED = /^(config|promo)\./;
+
+/** The change alone, e.g. 'Price (all venues): Rp 20.000 → Rp 25.000' or 'Court changed (field 3): name: Court 1 → Court A'. */
+export function auditChange(entry: AuditEntry, T: AuditWords = MESSAGES.admins, venues: VenueNames = () => undefined): string {
+  const scope = entry.venueId === null ? T.auditAllVenues : (venues(entry.venueId) ?? `venue ${entry.venueId}`);
+  const scoped = (text: string) => (SCOPED.test(entry.action) ? T.auditScoped(text, scope) : text);
+  if (entry.action === 'config.update') {
+    const [first, ...rest] = configChange(entry, T).split(': ');
+    return [scoped(first ?? ''), ...rest].join(': ');
+  }
   const what = T.auditActions[entry.action] ?? entry.action;
   const item = entry.entityId === null ? '' : ` (${entry.entity} ${entry.entityId})`;
   const details = fieldChanges(entry, T);
-  return details ? `${what}${item}: ${details}` : `${what}${item}`;
+  const head = scoped(`${what}${item}`);
+  return details ? `${head}: ${details}` : head;
 }
 
-/** The whole sentence: the change, who made it and when (`when` formatted by the caller). */
-export function auditSentence(entry: AuditEntry, when: string, T: AuditWords = MESSAGES.admins): string {
-  return T.auditSentence(auditChange(entry, T), entry.adminEmail, when);
+/** The whole sentence: the change, who made it and when (`when` formatted by the caller, in venue time). */
+export function auditSentence(entry: AuditEntry, when: string, T: AuditWords = MESSAGES.admins, venues?: VenueNames): string {
+  return T.auditSentence(auditChange(entry, T, venues), entry.adminEmail, when);
 }

@@ -14,6 +14,7 @@ import { saveSession, useAdminSession, type AdminUser } from '../session/session
 import { StorageQuotaTab } from '../storage/StorageQuotaTab.tsx';
 import { TransactionsTab } from '../transactions/TransactionsTab.tsx';
 import { VenuesTab } from '../venues/VenuesTab.tsx';
+import { OwnVenueTab } from '../venues/OwnVenueTab.tsx';
 import { initialTab, visibleTabs } from './tabs.ts';
 
 function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser; onOpenTab: (tab: DashboardTab) => void }) {
@@ -29,7 +30,7 @@ function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser
     case 'productDevManagement':
       return <ProductTab staging user={user} />;
     case 'venueManagement':
-      return <VenuesTab />;
+      return user.role === 'superadmin' ? <VenuesTab /> : <OwnVenueTab />;
     case 'cmsManagement':
       return <CmsTab />;
     case 'errors':

@@ -64,6 +64,11 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
           </button>
         )}
       </div>
+      {staging && (
+        <p className="muted" data-testid="promos-shared-note">
+          {S.sharedNote}
+        </p>
+      )}
       <Notice notice={notice} />
       {editing && (
         <PromoForm
@@ -95,6 +100,14 @@ export function PromoCodes({ staging, venueId, user }: { staging: boolean; venue
                   <td>
                     <span className="mono">{promo.code}</span> <PromoStatus promo={promo} />{' '}
                     <span className="badge badge-muted">{scopeOf(promo)}</span>
+                    {staging && (
+                      <>
+                        {' '}
+                        <span className="badge badge-muted" data-testid="promo-shared">
+                          {S.sharedWithLive}
+                        </span>
+                      </>
+                    )}
                   </td>
                   <td>{promo.percent > 0 ? `${promo.percent}%` : formatRupiah(promo.amount)}</td>
                   <td>

@@ -3,7 +3,7 @@
 // uploaded, e-mails sent or failed with the reason, resends, admin changes and who made them).
 // A native modal <dialog>: focus stays inside, Escape and the backdrop close it.
 import { useQuery } from '@tanstack/react-query';
-import { formatPhone, formatRupiah, type AdminMessages, type TimelineEntry } from '@courtreplay/shared';
+import { courtLabel, courtNameOf, formatPhone, formatRupiah, type AdminMessages, type TimelineEntry } from '@courtreplay/shared';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
@@ -98,7 +98,9 @@ export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => voi
                 tx.erasedAt ? T.erased : tx.email,
                 tx.phone ? `${formatPhone(tx.phone)}${tx.whatsappSent ? ` (${T.emailStatusWord[tx.whatsappSent]})` : ''}` : '',
                 tx.venueName || T.unknownVenue,
-                tx.fieldName ?? '',
+                courtLabel(tx.courts, T.report),
+                // The kiosk's own court: where it was sold, not where the clips were filmed.
+                courtNameOf(tx, T.report),
                 tx.videoTitles.join(', '),
                 formatRupiah(tx.totalAmount),
                 tx.promoCode ?? '',

@@ -1,4 +1,5 @@
 import {
+  courtLabel,
   deliveryLabel,
   formatPhone,
   formatRupiah,
@@ -133,7 +134,7 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                   </span>
                 </td>
                 {showVenue && <td>{tx.venueName || T.unknownVenue}</td>}
-                <td>{tx.fieldName ?? ''}</td>
+                <td data-testid="purchase-courts">{courtLabel(tx.courts, T.report)}</td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
                   <div className="row-actions">

@@ -1,9 +1,16 @@
 // Export to Excel (spec section 9, made summable by issue 14 point 3): sheet 'Transactions', the
 // spec's columns then Staging and Discount; Amount and Discount are number cells that read
-// 'Rp 25.000', Date is a date-time cell, statuses are words. Also a CSV of the same rows (RFC 4180,
-// safe against formula injection). write-excel-file, not the abandoned `xlsx`.
+// 'Rp 25.000', Date is a date-time cell, statuses are words; Court is the clips' courts. Sheet
+// 'Clips' has one row per clip with its court and its share of the amount, so revenue by court can be
+// summed from it (docs/back-office.md, Courts). Also a CSV of the same rows (RFC 4180, safe against
+// formula injection). write-excel-file, not the abandoned `xlsx`.
 import writeXlsxFile from 'write-excel-file/browser';
 import {
+  clipShares,
+  courtLabel,
+  courtNameOf,
+  EXPORT_CLIP_COLUMNS,
+  EXPORT_CLIP_SHEET_NAME,
   EXPORT_COLUMNS,
   EXPORT_DATE_FORMAT,
   EXPORT_RUPIAH_FORMAT,
@@ -67,7 +74,7 @@ export function exportRow(t: Transaction): ExportRow {
     emailStatus: t.emailSent ? T.emailStatusWord[t.emailSent] : T.emailNotSet,
     date: venueTime(t.createdAt),
     venue: t.venueName || T.unknownVenue,
-    court: t.fieldName ?? '',
+    court: courtLabel(t.courts, T.report),
     promoCode: t.promoCode ?? '',
     zipUrl: t.zipUrl ?? '',
     staging: t.isStaging ? T.yes : T.no,
@@ -75,6 +82,29 @@ export function exportRow(t: Transaction): ExportRow {
     phone: t.phone ?? '',
     whatsappStatus: t.phone ? (t.whatsappSent ? T.emailStatusWord[t.whatsappSent] : T.whatsappNotSent) : '',
   };
+}
+
+/** One row of the Clips sheet. */
+export interface ClipExportRow {
+  id: string;
+  /** 1-based position in the purchase. */
+  clip: number;
+  title: string;
+  court: string;
+  amount: number;
+}
+
+/** A purchase's clips, each with its court and its share of the amount (the shares add up to it). */
+export function clipRows(t: Transaction): ClipExportRow[] {
+  const shares = clipShares(t);
+  const names = new Map(t.courts.map((court) => [court.fieldId, courtNameOf(court, T.report)]));
+  return t.videoCourts.map((fieldId, i) => ({
+    id: t.id,
+    clip: i + 1,
+    title: t.videoTitles[i] ?? '',
+    court: names.get(fieldId) ?? courtNameOf({ fieldId, fieldName: null }, T.report),
+    amount: shares[i] ?? 0,
+  }));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -146,8 +176,8 @@ export function toCsv(rows: ExportRow[]): string {
 
 export const exportFileName = (extension: 'xlsx' | 'csv' = 'xlsx') => `transactions_${today()}.${extension}`;
 
-/** Rows for an export, or the spec's messages when there are none or the fetch failed. */
-async function rowsFor(filters: TransactionFilters): Promise<ExportRow[]> {
+/** The purchases of an export, or the spec's messages when there are none or the fetch failed. */
+async function purchasesFor(filters: TransactionFilters): Promise<Transaction[]> {
   let rows: Transaction[];
   try {
     rows = (await fetchForExport(filters)).transactions;
@@ -155,14 +185,23 @@ async function rowsFor(filters: TransactionFilters): Promise<ExportRow[]> {
     throw new ScreenError(T.exportFetchFailed, 0);
   }
   if (!rows.length) throw new ScreenError(T.nothingToExport, 0);
-  return rows.map(exportRow);
+  return rows;
 }
+
+const rowsFor = async (filters: TransactionFilters): Promise<ExportRow[]> => (await purchasesFor(filters)).map(exportRow);
+
+/** The Clips sheet's cells, in EXPORT_CLIP_COLUMNS order. */
+const clipCells = (r: ClipExportRow) => [r.id, r.clip, r.title, r.court, { value: r.amount, type: Number, format: EXPORT_RUPIAH_FORMAT }];
 
 /** Downloads the file; resolves to the number of rows written, rejects with the spec's message. */
 export async function exportTransactions(filters: TransactionFilters): Promise<number> {
-  const rows = await rowsFor(filters);
+  const purchases = await purchasesFor(filters);
+  const rows = purchases.map(exportRow);
   try {
-    await writeXlsxFile([[...EXPORT_COLUMNS], ...rows.map(excelCells)], { sheet: EXPORT_SHEET_NAME }).toFile(exportFileName());
+    await writeXlsxFile([
+      { data: [[...EXPORT_COLUMNS], ...rows.map(excelCells)], sheet: EXPORT_SHEET_NAME },
+      { data: [[...EXPORT_CLIP_COLUMNS], ...purchases.flatMap(clipRows).map(clipCells)], sheet: EXPORT_CLIP_SHEET_NAME },
+    ]).toFile(exportFileName());
   } catch {
     throw new ScreenError(T.exportFailed, 0);
   }

@@ -10,6 +10,8 @@ import { useAdminMessages } from '../i18n/admin-language.ts';
 import { useRenewCourtCodeMutation } from './mutations.ts';
 
 const EN = KIOSK_MESSAGES.en.mark;
+/** Court and venue names longer together than this print smaller, so the sheet keeps room for the QR code. */
+const POSTER_LONG_PLACE = 48;
 const ID = KIOSK_MESSAGES.id.mark;
 
 export function CourtPoster({ court, venueName, onClose }: { court: FieldListItem; venueName: string; onClose: () => void }) {
@@ -47,7 +49,7 @@ export function CourtPoster({ court, venueName, onClose }: { court: FieldListIte
       <Notice notice={notice} />
       {qr && court.markUrl ? (
         <article className="poster-sheet" data-testid="poster-sheet" data-url={court.markUrl}>
-          <p className="poster-place">
+          <p className={court.name.length + venueName.length > POSTER_LONG_PLACE ? 'poster-place is-long' : 'poster-place'}>
             <strong>{court.name}</strong> · {venueName}
           </p>
           <h1 className="poster-title">{EN.posterTitle}</h1>

@@ -35,6 +35,7 @@ import { courtMarks035 } from './035-court-marks.ts';
 import { whatsappDoubts036 } from './036-whatsapp-doubts.ts';
 import { cameraUrls045 } from './045-camera-urls.ts';
 import { recorders046 } from './046-recorders.ts';
+import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '036-whatsapp-doubts': whatsappDoubts036,
   '045-camera-urls': cameraUrls045,
   '046-recorders': recorders046,
+  '050-clip-court-list': clipCourtList050,
   '056-issued-phone-tokens': issuedPhoneTokens056,
 };

@@ -33,6 +33,8 @@ export interface PurchaseTable {
   videoCount: number;
   /** JSON list of strings. */
   videoIds: string;
+  /** JSON list of each clip's court id or null (videoIds order), as the kiosk sent it; null: not sent (migration 050). */
+  videoCourts: string | null;
   /** JSON list of strings (same order as videoIds). */
   videoTitles: string;
   subtotal: number;
