@@ -141,7 +141,7 @@ export default tseslint.config(
     },
   },
   {
-    // Unit tests of kiosk flows drive them against the in-process server (issue 27 point 1): they may
+    // Unit tests of kiosk flows drive them against the in-process server: they may
     // use the server's test helpers, which the PWA itself never imports.
     files: ['pwa/src/**/*.test.ts'],
     rules: {

@@ -7,7 +7,7 @@ import { precacheScope } from './pwa/src/offline/precache-scope.ts';
 import { offlineRuntimeCaching } from './pwa/src/offline/runtime-caching.ts';
 
 const serverPort = process.env.PORT ?? '8080';
-// The version a kiosk reports in its heartbeat (issue 14 point 1): the package version and, in a git
+// The version a kiosk reports in its heartbeat: the package version and, in a git
 // checkout, the commit it was built from.
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const commit = (() => {

@@ -1,4 +1,4 @@
-// Accounts (issue 14 point 6): an admin changes their own password and logs in with it; a reset
+// Accounts: an admin changes their own password and logs in with it; a reset
 // admin must choose their own password before the dashboard opens; a super admin sees the audit
 // entry of a price change in the Admins tab.
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -77,7 +77,7 @@ test('a super admin sees the audit entry after changing a price, naming the venu
   await entry.first().waitFor();
   const text = await entry.first().textContent();
   expect(text).toContain(SUPER_ADMIN.email);
-  // A sentence, not JSON (issue 24 point 7).
+  // A sentence, not JSON.
   expect(text).toMatch(/^Price \(Arena Akun\): .+ → Rp 31\.000, by /);
   expect(await entry.nth(1).textContent()).toMatch(/^Price \(all venues\): .+ → Rp 45\.678, by /);
   await context.close();

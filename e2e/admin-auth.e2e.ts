@@ -189,7 +189,7 @@ describe('a super admin', () => {
 });
 
 describe('an admin', () => {
-  // Issue 24 point 4 widens the spec's "Transactions and Devices only": a venue admin also prices
+  // The product widens the spec's "Transactions and Devices only": a venue admin also prices
   // their own venue (the Product tabs, with its promo codes) and reads its errors.
   test("sees Transactions, Devices, their venue's Product and Venues tabs and Errors, and cannot reach super-admin screens", async () => {
     await freshPage();

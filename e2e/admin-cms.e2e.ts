@@ -127,7 +127,7 @@ describe('watermark', () => {
   });
 });
 
-describe('portrait promo video (issue 12 point 13)', () => {
+describe('portrait promo video', () => {
   test('sits in the promo video section, uploads, is previewed and can be removed after a confirmation', async () => {
     await cms.open('promoVideo');
     const form = cms.form('portraitPromoVideo');

@@ -1,4 +1,4 @@
-// The court's "Mark this moment" QR poster in the Venues tab (issue 25 point 4): a print-ready A4
+// The court's "Mark this moment" QR poster in the Venues tab: a print-ready A4
 // sheet in both languages whose QR code is the court's /c link, and a new link that retires the old;
 // every line stays on the A4 page at any length of name; a venue admin keeps their own venue's
 // courts and posters.

@@ -1,4 +1,4 @@
-// The back-office side of offline-first (issue 6): each purchase's delivery state in the
+// The back-office side of offline-first: each purchase's delivery state in the
 // Transactions tab, and purchases a kiosk's outbox parked, with the server's reason, under
 // 'Error Logs'. The kiosk's reports are posted through the real API, as its outbox posts them.
 import { afterAll, beforeAll, expect, test } from 'vitest';

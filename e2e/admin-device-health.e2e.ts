@@ -1,4 +1,4 @@
-// Kiosk health (issue 14 point 1): the Devices tab shows a kiosk online while its page is open, with
+// Kiosk health: the Devices tab shows a kiosk online while its page is open, with
 // its version, screen and queue, lets an admin name it, and shows it offline once the page is closed.
 // The server here calls a kiosk offline after 40 s of silence (KIOSK_OFFLINE_AFTER_SECONDS, just
 // above the kiosk's 30 s beat) instead of 2 minutes, so the test waits under a minute; the rule itself is tested with a frozen clock in

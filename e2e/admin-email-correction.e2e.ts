@@ -1,7 +1,7 @@
-// Issue 13 point 4, the back-office side: a player typed their address wrong; an admin corrects it
+// Correcting a player's address, the back-office side: a player typed their address wrong; an admin corrects it
 // in the Transactions tab and presses Resend, and the e-mail arrives at the new address on a real
 // loopback SMTP server (which, like a real one, refuses the mistyped domain). The purchase's detail
-// drawer then tells that story (issue 14 point 4). Then the player asks to be forgotten: Erase, after
+// drawer then tells that story. Then the player asks to be forgotten: Erase, after
 // a confirmation that says what goes, removes the address and the clips and leaves the row's figures.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The back-office in Bahasa Indonesia as well as English (issue 24 point 7): an admin switches in
+// The back-office in Bahasa Indonesia as well as English: an admin switches in
 // the header, every tab reads Indonesian, and the choice survives a reload and a new login in
 // another browser; another admin still sees English; the login page follows the browser's last choice.
 import { afterAll, beforeAll, expect, test } from 'vitest';

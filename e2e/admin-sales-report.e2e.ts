@@ -1,4 +1,4 @@
-// Sales at a glance and the accountant's exports (issue 14 points 2 and 3): the cards, chart and
+// Sales at a glance and the accountant's exports: the cards, chart and
 // per-court rows show what GET /api/reports/sales answers for the filters; the Excel's Amount and
 // Date are number and date cells with Staging and Discount at the end; the CSV holds the same rows,
 // safe against formula injection.

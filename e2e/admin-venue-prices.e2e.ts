@@ -1,4 +1,4 @@
-// Prices per venue and a price table that cannot undercut itself (issue 24 points 3 and 4), in the
+// Prices per venue and a price table that cannot undercut itself, in the
 // Product tab: the problem shown before saving with the offer to scale the tiers, a venue's own
 // price, and a venue admin who prices their own venue.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -36,7 +36,7 @@ const storedCourts = (venueId: number) => api.call('listFields', { params: { ven
 test('with nothing stored it shows the two empty messages; + Add Court waits until a venue is chosen', async () => {
   await venues.text(T.noVenues).waitFor();
   await venues.text(T.selectVenue).waitFor();
-  // Issue 24 point 7: no court form without a venue; the button says why.
+  // No court form without a venue; the button says why.
   expect(await venues.addCourtButton().isDisabled()).toBe(true);
   expect(await venues.addCourtButton().getAttribute('aria-describedby')).toBe('courts-select-venue');
   expect(await venues.courtForm().count()).toBe(0);

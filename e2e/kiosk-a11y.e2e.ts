@@ -1,4 +1,4 @@
-// Accessibility and touch targets on every kiosk screen (issue 12 point 14), on the portrait
+// Accessibility and touch targets on every kiosk screen, on the portrait
 // 1080x1920 screen and a 1366x768 landscape one: axe-core finds no serious or critical violation,
 // and every button, link, input and [role=button] is at least 48x48 CSS px.
 import { readFileSync } from 'node:fs';
@@ -101,7 +101,7 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
-describe('kiosk accessibility and touch targets (issue 12 point 14)', () => {
+describe('kiosk accessibility and touch targets', () => {
   for (const screen of SCREENS) {
     it(`every kiosk screen at ${screen.name}: no serious axe-core violation, no touch target under 48x48`, async () => {
       const context = await newKioskContext(browser, server.url, { viewport: screen.viewport, bypassCSP: true });
@@ -185,7 +185,7 @@ async function paidPurchasePhoneUrl(): Promise<string> {
   return made.phoneUrl!;
 }
 
-describe('back-office and phone page accessibility (issue 24 point 7)', () => {
+describe('back-office and phone page accessibility', () => {
   it('every admin tab at 1366x768, status badges included: no serious axe-core violation', async () => {
     const phoneUrl = await paidPurchasePhoneUrl();
     expect(phoneUrl).toBeTruthy();

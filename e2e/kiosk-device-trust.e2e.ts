@@ -1,4 +1,4 @@
-// Device trust on the open kiosk (issue 12 points 1, 2, 3, 10, 11): an admin's authorise,
+// Device trust on the open kiosk: an admin's authorise,
 // deauthorise or delete shows within 5 s on any screen, also across a reload; rotating the screen
 // or updating the browser keeps the id without a mismatch warning; Reset and Sync keeps the kiosk
 // selling; the staging kiosk says TEST on every screen; the server's PRODUCT_NAME reaches the kiosk.

@@ -1,4 +1,4 @@
-// Issue 12 points 4, 5 and 6 on the selection grid, at the portrait kiosk screen (1080x1920) and a
+// On the selection grid, at the portrait kiosk screen (1080x1920) and a
 // small landscape one (1366x768): prices and the bundle offer as the cart grows, thumbnails in the
 // clip's shape and sharp at the device pixel ratio, a file that cannot be decoded marked and not
 // selectable, and the last row of cards clear of the bottom bar.
@@ -72,10 +72,10 @@ async function shows(locator: Locator, expected: string) {
   await expect.poll(() => text(locator), { timeout: 10_000 }).toBe(expected);
 }
 
-describe('prices on the grid (issue 12 point 4)', () => {
+describe('prices on the grid', () => {
   for (const screen of SCREENS) {
     it(`totals the cart with quote() and offers the next tier as the selection grows, ${screen.name}`, async () => {
-      // A table the server accepts (issue 24 point 3: more clips never cost less), so no card can
+      // A table the server accepts (more clips never cost less), so no card can
       // lower the total; 'saves Rp …' on a card is for a table stored before that rule (unit tests).
       await setPricing(seed.admin, {
         price: 10_000,
@@ -103,7 +103,7 @@ describe('prices on the grid (issue 12 point 4)', () => {
 
       await selection.selectNth(1);
       await shows(total, M.total('Rp 18.000'));
-      // Like with like (issue 24 point 2): 4 at 8.000 against 4 at the 9.000 a clip costs now.
+      // Like with like: 4 at 8.000 against 4 at the 9.000 a clip costs now.
       await shows(offer, 'Add 2 more: Rp 8.000 each, save Rp 4.000');
       await shows(price(0), 'Rp 9.000');
       await shows(price(1), 'Rp 9.000');
@@ -163,7 +163,7 @@ const measure = (thumb: Locator): Promise<Measured> =>
     return { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, width: box.width, height: box.height };
   });
 
-describe('thumbnails and undecodable clips (issue 12 points 5 and 6)', () => {
+describe('thumbnails and undecodable clips', () => {
   const files = (): FolderFile[] => [
     { name: 'landscape_rally.mp4', path: makeClip({ format: 'mp4', width: 640, height: 360 }) },
     { name: 'portrait_rally.mp4', path: makeClip({ format: 'mp4', width: 360, height: 640 }) },
@@ -232,7 +232,7 @@ describe('thumbnails and undecodable clips (issue 12 points 5 and 6)', () => {
   });
 });
 
-describe('the bottom bar (issue 12 point 5)', () => {
+describe('the bottom bar', () => {
   for (const screen of SCREENS) {
     it(`never covers the last row's time and title once scrolled down, ${screen.name}`, async () => {
       await setPricing(seed.admin, { price: 17_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 9_000, ENABLED: true }] });

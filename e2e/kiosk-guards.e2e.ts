@@ -1,4 +1,4 @@
-// Issue 12 points 7, 8 and 9 against the built PWA and the real server: 'Still there?' before the
+// The kiosk's guards against the built PWA and the real server: 'Still there?' before the
 // inactivity rule goes home (a playing preview counts as activity), the watermark in full screen,
 // and the staff controls kept out of players' way (long press, confirmations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,7 @@ async function openWithClips(page: Page, selection: KioskSelectionPage, files: {
 
 const selectedCount = (page: Page) => page.locator('.video-card.is-selected').count();
 
-describe('kiosk guards (issue 12 points 7 to 9)', () => {
+describe('kiosk guards', () => {
   it("does not cut a playing 90 s preview at 60 s, asks 'Still there?' once it stops, and an answer keeps the cart", async () => {
     const { context, page, selection } = await kiosk(undefined, undefined, { skipLoading: false });
     const clip = makeClip({ format: 'mp4', seconds: 90, width: 320, height: 180 });

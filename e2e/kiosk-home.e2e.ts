@@ -1,6 +1,6 @@
 // The kiosk home and its CMS media: the promo video uploaded in the back-office plays on /box, the
 // fallbacks when it cannot, and the watermark over the player on the selection screen; a portrait
-// screen plays the portrait promo video, or the landscape one letterboxed (issue 12 point 13).
+// screen plays the portrait promo video, or the landscape one letterboxed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ async function promoShown(page: Page, src: string) {
   });
 }
 
-describe('kiosk home on portrait and landscape screens (issue 12 point 13)', () => {
+describe('kiosk home on portrait and landscape screens', () => {
   const LANDSCAPE_KIOSK = { viewport: { width: 1366, height: 768 } } as const;
   let landscape: string;
   let portrait: string;

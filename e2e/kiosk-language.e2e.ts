@@ -1,4 +1,4 @@
-// Bahasa Indonesia and English on the kiosk (issue 12 point 12), against the built PWA and the real
+// Bahasa Indonesia and English on the kiosk, against the built PWA and the real
 // server: the EN | ID switch on each screen rewords every label (no English catalogue text left),
 // switching back restores the spec's English, and a venue whose language is 'id' starts its kiosk
 // in Indonesian and goes back to it at home.
@@ -150,7 +150,7 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
 
     // A refusal worded on the kiosk and one fixed text held in state are shown in Indonesian too.
     await page.getByRole('button', { name: MESSAGES_ID.checkout.payNow }).click();
-    // Neither an address nor a WhatsApp number (issue 26: the server sends on WhatsApp by default outside production).
+    // Neither an address nor a WhatsApp number (the server sends on WhatsApp by default outside production).
     await page.getByText(MESSAGES_ID.checkout.contactRequired).waitFor();
     await page.locator('#checkout-email').fill('pemain@example.com');
     await page.getByRole('button', { name: MESSAGES_ID.checkout.payNow }).click();

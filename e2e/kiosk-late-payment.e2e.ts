@@ -1,4 +1,4 @@
-// Paid means delivered, whatever the kiosk's screen did meanwhile (issue 23 points 1 and 3): a
+// Paid means delivered, whatever the kiosk's screen did meanwhile: a
 // payment that settles after the player closed the form and the kiosk went home; a reload while
 // the payment is pending; the network lost while the payment form is open. Against the built PWA,
 // the real server with its payment simulator (whose signed notification settles the order as the

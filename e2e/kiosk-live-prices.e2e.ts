@@ -1,4 +1,4 @@
-// Issue 24 point 1: the kiosk always shows what the server will charge. A kiosk opened before it
+// The kiosk always shows what the server will charge. A kiosk opened before it
 // was authorised shows the venue's real prices once authorised, without a reload, and pays on the
 // first Pay Now; a price change in the back-office reaches an open grid, and an open checkout,
 // through the configuration version in the device poll (every 3 s), well within the issue's 30 s.
@@ -58,7 +58,7 @@ async function openKiosk(seed: KioskSeed) {
 
 const seeYour = (page: Page) => page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') });
 
-describe('prices that follow the server (issue 24 point 1)', () => {
+describe('prices that follow the server', () => {
   it('a kiosk opened unauthorised shows the real prices once authorised, without a reload, and pays on the first Pay Now', async () => {
     const seed = await seedKiosk(server, { authorized: false });
     await setPricing(seed.admin, { price: 12_000, gateway: true, tiers: TIERS });
@@ -124,7 +124,7 @@ describe('prices that follow the server (issue 24 point 1)', () => {
     await context.close();
   });
 
-  it("a venue's own price shows on its kiosk and not on another venue's (issue 24 point 4)", async () => {
+  it("a venue's own price shows on its kiosk and not on another venue's", async () => {
     const own = await seedKiosk(server);
     const other = await seedKiosk(server);
     await setPricing(own.admin, { price: 12_000, gateway: true, tiers: TIERS });

@@ -1,4 +1,4 @@
-// Issue 25 points 5 and 6 on the built PWA: Select from the preview, and nothing in the player's way
+// On the built PWA: Select from the preview, and nothing in the player's way
 // (the EN|ID switch under the preview, the status chip off the cards, checkout at 1366x768 with six
 // clips, a restored folder that needs its permission again, a cancelled staff re-pick).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ const onTopAtItsCentre = (locator: Locator) =>
     return !!top && el.contains(top);
   });
 
-describe('the preview (issue 25 point 5)', () => {
+describe('the preview', () => {
   it('selects and removes the clip without closing, under its watermark, and covers the EN|ID switch', async () => {
     const { context, page } = await grid(2);
     const switcher = page.getByTestId('language-switch');
@@ -58,7 +58,7 @@ describe('the preview (issue 25 point 5)', () => {
   });
 });
 
-describe('nothing in the player’s way (issue 25 point 6)', () => {
+describe('nothing in the player’s way', () => {
   it('keeps the status chip inside the bottom bar’s free corner, off every card, however far the grid scrolls', async () => {
     const { context, page } = await grid(15);
     const chip = page.getByTestId('status-chip');

@@ -290,7 +290,7 @@ describe('kiosk purchase', () => {
   it('a price changed while the order form is open: the refusal shows the new total and the next Pay Now goes through', async () => {
     const { context, checkout } = await toCheckout(1);
     expect(await checkout.total().textContent()).toBe('Rp 15.000');
-    // The kiosk would read the new price by itself within a device poll (issue 24 point 1,
+    // The kiosk would read the new price by itself within a device poll (
     // e2e/kiosk-live-prices.e2e.ts); held back here until Pay Now, so the server's refusal is what tells it.
     let hold = true;
     await context.route(/\/api\/(device\/[^/?]+|admin\/config)(\?.*)?$/, (route) =>
@@ -405,7 +405,7 @@ describe('kiosk purchase', () => {
     expect(await checkout.discount().count()).toBe(0);
 
     await checkout.payNow().click();
-    // Neither an address nor a WhatsApp number (issue 26: offered by default outside production).
+    // Neither an address nor a WhatsApp number (offered by default outside production).
     await page.getByText(C.contactRequired).waitFor();
     await checkout.email().fill('no-at-sign.example.com');
     await checkout.payNow().click();

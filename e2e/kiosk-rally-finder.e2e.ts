@@ -1,4 +1,4 @@
-// Finding your rally (issue 25) on the built PWA and the real server: a kiosk folder with a subfolder
+// Finding your rally on the built PWA and the real server: a kiosk folder with a subfolder
 // per court, the court chips and a purchase credited to the clip's court, a clip landing while the
 // grid is open, and a moment marked from a phone's /c/{courtCode} page listed under Marked moments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ async function kiosk(options: { clock?: boolean } = {}): Promise<{ context: Brow
   return { context, page, selection: new KioskSelectionPage(page) };
 }
 
-describe('clips by court (issue 25 points 1 and 2)', () => {
+describe('clips by court', () => {
   it('shows a chip per court of the folder, own court first and chosen; a Court 2 clip bought at Court 1 is credited to Court 2', async () => {
     const { context, page, selection } = await kiosk();
     const finder = new KioskRallyFinder(page);
@@ -108,7 +108,7 @@ describe('clips by court (issue 25 points 1 and 2)', () => {
   });
 });
 
-describe('new clips (issue 25 point 3)', () => {
+describe('new clips', () => {
   it('shows a clip written into the folder while the grid is open within 10 s, marked New, on the same page', async () => {
     const { context, page, selection } = await kiosk({ clock: true });
     const finder = new KioskRallyFinder(page);
@@ -133,7 +133,7 @@ describe('new clips (issue 25 point 3)', () => {
   });
 });
 
-describe('marked moments (issue 25 point 4)', () => {
+describe('marked moments', () => {
   it('a mark made on the court’s /c page lists the covering clip under Marked moments at the kiosk', async () => {
     const courts = await seed.admin.call('listFields', { params: { venueId: seed.venueId } });
     const markUrl = courts.find((c) => c.id === seed.fieldId)!.markUrl;

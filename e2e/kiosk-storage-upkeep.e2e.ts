@@ -1,4 +1,4 @@
-// The kiosk keeps its IndexedDB small (issue 11): at start and once a day it deletes the clip
+// The kiosk keeps its IndexedDB small: at start and once a day it deletes the clip
 // cache of past days, sent purchases and finished upload jobs older than a week, and never a
 // purchase not yet sent (or parked) nor an upload job still running. On a frozen browser clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Clips on WhatsApp (issue 26) against the built PWA and the real server, WHATSAPP=outbox (the
+// Clips on WhatsApp against the built PWA and the real server, WHATSAPP=outbox (the
 // default outside production without a Meta account): the player types a number on the kiosk's
 // numeric pad, ticks the consent line, sees the number large before Pay Now, and the completion
 // screen says where the clips went, in English and in Indonesian; the message is the outbox's JSON

@@ -1,4 +1,4 @@
-// Free purchases made with the network down (issue 6): accepted into the outbox, and sent exactly
+// Free purchases made with the network down: accepted into the outbox, and sent exactly
 // once each when the network returns, also when the network flaps during the replay (including an
 // answer lost after the server stored the purchase) and when the page is reloaded before the
 // network returns; their clips are uploaded and each e-mail goes out once. A purchase the server

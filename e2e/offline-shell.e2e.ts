@@ -1,4 +1,4 @@
-// The kiosk with the network down (issue 6): /box plays its cached promo video and the selection
+// The kiosk with the network down: /box plays its cached promo video and the selection
 // and checkout screens load from the service worker's caches with prices from the persisted query
 // cache, also after a browser restart; a checkout that needs payment says plainly that paying
 // needs a connection, before anything is filled in, and creates nothing.

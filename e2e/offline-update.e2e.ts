@@ -1,4 +1,4 @@
-// A new version of the app never replaces itself in the middle of a purchase (issue 6): it is
+// A new version of the app never replaces itself in the middle of a purchase: it is
 // downloaded and waits while the player is in selection or checkout, and takes over once the
 // kiosk is back on /box.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A clip upload cut off halfway (issue 6): the network drops after the first chunk is stored, then
+// A clip upload cut off halfway: the network drops after the first chunk is stored, then
 // the browser is closed. Reopened, the kiosk asks the server where the upload stopped (POST
 // /api/storage/upload-status, which runs the resumable status query) and sends only the rest; the stored clip is byte-identical, the link is
 // saved and the e-mail goes out once.

@@ -1,4 +1,4 @@
-// The kiosk stays lean (issue 11): the service worker precaches what the kiosk needs offline and
+// The kiosk stays lean: the service worker precaches what the kiosk needs offline and
 // nothing only the back-office or a player's phone opens. Read from the built precache manifest in
 // pwa/dist/sw.js (`npm run build` first), not from page requests. Which chunks hold admin or
 // phone-only code is read from the chunks' own source maps, independently of how the build

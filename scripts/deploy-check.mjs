@@ -762,7 +762,7 @@ async function main() {
     note(purchase.id);
     return purchase;
   });
-  // Issue 28 point 4's instances start now, in the background, while A's failover is mostly waiting
+  // The instances start now, in the background, while A's failover is mostly waiting
   // on Caddy's health check; they are used at the end.
   const s3Pair = startS3Pair(cluster, dbUrl, serverEnv, publicUrl);
   s3Pair.catch(() => {}); // awaited (and reported) in its own step
@@ -897,7 +897,7 @@ async function main() {
 }
 
 /**
- * Issue 28 point 4: two instances that share nothing but a database and the bucket. A and B stay as
+ * Two instances that share nothing but a database and the bucket. A and B stay as
  * they are (one shared DATA_DIR is the guide's set-up for local storage); C and D get an S3-compatible
  * server (s3rver, with the bucket and docs/s3-storage.md's CORS rule for PUBLIC_URL), a database of
  * their own (so no purchase stored on A and B's disk is asked of them) and each its own DATA_DIR.

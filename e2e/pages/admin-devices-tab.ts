@@ -46,7 +46,7 @@ export class AdminDevicesTab {
   staffPinForm = () => this.panel().getByRole('form', { name: MESSAGES.staffPin.title });
   staffPinState = () => this.panel().getByTestId('staff-pin-state');
 
-  /** Sets the venue's staff PIN (issue 12 point 9) and waits for the server's answer. */
+  /** Sets the venue's staff PIN and waits for the server's answer. */
   async setStaffPin(venueId: number, pin: string) {
     const form = this.staffPinForm();
     await form.getByLabel(MESSAGES.staffPin.venue).selectOption(String(venueId));

@@ -1,4 +1,4 @@
-// The Errors tab ('Error Logs'): the error log's filters and rows (issue 14 point 5).
+// The Errors tab ('Error Logs'): the error log's filters and rows.
 import type { Page } from 'playwright-core';
 import { MESSAGES, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
 

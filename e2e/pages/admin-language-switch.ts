@@ -1,4 +1,4 @@
-// The back-office's language switch (issue 24 point 7), in the header of every back-office page
+// The back-office's language switch, in the header of every back-office page
 // and on the login page: one button per language, the one in use pressed.
 import type { Page } from 'playwright-core';
 import { KIOSK_LANGUAGE_NAMES, type AdminLanguage } from '@courtreplay/shared';

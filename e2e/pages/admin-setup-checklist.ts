@@ -1,4 +1,4 @@
-// The first-run checklist above the Transactions tab on a fresh install (issue 14 point 9).
+// The first-run checklist above the Transactions tab on a fresh install.
 import type { Page } from 'playwright-core';
 import { MESSAGES, type SetupStep } from '@courtreplay/shared';
 

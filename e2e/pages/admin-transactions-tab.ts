@@ -19,7 +19,7 @@ export class AdminTransactionsTab {
   exportButton = () => this.panel().getByRole('button', { name: T.exportToExcel });
   csvButton = () => this.panel().getByRole('button', { name: T.exportToCsv });
   showStaging = () => this.panel().getByLabel(T.showStaging);
-  /** Sales at a glance (issue 14 point 2): a summary card's figure, the chart's bars, the per-court rows. */
+  /** Sales at a glance: a summary card's figure, the chart's bars, the per-court rows. */
   card = (key: string) => this.panel().getByTestId(`card-${key}`);
   chartBars = () => this.panel().locator('.sales-chart rect');
   courtRows = () => this.panel().locator('.sales-courts [role=row][data-field-id]');
@@ -60,7 +60,7 @@ export class AdminTransactionsTab {
   confirmErase = (id: string) =>
     this.row(id).getByRole('group', { name: T.eraseConfirm }).getByRole('button', { name: MESSAGES.dashboard.yes });
   erased = (id: string) => this.row(id).getByTestId('erased');
-  /** The purchase detail drawer (issue 14 point 4) and its timeline. */
+  /** The purchase detail drawer and its timeline. */
   details = (id: string) => this.row(id).getByRole('button', { name: T.details });
   drawer = () => this.page.getByTestId('purchase-drawer');
   timelineItems = () => this.drawer().getByRole('list', { name: T.drawer.timelineTitle }).getByRole('listitem');

@@ -14,7 +14,7 @@ export class AdminVenuesTab {
   venueForm = () => this.panel().getByRole('form', { name: 'Add venue' });
   courtForm = () => this.panel().getByRole('form', { name: 'Add court' });
   venueItem = (name: string) => this.panel().locator(`li[data-venue="${name}"]`);
-  /** The venue's kiosk language (issue 12 point 12). */
+  /** The venue's kiosk language. */
   languageSelect = (name: string) => this.venueItem(name).getByLabel(T.kioskLanguage);
   courtRow = (name: string) => this.panel().locator(`tr[data-court="${name}"]`);
   courtsHeading = (venue: string) => this.panel().getByRole('heading', { name: T.courtsFor(venue) });

@@ -28,7 +28,7 @@ export class KioskCheckoutPage {
   phoneQr = () => this.page.getByTestId('phone-qr');
   countdown = () => this.page.getByTestId('countdown');
   done = () => this.page.getByRole('button', { name: C.done, exact: true });
-  // Issue 26: the WhatsApp number, its pad and consent, and where the clips went.
+  // The WhatsApp number, its pad and consent, and where the clips went.
   /** By its id: the same field in either language. */
   phone = () => this.page.locator('#checkout-phone');
   phonePad = () => this.page.getByTestId('phone-pad');

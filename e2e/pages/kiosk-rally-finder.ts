@@ -1,4 +1,4 @@
-// Page object of the grid's rally finder (issue 25): the court chips, the time jumps, the "New"
+// Page object of the grid's rally finder: the court chips, the time jumps, the "New"
 // badge and the Marked moments row; labels from the shared catalogue.
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';

@@ -28,7 +28,7 @@ export class KioskSelectionPage {
   clearCartButton = () => this.page.getByRole('button', { name: /^Clear cart/ });
   emptyState = () => this.page.getByTestId('empty-state');
   homeButton = () => this.page.getByRole('button', { name: MESSAGES.folder.home, exact: true });
-  /** The folder re-pick: acts only after a long press (issue 12 point 9). */
+  /** The folder re-pick: acts only after a long press. */
   adminButton = () => this.page.getByRole('button', { name: MESSAGES.folder.admin });
   stillThere = () => this.page.getByRole('alertdialog', { name: G.stillThereTitle });
   stayButton = () => this.stillThere().getByRole('button', { name: G.stillThereStay });
@@ -76,7 +76,7 @@ export class KioskSelectionPage {
     if (via === 'keyboard') await this.page.keyboard.up('Enter');
     else await this.page.mouse.up();
   }
-  /** The bottom bar's price line (issue 12 point 4): the total and the next tier's offer. */
+  /** The bottom bar's price line: the total and the next tier's offer. */
   cartSummary = () => this.page.getByTestId('cart-summary');
   cartTotal = () => this.page.getByTestId('cart-total');
   cartOffer = () => this.page.getByTestId('cart-offer');

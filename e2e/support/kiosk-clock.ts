@@ -1,4 +1,4 @@
-// The kiosk's own clock for the spec's "within N s" checks (issue 12 point 1: an admin's change
+// The kiosk's own clock for the spec's "within N s" checks (an admin's change
 // shows on the open kiosk within 5 s). Playwright's installed clock stands still while the test
 // waits, so a busy machine's network and CPU latency cannot count against the kiosk: only the
 // kiosk's own time does, and a kiosk that needs more of it (a slower poll) fails however long the

@@ -60,7 +60,7 @@ export async function setPricing(admin: AdminApi, pricing: Pricing, staging = fa
   const setPrice = () => admin.setConfig(`DEFAULT_PRICE${suffix}`, String(pricing.price));
   const setTiers = () => admin.setConfig(`PROMO_TABLE${suffix}`, JSON.stringify(pricing.tiers));
   if (!pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'false');
-  // The server refuses a price table under which more clips cost less (issue 24 point 3), between
+  // The server refuses a price table under which more clips cost less, between
   // the two writes too: a new price the old tiers would undercut goes in after the new tiers.
   const priceFirst = await setPrice().then(
     () => true,

@@ -4,7 +4,7 @@
 // thumbnails, until every duration is known, and until page 1 is back after reopening (from the
 // IndexedDB cache); plus the JavaScript /box downloads, gzipped (aim: at most 150 KiB). Each time
 // includes the spec's 3 s minimum loading screen; the page 1 figures are also given beyond it
-// (issue 12 aims: page 1 within 1.5 s, reopening within 0.3 s). Prints figures; never fails.
+// (aims: page 1 within 1.5 s, reopening within 0.3 s). Prints figures; never fails.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,7 @@ import { seedKiosk, useDeviceId as assignDeviceId } from '../../e2e/support/kios
 
 const CLIPS = Number(process.env.BENCH_KIOSK_CLIPS ?? 120);
 const MIN_LOADING_S = LOADING_MIN_DISPLAY_MS / 1000;
-/** Issue 12's aims, in seconds beyond the minimum loading screen. */
+/** The aims, in seconds beyond the minimum loading screen. */
 const AIM_FIRST_PAGE_BEYOND_S = 1.5;
 const AIM_REOPEN_BEYOND_S = 0.3;
 

@@ -16,7 +16,7 @@ const offerText = (config: PricingConfig, count: number) => {
   return offer && bundleOfferText(offer);
 };
 
-describe('nextBundleOffer and its text (issue 12 point 4)', () => {
+describe('nextBundleOffer and its text', () => {
   it("reads 'Add 1 more: Rp 9.000 each, save Rp 16.000' for one video at 17.000 and 2 at 9.000 each", () => {
     const config = pricing({ defaultPrice: 17_000, promoTable: [{ QUANTITY: 2, PRICE: 9_000, ENABLED: true }] });
     expect(offerText(config, 1)).toBe('Add 1 more: Rp 9.000 each, save Rp 16.000');
@@ -25,7 +25,7 @@ describe('nextBundleOffer and its text (issue 12 point 4)', () => {
   it.each([
     [0, 'Add 2 more: Rp 10.000 each, save Rp 4.000'],
     [1, 'Add 1 more: Rp 10.000 each, save Rp 4.000'],
-    // Measured against what a video costs the player now (issue 24 point 2): 3 at 10.000 each, not at 12.000.
+    // Measured against what a video costs the player now: 3 at 10.000 each, not at 12.000.
     [2, 'Add 1 more: Rp 9.000 each, save Rp 3.000'],
     [3, 'Add 1 more: Rp 8.000 each, save Rp 4.000'],
     [5, 'Add 1 more: Rp 6.000 each, save Rp 6.000'],
@@ -89,7 +89,7 @@ describe('gridPrices', () => {
   });
 });
 
-describe('grid money that reads right (issue 24 point 2)', () => {
+describe('grid money that reads right', () => {
   it('compares like with like: 4 at 8.000 against 4 at the 9.000 the player pays now, not at the 25.000 list price', () => {
     const config = pricing({ defaultPrice: 25_000 });
     // The issue's 'save Rp 68.000' was 4 x 25.000 - 4 x 8.000, for a player already paying 9.000 a video.

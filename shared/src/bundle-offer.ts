@@ -1,4 +1,4 @@
-// Prices on the selection grid (issue 12 point 4): the total of the cart, what ticking one more card
+// Prices on the selection grid: the total of the cart, what ticking one more card
 // adds, and the next bundling tier as an offer. Every amount comes from quote(), the formula the
 // order summary and the server use, so the grid never shows a price checkout would not charge.
 import { MAX_VIDEOS_PER_PURCHASE } from './constants.ts';
@@ -36,7 +36,7 @@ function unitPriceNow(pricing: PricingConfig, count: number): number {
 
 /**
  * The next enabled tier above `count` (up to `max` videos) that saves money, or null. `save`
- * compares like with like (issue 24 point 2): the tier's QUANTITY videos at what one video costs
+ * compares like with like: the tier's QUANTITY videos at what one video costs
  * the player now (the lowest price among the videos they hold), minus what the tier charges for
  * them; so it is at most what they save, never measured against the list price of videos priced
  * lower already. A tier that saves nothing on that measure is never offered.

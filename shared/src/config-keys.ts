@@ -12,7 +12,7 @@ export interface BundlingTier {
 /** Keys that exist twice: live (/box) and staging (/staging, suffix _STAGING). */
 export const STAGED_CONFIG_KEYS = [
   'CMS_PROMO_VIDEO',
-  // Issue 12 point 13: the optional portrait promo video played on portrait screens.
+  // The optional portrait promo video played on portrait screens.
   'CMS_PROMO_VIDEO_PORTRAIT',
   'CMS_BG_IMAGE',
   'CMS_WATERMARK',

@@ -12,9 +12,9 @@ export const LOCAL_USER_ID = 'local-user';
 
 // ---------------------------------------------------------------- kiosk: timings
 export const INACTIVITY_TIMEOUT_MS = 60_000;
-/** Issue 12 point 7: how long 'Still there?' waits for an answer before the 60 s rule goes home. */
+/** How long 'Still there?' waits for an answer before the 60 s rule goes home. */
 export const STILL_THERE_SECONDS = 10;
-/** Issue 12 point 9: how long staff hold the Admin button before the folder re-pick opens. */
+/** How long staff hold the Admin button before the folder re-pick opens. */
 export const STAFF_LONG_PRESS_MS = 2_000;
 export const LOADING_MIN_DISPLAY_MS = 3_000;
 export const LOADING_SAFETY_TIMEOUT_MS = 20_000;
@@ -29,12 +29,12 @@ export const LOGO_FADE_IN_MS = 500;
 export const SUCCESS_PAGE_COUNTDOWN_SECONDS = 15;
 /** Every other countdown (checkout success panel, gateway skipped). */
 export const COUNTDOWN_SECONDS = 10;
-/** The completion screen's countdown while it shows the phone page's QR code: time to scan it (issue 13 point 2). */
+/** The completion screen's countdown while it shows the phone page's QR code: time to scan it. */
 export const PHONE_QR_COUNTDOWN_SECONDS = 30;
 export const FAILURE_REDIRECT_SECONDS = 10;
 export const PAYMENT_PANEL_HEIGHT_PX = 700;
 
-// ---------------------------------------------------------------- the phone page (issue 13)
+// ---------------------------------------------------------------- the phone page
 /**
  * The token of a purchase's phone page /p/{token}: at least 22 base64url characters (128 random
  * bits and more). The kiosk draws it and the server checks its form.
@@ -97,10 +97,10 @@ export const EXPORT_COLUMNS = [
   'Court',
   'Promo Code',
   'ZIP URL',
-  // Issue 14 point 3: added at the end, so the spec's columns keep their places.
+  // Added at the end, so the spec's columns keep their places.
   'Staging',
   'Discount',
-  // Issue 26: the WhatsApp number (E.164) and its message's outcome.
+  // The WhatsApp number (E.164) and its message's outcome.
   'WhatsApp',
   'WhatsApp Status',
 ] as const;

@@ -1,4 +1,4 @@
-// The kiosk's languages (issue 12 point 12): English, the spec's, and Bahasa Indonesia. A venue
+// The kiosk's languages: English, the spec's, and Bahasa Indonesia. A venue
 // picks the one its kiosks start in; players switch on every kiosk screen.
 export const KIOSK_LANGUAGES = ['en', 'id'] as const;
 export type KioskLanguage = (typeof KIOSK_LANGUAGES)[number];
@@ -10,7 +10,7 @@ export const isKioskLanguage = (value: unknown): value is KioskLanguage => KIOSK
 /** Each language named in itself: how the switch and the back-office offer it. */
 export const KIOSK_LANGUAGE_NAMES: Record<KioskLanguage, string> = { en: 'English', id: 'Bahasa Indonesia' };
 
-// The back-office speaks the same two (issue 24 point 7): each admin picks one with the switch in
+// The back-office speaks the same two: each admin picks one with the switch in
 // its header, remembered on the server; the login page follows the browser's last pick.
 export const ADMIN_LANGUAGES = KIOSK_LANGUAGES;
 export type AdminLanguage = KioskLanguage;

@@ -50,7 +50,7 @@ function isSameInBoth(text: string, samples: readonly unknown[]): boolean {
   return SAME_IN_BOTH.has(text) || SAME_IN_BOTH.has(rest) || /^[\d\s/%().,:-]*$/.test(rest);
 }
 
-describe('the Indonesian back-office catalogue (issue 24 point 7)', () => {
+describe('the Indonesian back-office catalogue', () => {
   it('has every key of the English back-office groups, with the same parameters, and no other', () => {
     expect(Object.keys(ADMIN_MESSAGES_ID).sort()).toEqual([...ADMIN_MESSAGE_GROUPS].sort());
     for (const group of ADMIN_MESSAGE_GROUPS) {

@@ -1,4 +1,4 @@
-// Bahasa Indonesia for every back-office screen (issue 24 point 7). The type makes each key of the
+// Bahasa Indonesia for every back-office screen. The type makes each key of the
 // English back-office groups present here, with the same parameters; English stays the spec's
 // words. Formal address ('Anda') throughout, as on the kiosk. Rupiah amounts and dates arrive
 // formatted (Rp 27.000, 22/11/2026 14:05), which reads the same in both languages.

@@ -23,7 +23,7 @@ const SAME_IN_BOTH = new Set(['Admin', 'Email', 'Subtotal', 'QRIS']);
 // Worded functions with no words: a sign and an amount.
 const NO_WORDS = new Set(['.selection.addsToTotal()']);
 
-describe('the Indonesian kiosk catalogue (issue 12 point 12)', () => {
+describe('the Indonesian kiosk catalogue', () => {
   it('has every key of the English kiosk groups, and no other', () => {
     expect(keysOf(MESSAGES_ID)).toEqual(keysOf(MESSAGES_EN));
     expect(Object.keys(MESSAGES_ID)).toEqual([...KIOSK_MESSAGE_GROUPS]);

@@ -1,4 +1,4 @@
-// Bahasa Indonesia for every kiosk screen (issue 12 point 12). The type makes each key of the
+// Bahasa Indonesia for every kiosk screen. The type makes each key of the
 // English kiosk catalogue present here, with the same parameters; English stays the spec's words.
 // Formal address ('Anda') throughout, as on a shop's own screen; rupiah amounts are formatted alike.
 import type { EmailCopy } from './config-keys.ts';

@@ -237,7 +237,7 @@ describe('message catalogue', () => {
         'Actions',
       ],
     ],
-    // The spec's columns, with Last Login (issue 14 point 6) before Actions.
+    // The spec's columns, with Last Login before Actions.
     ['admins', MESSAGES.admins.columns, ['ID', 'Email', 'Role', 'Created At', 'Assigned Venues', 'Last Login', 'Actions']],
     [
       'devices',

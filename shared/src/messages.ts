@@ -38,19 +38,19 @@ export function stagingVariant(message: string, staging: boolean): string {
 export const MESSAGES = {
   routing: {
     checkingDevice: 'Checking device authorization...',
-    // Issue 9 (test devices): our wording.
+    // Test devices: our wording.
     notTestDevice: 'This is not a test device',
     notTestDeviceHint: 'Staging purchases can only be made on a test device. Please use /box.',
-    // Issue 12 point 1 (our wording): the kiosk was deauthorised or deleted, or was never authorised.
+    // Our wording: the kiosk was deauthorised or deleted, or was never authorised.
     deviceStopped: 'Please call our staff',
     deviceStoppedHint: 'This kiosk cannot sell videos right now. Our staff can turn it back on.',
-    // Issue 12 point 10 (our wording): the banner on every /staging screen.
+    // Our wording: the banner on every /staging screen.
     testBanner: 'TEST KIOSK: staging prices, not for customers',
   },
 
   kioskHome: {
     seeYour: (productName: string) => `See Your ${productName}`,
-    // Issue 12 point 12: texts the screen showed inline until they needed translating. Our wording.
+    // Texts the screen showed inline until they needed translating. Our wording.
     tagline: 'Relive your best moments on court',
     promoTitle: 'Promo',
   },
@@ -92,7 +92,7 @@ export const MESSAGES = {
     emptyTitle: 'No Videos Found',
     emptyText: "The selected folder doesn't contain any video files",
     maxVideos: 'Maximum of 6 videos can be selected',
-    // Issue 12 point 12: texts (and screen-reader names) the grid and player showed inline. Our wording.
+    // Texts (and screen-reader names) the grid and player showed inline. Our wording.
     // Before a card's title, for screen readers (the card's name starts with its action).
     select: 'Select',
     deselect: 'Deselect',
@@ -101,18 +101,18 @@ export const MESSAGES = {
     previousPage: 'Previous page',
     nextPage: 'Next page',
     closePlayer: 'Close',
-    // Issue 12 point 4 (prices on the grid): our wording. Amounts come formatted ('Rp 9.000').
+    // Prices on the grid: our wording. Amounts come formatted ('Rp 9.000').
     total: (amount: string) => `Total: ${amount}`,
     /** On an unselected card: what ticking it adds to the total now. */
     addsToTotal: (amount: string) => `+${amount}`,
-    /** On an unselected card whose ticking makes the total smaller (a bundle tier starts): issue 24 point 2. */
+    /** On an unselected card whose ticking makes the total smaller (a bundle tier starts). */
     lowersTotal: (amount: string) => `saves ${amount}`,
     bundleOffer: (more: number, each: string, save: string) => `Add ${more} more: ${each} each, save ${save}`,
-    // Issue 12 point 6 (a clip the browser cannot decode): our wording.
+    // A clip the browser cannot decode: our wording.
     cannotPlay: "This video can't be played",
   },
 
-  // Issue 12 points 7 and 9 (kiosk guards): not in the spec, our wording.
+  // Kiosk guards: not in the spec, our wording.
   guards: {
     stillThereTitle: 'Still there?',
     stillThereCountdown: (seconds: number) => `Going back to the home screen in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
@@ -132,23 +132,23 @@ export const MESSAGES = {
     staffPinOffline: 'The PIN cannot be checked while the kiosk is offline.',
   },
 
-  // Issue 12 point 8: the player's own full-screen button (fullscreen shows the watermark too). Our wording.
+  // The player's own full-screen button (fullscreen shows the watermark too). Our wording.
   player: {
     fullScreen: 'Full screen',
     exitFullScreen: 'Exit full screen',
-    // Issue 25 point 5: choosing the clip without closing the preview. Ours.
+    // Choosing the clip without closing the preview. Ours.
     select: 'Select',
     remove: 'Remove',
   },
 
   checkout: {
-    // Issue 13 point 2: the QR code of the phone page on the completion screen. Ours.
+    // The QR code of the phone page on the completion screen. Ours.
     scanToWatch: 'Scan with your phone to watch and download your clips now',
-    // Issue 24 point 1: the prices changed while the player was on the order form. Ours.
+    // The prices changed while the player was on the order form. Ours.
     pricesChanged: 'Prices have changed. Please review your total.',
-    // Issue 13 point 3: a pending payment is not a completed purchase.
+    // A pending payment is not a completed purchase.
     waitingForPayment: 'Waiting for payment',
-    // Issue 13 point 4: the address shown large before Pay Now, a one-tap fix for a mistyped
+    // The address shown large before Pay Now, a one-tap fix for a mistyped
     // domain, and the address repeated on the completion screen. Ours.
     sendingTo: 'Your clips will be sent to',
     didYouMean: (email: string) => `Did you mean ${email}?`,
@@ -193,14 +193,14 @@ export const MESSAGES = {
       completedWithoutUpload: 'Completed (without upload)',
       completedUpdateFailed: 'Completed (update failed)',
       error: 'Error processing videos',
-      // Issue 23 point 6: the storage refuses for now (full, rate-limited); the kiosk keeps trying.
+      // The storage refuses for now (full, rate-limited); the kiosk keeps trying.
       storageWaiting:
         'Your clips are paid for and kept safe. The video storage is not taking them right now; they are sent as soon as it does.',
     },
-    // Issue 12 point 12: section names the screen gave inline. Our wording.
+    // Section names the screen gave inline. Our wording.
     orderSummary: 'Order summary',
     yourDetails: 'Your details',
-    // Issue 26: clips on WhatsApp. The consent line is the issue's words; the rest ours.
+    // Clips on WhatsApp. The consent line is the issue's words; the rest ours.
     whatsappNumber: 'WhatsApp number',
     whatsappConsent: 'Send my clips to this WhatsApp number',
     whatsappPadClear: 'Clear',
@@ -224,7 +224,7 @@ export const MESSAGES = {
     enterCode: 'Please enter a promo code',
     invalidOrExpired: 'Invalid or expired promo code',
     requestFailed: 'Promo has ended or you entered a wrong code.',
-    // Issue 12 point 12: the field label the box showed inline. Our wording.
+    // The field label the box showed inline. Our wording.
     label: 'Promo code',
   },
 
@@ -240,11 +240,11 @@ export const MESSAGES = {
     transactionId: 'Transaction ID',
     errorCode: 'Error Code',
     tryAgain: 'Try Again',
-    // Issue 12 point 12: the countdown the screen showed inline. Our wording.
+    // The countdown the screen showed inline. Our wording.
     redirectCountdown: (seconds: number) => `Returning to your videos in ${seconds} ${plural(seconds, 'second', 'seconds')}`,
   },
 
-  // Issue 12 point 12: the offline layer's wording (docs/contributing.md, Offline-first; the spec words none of it),
+  // The offline layer's wording (docs/contributing.md, Offline-first; the spec words none of it),
   // moved here from the PWA so it is translated with the rest. Plain, short, legible at arm's length.
   offline: {
     online: 'Online',
@@ -258,12 +258,12 @@ export const MESSAGES = {
     comeBackLater: 'Come back later',
   },
 
-  // Issue 12 point 12: the EN | ID switch on every kiosk screen. Our wording.
+  // The EN | ID switch on every kiosk screen. Our wording.
   language: {
     switchLabel: 'Language',
   },
 
-  // Issue 13 point 5: the purchase e-mail's fixed parts around the CMS copy (the player's: also in
+  // The purchase e-mail's fixed parts around the CMS copy (the player's: also in
   // Indonesian). Our wording.
   purchaseEmail: {
     watchButton: 'Watch and download your clips',
@@ -283,7 +283,7 @@ export const MESSAGES = {
       `Your clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Please download them before then.`,
   },
 
-  // Issue 13 point 1: the phone page /p/{token}, the player's own (also in Indonesian). Ours.
+  // The phone page /p/{token}, the player's own (also in Indonesian). Ours.
   phone: {
     title: 'Your clips',
     courtAt: (court: string, venue: string) => `${court}, ${venue}`,
@@ -306,7 +306,7 @@ export const MESSAGES = {
     tooManyClipStreams: 'These clips are already playing or downloading 12 times at once. Please close one and try again.',
   },
 
-  // Issue 25 points 2-4: finding a rally on the grid by court and time, new clips, marked moments. Ours.
+  // Finding a rally on the grid by court and time, new clips, marked moments. Ours.
   courts: {
     chips: 'Court',
     ownCourt: 'This court',
@@ -320,7 +320,7 @@ export const MESSAGES = {
     nothingHere: 'No videos here yet. Try another court or time.',
   },
 
-  // Issue 25 point 4: the court's QR poster and its page /c/{courtCode} on the player's phone. Ours.
+  // The court's QR poster and its page /c/{courtCode} on the player's phone. Ours.
   mark: {
     button: 'Mark this moment',
     explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
@@ -342,7 +342,7 @@ export const MESSAGES = {
     failedCheckCredentials: 'Login failed. Please check your credentials.',
   },
 
-  // Issue 14 point 9: the first-run checklist above an empty Transactions tab. Ours.
+  // The first-run checklist above an empty Transactions tab. Ours.
   setup: {
     title: 'Get ready to sell',
     intro: 'A few steps before the first kiosk can take a payment:',
@@ -400,7 +400,7 @@ export const MESSAGES = {
     empty: 'No transactions found. Try adjusting your filters.',
     emailNotSet: 'Not set',
     unknownVenue: 'Unknown Venue',
-    // Not in the spec (issue 10): the provider took the money back after the purchase was paid.
+    // Not in the spec: the provider took the money back after the purchase was paid.
     paymentReversed: 'Payment reversed',
     resend: 'Resend',
     sending: 'Sending...',
@@ -426,7 +426,7 @@ export const MESSAGES = {
     // Spec section 5 bounds the date filters without messages (the inputs enforce them): ours.
     dateAfterToday: 'The date cannot be later than today',
     endBeforeStart: 'The end date cannot be before the start date',
-    // Issue 14 points 2 to 4 (sales at a glance, exports, staging rows): our wording.
+    // Sales at a glance, exports, staging rows: our wording.
     exportToCsv: 'Export to CSV',
     exportedCsv: (count: number) => `Exported ${count} ${plural(count, 'transaction', 'transactions')} to CSV successfully`,
     paymentStatusWord: { pending: 'Pending', paid: 'Paid', free: 'Free', failed: 'Failed', expired: 'Expired' },
@@ -446,7 +446,7 @@ export const MESSAGES = {
       staging: 'Staging purchases',
       stagingHidden: 'Not counted: staging purchases are hidden',
       discounts: 'Promo discounts',
-      // Issue 23 point 10: the sentinel's count (each is listed in the Errors tab). Ours.
+      // The sentinel's count (each is listed in the Errors tab). Ours.
       undelivered: 'Paid, not delivered',
       undeliveredHint: 'Over 10 minutes after payment: see Errors',
       chartTitle: 'Daily revenue',
@@ -462,7 +462,7 @@ export const MESSAGES = {
       empty: 'No sales for these filters.',
       loadFailed: 'Failed to load the sales summary. Please try again.',
     },
-    // Issue 13 points 4 and 6: correcting a player's address, and erasing on request (PDP law). Ours.
+    // Correcting a player's address, and erasing on request (PDP law). Ours.
     editEmail: 'Edit e-mail',
     newEmail: 'New e-mail address',
     save: 'Save',
@@ -470,7 +470,7 @@ export const MESSAGES = {
     cancel: 'Cancel',
     emailCorrected: (email: string) => `E-mail changed to ${email}. Use Resend to send the clips there.`,
     emailUnchanged: "This is already the purchase's e-mail address.",
-    // Issue 26: the contact correction (e-mail and WhatsApp number). Ours.
+    // The contact correction (e-mail and WhatsApp number). Ours.
     editContact: 'Edit contact',
     newPhone: 'WhatsApp number',
     contactUnchanged: "These are already the purchase's e-mail address and WhatsApp number.",
@@ -492,7 +492,7 @@ export const MESSAGES = {
     erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
     clipsExpired: 'Clips removed',
     clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
-    // Issue 14 point 4: the purchase detail drawer and its timeline. Ours.
+    // The purchase detail drawer and its timeline. Ours.
     details: 'Details',
     drawer: {
       title: (id: string) => `Purchase ${id}`,
@@ -559,7 +559,7 @@ export const MESSAGES = {
       'Your password was reset to a one-time password. Enter it as the current password and choose a new one to open the dashboard.',
     changeFailed: 'Failed to change the password',
     auditTitle: 'Audit log',
-    // Issue 24 point 7: each entry read as a sentence ("Price: Rp 20.000 → Rp 25.000, by …, at …"). Ours.
+    // Each entry read as a sentence ("Price: Rp 20.000 → Rp 25.000, by …, at …"). Ours.
     auditSentence: (change: string, admin: string, when: string) => `${change}, by ${admin}, at ${when}`,
     auditNotSet: '(not set)',
     // Where a price, tier or promo change applies: its venue, or every venue.
@@ -641,7 +641,7 @@ export const MESSAGES = {
     delete: 'Delete',
     // The spec's Field column says Court: one word for a player's court across the back-office.
     columns: ['ID', 'Device ID', 'Venue', 'Court', 'Status', 'Test device', 'Name', 'Health', 'Created', 'Actions'],
-    // Issue 9 (test devices): our wording.
+    // Test devices: our wording.
     yes: 'Yes',
     no: 'No',
     makeTestDevice: 'Make test device',
@@ -656,7 +656,7 @@ export const MESSAGES = {
     fieldsLoadFailed: 'Failed to load fields',
     getIdFailed: 'Failed to get device ID. Please try again.',
     syncIdFailed: 'Failed to sync device ID. Please try again.',
-    // Issue 14 point 1 (kiosk health): our wording.
+    // Kiosk health: our wording.
     online: 'Online',
     offline: 'Offline',
     neverSeen: 'Never seen',
@@ -678,7 +678,7 @@ export const MESSAGES = {
     nameFailed: 'Failed to save the device name',
   },
 
-  // Issue 12 point 9: the staff PIN panel of the Devices tab. Not in the spec, our wording.
+  // The staff PIN panel of the Devices tab. Not in the spec, our wording.
   staffPin: {
     title: 'Staff PIN',
     help: "Staff hold the kiosk's Admin button for 2 seconds to choose another folder. With a PIN set, the kiosk also asks for it.",
@@ -708,7 +708,7 @@ export const MESSAGES = {
     loadFailed: 'Failed to load promo codes',
     deleteFailed: 'Failed to delete promo code',
     saveFailed: 'Failed to save promo code',
-    // Issue 14 point 7: a promo's days and its switch; our wording.
+    // A promo's days and its switch; our wording.
     firstDay: 'First day (optional)',
     lastDay: 'Last day (optional)',
     daysHint: 'Days are venue days (Asia/Jakarta); both are included.',
@@ -732,7 +732,7 @@ export const MESSAGES = {
     configLoadFailed: 'Failed to load configurations',
     priceUpdateFailed: 'Failed to update price',
     gatewayUpdateFailed: 'Failed to update payment gateway status',
-    // Issue 12 point 10 (our wording): on the Product - Staging tab.
+    // Our wording: on the Product - Staging tab.
     stagingOnly: 'These settings change the staging kiosk (/staging) only. The live kiosk (/box) keeps the Product tab’s settings.',
   },
 
@@ -774,9 +774,9 @@ export const MESSAGES = {
     fieldUpdateFailed: 'Failed to update field. Please try again.',
     venueCreateFailed: 'Failed to create venue. Please try again.',
     fieldCreateFailed: 'Failed to create field. Please try again.',
-    // Issue 12 point 12 (the venue's kiosk language): our wording.
+    // The venue's kiosk language: our wording.
     kioskLanguage: 'Kiosk language',
-    // Issue 25 point 4 (the court's "Mark this moment" QR poster): our wording.
+    // The court's "Mark this moment" QR poster: our wording.
     poster: 'Poster',
     posterFor: (court: string) => `Poster for ${court}`,
     printPoster: 'Print',
@@ -836,7 +836,7 @@ export const MESSAGES = {
   cms: {
     sections: {
       promoVideo: 'Promo Video',
-      // Issue 12 point 13: the optional portrait slot, next to the landscape one.
+      // The optional portrait slot, next to the landscape one.
       portraitPromoVideo: 'Portrait Promo Video',
       backgroundImage: 'Background Image',
       watermark: 'Watermark Image',
@@ -851,7 +851,7 @@ export const MESSAGES = {
       watermark: 'Recommended: PNG with transparency, about 800x600, under 5 MB.',
     },
     uploadProgress: (percent: number) => `${Math.round(percent)}%`,
-    // Issue 12 point 13: the portrait promo video's upload and removal.
+    // The portrait promo video's upload and removal.
     portraitUploaded: 'Portrait promo video uploaded successfully',
     removePortrait: 'Remove Portrait Video',
     portraitRemoved: 'Portrait promo video removed: portrait screens show the landscape one again',
@@ -877,7 +877,7 @@ export const MESSAGES = {
     invalidStored: 'The stored email configuration is invalid. Default values will be used.',
     loadFailed: 'Failed to load email configuration. Please try again.',
     saveFailed: 'Failed to save email configuration. Please try again.',
-    // Issue 13 point 5: the editor names its placeholders; the preview is the server's e-mail. Ours.
+    // The editor names its placeholders; the preview is the server's e-mail. Ours.
     placeholders:
       "Use {productName} for the product name, {button} for the label of the e-mail's main button ('Watch and download your clips', which opens the player's phone page) and {retentionDays} for how many days the clips are kept. The folder link, the receipt and the date the clips are removed are added below the button.",
     previewLanguage: 'Preview in',
@@ -889,7 +889,7 @@ export const MESSAGES = {
     deleteOld: 'Delete Files > 2 Days',
     emptyDrive: 'Empty Drive',
     // The spec asks for confirmations without quoting them: our wording.
-    // Issue 14 point 8: each clean-up says what it removes before asking.
+    // Each clean-up says what it removes before asking.
     confirmDeleteOld: (files: number, size: string) =>
       `Delete ${files} ${files === 1 ? 'file' : 'files'} (${size}) older than 2 days from the drive? This cannot be undone.`,
     confirmEmpty: (files: number, size: string) =>
@@ -908,7 +908,7 @@ export const MESSAGES = {
     emptyFailed: 'Failed to empty Google Drive. Please try again.',
   },
 
-  // Not in the spec: issue 10's Integrations panel (inside the Storage Quota tab). Our wording.
+  // Not in the spec: the Integrations panel (inside the Storage Quota tab). Our wording.
   integrations: {
     title: 'Integrations',
     kinds: { payments: 'Payments', storage: 'Storage', mail: 'E-mail', whatsapp: 'WhatsApp' },
@@ -928,7 +928,7 @@ export const MESSAGES = {
 
   errorsTab: {
     title: 'Error Logs',
-    // Not in the spec: issue 14 point 5's error log, gathered from every place a problem is recorded. Ours.
+    // Not in the spec: the error log, gathered from every place a problem is recorded. Ours.
     empty: 'No open errors. Every kiosk is reporting and every player got their clips.',
     emptyFiltered: 'No errors match these filters.',
     loadFailed: 'Failed to load error logs. Please try again.',
@@ -970,7 +970,7 @@ export const MESSAGES = {
     emailWhat: (to: string | undefined, reason: string | undefined) =>
       `The e-mail${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}.`,
     emailTodo: 'Check the address (Transactions, Details or Edit e-mail), then Resend.',
-    // Issue 26: a WhatsApp message Meta did not deliver. Ours.
+    // A WhatsApp message Meta did not deliver. Ours.
     whatsappWhat: (to: string | undefined, reason: string | undefined) =>
       `The WhatsApp message${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
@@ -998,7 +998,7 @@ export const MESSAGES = {
       'Check that the kiosk is online (its clips upload from there), then Mark resolved: that runs the delivery again. If the clips never arrive, use Resend in Transactions on a computer with the clips folder.',
     integrationWhat: (service: string, message: string) => `${service} failed: ${message}`,
     integrationTodo: "Open Integrations and press Test connection; if it keeps failing, check the service's credentials and status.",
-    // Issue 14 point 1: kiosks silent for more than 10 minutes.
+    // Kiosks silent for more than 10 minutes.
     offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
     offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
     // A court's camera the venue's recorder cannot record: our wording.
@@ -1029,7 +1029,7 @@ export const MESSAGES = {
     createFailed: 'Failed to create admin account',
   },
 
-  // Issue 24 point 7: the back-office's labels its screens held in their own code, gathered here so
+  // The back-office's labels its screens held in their own code, gathered here so
   // both languages have them (same English words as before), and the header's language switch. Ours.
   adminScreens: {
     language: 'Language',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, normalizePhone, whatsappRecipient } from './phone.ts';
 
-describe('WhatsApp numbers (issue 26)', () => {
+describe('WhatsApp numbers', () => {
   it.each(['0812-3456-7890', '+62 812 3456 7890', '62812 3456 7890', '6281234567890', '812 3456 7890', '(0812) 3456.7890'])(
     'reads %s as +6281234567890',
     (typed) => expect(normalizePhone(typed)).toBe('+6281234567890'),

@@ -1,4 +1,4 @@
-// The player's WhatsApp number (issue 26): accepted in the forms people write it (0812-3456-7890,
+// The player's WhatsApp number: accepted in the forms people write it (0812-3456-7890,
 // +62 812 3456 7890, 62812…, 812…), stored in E.164 (+6281234567890). Parsed by libphonenumber-js
 // with its 'min' metadata (lengths and leading digits of every country, small enough for the
 // kiosk's bundle), Indonesia by default; other countries need their + prefix. An Indonesian number

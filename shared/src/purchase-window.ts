@@ -1,4 +1,4 @@
-// When a purchase that did not end paid is over for good (issue 23 point 8). Midtrans lets a player
+// When a purchase that did not end paid is over for good. Midtrans lets a player
 // retry inside the same payment window and settles a QRIS paid a few seconds late, so a failed or
 // expired purchase may still become paid until its window (PENDING_PAYMENT_EXPIRY_MINUTES) plus a
 // grace has passed: until then it still takes uploads and a link; after it, it is "finally unpaid":

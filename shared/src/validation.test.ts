@@ -337,7 +337,7 @@ describe('file names', () => {
   });
 });
 
-describe('issue 23: what no mailbox, token generator or calendar makes', () => {
+describe('what no mailbox, token generator or calendar makes', () => {
   it('isDeliverableEmail: one @, a plain local part, a dotted domain name; no brackets or IP literals', () => {
     for (const ok of [
       'player@example.com',

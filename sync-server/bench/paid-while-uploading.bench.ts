@@ -1,4 +1,4 @@
-// `npm run bench -- paid-while-uploading`: issue 23's figure, "Paid -> last clip playable, 3 clips x
+// `npm run bench -- paid-while-uploading`: the figure, "Paid -> last clip playable, 3 clips x
 // 20 MB, kiosk uplink throttled to 10 Mbit/s, the player taking 30 s to pay: p95". The kiosk starts
 // uploading the chosen clips the moment the server accepts the purchase (Pay Now), while the player
 // pays. For each purchase on the real server (child process, local storage, payment simulator): the

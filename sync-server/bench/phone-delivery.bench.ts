@@ -1,5 +1,5 @@
 // `npm run bench phone-delivery`: how soon a player can watch on their phone after paying
-// (issue 13). For each of 20 purchases of 3 clips (20 MB each) on the real server (child process,
+//. For each of 20 purchases of 3 clips (20 MB each) on the real server (child process,
 // local storage, payment simulator): the payment notification arrives, the kiosk uploads the clips
 // through signed upload URLs as its outbox does, and we time until the last clip is playable from
 // the phone page: the page's state lists all 3 and the clip answers a Range request (206). Two

@@ -1,4 +1,4 @@
-// `npm run bench -- postgres` (issue 15): the same 1,000,000 purchases on SQLite and on PostgreSQL,
+// `npm run bench -- postgres`: the same 1,000,000 purchases on SQLite and on PostgreSQL,
 // then the admin list and the e-mail search on each (through the service, as a request runs it),
 // then purchases created per second over HTTP on PostgreSQL by one server process and by two
 // behind the same load. scripts/bench.mjs starts a throwaway PostgreSQL cluster and passes its URL

@@ -1,4 +1,4 @@
-// `npm run bench s3-delivery`: STORAGE=s3 (issue 28's figures) on the real server (child process)
+// `npm run bench s3-delivery`: STORAGE=s3 (the figures) on the real server (child process)
 // and a real S3-compatible server (s3rver, its own child process on loopback, objects on disk, with
 // the imitation of the multipart calls it lacks in front, in a third process), so that neither our
 // server nor this script shares an event loop with the bucket. Every request to the bucket, ours

@@ -1,9 +1,9 @@
-// `npm run bench zip-readers`: what stalled "Download all" readers cost the server (issue 23 point 9),
+// `npm run bench zip-readers`: what stalled "Download all" readers cost the server,
 // and beside it what as many stalled single-clip readers (/p/{token}/clip/{n}) cost.
 // The real server (child process, local storage, payment simulator) with 67 paid purchases of three
 // 4 MB clips; 200 phones ask for a ZIP (3 per purchase, the most it allows at once) over real sockets
 // and stop reading after the first bytes. Figures: the server's resident memory growth while they
-// stall (aim: under 50 MB; before issue 23 it was about 2 GB), the files it holds open, and what is
+// stall (aim: under 50 MB; before it was about 2 GB), the files it holds open, and what is
 // left once they disconnect. Prints; never fails.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ async function main() {
     const left = openFilesUnder(pid, join(dataDir, 'drive'));
     const mb = (bytes: number) => (bytes / MB).toFixed(1);
     console.log(`${READERS} stalled ZIP readers over ${purchases} purchases of 3 clips x ${CLIP_MB} MB, loopback, local storage`);
-    console.log(`server memory growth while they stall: ${mb(stalled - before)} MB (aim: under 50 MB; about 2 GB before issue 23)`);
+    console.log(`server memory growth while they stall: ${mb(stalled - before)} MB (aim: under 50 MB; about 2 GB before)`);
     console.log(`clip files held open while they stall: ${open} (one per reader at most)`);
     console.log(`after they disconnect: ${mb(after - before)} MB above the start, ${left} clip files open`);
 

@@ -25,7 +25,7 @@ export interface AppDeps {
   /** Local disk or Google Drive (adapters-setup.ts picks); storage routes answer 404/503 without it. */
   storage?: StorageProvider;
   mailer?: Mailer;
-  /** The WhatsApp Cloud API or its outbox (issue 26); undefined when WHATSAPP=off. */
+  /** The WhatsApp Cloud API or its outbox; undefined when WHATSAPP=off. */
   whatsapp?: WhatsappSender;
   /** The integrations' last success/error and credential alerts (Integrations panel, Errors tab). */
   health?: StoredIntegrationHealth;

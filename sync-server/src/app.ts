@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     // Paths carry the phone page's token and the share page's folder id: logged masked.
     const line = { method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) };
-    // Every open kiosk asks about itself every few seconds (issue 12 point 1): a normal answer is debug, not news.
+    // Every open kiosk asks about itself every few seconds: a normal answer is debug, not news.
     if (isDevicePoll(c.req.method, c.req.path) && c.res.status < 500) log.debug(line, 'request');
     else log.info(line, 'request');
   });

@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPENING_HOURS: '22:00-06:00' })).toThrow(/open before it closes/);
   });
 
-  it('WHATSAPP: outbox outside production, off in production, cloud with the Cloud API variables, naming the one missing (issue 26)', () => {
+  it('WHATSAPP: outbox outside production, off in production, cloud with the Cloud API variables, naming the one missing', () => {
     expect(loadConfig({}).whatsapp).toMatchObject({ mode: 'outbox', template: 'courtreplay_clips_ready' });
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://replay.example', PAYMENT_PROVIDER: 'simulator' };
     expect(loadConfig(production).whatsapp).toEqual({ mode: 'off' });
@@ -79,7 +79,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses a Midtrans key in the wrong slot, naming the variable (issue 23 point 5)', () => {
+  it('refuses a Midtrans key in the wrong slot, naming the variable', () => {
     const live = { MIDTRANS_SERVER_KEY: 'Mid-server-a', MIDTRANS_CLIENT_KEY: 'Mid-client-a' };
     const sandbox = { MIDTRANS_SERVER_KEY_SANDBOX: 'SB-Mid-server-b', MIDTRANS_CLIENT_KEY_SANDBOX: 'SB-Mid-client-b' };
     expect(loadConfig({ ...live, ...sandbox }).payments.provider).toBe('midtrans');

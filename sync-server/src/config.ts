@@ -192,9 +192,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
   pendingPaymentExpiryMs: number;
-  /** How many days a purchase's clips are kept in storage (issue 13 point 6): told to players, then removed. */
+  /** How many days a purchase's clips are kept in storage: told to players, then removed. */
   retentionDays: number;
-  /** Kiosk health (issue 14 point 1): a kiosk silent this long shows offline (2 minutes by default). */
+  /** Kiosk health: a kiosk silent this long shows offline (2 minutes by default). */
   kioskOfflineAfterMs: number;
   /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client (login throttle). */
   trustedProxies: string[];
@@ -251,7 +251,7 @@ export interface Config {
     /** The name this server gives in EHLO: SMTP_EHLO_NAME, else PUBLIC_URL's host, else the machine's hostname. */
     ehloName: string;
   };
-  /** Clips on WhatsApp (issue 26): see whatsappOf. */
+  /** Clips on WhatsApp: see whatsappOf. */
   whatsapp: WhatsappConfig;
 }
 

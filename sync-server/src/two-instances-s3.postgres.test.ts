@@ -1,4 +1,4 @@
-// Issue 28 point 4: two server processes that share nothing but PostgreSQL and the bucket (STORAGE=s3,
+// Two server processes that share nothing but PostgreSQL and the bucket (STORAGE=s3,
 // each its own DATA_DIR). A purchase whose upload starts on one (folder, presigned URL) and finishes
 // on the other (upload status, link, payment) is delivered once, and either serves the clip.
 // Runs in the PostgreSQL project only (vitest.config.ts): SQLite is one process's file.

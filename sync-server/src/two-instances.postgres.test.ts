@@ -1,4 +1,4 @@
-// Two server processes on one PostgreSQL database, as behind a load balancer (issue 15 point 2):
+// Two server processes on one PostgreSQL database, as behind a load balancer:
 // every exactly-once promise holds whichever instance a request reaches. Each instance has its own
 // DATA_DIR, so nothing they share can hide in a file: the install secret, the simulator's
 // knowledge, the throttle, the locks and the mail queue all live in the database.

@@ -1,4 +1,4 @@
-// The kiosk's language (issue 12 point 12), read by the kiosk, payment and offline screens: the
+// The kiosk's language, read by the kiosk, payment and offline screens: the
 // venue's default until a player picks one with the EN | ID switch; back to the venue's default when
 // the kiosk goes home after each player. Provided by kiosk/KioskLanguageProvider.tsx.
 import { createContext, useContext } from 'react';

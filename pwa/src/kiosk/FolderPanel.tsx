@@ -1,4 +1,4 @@
-// What the selection screen shows before today's clips are listed (spec section 4, issue 25 point 6):
+// What the selection screen shows before today's clips are listed (spec section 4):
 // the spec's folder panel for staff setting up the day's folder (instructions, Browse Videos, the
 // staff help line), or, once a folder was chosen today and only its permission must be asked again,
 // "Please call our staff for assistance" (the re-allow is behind the staff control in the top bar).

@@ -1,4 +1,4 @@
-// Above the grid (issue 25 point 2): the court chips (the kiosk's own court first, then the others,
+// Above the grid: the court chips (the kiosk's own court first, then the others,
 // then "All") and the time jumps ("Last 15 min", "Last hour", then each hour of today with clips).
 import { useMessages } from '../i18n/language.ts';
 import { ALL_COURTS, timeJumpKey, ANY_TIME, type ClipCourt, type GridChoice, type TimeJump } from './grid-filter.ts';

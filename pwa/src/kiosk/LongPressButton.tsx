@@ -1,4 +1,4 @@
-// Issue 12 point 9: a staff control that only acts after being held (pointer, or Enter/Space held
+// A staff control that only acts after being held (pointer, or Enter/Space held
 // down), with a filling bar as progress. It acts on release, not at the end of the hold: the release
 // is the user gesture a browser asks for before it opens the folder picker on a touch screen.
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';

@@ -6,10 +6,10 @@ import { Logo } from './Logo.tsx';
 /**
  * The modal player, always with a watermark over the video (spec section 2): the CMS one, or the
  * product mark until a venue uploads its own. Closing gives the focus back to what opened it.
- * Full screen (issue 12 point 8) is the frame holding the video and the watermark together, never
+ * Full screen is the frame holding the video and the watermark together, never
  * the bare video: the video's own full-screen and picture-in-picture are switched off, and should
  * a browser still put the bare video in full screen, the frame takes its place. Select (or Remove)
- * puts the clip in the cart (or takes it out) without closing the preview (issue 25 point 5).
+ * puts the clip in the cart (or takes it out) without closing the preview.
  */
 export function PlayerModal({
   clip,
@@ -22,7 +22,7 @@ export function PlayerModal({
   clip: Clip;
   watermark: string | null;
   onClose: () => void;
-  /** Whether the clip is in the cart: the preview's Select / Remove (issue 25 point 5) toggles it. */
+  /** Whether the clip is in the cart: the preview's Select / Remove toggles it. */
   selected: boolean;
   onToggle: () => void;
   /** Told whether the preview is playing: the inactivity rule counts playing as activity. */

@@ -1,7 +1,7 @@
-// Guards every /staging screen (issue 9): staging prices are often 0 and deliver real clips, so
+// Guards every /staging screen: staging prices are often 0 and deliver real clips, so
 // only a device a super admin marked as a test device sells there. The server refuses a staging
 // purchase from any other device too; this screen just says so before anyone picks a clip. Every
-// /staging screen carries the TEST banner (issue 12 point 10), whatever it shows.
+// /staging screen carries the TEST banner, whatever it shows.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';

@@ -1,6 +1,5 @@
 // The selection screen's top bar: the logo, the staff's folder re-pick (a long press, behind the
-// staff PIN when the venue has one) and Home, which asks first when the cart holds clips (issue 12
-// point 9).
+// staff PIN when the venue has one) and Home, which asks first when the cart holds clips.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';

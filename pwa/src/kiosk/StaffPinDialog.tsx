@@ -1,4 +1,4 @@
-// Issue 12 point 9: the staff PIN pad the long-pressed Admin button opens when the venue set a PIN.
+// The staff PIN pad the long-pressed Admin button opens when the venue set a PIN.
 // The server checks the PIN; the digits are shown as dots and typed on the pad or a keyboard.
 import { useEffect, useState } from 'react';
 import { useMessages, useTranslate } from '../i18n/language.ts';

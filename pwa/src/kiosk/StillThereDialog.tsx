@@ -1,4 +1,4 @@
-// Issue 12 point 7: the 60 s inactivity rule asks 'Still there?' for 10 s before sending the player
+// The 60 s inactivity rule asks 'Still there?' for 10 s before sending the player
 // home; answering keeps the cart and the screen. A playing preview counts as activity.
 import { INACTIVITY_TIMEOUT_MS, STILL_THERE_SECONDS } from '@courtreplay/shared';
 import { useMessages } from '../i18n/language.ts';

@@ -10,7 +10,7 @@ interface Props {
   price: string | null;
   onToggle: (id: string) => void;
   onPlay: (clip: Clip) => void;
-  /** It landed in the folder while the grid was open, moments ago (issue 25 point 3). */
+  /** It landed in the folder while the grid was open, moments ago. */
   isNew?: boolean;
   /** The court it was filmed on, shown where clips of several courts sit together (Marked moments). */
   court?: string;

@@ -36,7 +36,7 @@ export function VideoSelectionPage() {
   const goingToCheckout = useRef(false);
   const [playing, setPlaying] = useState<Clip | null>(null);
   const [previewPlaying, setPreviewPlaying] = useState(false);
-  // Issue 12 point 9: Clear cart asks first, against a stray tap.
+  // Clear cart asks first, against a stray tap.
   const [askingClearCart, setAskingClearCart] = useState(false);
   const gridTop = useRef<HTMLDivElement>(null);
   const m = useMessages();

@@ -1,5 +1,5 @@
 // The clip loading machine driven with a fake clock and a kiosk folder in memory: the spec's
-// selection and loading rules (sections 4 and 9, issue 25 points 3 and 6) without a browser and
+// selection and loading rules (sections 4 and 9) without a browser and
 // without real waits. The clips and the cart are the real clip store's. The folder, how a file
 // becomes a clip and the probes are the parts imitated (in the browser they are the File System
 // Access API, object URLs and a video element); none of the flow's rules talks to the server.
@@ -169,7 +169,7 @@ describe('clip loading: the folder', () => {
     expect(flow.state).toMatchObject({ screen: 'folder', needsStaff: false, folderError: null });
   });
 
-  it('asks for staff when today’s folder is known but its permission must be asked again (issue 25 point 6)', async () => {
+  it('asks for staff when today’s folder is known but its permission must be asked again', async () => {
     const { flow, run } = machine({ chosenToday: true });
     started.push(flow);
     flow.enter();

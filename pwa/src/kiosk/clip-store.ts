@@ -11,11 +11,11 @@ export interface Clip extends VideoInfo {
   url: string;
   duration: number | null;
   thumbnailUrl: string | null;
-  /** The browser cannot decode the file: marked on its card, never selectable (issue 12 point 6). */
+  /** The browser cannot decode the file: marked on its card, never selectable. */
   undecodable: boolean;
-  /** The kiosk folder's subfolder it lies in (a court's, issue 25 point 1); null: the folder itself. */
+  /** The kiosk folder's subfolder it lies in (a court's); null: the folder itself. */
   folder: string | null;
-  /** When it appeared while the grid was open (its "New" badge, issue 25 point 3); null: listed at load. */
+  /** When it appeared while the grid was open (its "New" badge); null: listed at load. */
   arrivedAt: number | null;
 }
 

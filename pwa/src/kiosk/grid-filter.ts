@@ -1,4 +1,4 @@
-// Finding a rally on the grid (issue 25 points 1, 2 and 4), as plain functions of the clips: which
+// Finding a rally on the grid, as plain functions of the clips: which
 // court a clip belongs to (its subfolder matched to the venue's court names), the court chips, the
 // time jumps, the filtered list, and the clips a phone's mark points at.
 

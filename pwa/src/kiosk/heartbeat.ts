@@ -1,4 +1,4 @@
-// The kiosk's heartbeat (issue 14 point 1): every 30 s while a kiosk screen is open it tells the
+// The kiosk's heartbeat: every 30 s while a kiosk screen is open it tells the
 // server its app version, since when it has been online, its outbox depth, the newest clip in its
 // folder, its browser storage and the screen it shows. The Devices tab turns that into online or
 // offline and warnings. Loaded lazily by the kiosk shell (it reads the outbox through Dexie).

@@ -27,7 +27,7 @@ export function useCountdown(seconds: number, onDone: () => void, running = true
 }
 
 /**
- * The inactivity rule (spec: 60 s sends the player home) with issue 12's 'Still there?' question:
+ * The inactivity rule (spec: 60 s sends the player home) with the 'Still there?' question:
  * `asking` turns true after `timeoutMs` without touch, mouse or keyboard; `stay` answers it; unanswered
  * for `graceMs`, onIdle runs. While `busy` (a preview playing) the wait is held.
  */

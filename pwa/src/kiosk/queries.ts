@@ -43,7 +43,7 @@ export const kioskKeys = {
   device: ['kiosk', 'device'] as const,
   /** Every configuration read (prefix). */
   configs: ['kiosk', 'config'] as const,
-  /** The configuration as the server answers this device in its present state (issue 24 point 1). */
+  /** The configuration as the server answers this device in its present state. */
   config: (device: ConfigAudience) => ['kiosk', 'config', device] as const,
   paymentClient: (staging: boolean) => ['kiosk', 'payment-client', staging] as const,
   product: ['kiosk', 'product'] as const,

@@ -1,4 +1,4 @@
-// The grid's view of the clips for finding a rally (issue 25): the court chips, the time jumps, the
+// The grid's view of the clips for finding a rally: the court chips, the time jumps, the
 // clips of the player's choice and the clips around a phone's mark. The rules are plain functions in
 // grid-filter.ts; the folder reread that brings new clips in is clip-loading.ts's.
 import { useEffect, useMemo, useState } from 'react';

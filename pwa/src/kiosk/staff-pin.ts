@@ -1,4 +1,4 @@
-// Issue 12 point 9: whether this kiosk's venue asks staff for a PIN before the folder re-pick, and the
+// Whether this kiosk's venue asks staff for a PIN before the folder re-pick, and the
 // server's check of a typed PIN. The PIN never reaches the kiosk; offline it cannot be checked.
 import { queryOptions } from '@tanstack/react-query';
 import { MESSAGES } from '@courtreplay/shared';

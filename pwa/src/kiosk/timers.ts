@@ -36,7 +36,7 @@ export interface IdleWatch {
 }
 
 /**
- * Issue 12 point 7: after `idleMs` without activity asks once (onAsk); unanswered for `graceMs`,
+ * After `idleMs` without activity asks once (onAsk); unanswered for `graceMs`,
  * gives up (onIdle, once). While busy nothing runs; the wait starts afresh when busy ends. Ambient
  * activity while asking does not answer: only stay() does, so a stray touch cannot hide the
  * question unseen.

@@ -1,5 +1,5 @@
 // Reads a clip's duration and size and draws its thumbnail with a <video> element (spec sections 4
-// and 9, issue 12 points 5 and 6): duration within 2 s, thumbnail within 3 s, a JPEG at quality 0.7
+// and 9): duration within 2 s, thumbnail within 3 s, a JPEG at quality 0.7
 // (16:9 for landscape clips, a portrait one in its own shape) at the device pixel ratio, a dark first frame retried at
 // 20% then 50% of the duration. A file the browser cannot decode is reported as such.
 import {

@@ -1,4 +1,4 @@
-// Keeps the kiosk's IndexedDB from growing for ever (issue 11): the clip cache of past days (the
+// Keeps the kiosk's IndexedDB from growing for ever: the clip cache of past days (the
 // kiosk lists today's clips only), and outbox purchases already sent and upload jobs finished more
 // than a week ago (kept that long to look into a complaint). A purchase not yet sent, a parked one
 // and an upload job still running are never deleted: they are sales.

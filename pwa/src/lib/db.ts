@@ -24,7 +24,7 @@ export interface CachedClip {
   thumbnail?: string;
   /** The thumbnail's width in pixels: one narrower than this screen needs is drawn again. */
   thumbnailWidth?: number;
-  /** The browser could not decode the file (issue 12 point 6): not probed again. */
+  /** The browser could not decode the file: not probed again. */
   undecodable?: boolean;
   /** When the thumbnail could not be made (timeout, decode error): don't retry on every visit. */
   thumbnailFailed?: boolean;

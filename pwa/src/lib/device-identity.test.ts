@@ -9,7 +9,7 @@ const kiosk: FingerprintInputs = {
   timeZone: 'Asia/Jakarta',
 };
 
-describe('the device fingerprint (issue 12 point 2)', () => {
+describe('the device fingerprint', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('stays the same when the browser updates', () => {

@@ -32,7 +32,7 @@ export const userAgentWithoutVersions = (userAgent: string) => userAgent.replace
 
 /**
  * Only attributes that stay when the screen rotates, the window is resized, a monitor is swapped
- * or the browser updates (issue 12 point 2): no screen size or colour depth, no version numbers.
+ * or the browser updates: no screen size or colour depth, no version numbers.
  */
 export function fingerprintSourceOf(inputs: FingerprintInputs): string {
   return [

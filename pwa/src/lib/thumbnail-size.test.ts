@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THUMBNAIL_FRAME, THUMBNAIL_MAX_DISPLAY_WIDTH, isPortrait, thumbnailPixelSize } from './thumbnail-size.ts';
 
-describe('thumbnailPixelSize (issue 12 point 5)', () => {
+describe('thumbnailPixelSize', () => {
   it('frames cards at 16:9, the spec’s 135x240 read as 240 wide by 135 high', () => {
     expect(THUMBNAIL_FRAME).toEqual({ width: 240, height: 135 });
   });

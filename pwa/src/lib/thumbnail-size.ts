@@ -1,4 +1,4 @@
-// The pixel size of a clip's thumbnail (issue 12 point 5). Court cameras film landscape, so the
+// The pixel size of a clip's thumbnail. Court cameras film landscape, so the
 // card's frame is 16:9 (the spec's 135x240 read as 240 wide by 135 high) and a landscape clip fills
 // it; a portrait clip keeps its own shape, whole, in the middle of that frame. The picture is drawn
 // at the device pixel ratio, so it stays sharp when the browser scales the page up.

@@ -1,5 +1,5 @@
 // What the service worker precaches: what the kiosk can open, not what only the back-office or a
-// player's phone opens (issue 11). The build's chunk graph is walked from the entry, following
+// player's phone opens. The build's chunk graph is walked from the entry, following
 // static imports and lazy imports except those into a folder behind a lazy boundary (pwa/src/admin,
 // pwa/src/payment); a chunk or style sheet not reached that way is dropped from the precache
 // manifest and cached at runtime when first opened (runtime-caching.ts, 'lazy-chunks'). Read at

@@ -40,7 +40,7 @@ export async function jobClipFile(jobKey: string, index: number, clip: UploadJob
   if (permission && permission !== 'granted') throw new FolderPermissionNeeded('Waiting for the kiosk folder to be opened again');
   const direct = await fileIn(folder, clip);
   if (direct) return direct;
-  // A court's clip lies one level down, in that court's subfolder (issue 25 point 1).
+  // A court's clip lies one level down, in that court's subfolder.
   for await (const entry of (folder as unknown as IterableDirectory).values()) {
     if (entry.kind !== 'directory') continue;
     const file = await fileIn(entry as FileSystemDirectoryHandle, clip);

@@ -1,4 +1,4 @@
-// When to try again and when to give up (issue 6). The outbox retries anything that may succeed
+// When to try again and when to give up. The outbox retries anything that may succeed
 // later (no network, 5xx, 409 "still running", 429) with exponential backoff and jitter, so twenty
 // kiosks coming back online after the same outage don't hit the server in the same second. A 4xx
 // the server will answer again for the same request is parked for an operator instead.

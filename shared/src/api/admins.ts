@@ -42,7 +42,7 @@ export const changePasswordRequest = z.strictObject({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-/** PUT /api/admin/me/language: the signed-in admin's back-office language (issue 24 point 7). */
+/** PUT /api/admin/me/language: the signed-in admin's back-office language. */
 export const adminLanguageRequest = z.strictObject({
   language: z.enum(ADMIN_LANGUAGES, { error: ADMIN_MESSAGES.languageInvalid }),
 });

@@ -36,7 +36,7 @@ export const sessionUser = z.object({
    * (PUT /api/admin/password), every other admin call answers 403.
    */
   mustChangePassword: z.boolean(),
-  /** The back-office's language this admin chose (issue 24 point 7): 'en' until they switch. */
+  /** The back-office's language this admin chose: 'en' until they switch. */
   language: z.enum(ADMIN_LANGUAGES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -16,7 +16,7 @@ export const CONFIG_MESSAGES = {
   emailCopy:
     'CMS_EMAIL_COPY must be a JSON object with the text fields EMAIL_SUBJECT, EMAIL_HEADING, EMAIL_THANK_YOU, EMAIL_INSTRUCTIONS, EMAIL_CLOSING and EMAIL_FOOTER',
   mediaUrl: 'A media setting must be empty, a path on this server or an https:// address',
-  /** A price or tier change under which more clips would cost less (issue 24 point 3). */
+  /** A price or tier change under which more clips would cost less. */
   undercut: (u: Undercut, venueName?: string, staging = false) =>
     `${staging ? 'Staging: ' : ''}${venueName ? `At ${venueName}, ` : 'With these prices '}${clips(u.count)} would cost ` +
     `${formatRupiah(u.total)}, less than ${clips(u.fewer)} at ${formatRupiah(u.fewerTotal)}. ` +
@@ -66,7 +66,7 @@ export type UpdateConfigResponse = z.infer<typeof updateConfigResponse>;
 
 /**
  * POST /admin/cms/email-preview: the e-mail the server would send with this (unsaved) copy, for a
- * sample purchase, made by the same function that composes every real one (issue 13 point 5).
+ * sample purchase, made by the same function that composes every real one.
  * A field left out or blank takes its default, as when it is stored.
  */
 export const emailPreviewRequest = z.strictObject({

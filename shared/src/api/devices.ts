@@ -11,18 +11,18 @@ export const DEVICE_MESSAGES = {
   notFound: 'Device not found',
   otherVenue: 'This device is registered to another venue',
   fieldWrongVenue: 'The selected field does not belong to the selected venue',
-  // Ours (issue 9): test devices.
+  // Ours: test devices.
   madeTestDevice: 'Device marked as a test device',
   madeLiveDevice: 'Device marked as a live device',
   notTestDevice: 'This device is not a test device. Staging purchases can only be made on a test device.',
-  // Ours (issue 12 point 3): 'Reset and Sync Device ID' moves the registration to the new id.
+  // Ours: 'Reset and Sync Device ID' moves the registration to the new id.
   replaced: 'Device ID replaced: the new ID keeps this kiosk’s registration',
   sameId: 'The new device ID is the same as the current one',
   newIdTaken: 'The new device ID is already registered',
-  // Ours (issue 14 point 1): kiosk health.
+  // Ours: kiosk health.
   renamed: 'Device name saved',
   nameTooLong: 'The device name must be at most 60 characters',
-  // Ours (issue 23 point 11): a heartbeat speaks only for the kiosk sending it, about the past.
+  // Ours: a heartbeat speaks only for the kiosk sending it, about the past.
   heartbeatNotOwn: 'A kiosk reports only its own health: X-Device-Id must name the device in the path',
   heartbeatInFuture: (field: string) => `${field} must not be in the future`,
 } as const;
@@ -63,7 +63,7 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-/** What may be wrong with a kiosk that is online (issue 14 point 1). */
+/** What may be wrong with a kiosk that is online. */
 export const DEVICE_WARNINGS = ['no_new_clips', 'storage_nearly_full'] as const;
 export type DeviceWarning = (typeof DEVICE_WARNINGS)[number];
 
@@ -179,9 +179,9 @@ export const deviceStatusResponse = z.object({
    * authorisation or test status), so the 3 s status poll tells the kiosk when to read them again.
    */
   configVersion: z.string().meta({ description: 'Changes whenever the configuration this kiosk reads changes' }),
-  /** The server's clock when it answered: the kiosk aligns its own to it to place marks among its clips (issue 25 point 4). */
+  /** The server's clock when it answered: the kiosk aligns its own to it to place marks among its clips. */
   serverTime: timestamp,
-  /** The venue's courts, to match the kiosk folder's subfolders (issue 25 point 1); empty for an unauthorised kiosk. */
+  /** The venue's courts, to match the kiosk folder's subfolders; empty for an unauthorised kiosk. */
   courts: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Moments marked from a phone on the venue's courts in the last two hours, newest first; empty for an unauthorised kiosk. */
   marks: z.array(z.object({ fieldId: z.number(), at: timestamp })),

@@ -1,4 +1,4 @@
-// The error log (issue 14 point 5, the Errors tab): every problem an operator should act on, from
+// The error log (the Errors tab): every problem an operator should act on, from
 // wherever it is recorded, each with its time, venue, kiosk, what happened and what to do, and
 // whether it is resolved (by an admin, or by itself: an e-mail that went out on a later try, a
 // credential that works again).

@@ -1,4 +1,4 @@
-// What a kiosk reports to the back-office about its offline work (issue 6): purchases its outbox
+// What a kiosk reports to the back-office about its offline work: purchases its outbox
 // parked because the server refused them (the reason is shown to an operator), and each
 // purchase's clip upload progress, from which the back-office shows the delivery state.
 import { z } from 'zod';

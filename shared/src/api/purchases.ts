@@ -93,7 +93,7 @@ export const purchasePhoneSchema = z
 
 export const createPurchaseBodySchema = z
   .strictObject({
-    /** Optional since issue 26: an e-mail address, a WhatsApp number, or both (at least one). */
+    /** Optional: an e-mail address, a WhatsApp number, or both (at least one). */
     email: purchaseEmailSchema.optional(),
     /** The player's WhatsApp number; needs phoneConsent: true (PDP law). Stored in E.164. */
     phone: purchasePhoneSchema.optional(),
@@ -218,7 +218,7 @@ export const ERASED_EMAIL = 'erased@invalid';
 
 // ---------------------------------------------------------------- GET /api/transaction/:id/status
 
-/** What the kiosk's 'Waiting for payment' screen polls (issue 13 point 3). */
+/** What the kiosk's 'Waiting for payment' screen polls. */
 export const purchaseStatusResponseSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   phoneUrl: z.string(),
@@ -288,7 +288,7 @@ export const listPurchasesQuerySchema = z
     startDate: queryText(40),
     endDate: queryText(40),
     export: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-    /** Staging (test) purchases are hidden unless this is 'true' (issue 14 point 4). */
+    /** Staging (test) purchases are hidden unless this is 'true'. */
     includeStaging: includeStagingParam,
   })
   .transform((query, ctx) => {
@@ -356,14 +356,14 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
 
 // ---------------------------------------------------------------- PUT /api/transaction/:id/email, POST .../erase
 
-/** An admin corrects the player's address (issue 13 point 4); checked like the kiosk's. */
+/** An admin corrects the player's address; checked like the kiosk's. */
 export const updatePurchaseEmailBodySchema = z.strictObject({ email: purchaseEmailSchema });
 export type UpdatePurchaseEmailBody = z.input<typeof updatePurchaseEmailBodySchema>;
 
 export const updatePurchaseEmailResponseSchema = z.object({ message: z.string(), transaction: purchaseSchema });
 export type UpdatePurchaseEmailResponse = z.infer<typeof updatePurchaseEmailResponseSchema>;
 
-/** PUT /api/transaction/:id/contact (issue 26): the address, the WhatsApp number, or both. */
+/** PUT /api/transaction/:id/contact: the address, the WhatsApp number, or both. */
 export const updatePurchaseContactBodySchema = z
   .strictObject({ email: purchaseEmailSchema.optional(), phone: purchasePhoneSchema.optional() })
   .refine((body) => body.email !== undefined || body.phone !== undefined, { message: MESSAGES.checkout.contactRequired });
@@ -376,7 +376,7 @@ export type ErasePurchaseResponse = z.infer<typeof erasePurchaseResponseSchema>;
 // ---------------------------------------------------------------- GET /api/transaction/:id/timeline
 
 /**
- * What can appear in a purchase's history (issue 14 point 4): its sale and payment (from the
+ * What can appear in a purchase's history: its sale and payment (from the
  * purchase itself), each clip the kiosk reported uploaded, and what happened after (purchase_events).
  */
 export const TIMELINE_KINDS = [

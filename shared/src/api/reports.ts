@@ -1,4 +1,4 @@
-// GET /api/reports/sales (issue 14 point 2): the Transactions tab's summary cards, daily chart and
+// GET /api/reports/sales: the Transactions tab's summary cards, daily chart and
 // per-court breakdown for the list's filters.
 import { z } from 'zod';
 import { includeStagingParam, queryInt, queryText } from './common.ts';

@@ -1,4 +1,4 @@
-// The first-run checklist (issue 14 point 9): what a fresh install still needs before it can sell.
+// The first-run checklist: what a fresh install still needs before it can sell.
 import { z } from 'zod';
 
 export const SETUP_STEPS = ['venue', 'court', 'price', 'kiosk', 'integrations'] as const;

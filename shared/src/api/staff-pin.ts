@@ -1,4 +1,4 @@
-// Issue 12 point 9: the staff PIN that guards the kiosk's folder re-pick. One per venue, set by an
+// The staff PIN that guards the kiosk's folder re-pick. One per venue, set by an
 // admin of the venue (or a super admin), stored only as a hash; the kiosk learns whether one is set
 // and has the server check what staff type.
 import { z } from 'zod';

@@ -18,11 +18,11 @@ export const FIELD_MESSAGES = {
   deviceAssigned: 'Device field updated successfully',
   notFound: 'Field not found',
   wrongVenue: "The field does not belong to this device's venue",
-  // Ours (issue 25 point 4): the court's "Mark this moment" poster.
+  // Ours: the court's "Mark this moment" poster.
   courtCodeRenewed: 'New poster link made: the old poster no longer works',
 } as const;
 
-/** The language a venue's kiosks start in (issue 12 point 12). */
+/** The language a venue's kiosks start in. */
 export const kioskLanguage = z.enum(KIOSK_LANGUAGES, { error: 'language must be en or id' });
 
 export const venueSchema = z.object({
@@ -58,7 +58,7 @@ export type VenueResponse = z.infer<typeof venueResponse>;
 /** A court; the API calls it a field. */
 export const fieldSchema = z.object({ id: z.number(), name: z.string(), venueId: z.number(), createdAt: timestamp });
 export type Field = z.infer<typeof fieldSchema>;
-/** A court as its venue's admins list it: with the link its "Mark this moment" QR poster opens (issue 25 point 4). */
+/** A court as its venue's admins list it: with the link its "Mark this moment" QR poster opens. */
 export const fieldListItemSchema = fieldSchema.extend({
   markUrl: z.string().nullable().meta({ description: '{PUBLIC_URL}/c/{courtCode}: the link of the court QR poster' }),
   camera: cameraSchema.nullable().meta({ description: "The court's IP camera, its password shown as ****; null without one" }),

@@ -1,4 +1,4 @@
-// WhatsApp Cloud API webhooks (issue 26): Meta's verification handshake and the message status
+// WhatsApp Cloud API webhooks: Meta's verification handshake and the message status
 // notifications, in the shapes of Meta's documentation (Webhooks > messages > statuses). Objects are
 // loose: Meta adds fields (conversation, pricing, biz_opaque_callback_data) that this product ignores.
 import { z } from 'zod';

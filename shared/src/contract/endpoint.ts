@@ -132,7 +132,7 @@ export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
     implied.push(401, 403);
   }
   if (endpoint.access === 'recorder') implied.push(401);
-  // A path parameter holding a NUL character (%00) is refused 400 like any bad input (issue 23).
+  // A path parameter holding a NUL character (%00) is refused 400 like any bad input.
   if (endpoint.body || endpoint.query || endpoint.params) implied.push(400);
   if (endpoint.body) implied.push(413);
   if (endpoint.params) implied.push(404);

@@ -34,7 +34,7 @@ export const metaEndpoints = {
     description:
       "The kiosk keeps the answer for offline use: it names the product on its labels and builds an offline free purchase's " +
       'phone page address (publicUrl/p/{token}) for the QR code; retentionDays is RETENTION_DAYS; whatsapp says ' +
-      'whether checkout offers the WhatsApp number (WHATSAPP is cloud or outbox, issue 26).',
+      'whether checkout offers the WhatsApp number (WHATSAPP is cloud or outbox).',
     access: 'public',
     responses: {
       200: z.object({ productName: z.string(), publicUrl: z.string(), retentionDays: z.number().int(), whatsapp: z.boolean() }),

@@ -1,6 +1,6 @@
 // The player's phone page (/p/{token}) polls its purchase's state as JSON. The page itself, its
 // clips and its ZIP are files for a phone's browser, outside the contract; the state is a JSON call
-// like any other, so it is defined here (issue 27 point 3).
+// like any other, so it is defined here.
 import { z } from 'zod';
 import { PHONE_TOKEN_PATTERN } from '../constants.ts';
 import { SERVER_MESSAGES } from '../messages.ts';

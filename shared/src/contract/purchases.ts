@@ -124,7 +124,7 @@ export const purchaseEndpoints = {
   updatePurchaseContact: defineEndpoint({
     ...ROUTES.updatePurchaseContact,
     tag,
-    summary: "Correct the player's e-mail address, WhatsApp number, or both (issue 26)",
+    summary: "Correct the player's e-mail address, WhatsApp number, or both",
     description:
       'Each given field is checked like the kiosk checks it (400, nothing changed): the address by the ' +
       "spec's e-mail rules, the number parsed to E.164 (Indonesian by default, another country with its + " +

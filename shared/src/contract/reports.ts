@@ -1,4 +1,4 @@
-// Reports (issue 14 point 2): what the venue sold, for the back-office's Transactions tab.
+// Reports: what the venue sold, for the back-office's Transactions tab.
 import { salesReportQuerySchema, salesReportResponseSchema, setupChecklistResponse } from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ROUTES } from './routes.ts';

@@ -62,7 +62,7 @@ export const ROUTES = {
   nameDevice: { method: 'PUT', path: '/api/device/:deviceId/name' },
   issuePhoneTokens: { method: 'POST', path: '/api/device/phone-tokens' },
 
-  // staff PIN (issue 12 point 9): guards the kiosk's folder re-pick
+  // staff PIN: guards the kiosk's folder re-pick
   listStaffPins: { method: 'GET', path: '/api/admin/staff-pin' },
   setStaffPin: { method: 'PUT', path: '/api/admin/staff-pin' },
   staffPinStatus: { method: 'GET', path: '/api/staff-pin' },
@@ -88,7 +88,7 @@ export const ROUTES = {
   erasePurchase: { method: 'POST', path: '/api/transaction/:id/erase' },
   purchaseTimeline: { method: 'GET', path: '/api/transaction/:id/timeline' },
 
-  // WhatsApp Cloud API status webhooks (issue 26)
+  // WhatsApp Cloud API status webhooks
   whatsappWebhookVerify: { method: 'GET', path: '/api/whatsapp/webhook' },
   whatsappWebhook: { method: 'POST', path: '/api/whatsapp/webhook' },
 

@@ -1,4 +1,4 @@
-// Issue 12 point 9: the staff PIN of a venue, which the kiosk asks for before the folder re-pick.
+// The staff PIN of a venue, which the kiosk asks for before the folder re-pick.
 import {
   setStaffPinRequest,
   setStaffPinResponse,

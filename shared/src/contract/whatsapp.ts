@@ -1,4 +1,4 @@
-// The WhatsApp Cloud API's webhooks (issue 26): Meta's subscription handshake, and message statuses
+// The WhatsApp Cloud API's webhooks: Meta's subscription handshake, and message statuses
 // signed with the app secret.
 import { whatsappVerifyQuerySchema, whatsappWebhookResponseSchema } from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';

@@ -229,7 +229,7 @@ export class MidtransProvider implements PaymentProvider {
     return {
       transaction_details: { order_id: input.orderId, gross_amount: input.grossAmount },
       item_details: input.items.map((i) => ({ id: i.id, name: i.name.slice(0, 50), price: i.price, quantity: i.quantity })),
-      // Either may be missing (issue 26: a WhatsApp number instead of an address); Midtrans refuses an empty email.
+      // Either may be missing (a WhatsApp number instead of an address); Midtrans refuses an empty email.
       customer_details: { ...(input.email ? { email: input.email } : {}), ...(input.phone ? { phone: input.phone } : {}) },
       enabled_payments: [...enabledPayments],
       expiry: { unit: 'minutes', duration: expiryMinutes },

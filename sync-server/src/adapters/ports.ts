@@ -223,7 +223,7 @@ export interface StorageProvider {
   empty(): Promise<number>;
   /**
    * What deleteOlderThan(cutoff), or empty() without a cutoff, would remove: the files this product
-   * stored and their bytes, so an admin is told before asking (issue 14 point 8).
+   * stored and their bytes, so an admin is told before asking.
    */
   measure(cutoff?: Date): Promise<StoredAmount>;
   /**
@@ -319,7 +319,7 @@ export interface Mailer {
   forgetPurchase?(erased: ErasedContact): Promise<number>;
 }
 
-// ---------------------------------------------------------------- WhatsApp (issue 26)
+// ---------------------------------------------------------------- WhatsApp
 
 /** One approved template message: the phone page's link as its body parameter. */
 export interface WhatsappMessage {

@@ -1,4 +1,4 @@
-// Large clips as presigned multipart uploads (issue 28 point 2), the real adapter and the kiosk's part
+// Large clips as presigned multipart uploads, the real adapter and the kiosk's part
 // loop (pwa/src/lib/multipart-upload.ts, as it runs in the browser) against s3rver, which stores the
 // parts and joins them. s3rver has no ListParts, AbortMultipartUpload or ListMultipartUploads and never
 // answers NoSuchUpload or EntityTooSmall, so the imitation written from Amazon's documentation

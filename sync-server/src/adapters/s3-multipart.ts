@@ -1,4 +1,4 @@
-// Large clips on S3 as presigned multipart uploads (issue 28 point 2). Above MULTIPART_THRESHOLD_BYTES
+// Large clips on S3 as presigned multipart uploads. Above MULTIPART_THRESHOLD_BYTES
 // the server creates the bucket's multipart upload (CreateMultipartUpload) and answers get-signed-url
 // with the upload's handle: the object's plain URL with `?uploadId=`, which is how S3 itself names a
 // multipart upload. The handle is unsigned and grants nothing; the server remembers, by its hash,

@@ -1,4 +1,4 @@
-// Meta's WhatsApp Business Cloud API (issue 26): one approved template message per purchase,
+// Meta's WhatsApp Business Cloud API: one approved template message per purchase,
 //   POST {WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages
 //   Authorization: Bearer {WHATSAPP_ACCESS_TOKEN}
 //   { messaging_product: 'whatsapp', to: '6281234567890', type: 'template',

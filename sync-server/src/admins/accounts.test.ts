@@ -1,4 +1,4 @@
-// Accounts (issue 14 point 6): changing one's own password, a super admin's reset to a one-time
+// Accounts: changing one's own password, a super admin's reset to a one-time
 // password, when each admin last logged in, and the audit log of admin changes.
 import { ADMIN_MESSAGES, AUTH_MESSAGES, type AuditLogResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

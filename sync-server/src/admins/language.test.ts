@@ -1,4 +1,4 @@
-// The back-office's language, remembered per admin (issue 24 point 7): PUT /api/admin/me/language
+// The back-office's language, remembered per admin: PUT /api/admin/me/language
 // sets the signed-in admin's own choice, which login and verify answer as user.language.
 import { ADMIN_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The audit log (issue 14 point 6): every admin action that changes data records who, when, what,
+// The audit log: every admin action that changes data records who, when, what,
 // and the values before and after. Call recordAudit with the transaction of the change where there
 // is one, so the change and its entry land together. Never pass a password, hash or secret.
 import type { Context } from 'hono';

@@ -3,7 +3,7 @@
 // never lock an admin out; only a clearly abusive address (50 failures in 15 minutes across any
 // e-mails) is refused outright. Kept in the database, shared by instances.
 //
-// However many guesses arrive at once, at most the limit of them is checked (issue 23 point 11):
+// However many guesses arrive at once, at most the limit of them is checked:
 // each attempt first reserves its place (a pending row, inserted in one transaction with the count
 // that allowed it, under a per-address lock), and counts as a failure for those that follow until
 // its check ends. An attempt that only the checks still running stand in the way of waits for them

@@ -175,7 +175,7 @@ describe('CMS uploads', () => {
     expect(await configValue('CMS_PROMO_VIDEO')).toBeUndefined();
   });
 
-  describe('the portrait promo video (issue 12 point 13)', () => {
+  describe('the portrait promo video', () => {
     const remove = (headers = superAdmin.headers, query = '') =>
       t.app.request(`/api/admin/cms/portrait-promo-video${query}`, { method: 'DELETE', headers });
 

@@ -1,4 +1,4 @@
-// The CMS tab's e-mail preview (issue 13 point 5): the copy being edited, composed for a sample
+// The CMS tab's e-mail preview: the copy being edited, composed for a sample
 // purchase by composePurchaseMail, the function every real e-mail goes through, so what the admin
 // sees is what players receive.
 import type { EmailPreviewResponse, KioskLanguage } from '@courtreplay/shared';

@@ -35,7 +35,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 /** What a kiosk shows before it is authorised: the home screen's media only. */
 export const PUBLIC_CONFIG_KEYS: readonly ConfigKey[] = CONFIG_KEYS.filter((key) => /^CMS_(PROMO_VIDEO|BG_IMAGE|WATERMARK)/.test(key));
 
-/** The settings a venue may set for itself (issue 24 point 4), with their staging twins. */
+/** The settings a venue may set for itself, with their staging twins. */
 const VENUE_BASE_KEYS = ['DEFAULT_PRICE', 'PROMO_TABLE', 'ENABLE_PAYMENT_GATEWAY'] as const satisfies readonly StagedConfigKey[];
 export const VENUE_CONFIG_KEYS: readonly ConfigKey[] = VENUE_BASE_KEYS.flatMap((key) => [configKey(key, false), configKey(key, true)]);
 const isVenueKey = (key: ConfigKey) => VENUE_CONFIG_KEYS.includes(key);
@@ -73,7 +73,7 @@ export function kioskConfigScope(device: { isAuthorized: boolean; staging: boole
 }
 
 /**
- * The fingerprint of the entries a kiosk reads (issue 24 point 1): carried by the device status the
+ * The fingerprint of the entries a kiosk reads: carried by the device status the
  * kiosk polls every 3 s, so a price, tier, gateway or media change, or a change of the kiosk's
  * authorisation or test status, makes it read the configuration again at once.
  */

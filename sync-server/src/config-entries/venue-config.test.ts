@@ -1,5 +1,5 @@
-// Prices, tiers and gateway per venue (issue 24 point 4) and a price table that cannot undercut
-// itself (point 3): the overrides, who may set them, what a kiosk and a purchase get.
+// Prices, tiers and gateway per venue and a price table that cannot undercut
+// itself: the overrides, who may set them, what a kiosk and a purchase get.
 import { CONFIG_MESSAGES, DEFAULT_BUNDLING_TIERS, MESSAGES, serializePromoTable, type StoredConfigEntry } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countRows } from '../testing/index.ts';

@@ -1,4 +1,4 @@
-// "Mark this moment" (issue 25 point 4) against a real database: the court codes and their posters'
+// "Mark this moment" against a real database: the court codes and their posters'
 // links, the phone page /c/{courtCode}, the mark and its limits, and what the court's kiosks are told.
 import { FIELD_MESSAGES, MESSAGES, MESSAGES_ID } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

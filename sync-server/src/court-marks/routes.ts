@@ -1,5 +1,5 @@
 // /c/{courtCode}: the page the court's QR poster opens, and its one action, POST /c/{courtCode}/mark
-// (issue 25 point 4). Outside the API contract like the phone page: a page for a phone's browser.
+//. Outside the API contract like the phone page: a page for a phone's browser.
 // An unknown code and a malformed one get the same 404, which names nothing.
 import { randomBytes } from 'node:crypto';
 import { KIOSK_MESSAGES } from '@courtreplay/shared';

@@ -1,4 +1,4 @@
-// "Mark this moment" (issue 25 point 4): a phone at the court taps the poster's button and the
+// "Mark this moment": a phone at the court taps the poster's button and the
 // server records the court and its own time. No login and nothing about the person: a phone is
 // known only by the hash of an anonymous random cookie, which keeps it to one mark per 20 s (a
 // phone that sends no cookie is known by its address instead, so dropping the cookie gains

@@ -1,4 +1,4 @@
-// The Delivery port over both channels (issue 26): every change reaches the e-mail and, when WhatsApp
+// The Delivery port over both channels: every change reaches the e-mail and, when WhatsApp
 // is on, the WhatsApp message; each decides for itself whether its message is due. A resend resends
 // on every channel the purchase has (an address, a number), trying both before it answers.
 import type { Delivery } from '../adapters/ports.ts';

@@ -118,7 +118,7 @@ export class MailDelivery extends RetryingDelivery<MailFacts> implements Deliver
         courtName: clipCourtNames(facts),
         at,
         clipTitles,
-        // The phone page numbers each clip by the position the player chose it in (issue 23 point 4).
+        // The phone page numbers each clip by the position the player chose it in.
         clipUrls: clipTitles.map((_, i) => `${phoneUrl}/clip/${i + 1}?download=1`),
         subtotal: facts.subtotal,
         discount: facts.discount,

@@ -172,7 +172,7 @@ export async function storedEmailCopy(db: Db): Promise<string | null> {
   return row?.value ?? null;
 }
 
-// ---------------------------------------------------------------- WhatsApp (issue 26)
+// ---------------------------------------------------------------- WhatsApp
 
 function withWhatsapp(db: Db) {
   return db.withTables<{

@@ -1,4 +1,4 @@
-// The WhatsApp message (issue 26): one approved template message with the phone page's link, sent
+// The WhatsApp message: one approved template message with the phone page's link, sent
 // once when the purchase is paid (or free) and the player gave a number, at once: the phone page
 // exists from the sale and fills in as the clips arrive, so it does not wait for the upload. The
 // claim row, the retries (429 and Meta's trouble, with growing waits) and the worker are

@@ -161,13 +161,13 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
       staging: false,
       configVersion: expect.stringMatching(/^[0-9a-f]{16}$/),
       serverTime: t.clock.now().toISOString(),
-      // Not authorised: told nothing of the venue's courts and marks (issue 25).
+      // Not authorised: told nothing of the venue's courts and marks.
       courts: [],
       marks: [],
     });
   });
 
-  it('carries a configuration version that changes with what the kiosk reads, and only then (issue 24 point 1)', async () => {
+  it('carries a configuration version that changes with what the kiosk reads, and only then', async () => {
     const kiosk = await t.seed.device({ venueId: venueA.id, authorized: false });
     const version = async () => (await t.call('getDevice', { params: { deviceId: kiosk.deviceId } })).configVersion;
     const setConfig = async (key: string, value: string) =>
@@ -201,7 +201,7 @@ describe('GET /api/device/:deviceId (the kiosk asking about itself)', () => {
     expect(await version()).not.toBe(test);
   });
 
-  it("answers the venue's kiosk language, so the kiosk starts in it (issue 12 point 12)", async () => {
+  it("answers the venue's kiosk language, so the kiosk starts in it", async () => {
     const kiosk = await t.seed.device({ venueId: venueA.id });
     await t.call('updateVenue', { params: { id: venueA.id }, body: { name: 'Arena A', language: 'id' } }, { headers: superAdmin.headers });
     expect(await t.call('getDevice', { params: { deviceId: kiosk.deviceId } })).toMatchObject({ venueLanguage: 'id' });

@@ -1,4 +1,4 @@
-// Kiosk health (issue 14 point 1): heartbeats, last seen and online/offline by the server's frozen
+// Kiosk health: heartbeats, last seen and online/offline by the server's frozen
 // clock, warnings, the Errors-tab alert, and the friendly name.
 import { DEVICE_MESSAGES, HEARTBEAT_CLOCK_SKEW_MS, type DeviceHeartbeatRequest, type DeviceListItem } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

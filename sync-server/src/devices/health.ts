@@ -1,4 +1,4 @@
-// Kiosk health (issue 14 point 1). Each open kiosk reports every 30 s; the Devices tab shows the
+// Kiosk health. Each open kiosk reports every 30 s; the Devices tab shows the
 // latest report, judged against the server's clock (never the admin's or the kiosk's): online when
 // seen within KIOSK_OFFLINE_AFTER_SECONDS, an Errors-tab alert after 10 minutes of silence, and
 // warnings for a folder that stopped getting clips during opening hours or a browser storage that is

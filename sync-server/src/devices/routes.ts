@@ -57,7 +57,7 @@ export function deviceRoutes(): Hono<AppEnv> {
     const { deviceId, venueId, venueName, venueLanguage, fieldId, fieldName, isAuthorized, staging } = device;
     const configVersion = await kioskConfigVersion(c.var.deps, device);
     const serverTime = c.var.deps.clock.now().toISOString();
-    // The courts and marks are the venue's: only an authorised kiosk is told them (issue 25 points 1 and 4).
+    // The courts and marks are the venue's: only an authorised kiosk is told them.
     const courts = isAuthorized ? (await listFields(c.var.deps.db, venueId)).map(({ id, name }) => ({ id, name })) : [];
     const marks = isAuthorized ? await recentVenueMarks(c.var.deps, venueId) : [];
     return {

@@ -104,7 +104,7 @@ export async function removeDevice(deps: Deps, admin: SessionAdmin, deviceId: st
 }
 
 /**
- * 'Reset and Sync Device ID' (issue 12 point 3): the new id takes over the old id's registration in
+ * 'Reset and Sync Device ID': the new id takes over the old id's registration in
  * one transaction, so the kiosk is never unregistered in between and the old id stops working.
  */
 export async function replaceDeviceId(deps: Deps, admin: SessionAdmin, deviceId: string, newDeviceId: string): Promise<Device> {

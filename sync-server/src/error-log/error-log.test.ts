@@ -1,4 +1,4 @@
-// The error log (issue 14 point 5) through the real routes: each kind from where it is recorded,
+// The error log through the real routes: each kind from where it is recorded,
 // resolved by an admin or by itself, filtered by kind, venue and status, scoped to the admin's venue.
 import { ERROR_LOG_MESSAGES, MESSAGES, type ErrorEntry, type ResolveErrorResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

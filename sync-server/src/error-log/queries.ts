@@ -155,7 +155,7 @@ function undeliveredOf<Q extends SelectQueryBuilder<Database, 'purchases', objec
     query
       .where('purchases.paymentStatus', 'in', ['paid', 'free'])
       .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
-      // With an address, its e-mail says delivered; with only a WhatsApp number (issue 26), the link
+      // With an address, its e-mail says delivered; with only a WhatsApp number, the link
       // saved and the message out do.
       .where((eb) =>
         eb.or([

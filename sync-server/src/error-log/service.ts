@@ -1,4 +1,4 @@
-// The error log (issue 14 point 5): the Errors tab's one list of every problem an operator should
+// The error log: the Errors tab's one list of every problem an operator should
 // act on, gathered where each is recorded, never copied: purchases a kiosk parked, uploads that
 // ended short and e-mails that failed (purchase history), payments reversed after they were paid
 // (with which reversal and how much), payments settled late, paid purchases not delivered within 10
@@ -135,7 +135,7 @@ function laterMessageAt(history: WhatsappEvent[], failure: { at: string; detail:
 }
 
 /**
- * WhatsApp messages that could not be sent or that Meta reported failed (issue 26), with Meta's
+ * WhatsApp messages that could not be sent or that Meta reported failed, with Meta's
  * error in plain words. Over once another message went out after the failed one, or the data was erased.
  */
 async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {

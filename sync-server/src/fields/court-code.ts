@@ -1,4 +1,4 @@
-// A court's poster code (issue 25 point 4): 128 random bits, base64url, so a code cannot be guessed
+// A court's poster code: 128 random bits, base64url, so a code cannot be guessed
 // from another court's. Anything not shaped like one is refused before the database is asked.
 import { randomBytes } from 'node:crypto';
 

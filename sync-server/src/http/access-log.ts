@@ -1,4 +1,4 @@
-// What the access log writes for a request's path (issue 23 point 8): the secrets that travel in
+// What the access log writes for a request's path: the secrets that travel in
 // paths are masked, so the log never holds a key to a player's clips. /p/{token} is the phone page's
 // token and /d/{folderId} the share page's folder id; each keeps its first 4 characters, enough to
 // tell two requests apart.

@@ -1,4 +1,4 @@
-// Issue 23 point 11: text no stored value can hold and dates no calendar has are the client's
+// Text no stored value can hold and dates no calendar has are the client's
 // mistake (400 with a message, nothing changed), never the database's 500. Runs on SQLite and, in
 // the PostgreSQL run, on PostgreSQL, which refuses a NUL character in any text outright.
 import { AUDIT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';

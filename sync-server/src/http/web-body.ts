@@ -2,7 +2,7 @@
 // chunk. Node copies each Buffer "to detach it from the pool"; but a socket's or a file's reads
 // each own their memory, so the copy only doubled the bytes the server touches and left a
 // 64 KiB garbage ArrayBuffer per chunk: streaming a 200 MB clip from the bucket to a phone spent
-// most of the server's CPU in garbage collection (issue 28's download figure). A chunk that is a
+// most of the server's CPU in garbage collection (the download figure). A chunk that is a
 // slice of a larger buffer (a pool) is still copied, as Node would. Backpressure is Node's: the
 // source pauses once the web queue holds its highWaterMark of bytes, and resumes when it is read.
 import { finished, type Readable } from 'node:stream';

@@ -65,7 +65,7 @@ describe('/api/admin/integrations', () => {
     );
     expect(storage.ok).toBe(true);
 
-    // Issue 26: WHATSAPP=outbox (the default outside production without Cloud API variables).
+    // WHATSAPP=outbox (the default outside production without Cloud API variables).
     const whatsapp = await bodyOf(t.call('testIntegration', { params: { kind: 'whatsapp' } }, { headers: owner.headers, raw: true }));
     expect(whatsapp).toMatchObject({ ok: true, message: INTEGRATION_MESSAGES.whatsappOutbox(join(t.dir, 'whatsapp-outbox')) });
 

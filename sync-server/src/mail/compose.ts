@@ -1,4 +1,4 @@
-// The purchase e-mail (spec section 3, issue 13 point 5), as HTML and plain text, in the purchase's
+// The purchase e-mail (spec section 3), as HTML and plain text, in the purchase's
 // language: the CMS_EMAIL_COPY texts (defaults in shared) around a main button to the phone page,
 // the storage folder link (smaller), a receipt and how long the clips are kept. The CMS tab's
 // preview is made by this same function (cms/email-preview.ts), so it shows what is sent.

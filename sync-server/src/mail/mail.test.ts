@@ -166,7 +166,7 @@ describe('mailers', () => {
     expect(mail!.raw).toMatch(/multipart\/alternative/);
   });
 
-  it('outbox: writes a real RFC 822 .eml into DATA_DIR/outbox and logs the recipient masked (issue 23 point 8)', async () => {
+  it('outbox: writes a real RFC 822 .eml into DATA_DIR/outbox and logs the recipient masked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'courtreplay-outbox-'));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });

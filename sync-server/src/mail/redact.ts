@@ -1,4 +1,4 @@
-// Players' addresses never reach a log line (issue 23 point 8): a log names a recipient by a masked
+// Players' addresses never reach a log line: a log names a recipient by a masked
 // form that support can still match against the address a player gives ('p***@gmail.com#1a2b3c'),
 // and an SMTP reason that echoes the address has it masked the same way.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 23 points 2, 5 and 10 against the Midtrans imitation: states that converge on what the
+// Paid means delivered, against the Midtrans imitation: states that converge on what the
 // status API says, reversals with their particulars, late settlements, a hanging status check, a
 // 429 to the reconciler, and the sentinel for paid purchases left undelivered.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -77,7 +77,7 @@ describe('notification webhook: only the status API decides', () => {
     expect(await paymentStatusOf(t, purchase.id)).toBe('paid');
   });
 
-  it('does not trust a signed pending notification edited to cancel: 503, still pending (issue 9.3)', async () => {
+  it('does not trust a signed pending notification edited to cancel: 503, still pending', async () => {
     const { purchase } = await seedPurchase(t);
     midtrans.setStatus(purchase.id, 'pending');
     // The signature covers order_id, status_code and gross_amount, not transaction_status.

@@ -1,4 +1,4 @@
-// The property of issue 23 (points 2 and the tests): whatever order Midtrans' events arrive in, the
+// The property paid-means-delivered rests on: whatever order Midtrans' events arrive in, the
 // purchase ends in the state Midtrans ends in, a paid purchase is handed to the delivery exactly
 // once (one e-mail claim), and a purchase never paid sends no e-mail and serves no clip. Random
 // interleavings of: Midtrans moving along its status cycle (a retry after deny, cancel or expire

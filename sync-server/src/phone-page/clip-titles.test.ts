@@ -1,4 +1,4 @@
-// Each clip under its own title (issue 23 point 4), checked by checksum: the player chose three clips
+// Each clip under its own title, checked by checksum: the player chose three clips
 // in an order that is not their file names' order, the kiosk uploaded them (through the API, as it
 // does) in yet another order; the phone page, the ZIP and the e-mail each give clip n's bytes under
 // clip n's title. Real local storage, a real loopback SMTP server.

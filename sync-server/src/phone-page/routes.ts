@@ -1,4 +1,4 @@
-// /p/{token}: the player's phone page (issue 13 point 1), its state for the page's polling, each clip
+// /p/{token}: the player's phone page, its state for the page's polling, each clip
 // (inline with Range, or as a download) and all clips as one ZIP streamed as it is read. The state is
 // a JSON call of the contract (phonePageState); the page and its files are for a phone's browser.
 // An unknown token and one not well formed get the same 404; an unpaid purchase never serves a clip.

@@ -1,4 +1,4 @@
-// The phone page's data (issue 13 point 1): one purchase, found by its unguessable token, with the
+// The phone page's data: one purchase, found by its unguessable token, with the
 // clips its folder holds. Only a paid or free purchase whose clips are still kept serves any clip.
 import { KIOSK_MESSAGES, PHONE_TOKEN_PATTERN, type KioskLanguage } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';

@@ -1,7 +1,7 @@
-// Download all streams (issue 13): a 500 MB purchase goes out as one ZIP while the server's memory
+// Download all streams: a 500 MB purchase goes out as one ZIP while the server's memory
 // stays flat, because each clip is read from storage as the ZIP is written, never gathered first.
 // Real local storage on disk; the ZIP is read the way a phone reads it, chunk by chunk.
-// And it cannot be used to exhaust the server (issue 23 point 9): at most 3 ZIPs of one purchase at
+// And it cannot be used to exhaust the server: at most 3 ZIPs of one purchase at
 // once, a reader that goes away releases its file at once, and stalled readers over real sockets
 // (the real server as a child process) hold little.
 import { MESSAGES } from '@courtreplay/shared';

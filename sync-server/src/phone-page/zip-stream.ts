@@ -1,4 +1,4 @@
-// The phone page's "Download all" (issue 23 point 9): one ZIP (yazl, clips stored as they are)
+// The phone page's "Download all": one ZIP (yazl, clips stored as they are)
 // streamed at the pace its reader reads. Nothing is read ahead of the socket: the answer's stream is
 // pulled (high-water mark 0), each pull takes one chunk of yazl's output, and yazl pulls its input
 // through Node's pipes, which stop when their small buffers are full; files are opened one at a time,

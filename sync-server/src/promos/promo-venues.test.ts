@@ -1,4 +1,4 @@
-// Promo codes per venue (issue 24 point 4) and their uses told apart (point 5).
+// Promo codes per venue and their uses told apart.
 import { MESSAGES, type Promo } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';

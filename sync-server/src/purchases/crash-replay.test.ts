@@ -1,4 +1,4 @@
-// Issue 9.4: the real server is killed (SIGKILL) after the purchase insert committed and before the
+// The real server is killed (SIGKILL) after the purchase insert committed and before the
 // answer went out (it waits on a Snap server that never answers), restarted, and the kiosk's retry
 // with the same Idempotency-Key and body gets that purchase: one row, one Midtrans order id.
 import { once } from 'node:events';

@@ -173,7 +173,7 @@ export async function createPurchase(
     if (videoCourts) await insertCourtShares(tx, id, courtShares(priced, videoCourts));
     await insertPurchase(tx, {
       id,
-      // A player may leave only a WhatsApp number (issue 26): the address column stays NOT NULL, ''.
+      // A player may leave only a WhatsApp number: the address column stays NOT NULL, ''.
       email: input.email ?? '',
       phone: input.phone ?? null,
       whatsappStatus: null,

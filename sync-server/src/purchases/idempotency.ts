@@ -66,7 +66,7 @@ export interface IdempotentRun {
 }
 
 /**
- * What is kept of a first answer for its replays (issue 23 point 8): only what a replay needs (ids,
+ * What is kept of a first answer for its replays: only what a replay needs (ids,
  * the payment token), never the player's address or the phone link; a replay rebuilds the answer
  * from the purchase as it stands, so an erased purchase replays erased.
  */

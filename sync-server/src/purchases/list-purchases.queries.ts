@@ -7,7 +7,7 @@
 // An e-mail search (a substring) has no such shortcut: it finds the matching rows through a trigram
 // index, then counts and skips them. Nor has a court filter, which matches a purchase with any clip
 // of the court (docs/back-office.md, Courts): its rows come through purchase_courts' court index.
-// Staging (test) purchases are hidden unless asked for (issue 14 point 4). They are few, so the
+// Staging (test) purchases are hidden unless asked for. They are few, so the
 // ranked page still seeks: the staging ranks in the range come from partial indexes (migration
 // 018), the page's top rank is moved down past those above it, and the page reads `limit` rows
 // down from there, stepping over the staging ones.
@@ -162,7 +162,7 @@ export async function emailContains(db: Tx, part: string) {
 }
 
 /**
- * A search that reads as a phone number (issue 26): digits with the usual + ( ) - . and spaces, at
+ * A search that reads as a phone number: digits with the usual + ( ) - . and spaces, at
  * least three digits. Its digits as stored in E.164: a leading 0 is the Indonesian trunk prefix,
  * so 0812… looks for 62812…. Undefined for anything else (an e-mail search).
  */

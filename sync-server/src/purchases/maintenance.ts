@@ -1,4 +1,4 @@
-// Periodic upkeep started by main.ts: old Idempotency-Key answers and court marks (issue 25) are dropped. Pending payments are
+// Periodic upkeep started by main.ts: old Idempotency-Key answers and court marks are dropped. Pending payments are
 // not expired here: only the provider's word ends them (payments/reconciler.ts), since an order
 // the player paid may simply have lost its notification.
 import type { AppDeps } from '../app-env.ts';

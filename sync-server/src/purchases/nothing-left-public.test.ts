@@ -1,4 +1,4 @@
-// Erase and retention leave nothing public (issue 23 point 8), against real local storage: every
+// Erase and retention leave nothing public, against real local storage: every
 // folder ever made for a purchase goes with it; an erased, clips-removed or finally unpaid purchase
 // takes no folder, upload URL or link (409), while a pending one and one closed inside its payment
 // window (it may still be paid) do; the idempotency record keeps no address or phone link; logs keep

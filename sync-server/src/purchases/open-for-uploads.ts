@@ -1,4 +1,4 @@
-// Whether a purchase still takes clips (issue 23 point 8): create-folder, upload URLs and a saved
+// Whether a purchase still takes clips: create-folder, upload URLs and a saved
 // link are refused (409) for a purchase that was erased, whose clips the retention job removed, or
 // that ended finally unpaid (shared/purchase-window.ts). A pending purchase, and a failed or expired
 // one still inside its payment window plus the grace, may yet be paid: they keep taking uploads.

@@ -1,4 +1,4 @@
-// Issue 23 point 11: the link a purchase's e-mail and phone page send is only ever a folder on this
+// The link a purchase's e-mail and phone page send is only ever a folder on this
 // product's own storage. A kiosk may save only the folder the server made for the purchase
 // (manage-purchase.ts); an admin correcting a link may save any folder of the configured storage:
 // a Google Drive folder (https://drive.google.com/drive/folders/{id}) with Drive, this server's own

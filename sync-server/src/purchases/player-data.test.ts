@@ -1,4 +1,4 @@
-// Correcting a player's e-mail, erasing on request and the retention job (issue 13 points 4 and 6),
+// Correcting a player's e-mail, erasing on request and the retention job,
 // against the real adapters: local disk storage and a loopback SMTP server.
 import { ERASED_EMAIL, MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { existsSync } from 'node:fs';
@@ -181,7 +181,7 @@ describe('POST /api/transaction/:id/erase', () => {
       { params: { id: seeded.purchase.id }, body: { zipUrl: 'https://x.example/d/a', error: false } },
       { headers: admin.headers, status: 409 },
     );
-    // A kiosk's upload that finishes after the erase is refused with the reason (issue 23 point 8).
+    // A kiosk's upload that finishes after the erase is refused with the reason.
     const late = await t.call(
       'updateZipUrl',
       { params: { id: seeded.purchase.id }, body: { zipUrl: null, error: true } },

@@ -1,4 +1,4 @@
-// The player's data after the sale (issue 13 points 4 and 6, issue 26): an admin corrects a mistyped
+// The player's data after the sale: an admin corrects a mistyped
 // e-mail address or WhatsApp number, or erases them and the clips on the player's request (Indonesia's PDP law).
 // Both are for an admin of the purchase's venue or a super admin, and both leave a trace: a
 // purchase event naming the admin, and a log line.

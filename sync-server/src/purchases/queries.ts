@@ -325,7 +325,7 @@ export function containsPattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-// ---------------------------------------------------------------- the player's data (issue 13 points 4 and 6)
+// ---------------------------------------------------------------- the player's data
 
 export async function setPurchaseEmail(db: Tx, id: string, email: string, now: Date): Promise<void> {
   await db.updateTable('purchases').set({ email, updatedAt: now.toISOString() }).where('id', '=', id).execute();

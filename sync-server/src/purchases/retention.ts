@@ -1,8 +1,8 @@
-// Retention (issue 13 point 6): a purchase's clips are kept RETENTION_DAYS after payment (or
+// Retention: a purchase's clips are kept RETENTION_DAYS after payment (or
 // creation, for one never paid); then an hourly job deletes every storage folder the server made
 // for the purchase (an upload that ended short, a resend, the current one; nothing else) and marks
 // the clips expired, so the phone page and the back-office say so. A purchase that ended finally
-// unpaid (failed or expired, past its payment window plus UNPAID_GRACE_MINUTES: issue 23 point 8)
+// unpaid (failed or expired, past its payment window plus UNPAID_GRACE_MINUTES)
 // has its uploads removed the same way once that time has passed. The purchase itself, its money
 // figures and its e-mail stay. Uploads in parts left unfinished for a day are aborted (S3).
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';

@@ -1,4 +1,4 @@
-// GET /api/transaction/:id/timeline (issue 14 point 4): a purchase's history for the detail drawer,
+// GET /api/transaction/:id/timeline: a purchase's history for the detail drawer,
 // through the real routes with a loopback SMTP server that refuses the first e-mail.
 import type { PurchaseTimelineResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A purchase's history for the back-office's detail drawer (issue 14 point 4): what the purchase
+// A purchase's history for the back-office's detail drawer: what the purchase
 // row itself says (made, paid or free, failed, expired, reversed) merged with what was recorded
 // after the sale (purchase_events: each clip the kiosk reported uploaded, e-mails and WhatsApp
 // messages sent or failed with the reason, WhatsApp's delivery statuses, resends, corrections, clips

@@ -1,5 +1,4 @@
-// How a purchase of clips from several courts is split between them for revenue by court (issue 24
-// point 6): each court gets its clips' own prices (the quote's lines, in videoIds order) less its
+// How a purchase of clips from several courts is split between them for revenue by court: each court gets its clips' own prices (the quote's lines, in videoIds order) less its
 // share of the promo discount, in whole rupiah that add up to the purchase's total.
 import type { Quote } from '@courtreplay/shared';
 import type { Tx } from '../purchases/queries.ts';

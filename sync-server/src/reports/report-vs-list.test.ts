@@ -1,4 +1,4 @@
-// Figures that add up (issue 24 point 6): revenue by the court each clip was filmed on, the e-mail
+// Figures that add up: revenue by the court each clip was filmed on, the e-mail
 // search in the report, and the report's totals against a sum over the list for random filters.
 import { PURCHASE_MESSAGES, type ListPurchasesResponse, type Purchase, type SalesReport } from '@courtreplay/shared';
 import fc from 'fast-check';

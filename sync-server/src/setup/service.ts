@@ -1,4 +1,4 @@
-// The first-run checklist (issue 14 point 9): what a fresh install still needs before a kiosk can sell.
+// The first-run checklist: what a fresh install still needs before a kiosk can sell.
 import { INTEGRATION_KINDS, type SetupChecklist } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { lastSuccesses } from '../integrations/service.ts';

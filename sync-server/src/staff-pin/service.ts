@@ -1,4 +1,4 @@
-// Issue 12 point 9: a venue's staff PIN guards its kiosks' folder re-pick. Admins set it for their
+// A venue's staff PIN guards its kiosks' folder re-pick. Admins set it for their
 // own venue (a super admin for any); it is stored as a scrypt hash and never sent anywhere. Wrong
 // PINs are throttled per kiosk exactly as failed logins are per e-mail and address (auth/service.ts),
 // in the same table under their own key, so a kiosk's mistakes never slow an admin's login.

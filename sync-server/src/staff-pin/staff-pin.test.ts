@@ -1,4 +1,4 @@
-// The staff PIN (issue 12 point 9): set per venue by its admins, stored hashed, never published;
+// The staff PIN: set per venue by its admins, stored hashed, never published;
 // checked for a kiosk of the venue, with wrong PINs throttled as failed logins are.
 import { STAFF_PIN_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Pairing a stored file with the chosen clip it is (issue 23 point 4), by the names the kiosk gives.
+// Pairing a stored file with the chosen clip it is, by the names the kiosk gives.
 import { sanitizeUploadName, videoIdFromFile, videoTitleFromFileName } from '@courtreplay/shared';
 import { describe, expect, it } from 'vitest';
 import { sanitizeStoredName } from '../adapters/file-names.ts';

@@ -1,4 +1,4 @@
-// Which chosen clip an uploaded file is (issue 23 point 4), never inferred from the order of files.
+// Which chosen clip an uploaded file is, never inferred from the order of files.
 // A clip's id is its file's timestamp plus its sanitised file name, and the kiosk names each upload
 // after the clip's title (both docs/architecture.md "Each clip under its own title"), so a file is
 // paired with the chosen clip whose id or title gives the same name. A hint the kiosk may send (the

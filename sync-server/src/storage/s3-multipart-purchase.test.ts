@@ -1,4 +1,4 @@
-// A whole purchase whose clip goes to the bucket in presigned parts (issue 28 point 2), on the
+// A whole purchase whose clip goes to the bucket in presigned parts, on the
 // in-process app with STORAGE=s3: s3rver stores the parts, with the imitation of the calls it lacks
 // (ListParts, AbortMultipartUpload, ListMultipartUploads: testing/s3-multipart-imitation.ts) in front.
 // The kiosk's calls: get-signed-url, multipart/parts, the parts PUT to the bucket, upload-status,

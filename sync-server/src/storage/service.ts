@@ -122,7 +122,7 @@ export async function assertMayUploadTo(
 }
 
 /**
- * Records which chosen clip the file an upload URL was just issued for is (issue 23 point 4): the
+ * Records which chosen clip the file an upload URL was just issued for is: the
  * kiosk's hint when it sent one (an id the purchase does not hold is refused, 400), else by name
  * among the clips no other file of the folder is yet. Recorded before the URL is issued, so a
  * refused hint issues none.

@@ -85,8 +85,7 @@ export function shareRoutes(storage: SharedFolders): Hono<AppEnv> {
     c.header('Referrer-Policy', 'no-referrer');
   });
 
-  // A purchase's folder is public only while its purchase is sold and its clips kept (issue 23
-  // point 8): not before payment, not after an erase, the retention job, or an unpaid end.
+  // A purchase's folder is public only while its purchase is sold and its clips kept: not before payment, not after an erase, the retention job, or an unpaid end.
   routes.use('/:folderId/*', async (c, next) => {
     const folderId = c.req.param('folderId');
     const owner = await findFolderPurchase(c.var.deps.db, folderId);

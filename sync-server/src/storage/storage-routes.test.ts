@@ -92,7 +92,7 @@ describe('storage routes with the local adapter', () => {
     const made = await bodyOf(t.call('createFolder', { body }, { headers: own.headers, raw: true }));
     // The share link is recorded too: it is the only link the kiosk may then save for the purchase.
     expect(await folderOf()).toEqual({ folderId: made.folderId, folderUrl: made.folderUrl });
-    // Shared only once paid (issue 23 point 8): before, the same 404 as an unknown folder.
+    // Shared only once paid: before, the same 404 as an unknown folder.
     expect((await t.app.request(`/d/${made.folderId}`)).status).toBe(404);
     expect((await t.call('simulatePayment', { params: { token: token, outcome: 'success' } }, { raw: true })).status).toBe(200);
     const page = await (await t.app.request(`/d/${made.folderId}`)).text();

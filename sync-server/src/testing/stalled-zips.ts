@@ -1,4 +1,4 @@
-// Stalled ZIP readers against the real server process (issue 23 point 9), shared by
+// Stalled ZIP readers against the real server process, shared by
 // phone-page/zip-memory.test.ts and bench/zip-readers.bench.ts: purchases of three clips made,
 // uploaded and paid through the API as a kiosk does, then phones that ask for the ZIP and stop
 // reading after its first bytes, over real sockets, so the server sees the socket's backpressure.

@@ -81,7 +81,7 @@ describe('creating, changing and deleting venues', () => {
     await t.call('updateVenue', { params: { id: 999 }, body: { name: 'X' } }, { headers: superAdmin.headers, status: 404 });
   });
 
-  it("sets the venue's kiosk language (issue 12 point 12): 'en' by default, 'id' when chosen, anything else refused", async () => {
+  it("sets the venue's kiosk language: 'en' by default, 'id' when chosen, anything else refused", async () => {
     const created = await t.call('createVenue', { body: { name: 'Club', location: 'Bali' } }, { headers: superAdmin.headers });
     expect(created.venue.language).toBe('en');
     const ok = await t.call(

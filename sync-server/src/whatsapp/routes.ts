@@ -1,4 +1,4 @@
-// /api/whatsapp/webhook: Meta's verification handshake and its signed status notifications (issue 26).
+// /api/whatsapp/webhook: Meta's verification handshake and its signed status notifications.
 import { endpoints, WHATSAPP_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';

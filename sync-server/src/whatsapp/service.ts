@@ -1,4 +1,4 @@
-// The WhatsApp Cloud API's webhooks (issue 26). Meta verifies the URL once with a GET carrying
+// The WhatsApp Cloud API's webhooks. Meta verifies the URL once with a GET carrying
 // WHATSAPP_VERIFY_TOKEN, then posts message statuses signed X-Hub-Signature-256: sha256= and the
 // HMAC-SHA256 of the raw body with the app secret. A body that is not signed so is refused before
 // anything is read from it. Each status of a message this server sent becomes a purchase event (its

@@ -1,4 +1,4 @@
-// Clips on WhatsApp (issue 26), through the real CloudWhatsapp adapter against an imitation of Meta's
+// Clips on WhatsApp, through the real CloudWhatsapp adapter against an imitation of Meta's
 // Cloud API written from its documentation (adapters/testing/whatsapp-imitation.ts).
 import { MESSAGES } from '@courtreplay/shared';
 import { afterEach, describe, expect, it } from 'vitest';

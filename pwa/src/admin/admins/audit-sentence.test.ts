@@ -16,7 +16,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   ...overrides,
 });
 
-describe('the audit log as sentences (issue 24 point 7)', () => {
+describe('the audit log as sentences', () => {
   it("reads a price change as 'Price (all venues): Rp 20.000 → Rp 25.000, by …, at …'", () => {
     const price = entry({ before: { DEFAULT_PRICE: '20000' }, after: { DEFAULT_PRICE: '25000' } });
     expect(auditSentence(price, '22/11/2026 14:05')).toBe(

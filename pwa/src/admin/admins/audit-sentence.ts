@@ -1,4 +1,4 @@
-// Issue 24 point 7: an audit entry read as a sentence an operator understands at a glance
+// An audit entry read as a sentence an operator understands at a glance
 // ("Price: Rp 20.000 → Rp 25.000, by admin@club.id, at 22/11/2026 14:05"), never raw JSON.
 import {
   MESSAGES,

@@ -8,7 +8,7 @@ import { MediaSection } from './MediaSection.tsx';
 import { MEDIA, type CmsMedia } from './upload.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
-/** The four sections' media; the promo video's section also holds the optional portrait one (issue 12 point 13). */
+/** The four sections' media; the promo video's section also holds the optional portrait one. */
 const MEDIA_ORDER: CmsMedia[] = ['promoVideo', 'backgroundImage', 'watermark'];
 
 export function CmsTab() {

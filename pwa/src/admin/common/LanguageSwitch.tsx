@@ -1,4 +1,4 @@
-// The back-office's language switch (issue 24 point 7): English or Bahasa Indonesia, in the header
+// The back-office's language switch: English or Bahasa Indonesia, in the header
 // of every back-office page. Two buttons, each named in its own language; the pressed one is the
 // language in use. Signed in, the choice is kept for this admin on the server.
 import { ADMIN_LANGUAGES, KIOSK_LANGUAGE_NAMES } from '@courtreplay/shared';

@@ -1,7 +1,7 @@
 // Which tabs a role sees and which one `?tab=` opens (spec section 2).
 import { DASHBOARD_TABS, type AdminRole, type DashboardTab } from '@courtreplay/shared';
 
-// Venue admins also price their own venue and see its errors (issue 24 point 4: a deliberate
+// Venue admins also price their own venue and see its errors (a deliberate
 // change to the spec's "Transactions and Devices only"); the Product tabs hold the promo codes. They
 // also keep their own venue's courts and posters in the Venues tab (docs/back-office.md, Venues).
 const ALL_ADMINS: readonly DashboardTab[] = [

@@ -1,4 +1,4 @@
-// A kiosk's health in the Devices tab (issue 14 point 1): online or offline by its heartbeat, when it
+// A kiosk's health in the Devices tab: online or offline by its heartbeat, when it
 // was last seen, its version, what waits in its outbox, and what may be wrong. The server judges
 // online/offline by its own clock; this only shows it.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Issue 12 point 9: an admin sets or removes the staff PIN of their venue (a super admin: of any
+// An admin sets or removes the staff PIN of their venue (a super admin: of any
 // venue). The PIN is sent once and kept by the server only as a hash; this panel shows whether one is set.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

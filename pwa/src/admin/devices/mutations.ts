@@ -65,7 +65,7 @@ export function useDeleteDeviceMutation() {
 }
 
 /**
- * 'Reset and Sync Device ID' (issue 12 point 3): a new id from the current fingerprint takes over
+ * 'Reset and Sync Device ID': a new id from the current fingerprint takes over
  * the old id's registration on the server in one step, and only then replaces the stored id, so a
  * failure leaves the kiosk as it was. An id the server never knew has nothing to take over.
  */

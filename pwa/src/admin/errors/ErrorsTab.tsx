@@ -10,7 +10,7 @@ import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilter
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /**
- * 'Error Logs' (spec section 2), the error log of issue 14 point 5: one list of every problem to act
+ * 'Error Logs' (spec section 2), the error log: one list of every problem to act
  * on (purchases the server refused after a kiosk queued them offline, uploads that ended short,
  * e-mails that failed, payments reversed after they were paid, kiosks offline, and for a super admin
  * credential alerts and failing services), each with what happened and what to do, newest first.

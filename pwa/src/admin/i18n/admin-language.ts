@@ -1,4 +1,4 @@
-// The back-office's language (issue 24 point 7): the signed-in admin's choice, kept on the server
+// The back-office's language: the signed-in admin's choice, kept on the server
 // and carried in the session; before login, the browser's last choice. Every admin screen reads
 // its words with useAdminMessages(), so a switch re-renders them all at once.
 import { ADMIN_CATALOGUES, translateAdminText, type AdminLanguage, type AdminMessages } from '@courtreplay/shared';

@@ -1,4 +1,4 @@
-// The back-office language this browser last used (issue 24 point 7): the login page follows it,
+// The back-office language this browser last used: the login page follows it,
 // since nobody is signed in yet to remember it for. Signed in, the admin's own choice (kept on the
 // server) wins and is written back here, so the next login page speaks it too.
 import { DEFAULT_ADMIN_LANGUAGE, isAdminLanguage, type AdminLanguage } from '@courtreplay/shared';

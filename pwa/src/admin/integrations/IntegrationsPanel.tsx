@@ -7,7 +7,7 @@ import { integrationQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 
 /**
- * Issue 10's Integrations panel (super admins, inside the Storage Quota tab): for payments, storage
+ * The Integrations panel (super admins, inside the Storage Quota tab): for payments, storage
  * and mail, the active adapter, the last success, the last error with its time, and Test connection.
  */
 export function IntegrationsPanel() {

@@ -44,7 +44,7 @@ export function useLogoutMutation() {
 }
 
 /**
- * The header's language switch (issue 24 point 7): signed in, the choice is saved on the server for
+ * The header's language switch: signed in, the choice is saved on the server for
  * this admin and then applied; on the login page it is only the browser's.
  */
 export function useChooseAdminLanguage() {

@@ -16,7 +16,7 @@ export interface AdminUser {
   venues: AdminVenue[];
   /** Holds a one-time password from a super admin's reset: must choose their own before anything else. */
   mustChangePassword: boolean;
-  /** The back-office's language this admin chose (issue 24 point 7), as the server keeps it. */
+  /** The back-office's language this admin chose, as the server keeps it. */
   language: AdminLanguage;
 }
 

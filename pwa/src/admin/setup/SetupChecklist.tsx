@@ -1,4 +1,4 @@
-// The first-run checklist (issue 14 point 9): on a fresh install, what is still needed before a kiosk
+// The first-run checklist: on a fresh install, what is still needed before a kiosk
 // can sell, each step ticked when done and a button to the tab that does it. Super admins only.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SETUP_STEPS, type DashboardTab, type SetupStep } from '@courtreplay/shared';

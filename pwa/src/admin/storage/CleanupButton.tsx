@@ -1,4 +1,4 @@
-// A storage clean-up that says what it will remove before asking (issue 14 point 8): the first
+// A storage clean-up that says what it will remove before asking: the first
 // click counts the files this product stored (and their size) for this very clean-up; then Yes/No,
 // or, for emptying the whole drive, the word DELETE typed out.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// A purchase's detail drawer (issue 14 point 4): the purchase at a glance, links to its phone page
+// A purchase's detail drawer: the purchase at a glance, links to its phone page
 // and storage folder while they exist, and its history oldest first (sale, payment, each clip
 // uploaded, e-mails sent or failed with the reason, resends, admin changes and who made them).
 // A native modal <dialog>: focus stays inside, Escape and the backdrop close it.

@@ -1,4 +1,4 @@
-// Sales at a glance (issue 14 point 2), above the Transactions table: cards for the current filters,
+// Sales at a glance, above the Transactions table: cards for the current filters,
 // a daily revenue chart (plain SVG: no chart library in any bundle) and a per-court breakdown. All
 // figures come from GET /api/reports/sales; the browser adds nothing up.
 import { useQuery } from '@tanstack/react-query';

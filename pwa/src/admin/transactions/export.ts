@@ -1,4 +1,4 @@
-// Export to Excel (spec section 9, made summable by issue 14 point 3): sheet 'Transactions', the
+// Export to Excel (spec section 9, made summable ): sheet 'Transactions', the
 // spec's columns then Staging and Discount; Amount and Discount are number cells that read
 // 'Rp 25.000', Date is a date-time cell, statuses are words; Court is the clips' courts. Sheet
 // 'Clips' has one row per clip with its court and its share of the amount, so revenue by court can be

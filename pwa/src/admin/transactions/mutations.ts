@@ -32,7 +32,7 @@ export function useUpdatePurchaseEmailMutation() {
 }
 
 /**
- * PUT /api/transaction/{id}/contact (issue 26): the address, the WhatsApp number, or both. Only the
+ * PUT /api/transaction/{id}/contact: the address, the WhatsApp number, or both. Only the
  * address changed goes through the e-mail route, whose answer names the new address.
  */
 export function useUpdatePurchaseContactMutation() {

@@ -1,4 +1,4 @@
-// A court's "Mark this moment" QR poster (issue 25 point 4): a print-ready A4 sheet with the court
+// A court's "Mark this moment" QR poster: a print-ready A4 sheet with the court
 // and venue names and the player's words in English and Indonesian, its QR code the court's
 // {PUBLIC_URL}/c/{courtCode}. Shown in a modal dialog; Print prints the sheet alone.
 import { useEffect, useRef, useState } from 'react';

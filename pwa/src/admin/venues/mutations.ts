@@ -67,7 +67,7 @@ export function useDeleteFieldMutation() {
   });
 }
 
-/** A new "Mark this moment" poster link for the court (issue 25 point 4): the printed one stops working. */
+/** A new "Mark this moment" poster link for the court: the printed one stops working. */
 export function useRenewCourtCodeMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({

@@ -122,7 +122,7 @@ export function CheckoutPage() {
         totalAmount: q.total,
         venueId: device.data?.venueId ?? null,
         fieldId: device.data?.fieldId ?? null,
-        // Each clip's court, from the subfolder it lies in (issue 25 point 1).
+        // Each clip's court, from the subfolder it lies in.
         videoCourts: videoCourtsOf(clips, { courts: device.data?.courts ?? [], ownFieldId: device.data?.fieldId ?? null }),
         promoId: promo?.id ?? null,
         promoCode: promo?.code ?? null,

@@ -23,9 +23,9 @@ export function CompletedPanel({
   seconds: number;
   onDone: () => void;
   phoneUrl?: string | null;
-  /** The address the clips also go to, repeated for the player (issue 13 point 4). */
+  /** The address the clips also go to, repeated for the player. */
   sentTo?: string;
-  /** The WhatsApp number the link goes to, as shown (issue 26). */
+  /** The WhatsApp number the link goes to, as shown. */
   sentToPhone?: string | null;
 }) {
   const left = useCountdown(seconds, onDone);

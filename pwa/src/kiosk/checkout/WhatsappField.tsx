@@ -1,4 +1,4 @@
-// The WhatsApp number at checkout (issue 26): typed on a large numeric pad (a physical keyboard works
+// The WhatsApp number at checkout: typed on a large numeric pad (a physical keyboard works
 // too), accepted as people write it, and used only with the consent line ticked (PDP law). The
 // number as it will be stored is shown large above Pay Now by the page. The pad and the consent line
 // open when the player turns to the number (a tap on it, or something typed), so a player who gives

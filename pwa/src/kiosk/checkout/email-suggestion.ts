@@ -1,4 +1,4 @@
-// 'Did you mean …@gmail.com?' (issue 13 point 4): a mailcheck-style spell checker tuned with the
+// 'Did you mean …@gmail.com?': a mailcheck-style spell checker tuned with the
 // addresses players at an Indonesian venue type. The library's own lists are American (it turns
 // yahoo.co.id into yahoo.co.il), so the domains and endings below are ours.
 import { run } from '@zootools/email-spell-checker';

@@ -1,5 +1,5 @@
 // Where the checkout keeps the purchase whose payment is pending, so a reload of the kiosk comes
-// back to its waiting screen (issue 23 point 3). sessionStorage: it survives a reload of this tab,
+// back to its waiting screen. sessionStorage: it survives a reload of this tab,
 // not a new browser session, and needs no await before the first render.
 import type { PendingCheckout, PendingStore } from './checkout-machine.ts';
 

@@ -1,4 +1,4 @@
-// Issue 24 point 1: a new configuration may reach the kiosk while a player reads the order form.
+// A new configuration may reach the kiosk while a player reads the order form.
 // Their total then follows the server's prices (the only total Pay Now can pay), but never silently:
 // the form says the prices changed until the player pays with the new total in front of them.
 import { useCallback, useState } from 'react';

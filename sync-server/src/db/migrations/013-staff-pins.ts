@@ -1,4 +1,4 @@
-// Issue 12 point 9: one staff PIN per venue, kept only as a scrypt hash; it goes with its venue.
+// One staff PIN per venue, kept only as a scrypt hash; it goes with its venue.
 import type { Kysely, Migration } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types

@@ -1,4 +1,4 @@
-// The language a venue's kiosks start in and go back to after each player (issue 12 point 12).
+// The language a venue's kiosks start in and go back to after each player.
 // Existing venues keep the spec's English.
 import { sql, type Kysely, type Migration } from 'kysely';
 

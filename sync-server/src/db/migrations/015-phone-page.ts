@@ -1,4 +1,4 @@
-// The phone page and the clips' lifetime (issue 13): each purchase gets an unguessable token for
+// The phone page and the clips' lifetime: each purchase gets an unguessable token for
 // /p/{token}, remembers the kiosk's language at the time of purchase, and records when its clips
 // were removed (retention) or its personal data erased (on the player's request).
 import { sql, type Kysely, type Migration } from 'kysely';

@@ -1,4 +1,4 @@
-// Kiosk health (issue 14 point 1): a friendly name an admin gives each kiosk, and the latest
+// Kiosk health: a friendly name an admin gives each kiosk, and the latest
 // heartbeat the kiosk sent (every 30 s while open): when, which app version, since when it has been
 // online, its outbox depth, the newest clip in its folder, its browser storage and its screen.
 import type { Kysely, Migration } from 'kysely';

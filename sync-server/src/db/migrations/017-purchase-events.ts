@@ -1,4 +1,4 @@
-// A purchase's history (issue 13): what happened to its e-mail and its clips after the sale, and
+// A purchase's history: what happened to its e-mail and its clips after the sale, and
 // which admin did it (e-mail sent or failed, resent, corrected, clips expired, erased on request).
 // Append-only; the purchase detail's timeline reads it, oldest first and, within one instant, in
 // insertion order: SQLite's rowid; on PostgreSQL an identity column of the same name gives that order.

@@ -1,4 +1,4 @@
-// Sales at a glance (issue 14 point 2): roll-ups of the purchases per Jakarta day and court (and per
+// Sales at a glance: roll-ups of the purchases per Jakarta day and court (and per
 // month and court, and per day over all venues),
 // kept by triggers on every insert, update and delete of a purchase, so the report reads a few
 // thousand roll-up rows instead of up to a million purchases, and no code path that changes a

@@ -1,4 +1,4 @@
-// Accounts and the audit log (issue 14 point 6): when each admin last logged in, and who changed
+// Accounts and the audit log: when each admin last logged in, and who changed
 // what, when, with the old and new values (never a password or a secret).
 import type { Kysely, Migration } from 'kysely';
 import { isPostgres } from '../dialect.ts';

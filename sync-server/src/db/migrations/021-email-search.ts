@@ -1,4 +1,4 @@
-// E-mail search that stays fast at a million purchases (issue 15 point 3). The back-office searches
+// E-mail search that stays fast at a million purchases. The back-office searches
 // by any part of an address; `email like '%part%'` must read every row. SQLite's FTS5 trigram
 // tokenizer indexes every three-character run of each address, so a search of three characters or
 // more finds its rows through the index. The index holds no copy of the addresses (external content:

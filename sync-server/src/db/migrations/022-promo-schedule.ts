@@ -1,4 +1,4 @@
-// Promo codes with a season (issue 14 point 7): optional first and last days, venue-local and
+// Promo codes with a season: optional first and last days, venue-local and
 // inclusive (YYYY-MM-DD in Asia/Jakarta), and an on/off switch, so a venue can plan a campaign and
 // pause a code without deleting it (and losing its count of uses).
 import type { Kysely, Migration } from 'kysely';

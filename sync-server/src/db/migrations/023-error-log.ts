@@ -1,4 +1,4 @@
-// The error log (issue 14 point 5): which entries an admin marked resolved, and an index so the
+// The error log: which entries an admin marked resolved, and an index so the
 // log finds failed e-mails and uploads in the purchase history without reading all of it.
 import type { Kysely, Migration } from 'kysely';
 

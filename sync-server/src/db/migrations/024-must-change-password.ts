@@ -1,4 +1,4 @@
-// A one-time password is one time (issue 14 point 6): after a super admin's reset, the admin must
+// A one-time password is one time: after a super admin's reset, the admin must
 // choose their own password before anything else.
 import type { Kysely, Migration } from 'kysely';
 

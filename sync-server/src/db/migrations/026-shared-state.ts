@@ -1,4 +1,4 @@
-// State that two server instances on one database must share (issue 15 point 2): the install secret
+// State that two server instances on one database must share: the install secret
 // that signs local upload URLs and the simulator's tokens (it lived in a file in each instance's
 // DATA_DIR), and what the payment simulator "knows" about each order (it lived in memory).
 import type { Kysely, Migration } from 'kysely';

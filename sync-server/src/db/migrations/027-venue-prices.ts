@@ -1,4 +1,4 @@
-// Per-venue prices and promo codes (issue 24 point 4): a venue may override the global price, tier
+// Per-venue prices and promo codes: a venue may override the global price, tier
 // table and gateway switch (and their staging twins) with rows of its own in venue_config_entries;
 // the global entries stay in config_entries. A promo code may belong to one venue (venueId; null:
 // every venue). Codes stay unique over all venues, so a code names one promo wherever it is typed.

@@ -1,4 +1,4 @@
-// Revenue by the court each clip was filmed on (issue 24 point 6, issue 25 point 1). A purchase may
+// Revenue by the court each clip was filmed on. A purchase may
 // hold clips of several courts (POST /api/transaction's videoCourts); purchase_courts keeps its
 // split, one row per court: how many of its clips came from that court and that court's part of the
 // total (the clips' own prices, the promo discount shared in proportion). A purchase without rows

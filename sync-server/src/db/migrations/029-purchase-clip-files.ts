@@ -1,4 +1,4 @@
-// Which folder and which file belong to which purchase and which chosen clip (issue 23 points 4 and 8).
+// Which folder and which file belong to which purchase and which chosen clip.
 // storage_folders learns the purchase a folder was made for, so every folder ever made for it (an
 // upload that ended short, a resend) goes with it on erase and retention, not only the last one.
 // purchase_clip_files records, as each upload URL is issued, which chosen clip an uploaded file is:

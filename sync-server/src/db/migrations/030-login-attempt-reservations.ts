@@ -1,4 +1,4 @@
-// Concurrent wrong guesses cannot pass the login and staff-PIN throttles (issue 23 point 11): an
+// Concurrent wrong guesses cannot pass the login and staff-PIN throttles: an
 // attempt reserves its row before the slow password check, marked pending until the check ends
 // (then a failure, or deleted on success), so however many arrive at once only the limit of them is
 // ever checked.

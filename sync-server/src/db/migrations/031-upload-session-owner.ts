@@ -1,6 +1,6 @@
 // An upload session belongs to whoever was given its URL: a kiosk ('kiosk:{deviceId}') or an admin
 // whose Resend uploads from the back-office ('admin:{id}'), so both may ask the server where their
-// own upload stands and resume a clip larger than one chunk (issue 23 point 6).
+// own upload stands and resume a clip larger than one chunk.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types

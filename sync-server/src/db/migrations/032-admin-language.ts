@@ -1,4 +1,4 @@
-// The back-office's language, remembered per admin (issue 24 point 7): English or Bahasa
+// The back-office's language, remembered per admin: English or Bahasa
 // Indonesia, chosen with the switch in the header and applied at each login. Existing admins keep
 // the spec's English.
 import { sql, type Kysely, type Migration } from 'kysely';

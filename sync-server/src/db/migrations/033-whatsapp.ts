@@ -1,4 +1,4 @@
-// Clips on WhatsApp (issue 26): the player's WhatsApp number beside (or instead of) the e-mail, the
+// Clips on WhatsApp: the player's WhatsApp number beside (or instead of) the e-mail, the
 // outcome of its message on the purchase, and the WhatsApp claim table, the twin of
 // email_deliveries (same exactly-once claim and retry columns, delivery/queries.ts) plus the Cloud
 // API's message id that its status webhooks name. Kysely's schema builder only.

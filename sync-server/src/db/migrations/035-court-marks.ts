@@ -1,4 +1,4 @@
-// "Mark this moment" from the player's phone (issue 25 point 4). Each court gets an unguessable code
+// "Mark this moment" from the player's phone. Each court gets an unguessable code
 // (128 random bits, base64url) that its printed QR poster links to; renewing it makes the old poster
 // stop working. A mark is the court and the server's time of the tap, and a hash of the phone's
 // anonymous random cookie (so one phone marks at most once per 20 s); nothing about the person.

@@ -17,6 +17,6 @@ export interface AdminTable {
   lastLoginAt: string | null;
   /** 1 after a super admin's reset to a one-time password, until the admin chooses their own. */
   mustChangePassword: Generated<number>;
-  /** The back-office's language for this admin (issue 24 point 7); 'en' unless chosen. */
+  /** The back-office's language for this admin; 'en' unless chosen. */
   language: ColumnType<AdminLanguage, AdminLanguage | undefined, AdminLanguage>;
 }

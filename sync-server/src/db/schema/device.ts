@@ -13,7 +13,7 @@ export interface DeviceTable {
   createdAt: string;
   /** A friendly name an admin gives the kiosk ('Court 1 kiosk'); null: none yet (migration 016). */
   name: string | null;
-  /** The latest heartbeat (issue 14 point 1): when it came, and what the kiosk said. */
+  /** The latest heartbeat: when it came, and what the kiosk said. */
   lastSeenAt: string | null;
   appVersion: string | null;
   onlineSince: string | null;

@@ -1,4 +1,4 @@
-/** A venue's staff PIN (issue 12 point 9), as a scrypt hash only. */
+/** A venue's staff PIN, as a scrypt hash only. */
 export interface StaffPinTable {
   venueId: number;
   pinHash: string;

@@ -24,7 +24,7 @@
     return 'Rp ' + Number(amount).toLocaleString('id-ID');
   }
 
-  // Every colour keeps white text at 4.5:1 or more (WCAG AA, issue 12 point 14).
+  // Every colour keeps white text at 4.5:1 or more (WCAG AA).
   function button(label, colour, onClick) {
     var b = el(
       'button',
