@@ -53,8 +53,9 @@ test('a kiosk shows online with its version and screen while its page is open, t
   const kiosk = await kioskContext.newPage();
   await kiosk.goto(`${server.url}/box`);
 
-  // The list follows by itself (no reload): the kiosk beats at once, the tab asks every 15 s.
-  await expect.poll(async () => (await listed())?.online, { timeout: 30_000 }).toBe(true);
+  // The list follows by itself (no reload): the kiosk beats once its page is idle, the tab asks every
+  // 15 s. Its first poll already makes it online; the heartbeat brings its screen and queue.
+  await expect.poll(async () => (await listed())?.screen, { timeout: 30_000 }).toBe('home');
   await nextRefresh();
   await health(true).waitFor({ timeout: 30_000 });
   const shown = await health(true).textContent();

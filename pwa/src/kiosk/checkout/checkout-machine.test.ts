@@ -46,8 +46,19 @@ async function until(ok: () => boolean, what: string): Promise<void> {
 }
 
 /** Lets every promise under way finish (no real time passes). */
+/** Server calls the machine has made and not yet had answered. */
+let inFlight = 0;
+const counted = <T>(answer: Promise<T>): Promise<T> => {
+  inFlight++;
+  return answer.finally(() => inFlight--);
+};
+
+/**
+ * Until every server call the machine made is answered and it has acted on the answers: a database
+ * round trip takes many turns of the event loop on PostgreSQL, so a fixed number of turns is not enough.
+ */
 async function settled(): Promise<void> {
-  for (let i = 0; i < 200; i++) await new Promise((resolve) => setImmediate(resolve));
+  for (let quiet = 0; quiet < 50; quiet = inFlight === 0 ? quiet + 1 : 0) await new Promise((resolve) => setImmediate(resolve));
 }
 
 let sink: SmtpSink;
@@ -150,16 +161,16 @@ function machine(parts: { store?: PendingStore; clock?: ReturnType<typeof fakeCl
     calls: {
       purchaseStatus: (id) => {
         asked.push(id);
-        return call('purchaseStatus', { params: { id } });
+        return counted(call('purchaseStatus', { params: { id } }));
       },
       abandon: async (id) => {
-        await call('abandonPurchase', { params: { id } });
+        await counted(call('abandonPurchase', { params: { id } }));
       },
-      endPayment: (id) => call('endPurchasePayment', { params: { id } }),
+      endPayment: (id) => counted(call('endPurchasePayment', { params: { id } })),
     },
     timers: clock,
     now: clock.now,
-    submit: (body, key) => postPurchase(body, key),
+    submit: (body, key) => counted(postPurchase(body, key)),
     enqueueOffline: () => Promise.reject(new Error('not in these tests')),
     deliver,
     payment: snap.payment,
