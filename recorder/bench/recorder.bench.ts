@@ -52,7 +52,7 @@ execFileSync('ffmpeg', [
   source,
 ]);
 
-// The RTSP relay and the publishers run in another process (the demo cameras), so this process's
+// The RTSP server and the synthetic cameras run in other processes (the demo cameras), so this process's
 // CPU is the recorder's alone.
 const demo = spawn(
   process.execPath,

@@ -18,7 +18,7 @@ const source = arg('source');
 const credentials = { user: 'demo', password: 'demo-camera' };
 const RETURN_AFTER_S = 90;
 
-const server = await startRtspServer({ port, host: '127.0.0.1', credentials });
+const server = await startRtspServer({ port, host: '127.0.0.1', credentials, paths: courts });
 const cameras: SyntheticCamera[] = [];
 const start = (n: number): SyntheticCamera => {
   const camera = publishCamera(server, `court${n}`, {

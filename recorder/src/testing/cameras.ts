@@ -1,5 +1,5 @@
 // Synthetic cameras: ffmpeg encodes a test pattern (H.264, a keyframe every second, as the docs
-// ask venues to set their cameras) and publishes it to the RTSP relay. Tests use small, cheap
+// ask venues to set their cameras) and sends it as RTP to the RTSP server's port for its path. Tests use small, cheap
 // streams; the demo and the benchmark use 1080p with the time burnt in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -35,9 +35,10 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
       `drawtext=${font}text='${options.label.replace(/[':\\]/g, '')}  %{localtime}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=20`,
     );
   }
-  const output = ['-f', 'rtsp', '-rtsp_transport', 'tcp', server.publishUrl(path)];
+  const output = ['-map', '0:v:0', '-f', 'rtp', server.publishUrl(path)];
   const input = options.source
-    ? ['-stream_loop', '-1', '-i', options.source, '-c', 'copy']
+    ? // An mp4 keeps SPS/PPS aside; a camera repeats them before every keyframe, so the server and its readers need them there.
+      ['-stream_loop', '-1', '-i', options.source, '-c', 'copy', '-bsf:v', 'h264_mp4toannexb']
     : ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(filters.length ? ['-vf', filters.join(',')] : [])].concat([
         '-c:v',
         'libx264',
