@@ -12,7 +12,10 @@ export interface CameraOptions {
   /** Burns the court's name and the time into the picture (needs ffmpeg's drawtext and a font). */
   label?: string;
   ffmpegPath?: string;
-  /** Publishes this already encoded H.264 file in a loop instead of encoding (no CPU spent on encoding). */
+  /**
+   * Publishes this already encoded H.264 file in a loop instead of encoding (no CPU spent on encoding).
+   * MPEG-TS, which repeats SPS/PPS at every keyframe as a camera does; an mp4 keeps them aside.
+   */
   source?: string;
 }
 
@@ -27,6 +30,11 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 export function publishCamera(server: RtspServer, path: string, options: CameraOptions = {}): SyntheticCamera {
   const { width = 320, height = 180, fps = 10 } = options;
+  if (options.source && !/\.(ts|m2ts|h264|264)$/i.test(options.source)) {
+    throw new Error(
+      `${options.source}: give an MPEG-TS (.ts) or raw H.264 file, which carries SPS/PPS at every keyframe as a camera does.`,
+    );
+  }
   const filters: string[] = [];
   if (options.label) {
     const font = existsSync(FONT) ? `fontfile=${FONT}:` : '';
@@ -37,8 +45,7 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
   }
   const output = ['-map', '0:v:0', '-f', 'rtp', server.publishUrl(path)];
   const input = options.source
-    ? // An mp4 keeps SPS/PPS aside; a camera repeats them before every keyframe, so the server and its readers need them there.
-      ['-stream_loop', '-1', '-i', options.source, '-c', 'copy', '-bsf:v', 'h264_mp4toannexb']
+    ? ['-stream_loop', '-1', '-i', options.source, '-c', 'copy']
     : ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(filters.length ? ['-vf', filters.join(',')] : [])].concat([
         '-c:v',
         'libx264',
