@@ -1,7 +1,7 @@
 // Installs the Debian packages the tests need when they are missing: Chromium and ffmpeg for the
 // browser tests and clip fixtures (ffmpeg also for the recorder's tests, and a font for the time the
-// demo cameras burn into their picture), PostgreSQL for the API suite's second database, Caddy for the
-// deployment check. Tests never download a browser or a binary of their own; they use Debian's.
+// demo cameras burn into their picture), GStreamer's RTSP server for the recorder's synthetic cameras,
+// PostgreSQL for the API suite's second database, Caddy for the deployment check. Tests never download a browser or a binary of their own; they use Debian's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -15,13 +15,32 @@ export function postgresBinDir() {
   return majors.length ? `${root}/${majors[0]}/bin` : undefined;
 }
 
+/** Whether a GStreamer library file is installed (Debian puts them under /usr/lib/<arch triplet>/). */
+function gstreamerFile(path) {
+  return readdirSync('/usr/lib').some((dir) => dir.endsWith('-linux-gnu') && existsSync(`/usr/lib/${dir}/${path}`));
+}
+
 const PACKAGES = {
   chromium: () => existsSync('/usr/bin/chromium'),
   ffmpeg: () => existsSync('/usr/bin/ffmpeg'),
   'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
   postgresql: () => postgresBinDir() !== undefined,
   caddy: () => existsSync('/usr/bin/caddy'),
+  // GStreamer's RTSP server, driven from Debian's Python (recorder/src/testing/rtsp-server.py).
+  'python3-gi': () => existsSync('/usr/lib/python3/dist-packages/gi/__init__.py'),
+  'gir1.2-gst-rtsp-server-1.0': () => gstreamerFile('girepository-1.0/GstRtspServer-1.0.typelib'),
+  'gstreamer1.0-plugins-good': () => gstreamerFile('gstreamer-1.0/libgstrtp.so') && gstreamerFile('gstreamer-1.0/libgstudp.so'),
+  'gstreamer1.0-plugins-bad': () => gstreamerFile('gstreamer-1.0/libgstvideoparsersbad.so'),
 };
+
+/** What the recorder's synthetic cameras need: ffmpeg to encode them and GStreamer's RTSP server to serve them. */
+export const RTSP_CAMERA_PACKAGES = [
+  'ffmpeg',
+  'python3-gi',
+  'gir1.2-gst-rtsp-server-1.0',
+  'gstreamer1.0-plugins-good',
+  'gstreamer1.0-plugins-bad',
+];
 
 /** @param {(keyof typeof PACKAGES)[]} names */
 export function ensureSystemPackages(names = ['chromium', 'ffmpeg']) {

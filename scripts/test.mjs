@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureSystemPackages } from './ensure-system-packages.mjs';
+import { ensureSystemPackages, RTSP_CAMERA_PACKAGES } from './ensure-system-packages.mjs';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
 
 const args = process.argv.slice(2);
@@ -90,8 +90,8 @@ async function vitest(name, configArgs, report, options = {}) {
 
 /** Unit and API tests on SQLite, and the API tests again on a throwaway PostgreSQL cluster. */
 async function unitTests({ background }) {
-  // ffmpeg: the recorder's tests publish and record real RTSP streams.
-  ensureSystemPackages(['postgresql', 'ffmpeg']);
+  // ffmpeg and GStreamer's RTSP server: the recorder's tests publish and record real RTSP streams.
+  ensureSystemPackages(['postgresql', ...RTSP_CAMERA_PACKAGES]);
   const postgres = await startThrowawayCluster({ nice: background });
   const logFile = join(reportDir, 'unit.log');
   try {
@@ -125,7 +125,7 @@ if (runStatic && !runE2e) {
   await step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (runE2e) {
-  ensureSystemPackages(['chromium', 'ffmpeg', 'caddy', 'postgresql']);
+  ensureSystemPackages(['chromium', 'caddy', 'postgresql', ...RTSP_CAMERA_PACKAGES]);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
   // Beside the browser tests, niced: typecheck and lint one after the other, and at the same time
   // the unit and API tests. tsc and eslint use one core each, so the unit tests' workers take the

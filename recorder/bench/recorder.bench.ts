@@ -21,7 +21,8 @@ const MARK_ROUNDS = Number(process.env.BENCH_MARK_ROUNDS ?? 3);
 const TICKS = 100; // /proc's clock ticks per second on Linux
 
 const dir = mkdtempSync(join(tmpdir(), 'recorder-bench-'));
-const source = join(dir, 'court-1080p.mp4');
+// MPEG-TS, as a camera sends it: SPS/PPS repeated at every keyframe (an mp4 keeps them aside).
+const source = join(dir, 'court-1080p.ts');
 console.log('Encoding a 20 s 1080p source (once)...');
 execFileSync('ffmpeg', [
   '-hide_banner',
@@ -52,7 +53,7 @@ execFileSync('ffmpeg', [
   source,
 ]);
 
-// The RTSP relay and the publishers run in another process (the demo cameras), so this process's
+// The RTSP server and the synthetic cameras run in other processes (the demo cameras), so this process's
 // CPU is the recorder's alone.
 const demo = spawn(
   process.execPath,

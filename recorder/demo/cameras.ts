@@ -2,8 +2,8 @@
 // an ffmpeg test pattern with the court's name and the time burnt in (H.264 1080p, a keyframe
 // every second) published to a local RTSP server; the URLs to paste into the back-office's Camera
 // field are printed. Ctrl+C stops them. Options: --courts N (default 2), --port P (default 8554),
-// --small (320x180 instead of 1080p, for a slow PC), --source FILE (publish this H.264 file in a
-// loop instead of encoding: the benchmark's cameras, which cost no CPU).
+// --small (320x180 instead of 1080p, for a slow PC), --source FILE (publish this H.264 MPEG-TS
+// file in a loop instead of encoding: the benchmark's cameras, which cost no CPU).
 import { publishCamera, type SyntheticCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
 
@@ -18,7 +18,7 @@ const source = arg('source');
 const credentials = { user: 'demo', password: 'demo-camera' };
 const RETURN_AFTER_S = 90;
 
-const server = await startRtspServer({ port, host: '127.0.0.1', credentials });
+const server = await startRtspServer({ port, host: '127.0.0.1', credentials, paths: courts });
 const cameras: SyntheticCamera[] = [];
 const start = (n: number): SyntheticCamera => {
   const camera = publishCamera(server, `court${n}`, {

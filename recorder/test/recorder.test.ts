@@ -1,4 +1,4 @@
-// The recorder against real RTSP: ffmpeg publishes synthetic courts to the RTSP relay, the
+// The recorder against real RTSP: ffmpeg publishes synthetic courts through an RTSP server, the
 // recorder reads them with its own ffmpeg and writes clips; an imitation of the sync server's
 // recorder endpoints gives the setup and the marks and receives the status reports. The cameras
 // run side by side (one recorder, several courts) so the whole file takes well under a minute.
@@ -89,7 +89,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const silentPort = (silent.address() as { port: number }).port;
   for (const path of ['court1', 'court2']) cameras.set(path, publishCamera(rtsp, path));
-  await waitFor('the synthetic cameras to publish', 15_000, () => rtsp.isPublished('court1') && rtsp.isPublished('court2'));
+  await waitFor(
+    'the synthetic cameras to publish',
+    15_000,
+    async () => (await rtsp.isPublished('court1')) && (await rtsp.isPublished('court2')),
+  );
   sync = await startFakeSyncServer({
     recorder: { id: 1, name: 'Front desk PC', venueId: 1 },
     venue: { id: 1, name: 'Arena Test', timeZone: 'Asia/Jakarta' },

@@ -1,5 +1,5 @@
 // Synthetic cameras: ffmpeg encodes a test pattern (H.264, a keyframe every second, as the docs
-// ask venues to set their cameras) and publishes it to the RTSP relay. Tests use small, cheap
+// ask venues to set their cameras) and sends it as RTP to the RTSP server's port for its path. Tests use small, cheap
 // streams; the demo and the benchmark use 1080p with the time burnt in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +12,10 @@ export interface CameraOptions {
   /** Burns the court's name and the time into the picture (needs ffmpeg's drawtext and a font). */
   label?: string;
   ffmpegPath?: string;
-  /** Publishes this already encoded H.264 file in a loop instead of encoding (no CPU spent on encoding). */
+  /**
+   * Publishes this already encoded H.264 file in a loop instead of encoding (no CPU spent on encoding).
+   * MPEG-TS, which repeats SPS/PPS at every keyframe as a camera does; an mp4 keeps them aside.
+   */
   source?: string;
 }
 
@@ -27,6 +30,11 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 export function publishCamera(server: RtspServer, path: string, options: CameraOptions = {}): SyntheticCamera {
   const { width = 320, height = 180, fps = 10 } = options;
+  if (options.source && !/\.(ts|m2ts|h264|264)$/i.test(options.source)) {
+    throw new Error(
+      `${options.source}: give an MPEG-TS (.ts) or raw H.264 file, which carries SPS/PPS at every keyframe as a camera does.`,
+    );
+  }
   const filters: string[] = [];
   if (options.label) {
     const font = existsSync(FONT) ? `fontfile=${FONT}:` : '';
@@ -35,7 +43,7 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
       `drawtext=${font}text='${options.label.replace(/[':\\]/g, '')}  %{localtime}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=20`,
     );
   }
-  const output = ['-f', 'rtsp', '-rtsp_transport', 'tcp', server.publishUrl(path)];
+  const output = ['-map', '0:v:0', '-f', 'rtp', server.publishUrl(path)];
   const input = options.source
     ? ['-stream_loop', '-1', '-i', options.source, '-c', 'copy']
     : ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(filters.length ? ['-vf', filters.join(',')] : [])].concat([
