@@ -148,7 +148,9 @@ describe('a ZIP cannot be used to exhaust the server', () => {
             expect(open).toBeLessThanOrEqual(60);
             expect(open).toBeGreaterThanOrEqual(55);
           },
-          { timeout: 60_000, interval: 200 },
+          // Sixty streams opening their first clip at the lowest CPU priority beside the browser tests
+          // took over a minute once; the bound is on files and memory, not on how soon.
+          { timeout: 150_000, interval: 200 },
         );
         await new Promise((settle) => setTimeout(settle, 2000));
         const growth = (residentBytes(pid) - before) / MB;
