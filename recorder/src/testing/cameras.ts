@@ -59,6 +59,10 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
         'yuv420p',
       ]);
   const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', ...input, ...output];
-  const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  // The burnt-in clock reads in the venue's time, as the clips' names and the phone page do.
+  const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, TZ: 'Asia/Jakarta' },
+  });
   return { path, process: child, kill: () => child.kill('SIGKILL') };
 }
