@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
+import { cameraStopReason } from './camera-reasons.ts';
 import { maskSecrets, type Logger } from './log.ts';
 
 export type CameraState = 'recording' | 'reconnecting' | 'offline' | 'unauthorized' | 'no-camera';
@@ -160,7 +161,7 @@ export class Camera {
       detail = maskSecrets(detail);
       if (secret) detail = detail.split(secret).join('****');
       if (this.refused) this.lastError = UNAUTHORIZED_MESSAGE;
-      else this.lastError = detail ? `The camera stopped sending video: ${detail}` : 'The camera stopped sending video.';
+      else this.lastError = cameraStopReason(detail);
       this.options.log.warn(
         `${this.options.label()}: ffmpeg ended (exit ${code}); ${this.lastError} Trying again in ${this.backoffMs / 1000} s.`,
       );
