@@ -18,32 +18,21 @@ export async function findCourtByCode(db: Db, courtCode: string): Promise<CourtB
     .executeTakeFirst();
 }
 
-/** The phone's latest mark since `since` (any court), if any. */
-export async function latestMarkOfPhone(db: Db, phoneKey: string, since: string) {
-  return db
+/** The latest mark since `since` by one phone (on any court) or on one court, if any. */
+async function latestMark(db: Db, by: { phoneKey: string } | { fieldId: number }, since: string) {
+  const query = db
     .selectFrom('court_marks')
     .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
     .select(['court_marks.markedAt', 'fields.name as courtName'])
-    .where('court_marks.phoneKey', '=', phoneKey)
     .where('court_marks.markedAt', '>', since)
-    .orderBy('court_marks.markedAt', 'desc')
-    .executeTakeFirst();
+    .orderBy('court_marks.markedAt', 'desc');
+  const one =
+    'phoneKey' in by ? query.where('court_marks.phoneKey', '=', by.phoneKey) : query.where('court_marks.fieldId', '=', by.fieldId);
+  return one.executeTakeFirst();
 }
 
 export async function insertMark(db: Db, row: { fieldId: number; markedAt: string; phoneKey: string }): Promise<void> {
   await db.insertInto('court_marks').values(row).execute();
-}
-
-/** The court's latest mark since `since`, if any. */
-export async function latestMarkOfCourt(db: Db, fieldId: number, since: string) {
-  return db
-    .selectFrom('court_marks')
-    .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
-    .select(['court_marks.markedAt', 'fields.name as courtName'])
-    .where('court_marks.fieldId', '=', fieldId)
-    .where('court_marks.markedAt', '>', since)
-    .orderBy('court_marks.markedAt', 'desc')
-    .executeTakeFirst();
 }
 
 /**
@@ -59,7 +48,8 @@ export async function insertMarkUnlessRecent(
 ): Promise<{ markedAt: string; courtName: string } | undefined> {
   return db.transaction().execute(async (tx) => {
     if (isPostgres(tx)) await tx.selectFrom('fields').select('id').where('id', '=', row.fieldId).forUpdate().execute();
-    const earlier = (await latestMarkOfPhone(tx, row.phoneKey, since.phone)) ?? (await latestMarkOfCourt(tx, row.fieldId, since.court));
+    const earlier =
+      (await latestMark(tx, { phoneKey: row.phoneKey }, since.phone)) ?? (await latestMark(tx, { fieldId: row.fieldId }, since.court));
     if (earlier) return earlier;
     await insertMark(tx, row);
     return undefined;
