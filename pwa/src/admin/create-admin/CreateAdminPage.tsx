@@ -7,6 +7,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import { venueQueries } from '../venues/queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 import { LanguageSwitch } from '../common/LanguageSwitch.tsx';
+import { VenueChoice } from '../common/VenueChoice.tsx';
 
 export function CreateAdminPage() {
   const MESSAGES = useAdminMessages();
@@ -87,17 +88,7 @@ export function CreateAdminPage() {
         {role === 'superadmin' ? (
           <p className="muted">{T.superAdminNote}</p>
         ) : (
-          <label className="field">
-            <span>{T.venue}</span>
-            <select name="venue" aria-label={T.venue} value={venueId} onChange={(e) => edit(setVenueId)(e.target.value)}>
-              <option value="">{MESSAGES.adminScreens.selectVenue}</option>
-              {venues.data?.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VenueChoice label={T.venue} name="venue" venues={venues.data ?? []} value={venueId} onChange={edit(setVenueId)} />
         )}
         <QueryState isPending={false} error={venues.error} fallback={T.venuesLoadFailed} />
         {error && (

@@ -12,6 +12,7 @@ import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import { VenueChoice } from '../common/VenueChoice.tsx';
 
 const recordersQuery = {
   queryKey: ['recorders'] as const,
@@ -130,17 +131,7 @@ export function RecordersPanel({ venues, user }: { venues: Venue[]; user: AdminU
       <p>{T.help}</p>
       {adding && (
         <form className="inline-form" onSubmit={submit} noValidate aria-label={T.addRecorder}>
-          <label className="field">
-            <span>{T.venue}</span>
-            <select name="recorder-venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
-              <option value="">{MESSAGES.adminScreens.selectVenue}</option>
-              {venues.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <VenueChoice label={T.venue} name="recorder-venue" venues={venues} value={venueId} onChange={setVenueId} />
           <label className="field">
             <span>{T.name}</span>
             <input name="recorder-name" value={name} placeholder={T.namePlaceholder} onChange={(e) => setName(e.target.value)} />

@@ -7,6 +7,7 @@ import type { AdminUser } from '../session/session.ts';
 import { venueQueries } from '../venues/queries.ts';
 import { useRegisterDeviceMutation } from './mutations.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import { VenueChoice } from '../common/VenueChoice.tsx';
 
 /** Registers this browser (the kiosk the admin is sitting at) with a venue and, optionally, a court. */
 export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: string | undefined; venues: Venue[]; user: AdminUser }) {
@@ -35,24 +36,16 @@ export function RegisterDeviceForm({ deviceId, venues, user }: { deviceId: strin
 
   return (
     <form className="inline-form" onSubmit={submit} noValidate aria-label={S.registerThisDevice}>
-      <label className="field">
-        <span>{S.venueRequired}</span>
-        <select
-          name="venue"
-          value={venueId}
-          onChange={(e) => {
-            setVenueId(e.target.value);
-            setFieldId('');
-          }}
-        >
-          <option value="">{MESSAGES.adminScreens.selectVenue}</option>
-          {venues.map((v) => (
-            <option key={v.id} value={v.id}>
-              {v.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <VenueChoice
+        label={S.venueRequired}
+        name="venue"
+        venues={venues}
+        value={venueId}
+        onChange={(id) => {
+          setVenueId(id);
+          setFieldId('');
+        }}
+      />
       <label className="field">
         <span>{S.court}</span>
         <select name="field" value={fieldId} onChange={(e) => setFieldId(e.target.value)} disabled={!venueId}>

@@ -9,6 +9,7 @@ import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import { VenueChoice } from '../common/VenueChoice.tsx';
 
 const staffPinsQuery = { queryKey: ['staff-pins'] as const, queryFn: () => call('listStaffPins', {}) };
 
@@ -50,17 +51,7 @@ export function StaffPinPanel({ venues, user }: { venues: Venue[]; user: AdminUs
       <h2>{T.title}</h2>
       <p>{T.help}</p>
       <form className="inline-form" onSubmit={submit} noValidate aria-label={T.title}>
-        <label className="field">
-          <span>{T.venue}</span>
-          <select name="staff-pin-venue" value={venueId} onChange={(e) => setVenueId(e.target.value)}>
-            <option value="">{MESSAGES.adminScreens.selectVenue}</option>
-            {venues.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <VenueChoice label={T.venue} name="staff-pin-venue" venues={venues} value={venueId} onChange={setVenueId} />
         <label className="field">
           <span>{T.pin}</span>
           <input
