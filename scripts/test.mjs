@@ -26,6 +26,8 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test's file, name and first line of its error, for the closing lines (CI shows the tail). */
+const failedTests = [];
 /** Each step's name and wall time, for the closing table. */
 const timings = [];
 const started = Date.now();
@@ -70,6 +72,22 @@ function showLog(name, file) {
   process.stdout.write(readFileSync(join(reportDir, `${file}.log`), 'utf8'));
 }
 
+/**
+ * The failed tests of a vitest JSON report, one line each: file, full name, the error's first line.
+ * A file that failed outside any test (an import or a hook) is listed by its message.
+ * @param {{ testResults: { name: string, status: string, message?: string, assertionResults: { fullName: string, status: string, failureMessages?: string[] }[] }[] }} report
+ * @param {string} root
+ */
+function failedTestsOf(report, root) {
+  const firstLine = (text = '') => text.split('\n').find((line) => line.trim()) ?? '';
+  return report.testResults.flatMap((file) => {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (!tests.length && file.status === 'failed') return [`${path}: ${firstLine(file.message)}`];
+    return tests.map((t) => `${path} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+
 /** A vitest run whose JSON report adds to the closing count. */
 async function vitest(name, configArgs, report, options = {}) {
   const out = join(reportDir, report);
@@ -84,6 +102,7 @@ async function vitest(name, configArgs, report, options = {}) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    failedTests.push(...failedTestsOf(r, process.cwd()));
     if (r.numTotalTests === 0) failures.push(`${name}: no tests ran`);
   } else if (!ok) failed += 1;
 }
@@ -155,4 +174,5 @@ for (const t of timings) console.log(`${t.seconds.toFixed(0).padStart(6)} s  ${t
 console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)} s  in all`);
 console.log(`\n${failures.length ? `FAILED steps: ${failures.join('; ')}` : 'All steps green.'}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
+for (const line of failedTests) console.log(`  failed: ${line.slice(0, 300)}`);
 process.exit(failures.length || failed ? 1 : 0);
