@@ -121,13 +121,15 @@ describe('kiosk video selection', () => {
     await page.evaluate(() => {
       localStorage.setItem('userEmail', 'kept@example.com');
       localStorage.setItem('leftover', 'x');
+      // The server-issued phone tokens are the device's: kept, whether or not a refill already ran.
+      localStorage.setItem('phoneTokenStock', '[]');
       sessionStorage.setItem('kioskCart', '["a"]');
       sessionStorage.setItem('hasSeenPromo', 'true');
     });
     await page.reload();
     await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour('CourtReplay') }).waitFor();
     const left = await page.evaluate(() => ({ local: Object.keys(localStorage).sort(), session: Object.keys(sessionStorage).sort() }));
-    expect(left.local).toEqual(['deviceId', 'userEmail']);
+    expect(left.local).toEqual(['deviceId', 'phoneTokenStock', 'userEmail']);
     expect(left.session).toEqual(['hasSeenPromo']);
 
     await context.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toggleInCart } from './cart.ts';
+import { STOCK_KEY } from './phone-token-stock.ts';
 import { clearExceptKept } from './storage-rule.ts';
 
 class MemoryStorage {
@@ -28,6 +29,14 @@ describe('the home screen storage rule', () => {
       s.setItem(k, '1');
     clearExceptKept(s);
     expect(s.keys()).toEqual(['adminUser', 'deviceId', 'hasSeenPromo', 'testAdminToken', 'token', 'user', 'userEmail']);
+  });
+
+  it("keeps the kiosk's stock of server-issued phone tokens, which an offline sale needs", () => {
+    const s = new MemoryStorage();
+    s.setItem(STOCK_KEY, '["t1","t2"]');
+    s.setItem('kioskCart', '["a"]');
+    clearExceptKept(s);
+    expect(s.keys()).toEqual([STOCK_KEY]);
   });
 });
 
