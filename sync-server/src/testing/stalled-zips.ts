@@ -19,11 +19,14 @@ export function clipOf(bytes: number): Buffer {
   return clip;
 }
 
-/** `count` paid purchases of three `clip`s each on the server at `base`; answers their phone pages' paths. */
+/**
+ * `count` paid purchases of three clips each on the server at `base`; answers their phone pages' paths.
+ * `clip` is every clip, or the first, second and third in order (a ZIP holds them in that order).
+ */
 export async function seedPaidPurchases(
   base: string,
   count: number,
-  clip: Buffer,
+  clip: Buffer | [Buffer, Buffer, Buffer],
   credentials: { email: string; password: string } = ZIP_ADMIN,
 ): Promise<string[]> {
   const json = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => {
@@ -64,11 +67,12 @@ export async function seedPaidPurchases(
       { folderName: `videos_zip_${i}`, purchaseId: sale.transaction.id },
       kiosk,
     );
-    for (const id of videoIds) {
+    for (const [n, id] of videoIds.entries()) {
+      const bytes = Array.isArray(clip) ? clip[n]! : clip;
       const { uploadUrl } = await json<{ uploadUrl: string }>(
         'POST',
         '/google-drive/get-signed-url',
-        { filename: id.slice(14), mimeType: 'video/mp4', size: clip.length, folderId },
+        { filename: id.slice(14), mimeType: 'video/mp4', size: bytes.length, folderId },
         kiosk,
       );
       // Its path on this server, whatever PUBLIC_URL the server was given.
@@ -76,7 +80,7 @@ export async function seedPaidPurchases(
       const put = await fetch(`${base}${signed.pathname}${signed.search}`, {
         method: 'PUT',
         headers: { 'Content-Type': 'video/mp4' },
-        body: clip,
+        body: bytes,
       });
       if (put.status !== 201) throw new Error(`upload: ${put.status}`);
     }
