@@ -4,37 +4,28 @@
 // above the kiosk's 30 s beat) instead of 2 minutes, so the test waits under a minute; the rule itself is tested with a frozen clock in
 // sync-server/src/devices/health.test.ts. The tab's own 15 s refresh runs on its installed clock,
 // moved on once the server's answer has changed, so the test does not also sit through that.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { installFolderPicker, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
-import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { installFolderPicker, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 
 const T = MESSAGES.devices;
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+const { server, browser, seed } = useRig({ env: { KIOSK_OFFLINE_AFTER_SECONDS: '40' }, kiosk: {} });
 let admin: Page;
 let devices: AdminDevicesTab;
 
 beforeAll(async () => {
-  server = await startServer({ KIOSK_OFFLINE_AFTER_SECONDS: '40' });
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   await context.clock.install();
   admin = await context.newPage();
   const dashboard = await loginAs(admin, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('devices');
   devices = new AdminDevicesTab(admin);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** How the server lists this kiosk now. */
