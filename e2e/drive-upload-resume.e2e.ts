@@ -6,31 +6,29 @@ import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@courtreplay/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
-import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, makeClip, useRig } from './support/index.ts';
 import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
 
 let drive: DriveImitation;
-let server: TestServer;
-let seed: KioskSeed;
-
 beforeAll(async () => {
   drive = await startDriveImitation({ hideRange: true });
-  server = await startServer({
+});
+
+afterAll(async () => {
+  await drive?.close();
+});
+
+const { server, seed } = useRig({
+  env: () => ({
     STORAGE: 'google-drive',
     GOOGLE_CLIENT_ID: 'kiosk-test.apps.googleusercontent.com',
     GOOGLE_CLIENT_SECRET: 'secret',
     GOOGLE_REFRESH_TOKEN: '1//refresh',
     GOOGLE_API_URL: drive.url,
     GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-  });
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await drive?.close();
+  }),
+  browser: false,
+  kiosk: { pricing: { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
 });
 
 it('uploads through a 503 and an expired session, Range hidden, and the clip arrives whole', async () => {

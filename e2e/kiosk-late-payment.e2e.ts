@@ -4,28 +4,23 @@
 // the real server with its payment simulator (whose signed notification settles the order as the
 // bank would), local storage and the .eml outbox.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { KioskApi, makeClip, simulatePayment } from './support/index.ts';
-import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
+import { KioskApi, makeClip, simulatePayment, useRig } from './support/index.ts';
+import { openKioskCheckout } from './support/kiosk-setup.ts';
 import type { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { PhonePage } from './pages/phone-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
 const C = MESSAGES.checkout;
-let rig: KioskRig;
 // Two different playable clips (a phone page must play each one).
 const CLIPS = [
   { name: 'late_1.mp4', path: makeClip({ format: 'mp4', seconds: 3 }) },
   { name: 'late_2.mp4', path: makeClip({ format: 'mp4', seconds: 4 }) },
 ];
 
-beforeAll(async () => {
-  rig = await startKioskRig({ price: 15_000, gateway: true });
-});
-
-afterAll(() => rig?.stop());
+const rig = useRig({ kiosk: { pricing: { price: 15_000, gateway: true } } });
 
 async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;

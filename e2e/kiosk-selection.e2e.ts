@@ -1,35 +1,13 @@
 // The kiosk's selection screen against the built PWA and the real server: a real directory handle
 // from the Origin Private File System holding generated clips.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type FolderFile,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, type FolderFile, useRig } from './support/index.ts';
+import { seedKiosk, testDeviceId, useDeviceId } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser, seed } = useRig({ kiosk: {} });
 
 async function kiosk(deviceId = seed.deviceId, options = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newKioskContext(browser, server.url, options);
