@@ -186,22 +186,6 @@ describe('kiosk video selection', () => {
 
   // The browser without a picker, the refused permission and the staff's cancelled re-pick are
   // the machine's (clip-loading.test.ts); here the folder's message reaches the screen.
-  it('says when the picking is cancelled', async () => {
-    const context = await newKioskContext(browser, server.url);
-    await useDeviceId(context, seed.deviceId);
-    await context.addInitScript(() => {
-      (window as unknown as { showDirectoryPicker: () => Promise<never> }).showDirectoryPicker = () =>
-        Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
-    });
-    const page = await context.newPage();
-    await page.goto('/box/video-selection');
-    await new KioskSelectionPage(page).browseButton().click();
-    await page.getByRole('alert').getByText(MESSAGES.folder.cancelled).waitFor();
-    await context.close();
-  });
-
-  // The 15 s and 20 s to the millisecond are the machine's (clip-loading.test.ts); here the page
-  // really reloads, the browser gives today's folder back by itself, and the message shows.
   it('reloads when a picked folder is still not read after 15 s, and ends a stalled loading screen after 20 s with its message', async () => {
     const context = await newKioskContext(browser, server.url);
     await useDeviceId(context, seed.deviceId);
