@@ -1,26 +1,13 @@
 // Accounts: an admin changes their own password and logs in with it; a reset
 // admin must choose their own password before the dashboard opens; a super admin sees the audit
 // entry of a price change in the Admins tab.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, test } from 'vitest';
 import { ADMIN_MESSAGES, MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminAccountMenu, AdminAuditLog } from './pages/admin-account.ts';
 import { loginAs } from './pages/admin-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser, admin: api } = useRig({ admin: true });
 
 test('an admin changes their own password, then logs in with the new one', async () => {
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Akun', location: 'Jakarta' } });

@@ -1,9 +1,9 @@
 // Admins tab and the Create Admin page: the list, every validation message, the super-admin
 // note, success back to ?tab=admins and the confirmed delete.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminAdminsTab } from './pages/admin-admins-tab.ts';
 import { AdminCreatePage } from './pages/admin-create-page.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
@@ -11,25 +11,16 @@ import { loginAs } from './pages/admin-session.ts';
 
 const T = MESSAGES.createAdmin;
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 const admins = () => new AdminAdminsTab(page);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('the Admins tab lists the super admin with its role and no venues', async () => {

@@ -1,9 +1,9 @@
 // Admin login, the session (stored under adminUser, verified on load, ended by Logout) and the
 // route table's redirects and tab visibility for a visitor, an admin and a super admin.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { AUTH_MESSAGES, MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminLoginPage } from './pages/admin-login-page.ts';
 import { loginAs, storedSession } from './pages/admin-session.ts';
@@ -11,21 +11,13 @@ import { loginAs, storedSession } from './pages/admin-session.ts';
 const VENUE_ADMIN = { email: 'venue.admin@courtreplay.test', password: 'venue-admin-pass-1' };
 const TABS = MESSAGES.dashboard.tabs;
 
-let server: TestServer;
-let browser: Browser;
+const { server, browser, admin: api } = useRig({ admin: true });
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const api = await AdminApi.login(server);
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
   await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function freshPage() {

@@ -2,12 +2,12 @@
 // with percentage progress and the current media previewed, the optional portrait promo video
 // beside the landscape one, and the e-mail template editor.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { closeSync, mkdtempSync, openSync, ftruncateSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_EMAIL_COPY, EMAIL_COPY_KEY, MESSAGES, PROMO_VIDEO_MAX_BYTES } from '@courtreplay/shared';
-import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { clipBytes, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminCmsTab } from './pages/admin-cms-tab.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -16,9 +16,7 @@ const T = MESSAGES.cms;
 const MB = 1_048_576;
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 let cms: AdminCmsTab;
@@ -28,9 +26,6 @@ const uploadRequests: string[] = [];
 const config = async (key: string) => (await api.call('getConfig', {})).find((e) => e.key === key)?.value;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   scratch = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
@@ -42,8 +37,6 @@ beforeAll(async () => {
   cms = new AdminCmsTab(page);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 

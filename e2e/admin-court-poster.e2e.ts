@@ -2,12 +2,12 @@
 // sheet in both languages whose QR code is the court's /c link, and a new link that retires the old;
 // every line stays on the A4 page at any length of name; a venue admin keeps their own venue's
 // courts and posters.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { KIOSK_MESSAGES, MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
 
@@ -15,17 +15,12 @@ const VENUE_ADMIN = { email: 'senayan.admin@courtreplay.test', password: 'senaya
 
 const T = MESSAGES.venues;
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let venues: AdminVenuesTab;
 let venueId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
   await api.call('createField', { body: { venueId, name: 'Court 2' } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
@@ -33,10 +28,6 @@ beforeAll(async () => {
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('venueManagement');
   venues = new AdminVenuesTab(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The court's poster link as the server lists it (null only for a court without a code, never here). */

@@ -1,37 +1,23 @@
 // The back-office side of offline-first: each purchase's delivery state in the
 // Transactions tab, and purchases a kiosk's outbox parked, with the server's reason, under
 // 'Error Logs'. The kiosk's reports are posted through the real API, as its outbox posts them.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES, type Answer, type Endpoints } from '@courtreplay/shared';
 import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
-import {
-  AdminApi,
-  KioskApi,
-  launchBrowser,
-  newKioskContext,
-  simulatePayment,
-  startServer,
-  SUPER_ADMIN,
-  type TestServer,
-} from './support/index.ts';
+import { KioskApi, newKioskContext, simulatePayment, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 
 const KIOSK = 'kiosk-delivery-state-court-1';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let kiosk: KioskApi;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let purchaseId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   kiosk = new KioskApi(server, KIOSK);
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Tiga', location: 'Surabaya' } });
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
@@ -44,11 +30,6 @@ beforeAll(async () => {
   purchaseId = ((await made.json()) as Answer<Endpoints['createPurchase']>).transaction.id;
   page = await (await newKioskContext(browser, server.url)).newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const deliveryCell = () => page.locator(`tr[data-id="${purchaseId}"] [data-testid="delivery-state"]`);

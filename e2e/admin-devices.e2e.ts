@@ -1,9 +1,9 @@
 // Devices tab: this browser's id, the mismatch warning with Reset and Sync, registering this very
 // device (venue required, court optional), the venue filter, authorisation and the confirmed delete.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEVICE_MESSAGES, MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -11,9 +11,7 @@ import { useDeviceId } from './support/kiosk-setup.ts';
 
 const T = MESSAGES.devices;
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 let devices: AdminDevicesTab;
@@ -21,9 +19,6 @@ const OTHER_KIOSK = 'otherkiosk0000000000-1234';
 const VENUE_ADMIN = { email: 'satu.admin@courtreplay.test', password: 'satu-admin-pass-1' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
   await api.call('createField', { body: { name: 'Court A', venueId: venue.id } });
   const { venue: other } = await api.call('createVenue', { body: { name: 'Arena Dua', location: 'Bandung' } });
@@ -34,10 +29,6 @@ beforeAll(async () => {
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('devices');
   devices = new AdminDevicesTab(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const stored = () => api.call('listDevices', {});

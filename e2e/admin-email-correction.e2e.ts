@@ -7,10 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { AdminApi, KioskApi, launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { KioskApi, newKioskContext, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -20,23 +20,37 @@ const KIOSK = 'kiosk-email-correction-court-1';
 const VENUE_ADMIN = { email: 'owner@arena-lima.example', password: 'venue-admin-password-1' };
 
 let smtp: SmtpSink;
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
 let purchaseId: string;
 let folderUrl: string;
 
+let certFile: string;
+
 beforeAll(async () => {
   // The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
   smtp = await startSmtpSink({
     answer: (_n, to) => (to.some((a) => a.endsWith('@gmial.com')) ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined),
   });
-  const certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
+  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
   writeFileSync(certFile, smtp.ca);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
-  const api = await AdminApi.login(server);
+});
+
+const {
+  server,
+  browser,
+  admin: api,
+} = useRig({
+  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile }),
+  admin: true,
+});
+
+beforeAll(async () => {
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Lima', location: 'Medan' } });
   await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
@@ -50,17 +64,10 @@ beforeAll(async () => {
   ).transaction.id;
   ({ folderUrl } = await kiosk.saveFolderLink(purchaseId, 'videos_test_1video'));
 
-  browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();
   dashboard = await loginAs(page, VENUE_ADMIN.email, VENUE_ADMIN.password);
   transactions = new AdminTransactionsTab(page);
   await dashboard.openTab('transactions');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
 });
 
 test('the venue admin corrects the e-mail in the row, and Resend delivers to the new address', async () => {

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { INTEGRATION_MESSAGES, MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
@@ -19,8 +19,6 @@ import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
 const T = MESSAGES.integrations;
 
 let smtp: SmtpSink;
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let panel: AdminIntegrationsPanel;
@@ -49,16 +47,28 @@ function startUploadTarget(): Promise<string> {
   );
 }
 
+let certFile: string;
+
 beforeAll(async () => {
   smtp = await startSmtpSink({ auth: { user: 'replay@venue.example', pass: 'the-right-one' } });
-  const certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
+  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
   writeFileSync(certFile, smtp.ca);
-  server = await startServer({
+});
+
+afterAll(async () => {
+  await smtp?.close();
+  await new Promise((done) => (uploadTarget ? uploadTarget.close(done) : done(undefined)));
+});
+
+const { server, browser } = useRig({
+  env: () => ({
     SMTP_URL: smtp.urlWith('replay@venue.example', 'a-wrong-one'),
     MAIL_FROM: 'Arena <replay@venue.example>',
     NODE_EXTRA_CA_CERTS: certFile,
-  });
-  browser = await launchBrowser();
+  }),
+});
+
+beforeAll(async () => {
   // The loopback upload target stands in for Drive, whose origin the CSP's connect-src names; the
   // CSP is set aside so that only the target's CORS answer decides, as Drive's does.
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 }, bypassCSP: true });
@@ -66,12 +76,6 @@ beforeAll(async () => {
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('storageQuota');
   panel = new AdminIntegrationsPanel(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  await new Promise((done) => (uploadTarget ? uploadTarget.close(done) : done(undefined)));
 });
 
 test('shows each integration with its active adapter, never tested yet', async () => {

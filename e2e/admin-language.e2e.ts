@@ -1,28 +1,19 @@
 // The back-office in Bahasa Indonesia as well as English: an admin switches in
 // the header, every tab reads Indonesian, and the choice survives a reload and a new login in
 // another browser; another admin still sees English; the login page follows the browser's last choice.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ADMIN_CATALOGUES, DASHBOARD_TABS, type AdminLanguage } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminLanguageSwitch } from './pages/admin-language-switch.ts';
 import { AdminLoginPage } from './pages/admin-login-page.ts';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 const VENUE_ADMIN = { email: 'bahasa.venue@courtreplay.test', password: 'venue-password-1' };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Bahasa', location: 'Bali' } });
   await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const newPage = async () => (await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } })).newPage();

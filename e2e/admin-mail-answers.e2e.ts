@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
 import type { Answer, Endpoints } from '@courtreplay/shared';
-import { AdminApi, KioskApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { KioskApi, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -18,8 +18,6 @@ const KIOSK = 'kiosk-mail-answers-court-1';
 const LOGIN = { user: 'replay@venue.example', pass: 'the-right-one' };
 
 let smtp: SmtpSink;
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
@@ -34,6 +32,8 @@ async function deliveredPurchase(email: string): Promise<string> {
   return id;
 }
 
+let certFile: string;
+
 beforeAll(async () => {
   smtp = await startSmtpSink({
     auth: LOGIN,
@@ -44,24 +44,31 @@ beforeAll(async () => {
           ? { code: 451, message: '4.7.1 Greylisted, please try again later' }
           : undefined,
   });
-  const certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
+  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
   writeFileSync(certFile, smtp.ca);
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile });
-  const api = await AdminApi.login(server);
+});
+
+const {
+  server,
+  browser,
+  admin: api,
+} = useRig({
+  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile }),
+  admin: true,
+});
+
+beforeAll(async () => {
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Empat', location: 'Bandung' } });
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
   await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
   await api.setConfig('ENABLE_PAYMENT_GATEWAY', 'false');
-  browser = await launchBrowser();
   page = await (await newKioskContext(browser, server.url, { viewport: { width: 1600, height: 900 } })).newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   transactions = new AdminTransactionsTab(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
 });
 
 test('550: failed at once, the server reason on the purchase', async () => {

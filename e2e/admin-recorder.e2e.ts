@@ -1,10 +1,10 @@
 // The venue's recorder in the back-office: a court's Camera field in the Venues tab (hints, the
 // keyframe note, the password never shown back) and the Devices tab's Add recorder (the token once,
 // inside the command to run), its cameras' states (red when offline) and Remove.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
@@ -13,26 +13,17 @@ import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 const R = MESSAGES.recorders;
 const PASSWORD = 'Kata$andi9';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 let venueId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
   await api.call('createField', { body: { venueId, name: 'Court 2' } });
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('the Camera field refuses an http address, saves an rtsp one and shows it back with the password as ****', async () => {

@@ -3,8 +3,8 @@
 // Date are number and date cells with Staging and Discount at the end; the CSV holds the same rows,
 // safe against formula injection.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
 import {
   EXPORT_CLIP_COLUMNS,
@@ -15,16 +15,7 @@ import {
   MESSAGES,
   type SalesReport,
 } from '@courtreplay/shared';
-import {
-  AdminApi,
-  KioskApi,
-  launchBrowser,
-  newKioskContext,
-  simulatePayment,
-  startServer,
-  SUPER_ADMIN,
-  type TestServer,
-} from './support/index.ts';
+import { KioskApi, newKioskContext, simulatePayment, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 
@@ -33,9 +24,7 @@ const KIOSK_A = 'kiosk-sales-satu-a';
 const KIOSK_B = 'kiosk-sales-satu-b';
 const KIOSK_X = 'kiosk-sales-dua-x';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let context: BrowserContext;
 let page: Page;
 let tab: AdminTransactionsTab;
@@ -99,9 +88,6 @@ async function expectScreenToShow(expected: SalesReport) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const venue = async (name: string) => (await api.call('createVenue', { body: { name, location: 'Jakarta' } })).venue.id;
   const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
   const kiosk = async (deviceId: string, venueId: number, fieldId: number) => {
@@ -134,10 +120,6 @@ beforeAll(async () => {
   await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   tab = new AdminTransactionsTab(page);
   await tab.rows().first().waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('sales at a glance', () => {

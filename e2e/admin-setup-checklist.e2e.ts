@@ -1,32 +1,23 @@
 // A fresh install greets the super admin with what is left to set up before a kiosk can sell, ticks
 // each step as it is done, leads to the tab for each, and goes away once everything is ready.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminSetupChecklist } from './pages/admin-setup-checklist.ts';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 let checklist: AdminSetupChecklist;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   checklist = new AdminSetupChecklist(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('a fresh install shows every step left to do, and each step opens its tab', async () => {

@@ -2,19 +2,17 @@
 // last-updated time, and the two clean-ups, each confirmed first.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bytesToMB, formatSize, MESSAGES, quotaColour, quotaPercentUsed } from '@courtreplay/shared';
-import { AdminApi, clipBytes, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { clipBytes, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminStorageTab } from './pages/admin-storage-tab.ts';
 
 const T = MESSAGES.storage;
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let dashboard: AdminDashboardPage;
 let storage: AdminStorageTab;
@@ -35,9 +33,6 @@ async function storeClip(name: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   await storeClip('rally.mp4');
   await storeClip('smash.mp4');
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
@@ -45,10 +40,6 @@ beforeAll(async () => {
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('storageQuota');
   storage = new AdminStorageTab(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('shows the quota in MB (by 1048576) with the bar coloured by the share used', async () => {

@@ -1,7 +1,7 @@
 // Transactions tab: filters with their role rules, the table, pagination, Export to Excel read back
 // from the downloaded file, and Resend, including the local search through a folder in the OPFS.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import readExcelFile from 'read-excel-file/node';
 import {
   EXPORT_CLIP_COLUMNS,
@@ -11,18 +11,7 @@ import {
   MESSAGES,
   PURCHASE_MESSAGES,
 } from '@courtreplay/shared';
-import {
-  AdminApi,
-  KioskApi,
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  SUPER_ADMIN,
-  type TestServer,
-} from './support/index.ts';
+import { KioskApi, feedFolder, installFolderPicker, makeClip, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -34,9 +23,7 @@ const KIOSK_A2 = 'kiosk-arena-satu-court-b';
 const KIOSK_B = 'kiosk-arena-dua-court-x1';
 const LONG_TITLES = ['A very long rally on court number one', 'Second point'];
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let context: BrowserContext;
 let page: Page;
 let dashboard: AdminDashboardPage;
@@ -64,9 +51,6 @@ async function kiosk(deviceId: string, venueId: number, fieldId: number) {
 const stored = async (id: string) => (await api.call('listPurchases', { query: { limit: '100' } })).transactions.find((t) => t.id === id)!;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const { venue: satu } = await api.call('createVenue', { body: { name: 'Arena Satu', location: 'Jakarta' } });
   const { venue: dua } = await api.call('createVenue', { body: { name: 'Arena Dua', location: 'Bandung' } });
   const court = async (name: string, venueId: number) => (await api.call('createField', { body: { name, venueId } })).field.id;
@@ -94,10 +78,6 @@ beforeAll(async () => {
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   tab = new AdminTransactionsTab(page);
   await tab.rows().first().waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the table', () => {

@@ -1,24 +1,19 @@
 // Prices per venue and a price table that cannot undercut itself, in the
 // Product tab: the problem shown before saving with the offer to scale the tiers, a venue's own
 // price, and a venue admin who prices their own venue.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEFAULT_BUNDLING_TIERS, serializePromoTable, type BundlingTier } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { AdminProductTab } from './pages/admin-product-tab.ts';
 import { loginAs } from './pages/admin-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let product: AdminProductTab;
 let venueId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   await api.setConfig('DEFAULT_PRICE', '15000');
   await api.setConfig('PROMO_TABLE', serializePromoTable(DEFAULT_BUNDLING_TIERS));
   venueId = (await api.call('createVenue', { body: { name: 'Arena Bali', location: 'Bali' } })).venue.id;
@@ -27,10 +22,6 @@ beforeAll(async () => {
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('productManagement');
   product = new AdminProductTab(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const entries = (venueId?: number) => api.call('getConfig', { query: venueId === undefined ? {} : { venueId: String(venueId) } });

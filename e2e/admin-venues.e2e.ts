@@ -1,33 +1,24 @@
 // Venues tab: the venue list and its courts, every validation message, inline edits and the
 // confirmed deletes, checked against what the server stored.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { KIOSK_LANGUAGE_NAMES, MESSAGES } from '@courtreplay/shared';
-import { AdminApi, launchBrowser, newKioskContext, startServer, SUPER_ADMIN, type TestServer } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
 
 const T = MESSAGES.venues;
 
-let server: TestServer;
-let browser: Browser;
-let api: AdminApi;
+const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
 let venues: AdminVenuesTab;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  api = await AdminApi.login(server);
   const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   const dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
   await dashboard.openTab('venueManagement');
   venues = new AdminVenuesTab(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const storedVenues = () => api.call('listVenues', {});

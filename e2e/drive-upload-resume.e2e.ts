@@ -6,31 +6,29 @@ import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@courtreplay/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
-import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, makeClip, useRig } from './support/index.ts';
 import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
 
 let drive: DriveImitation;
-let server: TestServer;
-let seed: KioskSeed;
-
 beforeAll(async () => {
   drive = await startDriveImitation({ hideRange: true });
-  server = await startServer({
+});
+
+afterAll(async () => {
+  await drive?.close();
+});
+
+const { server, seed } = useRig({
+  env: () => ({
     STORAGE: 'google-drive',
     GOOGLE_CLIENT_ID: 'kiosk-test.apps.googleusercontent.com',
     GOOGLE_CLIENT_SECRET: 'secret',
     GOOGLE_REFRESH_TOKEN: '1//refresh',
     GOOGLE_API_URL: drive.url,
     GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-  });
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await drive?.close();
+  }),
+  browser: false,
+  kiosk: { pricing: { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
 });
 
 it('uploads through a 503 and an expired session, Range hidden, and the clip arrives whole', async () => {
@@ -71,6 +69,8 @@ it("a full Drive: the player is told the paid clips will follow, with Drive's re
   const { context } = await launchKioskProfile(server.url, seed.deviceId);
   const page = context.pages()[0] ?? (await context.newPage());
   const kiosk = new OfflineKiosk(page);
+  // The page's clock, installed running, so the test can bring the upload's next try forward.
+  await page.clock.install();
   await page.goto('/box');
   await feedFolder(page, [{ name: 'full_drive.mp4', path: source }]);
   await kiosk.buyFree(['full drive'], 'sari@example.com');
@@ -81,7 +81,16 @@ it("a full Drive: the player is told the paid clips will follow, with Drive's re
   expect(await waiting.textContent()).toContain('storageQuotaExceeded');
 
   drive.options.storageFull = false;
-  await until(() => server.outbox().length > mailsBefore, 60_000, 'the e-mail once Drive has space');
+  // The next try waits for the outbox's 15 s tick and the job's backoff: 5 s of the page's time at each look.
+  await until(
+    async () => {
+      if (server.outbox().length > mailsBefore) return true;
+      await page.clock.runFor(5_000);
+      return false;
+    },
+    60_000,
+    'the e-mail once Drive has space',
+  );
   const clips = drive.files.filter((f) => f.mimeType === 'video/mp4');
   expect(clips).toHaveLength(clipsBefore + 1);
   expect(clips.at(-1)!.content!.equals(readFileSync(source))).toBe(true);

@@ -1,28 +1,9 @@
 // Checks the test harness itself: the real server starts on a fresh DATA_DIR, ffmpeg makes clips
 // Chromium can decode, and the folder picker hands out a real OPFS directory holding them.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { expect, test } from 'vitest';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, useRig } from './support/index.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useRig();
 
 test('the folder picker returns a real directory handle whose clips Chromium can play', async () => {
   const context = await newKioskContext(browser, server.url);

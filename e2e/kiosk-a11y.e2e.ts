@@ -3,23 +3,21 @@
 // and every button, link, input and [role=button] is at least 48x48 CSS px.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DASHBOARD_TABS, MESSAGES } from '@courtreplay/shared';
 import {
   feedFolder,
   installFolderPicker,
   KioskApi,
-  launchBrowser,
   makeClip,
   newKioskContext,
   PORTRAIT_KIOSK,
   simulatePayment,
-  startServer,
   SUPER_ADMIN,
-  type TestServer,
+  useRig,
 } from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { loginAs } from './pages/admin-session.ts';
@@ -33,15 +31,9 @@ const SCREENS = [
   { name: '1366x768 landscape', viewport: { width: 1366, height: 768 } },
 ];
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+const { server, browser, seed } = useRig({ kiosk: { pricing: { price: 15_000, gateway: true } } });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 15_000, gateway: true });
   await seed.admin.call('createPromo', { body: { name: 'Access', code: 'ACCESS', quota: 0, amount: 1_000, percent: 0 } });
   // The home screen as a venue has it: its promo video playing.
   const form = new FormData();
@@ -52,11 +44,6 @@ beforeAll(async () => {
     body: form,
   });
   if (!res.ok) throw new Error(`promo video upload: ${res.status}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The serious and critical axe-core violations on the page, one line per element. */

@@ -3,19 +3,10 @@
 // or updating the browser keeps the id without a mismatch warning; Reset and Sync keeps the kiosk
 // selling; the staging kiosk says TEST on every screen; the server's PRODUCT_NAME reaches the kiosk.
 // The "within 5 s" is the kiosk's own time (support/kiosk-clock.ts), so this file runs beside others.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  SUPER_ADMIN,
-  type TestServer,
-} from './support/index.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { seedKiosk, setPricing, testDeviceId, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskClock } from './support/kiosk-clock.ts';
 import { persistedQueries } from './support/kiosk-state.ts';
@@ -32,18 +23,7 @@ const PATIENT = { timeout: 30_000 };
 const PORTRAIT = { width: 1080, height: 1920 };
 const LAPTOP = { width: 1366, height: 768 };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useRig();
 
 async function kiosk(deviceId: string, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newKioskContext(browser, server.url, options);
@@ -319,30 +299,27 @@ describe('the staging kiosk', () => {
 });
 
 describe('the product name', () => {
+  // A second server of its own, named otherwise; the file's browser plays its kiosk.
+  const named = useRig({ env: { PRODUCT_NAME: 'OtherName' }, browser: false, kiosk: {} });
+
   it('PRODUCT_NAME set on the server shows on /box and in the folder instructions, also offline after the first load', async () => {
-    const named = await startServer({ PRODUCT_NAME: 'OtherName' });
-    try {
-      const seed = await seedKiosk(named);
-      const context = await newKioskContext(browser, named.url, { viewport: PORTRAIT });
-      await useDeviceId(context, seed.deviceId);
-      const page = await context.newPage();
-      await page.goto('/box');
-      await seeYour(page, 'OtherName').click();
-      await page.getByText(MESSAGES.folder.instructionSteps('OtherName')[1]).waitFor();
-      expect(await page.title()).toBe('OtherName');
-      // Offline after the first load: the name was kept with the kiosk's other answers.
-      const offline = new OfflineKiosk(page);
-      await offline.waitForServiceWorker();
-      await expect.poll(() => persistedQueries(page), PATIENT).toContain('"productName":"OtherName"');
-      // The device's answer too: without it an offline kiosk does not know it may sell.
-      await expect.poll(() => persistedQueries(page), PATIENT).toContain('"queryKey":["kiosk","device"]');
-      await context.setOffline(true);
-      await offline.clearHttpCache();
-      await page.goto('/box');
-      await seeYour(page, 'OtherName').waitFor();
-      await context.close();
-    } finally {
-      await named.stop();
-    }
+    const context = await newKioskContext(browser, named.server.url, { viewport: PORTRAIT });
+    await useDeviceId(context, named.seed.deviceId);
+    const page = await context.newPage();
+    await page.goto('/box');
+    await seeYour(page, 'OtherName').click();
+    await page.getByText(MESSAGES.folder.instructionSteps('OtherName')[1]).waitFor();
+    expect(await page.title()).toBe('OtherName');
+    // Offline after the first load: the name was kept with the kiosk's other answers.
+    const offline = new OfflineKiosk(page);
+    await offline.waitForServiceWorker();
+    await expect.poll(() => persistedQueries(page), PATIENT).toContain('"productName":"OtherName"');
+    // The device's answer too: without it an offline kiosk does not know it may sell.
+    await expect.poll(() => persistedQueries(page), PATIENT).toContain('"queryKey":["kiosk","device"]');
+    await context.setOffline(true);
+    await offline.clearHttpCache();
+    await page.goto('/box');
+    await seeYour(page, 'OtherName').waitFor();
+    await context.close();
   });
 });

@@ -1,31 +1,18 @@
 // The kiosk's guards against the built PWA and the real server: 'Still there?' before the
 // inactivity rule goes home (a playing preview counts as activity), the watermark in full screen,
 // and the staff controls kept out of players' way (long press, confirmations).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, makeClip, newKioskContext, useRig } from './support/index.ts';
+import { seedKiosk, useDeviceId } from './support/kiosk-setup.ts';
 import { SUPER_ADMIN } from './support/server.ts';
 import { skipLoadingScreens } from './support/loading-screen.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
 import { adminPage } from './pages/admin-session.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser, seed } = useRig({ kiosk: {} });
 
 const VIEWPORTS = [
   { name: '1080x1920', viewport: { width: 1080, height: 1920 } },

@@ -3,26 +3,14 @@
 // screen plays the portrait promo video, or the landscape one letterboxed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  PORTRAIT_KIOSK,
-  repoRoot,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, PORTRAIT_KIOSK, repoRoot, useRig } from './support/index.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+const { server, browser, seed } = useRig({ kiosk: {} });
 
 async function uploadMedia(path: string, field: 'video' | 'image', bytes: Buffer, type: string, name: string): Promise<string> {
   const form = new FormData();
@@ -35,17 +23,6 @@ async function uploadMedia(path: string, field: 'video' | 'image', bytes: Buffer
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { url: string }).url;
 }
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('kiosk home', () => {
   it('plays the CMS promo video muted and looping, fades the logo in after 500 ms, and shows the watermark over the player', async () => {

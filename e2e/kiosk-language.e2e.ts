@@ -2,32 +2,13 @@
 // server: the EN | ID switch on each screen rewords every label (no English catalogue text left),
 // switching back restores the spec's English, and a venue whose language is 'id' starts its kiosk
 // in Indonesian and goes back to it at home.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MESSAGES, MESSAGES_EN, MESSAGES_ID, PRODUCT_NAME_DEFAULT, type KioskLanguage } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, useRig } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId } from './support/kiosk-setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useRig();
 
 const VIEWPORTS = [
   { width: 1080, height: 1920 },

@@ -2,18 +2,10 @@
 // was authorised shows the venue's real prices once authorised, without a reload, and pays on the
 // first Pay Now; a price change in the back-office reaches an open grid, and an open checkout,
 // through the configuration version in the device poll (every 3 s), well within the 30 s.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, useRig } from './support/index.ts';
 import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
@@ -26,18 +18,7 @@ const TIERS = [
   { QUANTITY: 3, PRICE: 9_000, ENABLED: true },
 ];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = useRig();
 
 const shows = (locator: Locator, expected: string) => expect.poll(() => locator.textContent(), WITHIN).toBe(expected);
 

@@ -1,20 +1,14 @@
 // On the built PWA: Select from the preview, and nothing in the player's way
 // (the EN|ID switch under the preview, the status chip off the cards, checkout at 1366x768 with six
 // clips, a restored folder that needs its permission again, a cancelled staff re-pick).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { makeClip } from './support/index.ts';
-import { openKioskGrid, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
+import { makeClip, useRig } from './support/index.ts';
+import { openKioskGrid } from './support/kiosk-setup.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 
-let rig: KioskRig;
-
-beforeAll(async () => {
-  rig = await startKioskRig({ price: 10_000, gateway: true });
-});
-
-afterAll(() => rig?.stop());
+const rig = useRig({ kiosk: { pricing: { price: 10_000, gateway: true } } });
 
 const LANDSCAPE = { width: 1366, height: 768 };
 const LANDSCAPE_CLIP = makeClip({ format: 'mp4', width: 320, height: 180 });

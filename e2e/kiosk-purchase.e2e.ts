@@ -1,40 +1,23 @@
 // The whole kiosk purchase against the built PWA and the real server with its payment simulator,
 // local storage and .eml outbox: promo, every payment outcome, the free staging path, validation
 // messages and the payment result pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, PURCHASE_MESSAGES } from '@courtreplay/shared';
-import {
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, installFolderPicker, makeClip, newKioskContext, useRig } from './support/index.ts';
+import { setPricing, useDeviceId } from './support/kiosk-setup.ts';
 import { skipLoadingScreens } from './support/loading-screen.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 
 const C = MESSAGES.checkout;
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  // A test device: some purchases below go through /staging.
-  seed = await seedKiosk(server, { staging: true });
-  await setPricing(seed.admin, { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] });
-  await seed.admin.call('createPromo', { body: { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 } });
+const { server, browser, seed } = useRig({
+  kiosk: { pricing: { price: 15_000, gateway: true, tiers: [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }] }, staging: true },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  // A test device: some purchases below go through /staging.
+  await seed.admin.call('createPromo', { body: { name: 'Weekend', code: 'WEEKEND', quota: 0, amount: 5_000, percent: 0 } });
 });
 
 async function waitFor<T>(read: () => T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
@@ -352,7 +335,8 @@ describe('kiosk purchase', () => {
     await checkout.payNow().click();
     await checkout.waiting().waitFor();
     expect(await checkout.outcome().textContent()).toBe(C.paymentPending);
-    await page.waitForTimeout(1_000);
+    // A second of the page's own time (toCheckout installed its clock) passes, and it still waits.
+    await page.clock.runFor(1_000);
     expect(await checkout.waiting().isVisible()).toBe(true);
     const { transactions } = await seed.admin.call('listPurchases', { query: { email: 'late-close@example.com' } });
     expect(transactions.map((t) => t.paymentStatus)).toEqual(['pending']);

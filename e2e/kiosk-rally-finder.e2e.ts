@@ -1,43 +1,22 @@
 // Finding your rally on the built PWA and the real server: a kiosk folder with a subfolder
 // per court, the court chips and a purchase credited to the clip's court, a clip landing while the
 // grid is open, and a moment marked from a phone's /c/{courtCode} page listed under Marked moments.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, videoTitleFromFileName } from '@courtreplay/shared';
-import {
-  addToFolder,
-  feedFolder,
-  installFolderPicker,
-  launchBrowser,
-  makeClip,
-  newKioskContext,
-  startServer,
-  type FolderFile,
-  type TestServer,
-} from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { addToFolder, feedFolder, installFolderPicker, makeClip, newKioskContext, type FolderFile, useRig } from './support/index.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 import { KioskSelectionPage } from './pages/kiosk-selection-page.ts';
 import { KioskCheckoutPage } from './pages/kiosk-checkout-page.ts';
 import { KioskRallyFinder } from './pages/kiosk-rally-finder.ts';
 
 const T = MESSAGES.courts;
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+const { server, browser, seed } = useRig({ kiosk: { pricing: { price: 10_000, gateway: true } } });
 let court2: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
   court2 = (await seed.admin.call('createField', { body: { venueId: seed.venueId, name: 'Court 2' } })).field.id;
-  await setPricing(seed.admin, { price: 10_000, gateway: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const clip = (name: string): FolderFile => ({ name, path: makeClip({ format: 'mp4' }) });

@@ -1,9 +1,9 @@
 // The kiosk keeps its IndexedDB small: at start and once a day it deletes the clip
 // cache of past days, sent purchases and finished upload jobs older than a week, and never a
 // purchase not yet sent (or parked) nor an upload job still running. On a frozen browser clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newKioskContext, startServer, type TestServer } from './support/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newKioskContext, useRig } from './support/index.ts';
 import { seedKiosk, useDeviceId } from './support/kiosk-setup.ts';
 import { OfflineKiosk } from './pages/offline-kiosk.ts';
 
@@ -11,8 +11,7 @@ const NOW = Date.parse('2026-11-22T07:00:00Z'); // 14:00 in Jakarta
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-let server: TestServer;
-let browser: Browser;
+const { server, browser } = useRig();
 let page: Page;
 let kiosk: OfflineKiosk;
 
@@ -85,8 +84,6 @@ const clip = (key: string, lastModified: number) => ({
 });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const seed = await seedKiosk(server);
   const context = await newKioskContext(browser, server.url);
   await useDeviceId(context, seed.deviceId);
@@ -99,11 +96,6 @@ beforeAll(async () => {
   await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'courtreplay-kiosk'), undefined, {
     polling: 200,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('pruning the kiosk database', () => {

@@ -7,17 +7,16 @@
 // the e-mail's status alone.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, MESSAGES_ID } from '@courtreplay/shared';
-import { makeClip, newKioskContext } from './support/index.ts';
+import { makeClip, newKioskContext, useRig } from './support/index.ts';
 import { SUPER_ADMIN } from './support/server.ts';
-import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
+import { openKioskCheckout } from './support/kiosk-setup.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 
 const C = MESSAGES.checkout;
 const T = MESSAGES.transactions;
-let rig: KioskRig;
 const CLIPS = [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }];
 
 /** The outbox's messages, oldest first: the Cloud API request each would have been. */
@@ -35,12 +34,8 @@ function whatsappOutbox(): {
   return files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
 }
 
-beforeAll(async () => {
-  // Free: the completion screen comes at once and the message goes out with it.
-  rig = await startKioskRig({ price: 15_000, gateway: false });
-});
-
-afterAll(() => rig?.stop());
+// Free: the completion screen comes at once and the message goes out with it.
+const rig = useRig({ kiosk: { pricing: { price: 15_000, gateway: false } } });
 
 describe('clips on WhatsApp', () => {
   let purchaseId: string;

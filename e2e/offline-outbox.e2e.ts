@@ -3,19 +3,16 @@
 // answer lost after the server stored the purchase) and when the page is reloaded before the
 // network returns; their clips are uploaded and each e-mail goes out once. A purchase the server
 // refuses is parked with its reason for the back-office instead of being retried forever.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE_TOKEN_STOCK, PURCHASE_MESSAGES } from '@courtreplay/shared';
-import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, makeClip, newKioskContext, useRig } from './support/index.ts';
+import { setPricing, useDeviceId } from './support/kiosk-setup.ts';
 import { installFolderPicker } from './support/folder.ts';
 import { skipLoadingScreens } from './support/loading-screen.ts';
 import { countStoreReads, persistedQueries, sendsInFlight } from './support/kiosk-state.ts';
 import { OfflineKiosk, recordRequests, until } from './pages/offline-kiosk.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
 let context: BrowserContext;
 let page: Page;
 let kiosk: OfflineKiosk;
@@ -26,11 +23,10 @@ const TIERS = [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }];
 const EMAILS = ['ana@example.com', 'budi@example.com', 'citra@example.com'];
 const PICKS = [['rally one'], ['rally two', 'rally three'], ['rally three']];
 
+// Each test starts from a fresh server and kiosk: an outbox's replay must not meet another's purchases.
+const { server, browser, seed } = useRig({ each: true, kiosk: { pricing: { price: 10_000, gateway: false, tiers: TIERS } } });
+
 beforeEach(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: TIERS });
   context = await newKioskContext(browser, server.url);
   await useDeviceId(context, seed.deviceId);
   await installFolderPicker(context);
@@ -54,11 +50,6 @@ beforeEach(async () => {
   // The prices and the device's answer are stored for the offline loads to come.
   await expect.poll(() => persistedQueries(page)).toContain('"DEFAULT_PRICE"');
   await expect.poll(() => persistedQueries(page)).toContain('"queryKey":["kiosk","device"]');
-});
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function buyThreeOffline() {

@@ -6,18 +6,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@courtreplay/shared';
-import { cachedFixture, feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
-import { launchKioskProfile, OFFLINE_TEXT, OfflineKiosk, recordRequests } from './pages/offline-kiosk.ts';
+import { cachedFixture, feedFolder, makeClip, useRig } from './support/index.ts';
+import type { Page } from 'playwright-core';
+import { countStoreReads, persistedQueries, sendsInFlight } from './support/kiosk-state.ts';
+import { launchKioskProfile, OFFLINE_TEXT, OfflineKiosk, recordRequests, until } from './pages/offline-kiosk.ts';
 
-let server: TestServer;
-let seed: KioskSeed;
 const PRICE = 15_000;
+const { server, seed } = useRig({
+  browser: false,
+  kiosk: { pricing: { price: PRICE, gateway: true, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
+});
 
 beforeAll(async () => {
-  server = await startServer();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: PRICE, gateway: true, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
   await uploadCms('upload-promo-video', 'video', readFileSync(makeClip({ format: 'mp4', seconds: 4 })), 'promo.mp4', 'video/mp4');
   await uploadCms(
     'upload-portrait-promo-video',
@@ -48,10 +48,6 @@ async function uploadCms(path: string, field: string, bytes: Buffer, name: strin
   expect(res.status).toBe(200);
 }
 
-afterAll(async () => {
-  await server?.stop();
-});
-
 const clips = () => [
   { name: 'rally_one.mp4', path: makeClip({ format: 'mp4' }) },
   { name: 'rally_two.mp4', path: makeClip({ format: 'mp4' }) },
@@ -70,51 +66,77 @@ async function expectOfflineScreens(kiosk: OfflineKiosk) {
   expect(await kiosk.checkout.total().textContent()).toMatch(/Rp\s?30\.000/);
 }
 
+/** The prices and the device's answer are stored for the offline loads to come. */
+async function expectAnswersPersisted(page: Page) {
+  await until(
+    async () => {
+      const stored = await persistedQueries(page);
+      return stored.includes('"DEFAULT_PRICE"') && stored.includes('"queryKey":["kiosk","device"]');
+    },
+    20_000,
+    "the prices and the device's answer persisted",
+  );
+}
+
 describe('offline shell', () => {
-  it('plays the promo and loads the selection and checkout screens with the network down, also after a browser restart', async () => {
-    const first = await launchKioskProfile(server.url, seed.deviceId);
-    const page = first.context.pages()[0] ?? (await first.context.newPage());
-    const kiosk = new OfflineKiosk(page);
-    await page.goto('/box');
-    await kiosk.waitForServiceWorker();
-    await feedFolder(page, clips());
-    // Online once: the promo video, the lazy screens and the prices get cached.
-    await page.reload();
-    await kiosk.waitForPromoPlaying();
-    await kiosk.openCheckoutWith(['rally one', 'rally two']);
-    await kiosk.checkout.total().waitFor();
-    await page.goto('/box');
-    await page.waitForTimeout(1_000);
-    // The promo video, the background, the watermark and the portrait promo video (never shown
-    // yet on this landscape screen) are all cached.
-    await expect
-      .poll(async () =>
-        (await kiosk.cachedUrls('cms-media'))
-          .map((u) => /^\/media\/(promo-video|promo-portrait|background|watermark)-/.exec(u)?.[1])
-          .sort(),
-      )
-      .toEqual(['background', 'promo-portrait', 'promo-video', 'watermark']);
+  describe('a kiosk that has been online once', () => {
+    // One online session caches the promo video, the lazy screens and the prices in a profile on
+    // disk; each test then takes the network away from it, in that session or after a restart.
+    let first: Awaited<ReturnType<typeof launchKioskProfile>>;
+    let kiosk: OfflineKiosk;
 
-    await first.context.setOffline(true);
-    await expectOfflineScreens(kiosk);
-    await first.context.close();
-
-    // A browser restart with the network still down, two hours later: every cached answer is
-    // stale, and still shown (twice: a failed refetch must not drop what was persisted).
-    const second = await launchKioskProfile(server.url, seed.deviceId, first.profileDir);
-    await second.context.addInitScript(() => {
-      const realNow = Date.now.bind(Date);
-      Date.now = () => realNow() + 2 * 3_600_000;
+    beforeAll(async () => {
+      first = await launchKioskProfile(server.url, seed.deviceId);
+      const page = first.context.pages()[0] ?? (await first.context.newPage());
+      kiosk = new OfflineKiosk(page);
+      await page.goto('/box');
+      await kiosk.waitForServiceWorker();
+      await feedFolder(page, clips());
+      await page.reload();
+      await kiosk.waitForPromoPlaying();
+      await kiosk.openCheckoutWith(['rally one', 'rally two']);
+      await kiosk.checkout.total().waitFor();
+      await page.goto('/box');
+      await expectAnswersPersisted(page);
     });
-    await second.context.setOffline(true);
-    const again = new OfflineKiosk(second.context.pages()[0] ?? (await second.context.newPage()));
-    await expectOfflineScreens(again);
-    await expectOfflineScreens(again);
-    await second.context.close();
+
+    afterAll(() => first?.context.close());
+
+    it('plays the promo and loads the selection and checkout screens with the network down', async () => {
+      // The promo video, the background, the watermark and the portrait promo video (never shown
+      // yet on this landscape screen) are all cached.
+      await expect
+        .poll(async () =>
+          (await kiosk.cachedUrls('cms-media'))
+            .map((u) => /^\/media\/(promo-video|promo-portrait|background|watermark)-/.exec(u)?.[1])
+            .sort(),
+        )
+        .toEqual(['background', 'promo-portrait', 'promo-video', 'watermark']);
+
+      await first.context.setOffline(true);
+      await expectOfflineScreens(kiosk);
+    });
+
+    it('also after a browser restart two hours later, with every cached answer stale', async () => {
+      await first.context.close();
+      // Still shown twice: a failed refetch must not drop what was persisted.
+      const second = await launchKioskProfile(server.url, seed.deviceId, first.profileDir);
+      await second.context.addInitScript(() => {
+        const realNow = Date.now.bind(Date);
+        Date.now = () => realNow() + 2 * 3_600_000;
+      });
+      await second.context.setOffline(true);
+      const again = new OfflineKiosk(second.context.pages()[0] ?? (await second.context.newPage()));
+      await expectOfflineScreens(again);
+      await expectOfflineScreens(again);
+      await second.context.close();
+    });
   });
 
   it('tells the player that paying needs a connection before anything is filled in, and creates nothing', async () => {
     const { context } = await launchKioskProfile(server.url, seed.deviceId);
+    const storeReads = await countStoreReads(context);
+    const inFlight = sendsInFlight(context);
     const page = context.pages()[0] ?? (await context.newPage());
     const kiosk = new OfflineKiosk(page);
     await page.goto('/box');
@@ -123,7 +145,7 @@ describe('offline shell', () => {
     await kiosk.openCheckoutWith(['rally one']);
     await kiosk.checkout.email().waitFor();
     await page.goto('/box');
-    await page.waitForTimeout(1_000);
+    await expectAnswersPersisted(page);
     const requests = recordRequests(context);
 
     await context.setOffline(true);
@@ -138,8 +160,10 @@ describe('offline shell', () => {
     await page.waitForURL('**/box');
 
     // Back online, nothing was queued or sent in the meantime.
+    // A pass of the outbox, which the network's return starts, has run and sent nothing.
+    const reportReads = await storeReads(page, 'reports');
     await context.setOffline(false);
-    await page.waitForTimeout(1_500);
+    await until(async () => (await storeReads(page, 'reports')) > reportReads && inFlight() === 0, 20_000, 'a pass of the outbox');
     expect(requests.purchases()).toEqual([]);
     expect((await kiosk.outbox()).purchases).toEqual([]);
     const list = await seed.admin.call('listPurchases', { query: { page: '1', limit: '25' } });

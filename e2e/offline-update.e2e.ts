@@ -6,15 +6,14 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { feedFolder, launchBrowser, makeClip, newKioskContext, repoRoot, startServer, type TestServer } from './support/index.ts';
+import { feedFolder, makeClip, newKioskContext, repoRoot, useRig } from './support/index.ts';
 import { installFolderPicker } from './support/folder.ts';
-import { seedKiosk, setPricing, useDeviceId, type KioskSeed } from './support/kiosk-setup.ts';
+import { useDeviceId } from './support/kiosk-setup.ts';
 import { OfflineKiosk, until } from './pages/offline-kiosk.ts';
 
-let server: TestServer;
-let browser: Browser;
-let seed: KioskSeed;
+const { server, browser, seed } = useRig({
+  kiosk: { pricing: { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
+});
 let proxy: Server;
 let proxyUrl: string;
 /** Set when "the next build" is deployed: the proxy then serves this service worker script. */
@@ -47,17 +46,11 @@ async function startProxy(target: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
   await startProxy(server.url);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => proxy?.close(resolve));
-  await server?.stop();
 });
 
 it('waits with a new version until the kiosk is back on /box', async () => {
@@ -85,12 +78,15 @@ it('waits with a new version until the kiosk is back on /box', async () => {
   page.on('load', () => loads++);
   // In the middle of a purchase: checkout, then back to the selection. Nothing is replaced.
   await kiosk.checkout.email().fill('someone@example.com');
-  await page.waitForTimeout(1_500);
+  // The kiosk has judged the waiting version on this screen (sw-update.ts marks it on the page).
+  const judged = (screen: string) =>
+    page.waitForFunction((expected) => document.documentElement.dataset.swUpdate === expected, `waiting ${screen}`, { polling: 100 });
+  await judged('/box/checkout');
   expect(new URL(page.url()).pathname).toBe('/box/checkout');
   expect(await kiosk.checkout.email().inputValue()).toBe('someone@example.com');
   await kiosk.checkout.back().click();
   await kiosk.selection.cards().first().waitFor();
-  await page.waitForTimeout(1_500);
+  await judged(new URL(page.url()).pathname);
   expect(loads).toBe(0);
   expect(await waiting()).toBe(true);
 

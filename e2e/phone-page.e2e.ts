@@ -1,23 +1,13 @@
 // The player's phone page in a real Chromium at a phone's size: the clips play inline, each Download
 // gives the uploaded bytes, and a clip still uploading when the page opened appears without a reload.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  AdminApi,
-  clipBytes,
-  KioskApi,
-  launchBrowser,
-  newKioskContext,
-  simulatePayment,
-  startServer,
-  type TestServer,
-} from './support/index.ts';
+import { beforeAll, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { clipBytes, KioskApi, newKioskContext, simulatePayment, useRig } from './support/index.ts';
 import { PhonePage } from './pages/phone-page.ts';
 
 const KIOSK = 'phone-page-kiosk-0001';
-let server: TestServer;
-let browser: Browser;
+const { server, browser, admin: api } = useRig({ admin: true });
 let context: BrowserContext;
 let page: Page;
 let phone: PhonePage;
@@ -40,9 +30,6 @@ async function uploadClip(name: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const api = await AdminApi.login(server);
   const venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
   const fieldId = (await api.call('createField', { body: { name: 'Court 1', venueId } })).field.id;
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId, fieldId } });
@@ -65,10 +52,6 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   phone = new PhonePage(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 test('a clip still uploading when the page opened appears by itself, without a reload', async () => {

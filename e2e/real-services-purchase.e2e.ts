@@ -11,46 +11,47 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
 import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
-import { SUPER_ADMIN, freePort, makeClip, newKioskContext } from './support/index.ts';
+import { SUPER_ADMIN, freePort, makeClip, newKioskContext, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
-import { openKioskCheckout, startKioskRig, type KioskRig } from './support/kiosk-setup.ts';
+import { openKioskCheckout } from './support/kiosk-setup.ts';
 
 const C = MESSAGES.checkout;
 const SERVER_KEY = 'Mid-server-imitation-key';
 let midtrans: MidtransImitation;
 let drive: DriveImitation;
-let rig: KioskRig;
 const CLIPS = [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }];
+let publicUrl: string;
+let port: number;
 
 beforeAll(async () => {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
+  port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
   midtrans = await startMidtransImitation({ serverKeys: [SERVER_KEY], notificationUrl: `${publicUrl}/api/payment/notification` });
   drive = await startDriveImitation({ hideRange: true });
-  rig = await startKioskRig(
-    { price: 20_000, gateway: true },
-    {
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      PAYMENT_PROVIDER: 'midtrans',
-      MIDTRANS_SERVER_KEY: SERVER_KEY,
-      MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
-      ...midtrans.env,
-      STORAGE: 'google-drive',
-      GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'venue-secret',
-      GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
-      GOOGLE_API_URL: drive.url,
-      GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-    },
-  );
 });
 
 afterAll(async () => {
-  await rig?.stop();
   await midtrans?.close();
   await drive?.close();
+});
+
+const rig = useRig({
+  env: () => ({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    PAYMENT_PROVIDER: 'midtrans',
+    MIDTRANS_SERVER_KEY: SERVER_KEY,
+    MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
+    ...midtrans.env,
+    STORAGE: 'google-drive',
+    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'venue-secret',
+    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
+    GOOGLE_API_URL: drive.url,
+    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+  }),
+  kiosk: { pricing: { price: 20_000, gateway: true } },
 });
 
 async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {

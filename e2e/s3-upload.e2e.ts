@@ -7,28 +7,26 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAULTS, startS3FaultProxy, type S3FaultProxy } from '@courtreplay/sync-server/testing/s3-faults';
 import { corsXml, S3RVER_KEYS, startS3Server, TEST_BUCKET, type S3Server } from '@courtreplay/sync-server/testing/s3-server';
-import { feedFolder, makeClip, startServer, type TestServer } from './support/index.ts';
-import { seedKiosk, setPricing, type KioskSeed } from './support/kiosk-setup.ts';
+import { feedFolder, makeClip, useRig } from './support/index.ts';
 import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
 
 let bucket: S3Server;
 let faults: S3FaultProxy;
-let server: TestServer;
-let seed: KioskSeed;
-
 beforeAll(async () => {
   // The kiosks' origin is the server's, whose port the kernel picks: the rule allows any loopback port.
   bucket = await startS3Server({ cors: corsXml('http://127.0.0.1:*') });
   faults = await startS3FaultProxy(bucket.endpoint, { secret: S3RVER_KEYS.S3_SECRET_ACCESS_KEY });
-  server = await startServer({ ...bucket.env, S3_ENDPOINT: faults.endpoint });
-  seed = await seedKiosk(server);
-  await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });
 });
 
 afterAll(async () => {
-  await server?.stop();
   await faults?.close();
   await bucket?.close();
+});
+
+const { server, seed } = useRig({
+  env: () => ({ ...bucket.env, S3_ENDPOINT: faults.endpoint }),
+  browser: false,
+  kiosk: { pricing: { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
 });
 
 it('uploads the clip to the bucket in one PUT through a SlowDown, and the player gets it from there', async () => {

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: Debian's Chromium driven by playwright-core against the built PWA served by the
-// real server. Each file starts its own server (PORT=0: the port the kernel gives it, a fresh
-// DATA_DIR and database) and its own browser, and the fixtures under tmp/e2e-clips are renamed into
-// place once whole (support/clips.ts), so files run side by side: three at a time on the 2-core CI
+// real server. Each file starts, through useRig (support/rig.ts), its own server (PORT=0: the port
+// the kernel gives it, a fresh DATA_DIR and database) and its own browser, and the fixtures under
+// tmp/e2e-clips are renamed into place once whole (support/clips.ts), so files run side by side: three at a time on the 2-core CI
 // machine, because most of their time is spent waiting on the kiosk's own timers and on the network
 // (measured: a kiosk file uses about 30% of a core), so a third file fills the idle time.
 //

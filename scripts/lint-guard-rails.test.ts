@@ -209,22 +209,44 @@ describe('the rules docs/contributing.md states about tests', () => {
 
   /**
    * A browser test that pauses for a fixed time passes on a fast day and fails on a loaded one; it
-   * waits on a signal or a clock it controls instead. These files still hold such a pause, to be
-   * removed: no other file may gain one.
+   * waits on a signal the server or the page exposes, or on a clock it controls, instead.
    */
-  const STILL_PAUSING = new Set([
-    'e2e/kiosk-purchase.e2e.ts',
-    'e2e/offline-upload-resume.e2e.ts',
-    'e2e/offline-update.e2e.ts',
-    'e2e/offline-shell.e2e.ts',
-  ]);
   const pauses = (source: string) => /\.waitForTimeout\(/.test(source);
 
-  it('no fixed pause (waitForTimeout) in a test file or page object beyond the files still listed', () => {
+  it('no fixed pause (waitForTimeout) in any test file or page object', () => {
     // This file names the call in its own fixtures.
     const files = new Set([...tests, ...repoFiles(['e2e'], /\.ts$/)].filter((path) => path !== 'scripts/lint-guard-rails.test.ts'));
-    const offenders = [...files].filter((path) => !STILL_PAUSING.has(path) && pauses(readFileSync(join(cwd, path), 'utf8')));
+    const offenders = [...files].filter((path) => pauses(readFileSync(join(cwd, path), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  /**
+   * Every browser file starts from the one fixture (`useRig`, e2e/support/rig.ts), so no file repeats
+   * another's set-up of server, browser, kiosk and prices. These files have reasons of their own.
+   */
+  const OWN_SET_UP: Record<string, string> = {
+    'e2e/precache-manifest.e2e.ts': 'reads the built service worker only: no server, no browser',
+    'e2e/server-stop.e2e.ts': 'starts `npm run serve` in a process group of its own on purpose, to stop it as a process manager does',
+  };
+  const startsItself = (source: string) => /\b(startServer|launchBrowser|startServerProcess)\(|\bchromium\.launch\(/.test(source);
+  const usesRig = (source: string) => /\buseRig\(/.test(source);
+
+  it('every browser file starts from useRig and starts no server or browser of its own', () => {
+    const browserFiles = tests.filter((path) => path.endsWith('.e2e.ts'));
+    expect(browserFiles.length).toBeGreaterThan(30);
+    const offenders = browserFiles.flatMap((path) => {
+      if (path in OWN_SET_UP) return [];
+      const source = readFileSync(join(cwd, path), 'utf8');
+      return [...(usesRig(source) ? [] : [`${path}: does not call useRig`]), ...(startsItself(source) ? [`${path}: starts its own`] : [])];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('sees a file that starts its own server or browser, and one that uses the rig', () => {
+    expect(startsItself('server = await startServer({ PORT: "0" });')).toBe(true);
+    expect(startsItself('browser = await launchBrowser();')).toBe(true);
+    expect(startsItself('const { server, browser } = useRig();')).toBe(false);
+    expect(usesRig('const { server, browser } = useRig({ admin: true });')).toBe(true);
   });
 
   it('sees a fixed pause, and not a wait on a condition', () => {

@@ -3,3 +3,4 @@ export * from './browser.ts';
 export * from './clips.ts';
 export * from './folder.ts';
 export * from './api.ts';
+export * from './rig.ts';

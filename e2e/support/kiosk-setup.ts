@@ -1,15 +1,16 @@
 // Kiosk-specific seeding for the browser tests: a venue with a court, and this browser's kiosk
 // registered (and authorised, unless asked otherwise) through the real API as the super admin.
 // The kiosk's id is fixed before its first page load, as if the kiosk had made it earlier.
-// `startKioskRig` and `openKioskGrid` / `openKioskCheckout` are the set-up most kiosk files share:
-// a server with a priced kiosk, then that kiosk with clips in its folder, on the grid or at checkout.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// `openKioskGrid` / `openKioskCheckout` open the kiosk of a file's rig (support/rig.ts) with clips in
+// its folder, on the grid or at checkout.
+import type { BrowserContext, Page } from 'playwright-core';
 import { KioskCheckoutPage } from '../pages/kiosk-checkout-page.ts';
 import { KioskSelectionPage } from '../pages/kiosk-selection-page.ts';
 import { AdminApi } from './api.ts';
-import { launchBrowser, newKioskContext } from './browser.ts';
+import { newKioskContext } from './browser.ts';
+import type { Rig } from './rig.ts';
 import { feedFolder, installFolderPicker, type FolderFile } from './folder.ts';
-import { startServer, type TestServer } from './server.ts';
+import type { TestServer } from './server.ts';
 
 export interface KioskSeed {
   admin: AdminApi;
@@ -74,37 +75,8 @@ export async function setPricing(admin: AdminApi, pricing: Pricing, staging = fa
   if (pricing.gateway) await admin.setConfig(`ENABLE_PAYMENT_GATEWAY${suffix}`, 'true');
 }
 
-/** One server with one authorised kiosk at its prices, and the browser that plays that kiosk. */
-export interface KioskRig {
-  server: TestServer;
-  browser: Browser;
-  seed: KioskSeed;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts the server (with `env`), launches Chromium, registers this browser's kiosk and sets the
- * prices. A rig that fails half-way stops what it started (the file's afterAll never sees it).
- */
-export async function startKioskRig(pricing: Pricing, env: Record<string, string> = {}): Promise<KioskRig> {
-  const server = await startServer(env);
-  const browser = await launchBrowser().catch(async (err: unknown) => {
-    await server.stop();
-    throw err;
-  });
-  const stop = async () => {
-    await browser.close();
-    await server.stop();
-  };
-  try {
-    const seed = await seedKiosk(server);
-    await setPricing(seed.admin, pricing);
-    return { server, browser, seed, stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-}
+/** What opening the kiosk needs of a rig: its server, its browser and the kiosk's seed. */
+export type KioskRig = Pick<Rig, 'server' | 'browser' | 'seed'>;
 
 export interface KioskOnGrid {
   context: BrowserContext;

@@ -75,6 +75,21 @@ describe("the kiosk's device layer", () => {
     expect(cookie).toBe(false);
   });
 
+  it('counts an answer without isAuthorized true as unauthorised, guessing at no other shape', async () => {
+    // The flag only inside a nested `device`, a shape the contract does not name.
+    const answer = { venueId, venueName: 'Arena', fieldId: null, fieldName: null, staging: false, serverTime: new Date(now).toISOString() };
+    const device = createDeviceLayer({
+      client: {
+        getDevice: async () => ({ ...answer, device: { isAuthorized: true } }) as unknown as Awaited<ReturnType<typeof call<'getDevice'>>>,
+        getConfig: () => call('getConfig', {}),
+      },
+      identity: { ensureDeviceId: async () => deviceId, rememberAuthorized: (authorized) => void (cookie = authorized) },
+      now: () => now,
+    });
+    expect((await device.fetchDeviceStatus()).authorized).toBe(false);
+    expect(cookie).toBe(false);
+  });
+
   it('says whether the server was asked since the page loaded, and whether a stored answer was stale already at load', async () => {
     const device = layer();
     expect(device.askedSinceLoad()).toBe(false);

@@ -63,6 +63,8 @@ export function ApplyUpdateOnHome() {
   const { pathname } = useLocation();
   const update = useUpdateState();
   useEffect(() => {
+    // Which state was judged on which screen, for a browser test to wait on instead of a pause.
+    document.documentElement.dataset.swUpdate = `${update} ${pathname}`;
     const action = updateAction(update, pathname);
     if (action === 'reload') window.location.reload();
     if (action !== 'take-over') return;
