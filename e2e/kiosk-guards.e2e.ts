@@ -158,6 +158,9 @@ describe('kiosk guards', () => {
 
       await selection.longPressAdmin('pointer');
       await page.waitForFunction((n) => (window as unknown as { pickerOpened: number }).pickerOpened === n, before + 1);
+      // The re-pick reads the folder again behind the loading screen, which replaces the grid and its
+      // Admin button: the next hold starts on the grid that follows it, not on the one going away.
+      await selection.loadingScreen().waitFor();
       await selection.waitForGrid();
 
       await selection.longPressAdmin('keyboard');
