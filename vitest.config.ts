@@ -52,9 +52,10 @@ export default defineConfig({
     // passwords (scrypt) can take several times its quiet-machine time.
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    // Every core: Vitest's default leaves one idle, which on a 2-core CI machine halves the speed
-    // (317 s against 141 s for the same run).
-    maxWorkers: '100%',
+    // Two files per core: most API tests wait (on fsync, on a child server, on a real camera stream,
+    // on PostgreSQL) far more than they compute; a whole run used ~175 s of CPU over 466 s with one
+    // file per core, so a second file per core fills the waits.
+    maxWorkers: '200%',
     projects,
   },
 });
