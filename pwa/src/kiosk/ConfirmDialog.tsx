@@ -1,5 +1,6 @@
 // A modal question on the kiosk: two large buttons, the safe answer focused first, Escape answers it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './ConfirmDialog.css';
 
 export interface ConfirmDialogProps {
   title: string;

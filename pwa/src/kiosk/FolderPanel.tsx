@@ -3,6 +3,7 @@
 // staff help line), or, once a folder was chosen today and only its permission must be asked again,
 // "Please call our staff for assistance" (the re-allow is behind the staff control in the top bar).
 import { useMessages, useTranslate } from '../i18n/language.ts';
+import './FolderPanel.css';
 
 interface Props {
   needsStaff: boolean;

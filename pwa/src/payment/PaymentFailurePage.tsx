@@ -5,6 +5,8 @@ import { FAILURE_REDIRECT_SECONDS } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
+import '../kiosk/checkout/result-screen.css';
+import './payment-result.css';
 
 export function PaymentFailurePage() {
   const m = useMessages();

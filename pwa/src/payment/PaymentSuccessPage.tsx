@@ -4,6 +4,8 @@ import { SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
 import { useMessages } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
+import '../kiosk/checkout/result-screen.css';
+import './payment-result.css';
 
 export function PaymentSuccessPage() {
   const m = useMessages();

@@ -4,6 +4,8 @@ import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
+import './result-screen.css';
+import './CompletedPanel.css';
 
 /**
  * 'Purchase Completed!' with the outcome, the QR code of the phone page (a paid or free purchase), the
