@@ -23,14 +23,14 @@ export function FolderPanel({ needsStaff, productName, error, onBrowse }: Props)
   ) : null;
   if (needsStaff) {
     return (
-      <section className="folder-panel" data-testid="needs-staff">
+      <section className="folder-panel kiosk-panel" data-testid="needs-staff">
         <h1 className="folder-title">{F.help}</h1>
         {alert}
       </section>
     );
   }
   return (
-    <section className="folder-panel" aria-labelledby="folder-title">
+    <section className="folder-panel kiosk-panel" aria-labelledby="folder-title">
       <h1 id="folder-title" className="folder-title">
         {m.selection.title}
       </h1>

@@ -17,7 +17,7 @@ export function PaymentFailurePage() {
   const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => void navigate('/box/video-selection'));
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid="payment-failure">
+      <section className="result-card kiosk-panel" data-testid="payment-failure">
         <ResultIcon kind="error" />
         <h1>{F.title}</h1>
         <p className="result-subtitle">{F.subtitle}</p>

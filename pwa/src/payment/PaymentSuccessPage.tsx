@@ -15,7 +15,7 @@ export function PaymentSuccessPage() {
   const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => void navigate('/box'));
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid="payment-success">
+      <section className="result-card kiosk-panel" data-testid="payment-success">
         <ResultIcon kind="success" />
         <h1>{S.title}</h1>
         <p className="result-subtitle">{S.subtitle}</p>
