@@ -59,6 +59,19 @@ describe('the service worker precache manifest', () => {
     }
   });
 
+  it("links one style sheet from index.html, holding the home screen's rules, and no back-office rule", () => {
+    // Each component imports its own sheet; a sheet that lands in a chunk the entry shares would be
+    // a second request before the home screen's first paint.
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/?(assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
+    expect(sheets).toHaveLength(1);
+    const css = readFileSync(join(dist, sheets[0]!), 'utf8');
+    for (const rule of ['.home{', '.home-cta{', '.logo{', '.fullscreen-message{', '.language-switch{', '.status-chip{', '.btn-xl{'])
+      expect(css).toContain(rule);
+    expect(css).not.toContain('.admin');
+    expect(precached).toContain(sheets[0]);
+  });
+
   it('leaves out every chunk and style sheet that holds back-office code', () => {
     const admin = chunksWithSourcesIn('admin/');
     expect(admin.length).toBeGreaterThan(0);

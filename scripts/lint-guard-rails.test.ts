@@ -305,3 +305,60 @@ describe('configuration is read in one place (docs/contributing.md)', () => {
     expect((result?.messages ?? []).map((m) => m.ruleId)).toContain('no-console');
   });
 });
+
+describe('styles live beside their components (docs/contributing.md, Where a style goes)', () => {
+  const STYLE_DIR = 'pwa/src/styles';
+  /** The design tokens and the base rules are the only sheets allowed to grow past a screenful. */
+  const LONG_SHEETS = new Set([`${STYLE_DIR}/tokens.css`, `${STYLE_DIR}/base.css`]);
+  const MAX_SHEET_LINES = 250;
+  const sheets = repoFiles(['pwa/src'], /\.css$/);
+  const tsxBeside = (sheet: string) => {
+    const dir = sheet.slice(0, sheet.lastIndexOf('/'));
+    return readdirSync(join(cwd, dir))
+      .filter((name) => name.endsWith('.tsx'))
+      .map((name) => ({ path: `${dir}/${name}`, source: readFileSync(join(cwd, dir, name), 'utf8') }));
+  };
+
+  /** Sheets over the limit, as "path: N lines". */
+  const longSheets = (files: { path: string; lines: number }[]) =>
+    files.filter((f) => !LONG_SHEETS.has(f.path) && f.lines > MAX_SHEET_LINES).map((f) => `${f.path}: ${f.lines} lines`);
+  /** Whether one of these components imports the sheet by its own name (`import './Name.css'`). */
+  const importedBy = (sheet: string, components: { source: string }[]) => {
+    const name = sheet.slice(sheet.lastIndexOf('/') + 1);
+    return components.some((c) => c.source.includes(`import './${name}';`));
+  };
+  /** Merge leftovers: a .orig or .rej copy beside the file it was made from. */
+  const leftovers = (paths: string[]) => paths.filter((p) => /\.(orig|rej)$/.test(p));
+
+  it('no style sheet passes 250 lines but the tokens and base rules', () => {
+    expect(sheets.length).toBeGreaterThan(20);
+    const files = sheets.map((path) => ({ path, lines: readFileSync(join(cwd, path), 'utf8').split('\n').length }));
+    expect(longSheets(files)).toEqual([]);
+  });
+
+  it('every component sheet is imported by a component beside it, and every shared sheet by main.tsx', () => {
+    const main = readFileSync(join(cwd, 'pwa/src/main.tsx'), 'utf8');
+    const orphans = sheets.filter((sheet) =>
+      sheet.startsWith(`${STYLE_DIR}/`)
+        ? !main.includes(`import './styles/${sheet.slice(STYLE_DIR.length + 1)}';`)
+        : !importedBy(sheet, tsxBeside(sheet)),
+    );
+    expect(orphans).toEqual([]);
+  });
+
+  it('no merge leftover (.orig, .rej) is kept among the sources', () => {
+    expect(leftovers(repoFiles([...SOURCE_DIRS, 'docs'], /./))).toEqual([]);
+  });
+
+  it('sees a long sheet, an orphan sheet and a leftover copy', () => {
+    expect(
+      longSheets([
+        { path: 'pwa/src/kiosk/Big.css', lines: 251 },
+        { path: `${STYLE_DIR}/base.css`, lines: 900 },
+      ]),
+    ).toEqual(['pwa/src/kiosk/Big.css: 251 lines']);
+    expect(importedBy('pwa/src/kiosk/Card.css', [{ source: "import './Card.css';" }])).toBe(true);
+    expect(importedBy('pwa/src/kiosk/Card.css', [{ source: "import './Other.css';" }])).toBe(false);
+    expect(leftovers(['pwa/src/styles/kiosk.css.orig', 'pwa/src/kiosk/Card.css'])).toEqual(['pwa/src/styles/kiosk.css.orig']);
+  });
+});

@@ -1,3 +1,8 @@
+// The shared sheets come first, so each component's own sheet (imported with the component) follows
+// them in the bundle and wins over them where both style one element.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/kiosk-shared.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient } from '@tanstack/react-query';
@@ -8,9 +13,6 @@ import { OfflineProvider } from './offline/OfflineProvider.tsx';
 import { registerOfflineServiceWorker } from './offline/sw-update.ts';
 import { keepKioskQueries, preloadPersistedQueries } from './offline/query-persistence.ts';
 import { deviceStatusQuery, productQuery } from './kiosk/queries.ts';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/kiosk.css';
 
 setCredentialSources({ deviceId: getDeviceId });
 

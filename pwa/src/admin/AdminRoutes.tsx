@@ -1,5 +1,10 @@
 // The back-office: /admin/login, /admin/dashboard and /admin/create with the route table's
 // redirects (spec section 2). Loaded lazily by App.tsx, so the kiosk never downloads it.
+
+// The back-office's shared sheets first, so each screen's own sheet (imported with it) comes after
+// them in the bundle and wins over them where both style one element.
+import './admin.css';
+import './admin-layout.css';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -11,7 +16,6 @@ import { SessionGuard } from './session/SessionGuard.tsx';
 import { useAdminLanguage } from './i18n/admin-language.ts';
 import { clearSession, readSession, useAdminSession } from './session/session.ts';
 import { ApiError } from '../lib/api-client.ts';
-import './admin.css';
 
 function RequireAdmin({ superAdmin = false, children }: { superAdmin?: boolean; children: ReactNode }) {
   const session = useAdminSession();

@@ -1,5 +1,6 @@
 // A modal question on the kiosk: two large buttons, the safe answer focused first, Escape answers it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './ConfirmDialog.css';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -64,7 +65,14 @@ export function KioskDialog({
   }, []);
   return (
     <div className="kiosk-dialog-backdrop">
-      <div ref={box} className="kiosk-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <div
+        ref={box}
+        className="kiosk-dialog kiosk-panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
         <h2 id={titleId} className="kiosk-dialog-title">
           {title}
         </h2>

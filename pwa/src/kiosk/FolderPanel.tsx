@@ -3,6 +3,7 @@
 // staff help line), or, once a folder was chosen today and only its permission must be asked again,
 // "Please call our staff for assistance" (the re-allow is behind the staff control in the top bar).
 import { useMessages, useTranslate } from '../i18n/language.ts';
+import './FolderPanel.css';
 
 interface Props {
   needsStaff: boolean;
@@ -22,14 +23,14 @@ export function FolderPanel({ needsStaff, productName, error, onBrowse }: Props)
   ) : null;
   if (needsStaff) {
     return (
-      <section className="folder-panel" data-testid="needs-staff">
+      <section className="folder-panel kiosk-panel" data-testid="needs-staff">
         <h1 className="folder-title">{F.help}</h1>
         {alert}
       </section>
     );
   }
   return (
-    <section className="folder-panel" aria-labelledby="folder-title">
+    <section className="folder-panel kiosk-panel" aria-labelledby="folder-title">
       <h1 id="folder-title" className="folder-title">
         {m.selection.title}
       </h1>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useKioskPortrait } from './hooks.ts';
 import { Logo } from './Logo.tsx';
 
+// Styled by FullScreenMessage.css, which KioskShell.tsx imports so that it stays in the entry's style sheet.
 /** A centred full-screen status (device check, loading), with its own 1080x1920 portrait layout. */
 export function FullScreenMessage({
   title,

@@ -3,6 +3,7 @@
 import { useMessages } from '../i18n/language.ts';
 import { ALL_COURTS, timeJumpKey, ANY_TIME, type ClipCourt, type GridChoice, type TimeJump } from './grid-filter.ts';
 import { formatRecordedTime } from './format.ts';
+import './GridFilters.css';
 
 interface Props {
   chips: ClipCourt[];

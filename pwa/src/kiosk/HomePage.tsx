@@ -15,6 +15,7 @@ import { useDeviceTrust } from './device-trust.tsx';
 import { configValue, productQuery, useKioskConfig, useProductName } from './queries.ts';
 import { useLiveQueryState } from './live-query.ts';
 import { clearExceptKept } from './storage-rule.ts';
+import './HomePage.css';
 
 type Backdrop = 'video' | 'embed' | 'static';
 

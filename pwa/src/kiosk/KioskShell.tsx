@@ -6,6 +6,12 @@ import { DeviceStopped, useDeviceTrust } from './device-trust.tsx';
 import { KioskBaseContext, type KioskBase } from './kiosk-base.ts';
 import { useProductName } from './queries.ts';
 import { whenIdle } from '../lib/when-idle.ts';
+import './KioskShell.css';
+// The logo and the full-screen messages sit in a chunk the entry shares with the lazy screens, and a
+// sheet imported there would be a second style sheet before the home screen's first paint; imported
+// here, their rules ride in the entry's one sheet.
+import './Logo.css';
+import './FullScreenMessage.css';
 
 /**
  * Provides /box or /staging to the three kiosk screens below it, keeps the device's status live

@@ -1,5 +1,6 @@
 import { KIOSK_LANGUAGE_NAMES, KIOSK_LANGUAGES } from '@courtreplay/shared';
 import { useKioskLanguage, useMessages } from '../i18n/language.ts';
+import './LanguageSwitch.css';
 
 /** EN | ID, always in reach at the top of every kiosk screen; each button at least 48 px square. */
 export function LanguageSwitch() {

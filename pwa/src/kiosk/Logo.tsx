@@ -1,6 +1,7 @@
 import { PRODUCT_NAME_DEFAULT } from '@courtreplay/shared';
 import { useProductName } from './queries.ts';
 
+// Styled by Logo.css, which KioskShell.tsx imports so that it stays in the entry's style sheet.
 /** The product mark: a play button inside a court outline, and the name. */
 export function Logo({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
   const productName = useProductName();

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { STAFF_LONG_PRESS_MS } from '@courtreplay/shared';
 import { useMessages } from '../i18n/language.ts';
+import './LongPressButton.css';
 
 type HoldState = 'idle' | 'holding' | 'ready' | 'hint';
 

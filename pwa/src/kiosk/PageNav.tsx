@@ -1,6 +1,7 @@
 // The selection grid's page buttons and 'Showing X - Y of N videos' (spec section 2).
 import { useMessages } from '../i18n/language.ts';
 import type { PageLayout } from './pagination.ts';
+import './PageNav.css';
 
 interface Props {
   layout: PageLayout;

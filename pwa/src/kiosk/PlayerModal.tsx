@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { Logo } from './Logo.tsx';
+import './PlayerModal.css';
 
 /**
  * The modal player, always with a watermark over the video (spec section 2): the CMS one, or the

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMessages } from '../i18n/language.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { deviceStatusQuery } from './queries.ts';
+import './RequireTestDevice.css';
 
 export function RequireTestDevice({ children }: { children: ReactNode }) {
   const m = useMessages();

@@ -1,3 +1,5 @@
+import './ResultIcon.css';
+
 /** The tick or cross at the top of the purchase-completed and payment result screens. */
 export function ResultIcon({ kind }: { kind: 'success' | 'error' | 'pending' }) {
   return (

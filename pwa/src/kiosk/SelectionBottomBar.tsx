@@ -2,6 +2,7 @@
 import { bundleOfferText, type GridPrices } from '@courtreplay/shared';
 import { useMessages } from '../i18n/language.ts';
 import { formatRupiah } from './format.ts';
+import './SelectionBottomBar.css';
 
 interface Props {
   count: number;

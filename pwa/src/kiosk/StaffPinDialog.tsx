@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { KioskDialog } from './ConfirmDialog.tsx';
 import { checkStaffPin } from './staff-pin.ts';
+import './StaffPinDialog.css';
 
 const MAX_DIGITS = 8;
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;

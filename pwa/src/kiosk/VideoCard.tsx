@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
 import { formatDuration, formatRecordedTime } from './format.ts';
+import './VideoCard.css';
 
 interface Props {
   clip: Clip;

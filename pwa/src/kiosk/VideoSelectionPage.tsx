@@ -23,6 +23,7 @@ import { useKioskBase } from './kiosk-base.ts';
 import { pageLayout } from './pagination.ts';
 import { configValue, pricingOf, useKioskConfig, useProductName } from './queries.ts';
 import { useCheckoutSession } from './checkout/session.ts';
+import './VideoSelectionPage.css';
 
 export function VideoSelectionPage() {
   const { base, staging } = useKioskBase();

@@ -10,6 +10,7 @@ import { getDeviceAuthorizedCookie } from '../lib/device-identity.ts';
 import { FullScreenMessage } from './FullScreenMessage.tsx';
 import { useLiveQueryState } from './live-query.ts';
 import { deviceAnswerStaleAtLoad, deviceAskedSinceLoad, deviceStatusQuery, type DeviceStatus } from './queries.ts';
+import './device-trust.css';
 
 export type DeviceTrust = 'checking' | 'authorized' | 'unauthorized';
 

@@ -5,8 +5,9 @@
 import { THUMBNAIL_HEIGHT, THUMBNAIL_WIDTH } from '@courtreplay/shared';
 
 /**
- * The widest a card's frame is ever displayed, in CSS pixels. kiosk.css keeps every grid layout at
- * or under it (portrait columns at most 480 px; landscape auto-fill columns stay under 424 px).
+ * The widest a card's frame is ever displayed, in CSS pixels. VideoSelectionPage.css keeps every
+ * grid layout at or under it (portrait columns at most 480 px; landscape auto-fill columns stay
+ * under 424 px).
  */
 export const THUMBNAIL_MAX_DISPLAY_WIDTH = 480;
 /** The card's frame: 16:9, the spec's portrait 135x240 turned landscape. */

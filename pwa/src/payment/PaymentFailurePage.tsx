@@ -5,6 +5,8 @@ import { FAILURE_REDIRECT_SECONDS } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
+import '../kiosk/checkout/result-screen.css';
+import './payment-result.css';
 
 export function PaymentFailurePage() {
   const m = useMessages();
@@ -15,7 +17,7 @@ export function PaymentFailurePage() {
   const left = useCountdown(FAILURE_REDIRECT_SECONDS, () => void navigate('/box/video-selection'));
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid="payment-failure">
+      <section className="result-card kiosk-panel" data-testid="payment-failure">
         <ResultIcon kind="error" />
         <h1>{F.title}</h1>
         <p className="result-subtitle">{F.subtitle}</p>

@@ -4,6 +4,8 @@ import { SUCCESS_PAGE_COUNTDOWN_SECONDS } from '@courtreplay/shared';
 import { useMessages } from '../i18n/language.ts';
 import { useCountdown } from '../kiosk/hooks.ts';
 import { ResultIcon } from '../kiosk/ResultIcon.tsx';
+import '../kiosk/checkout/result-screen.css';
+import './payment-result.css';
 
 export function PaymentSuccessPage() {
   const m = useMessages();
@@ -13,7 +15,7 @@ export function PaymentSuccessPage() {
   const left = useCountdown(SUCCESS_PAGE_COUNTDOWN_SECONDS, () => void navigate('/box'));
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid="payment-success">
+      <section className="result-card kiosk-panel" data-testid="payment-success">
         <ResultIcon kind="success" />
         <h1>{S.title}</h1>
         <p className="result-subtitle">{S.subtitle}</p>

@@ -6,6 +6,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import { auditSentence } from './audit-sentence.ts';
 import { venueQueries } from '../venues/queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './AuditLog.css';
 
 /** The audit log for super admins: newest first, filtered by an exact action or item, 50 a page. */
 export function AuditLog() {

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import './Collapsible.css';
 
 /** A section that starts collapsed (spec section 2: all four CMS sections do). */
 export function Collapsible({ title, children }: { title: string; children: ReactNode }) {

@@ -13,6 +13,7 @@ import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx
 import { useSaveEmailCopyMutation } from './mutations.ts';
 import { cmsQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './EmailTemplateSection.css';
 
 const PREVIEW_DELAY_MS = 300;
 

@@ -4,6 +4,7 @@ import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx
 import { useRemovePortraitVideoMutation, useUploadMediaMutation } from './mutations.ts';
 import { MEDIA, type CmsMedia } from './upload.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './MediaSection.css';
 
 interface Props {
   media: CmsMedia;

@@ -4,6 +4,7 @@
 import { ADMIN_LANGUAGES, KIOSK_LANGUAGE_NAMES } from '@courtreplay/shared';
 import { useAdminLanguage, useAdminMessages } from '../i18n/admin-language.ts';
 import { useChooseAdminLanguage } from '../session/mutations.ts';
+import './LanguageSwitch.css';
 
 export function LanguageSwitch() {
   const T = useAdminMessages().adminScreens;

@@ -16,6 +16,7 @@ import { TransactionsTab } from '../transactions/TransactionsTab.tsx';
 import { VenuesTab } from '../venues/VenuesTab.tsx';
 import { OwnVenueTab } from '../venues/OwnVenueTab.tsx';
 import { initialTab, visibleTabs } from './tabs.ts';
+import './DashboardPage.css';
 
 function TabPanel({ tab, user, onOpenTab }: { tab: DashboardTab; user: AdminUser; onOpenTab: (tab: DashboardTab) => void }) {
   switch (tab) {

@@ -7,6 +7,7 @@ import { formatDateTime } from '../common/format.ts';
 import { failure, type NoticeValue } from '../common/Notice.tsx';
 import { useNameDeviceMutation } from './mutations.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './DeviceHealth.css';
 
 export function DeviceHealth({ device }: { device: DeviceListItem }) {
   const T = useAdminMessages().devices;

@@ -14,6 +14,7 @@ import { DeviceHealth, DeviceName } from './DeviceHealth.tsx';
 import { StaffPinPanel } from './StaffPinPanel.tsx';
 import { RecordersPanel } from './RecordersPanel.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './DevicesTab.css';
 
 /** Super admins only: the server answers 403 to anyone else, so the button is not shown to them. */
 function StagingToggle({ device, setNotice }: { device: DeviceListItem; setNotice: (n: NoticeValue) => void }) {

@@ -8,6 +8,7 @@ import type { AdminUser } from '../session/session.ts';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilters } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './ErrorsTab.css';
 
 /**
  * 'Error Logs' (spec section 2), the error log: one list of every problem to act

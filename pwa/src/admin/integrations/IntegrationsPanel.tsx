@@ -5,6 +5,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import { useTestIntegrationMutation, type IntegrationTestOutcome } from './mutations.ts';
 import { integrationQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './IntegrationsPanel.css';
 
 /**
  * The Integrations panel (super admins, inside the Storage Quota tab): for payments, storage

@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../common/LanguageSwitch.tsx';
 import { useAdminMessages, useAdminTranslate } from '../i18n/admin-language.ts';
 import { loginErrorMessage, useLoginMutation } from '../session/mutations.ts';
 import { useAdminSession } from '../session/session.ts';
+import './LoginPage.css';
 
 /** Where to go after login: the admin page the visitor was sent away from, else the dashboard. */
 function destination(state: unknown): string {

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SETUP_STEPS, type DashboardTab, type SetupStep } from '@courtreplay/shared';
 import { call } from '../../lib/api-client.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './SetupChecklist.css';
 
 export const setupQuery = () => queryOptions({ queryKey: ['setup-checklist'], queryFn: () => call('setupChecklist', {}) });
 

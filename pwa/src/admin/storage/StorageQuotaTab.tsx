@@ -8,6 +8,7 @@ import { oldFilesCutoff, useDeleteOldFilesMutation, useEmptyDriveMutation } from
 import { CleanupButton } from './CleanupButton.tsx';
 import { readCachedQuota, storageQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './StorageQuotaTab.css';
 
 export function StorageQuotaTab() {
   const MESSAGES = useAdminMessages();

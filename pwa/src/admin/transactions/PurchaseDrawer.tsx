@@ -9,6 +9,7 @@ import { formatDateTime } from '../common/format.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { transactionQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './PurchaseDrawer.css';
 
 /** One sentence for an entry, in the back-office's words. */
 export function describeEntry(e: TimelineEntry, W: AdminMessages['transactions']['timeline']): string {

@@ -8,6 +8,7 @@ import { ScreenError } from '../common/errors.ts';
 import { QueryState } from '../common/QueryState.tsx';
 import { transactionQueries, type TransactionFilters } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './SalesSummary.css';
 
 export function SalesSummary({ filters, enabled }: { filters: TransactionFilters; enabled: boolean }) {
   const T = useAdminMessages().transactions;

@@ -14,6 +14,7 @@ import { SalesSummary } from './SalesSummary.tsx';
 import { SetupChecklist } from '../setup/SetupChecklist.tsx';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './TransactionsTab.css';
 
 const SEARCH_DELAY_MS = 300;
 

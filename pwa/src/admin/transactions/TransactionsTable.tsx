@@ -13,6 +13,7 @@ import type { NoticeValue } from '../common/Notice.tsx';
 import type { Transaction } from './queries.ts';
 import { RowActions } from './RowActions.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './TransactionsTable.css';
 
 /** The Venue column, shown to super admins only (found by its English name, the same in every language). */
 const VENUE_COLUMN = MESSAGES.transactions.columns.indexOf('Venue');

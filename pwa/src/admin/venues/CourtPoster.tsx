@@ -8,6 +8,7 @@ import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 import { useRenewCourtCodeMutation } from './mutations.ts';
+import './CourtPoster.css';
 
 const EN = KIOSK_MESSAGES.en.mark;
 /** Court and venue names longer together than this print smaller, so the sheet keeps room for the QR code. */

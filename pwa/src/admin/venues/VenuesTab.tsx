@@ -16,6 +16,7 @@ import { useCreateVenueMutation, useDeleteVenueMutation, useUpdateVenueMutation 
 import { inlineEditKeys } from './inline-edit.ts';
 import { venueQueries } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import './VenuesTab.css';
 
 function AddVenueForm({ onDone, setNotice }: { onDone: () => void; setNotice: (n: NoticeValue) => void }) {
   const MESSAGES = useAdminMessages();

@@ -30,6 +30,7 @@ import { WhatsappField } from './WhatsappField.tsx';
 import { checkoutScreenShown, EMBED_ID, kioskCheckout } from './kiosk-checkout.ts';
 import { checkoutSession, useCheckoutSession } from './session.ts';
 import { videoCourtsOf } from '../grid-filter.ts';
+import './CheckoutPage.css';
 
 /** The kiosk's check (spec section 5: must contain '@'), as strict as the server's so it never refuses what passed here. */
 const RESULT_SECONDS = Math.max(COUNTDOWN_SECONDS, PHONE_QR_COUNTDOWN_SECONDS);

@@ -4,6 +4,8 @@ import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { useCountdown } from '../hooks.ts';
 import { ResultIcon } from '../ResultIcon.tsx';
 import type { DeliveryStep } from './delivery.ts';
+import './result-screen.css';
+import './CompletedPanel.css';
 
 /**
  * 'Purchase Completed!' with the outcome, the QR code of the phone page (a paid or free purchase), the
@@ -132,7 +134,7 @@ function ResultCard({
   const qr = useMemo(() => (phoneUrl ? renderSVG(phoneUrl, { border: 2, pixelSize: 8 }) : null), [phoneUrl]);
   return (
     <main className="result-screen">
-      <section className="result-card" data-testid={RESULT_TEST_IDS[icon]}>
+      <section className="result-card kiosk-panel" data-testid={RESULT_TEST_IDS[icon]}>
         <ResultIcon kind={icon === 'offline' ? 'pending' : icon} />
         <h1>{title}</h1>
         {message ? (

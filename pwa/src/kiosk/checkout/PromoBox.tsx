@@ -1,6 +1,7 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
 import { validatePromo, type AppliedPromo } from './promo.ts';
+import './PromoBox.css';
 
 export interface PromoBoxHandle {
   /**

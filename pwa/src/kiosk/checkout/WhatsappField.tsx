@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { PHONE_INPUT_MAX_LENGTH } from '@courtreplay/shared';
 import { useMessages, useTranslate } from '../../i18n/language.ts';
+import './WhatsappField.css';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
 
