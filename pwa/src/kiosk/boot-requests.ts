@@ -10,34 +10,49 @@ import { call } from '../lib/api-client.ts';
 type DeviceAnswer = Answer<Endpoints['getDevice']>;
 type ProductAnswer = Answer<Endpoints['productInfo']>;
 
-let device: { deviceId: string; answer: Promise<DeviceAnswer> } | null = null;
-let product: Promise<ProductAnswer> | null = null;
+export interface BootClient {
+  getDevice(deviceId: string): Promise<DeviceAnswer>;
+  productInfo(): Promise<ProductAnswer>;
+}
 
 /** Whether `pathname` is a kiosk screen (/box or /staging and below). */
 export const isKioskPath = (pathname: string) => /^\/(box|staging)(\/|$)/.test(pathname);
 
-/** Asks now, on a kiosk screen of a kiosk that has an id (a new one is made by the app). */
-export function askAtBoot(pathname: string, deviceId: string | null): void {
-  if (!isKioskPath(pathname)) return;
-  // A failure is the query's to handle when it takes the answer; until then it is not unhandled.
-  const quiet = <T>(p: Promise<T>) => {
-    p.catch(() => undefined);
-    return p;
+/** A failure is the query's to handle when it takes the answer; until then it is not unhandled. */
+const quiet = <T>(p: Promise<T>) => {
+  p.catch(() => undefined);
+  return p;
+};
+
+export function createBootRequests(client: BootClient) {
+  let device: { deviceId: string; answer: Promise<DeviceAnswer> } | null = null;
+  let product: Promise<ProductAnswer> | null = null;
+  return {
+    /** Asks now, on a kiosk screen; about the device only when it has an id (a new one is made by the app). */
+    askAtBoot(pathname: string, deviceId: string | null): void {
+      if (!isKioskPath(pathname)) return;
+      if (deviceId) device = { deviceId, answer: quiet(client.getDevice(deviceId)) };
+      product = quiet(client.productInfo());
+    },
+    /** The answer asked for at boot about `deviceId`, once; null when there is none (ask the server). */
+    takeDeviceAnswer(deviceId: string): Promise<DeviceAnswer> | null {
+      const early = device?.deviceId === deviceId ? device.answer : null;
+      device = null;
+      return early;
+    },
+    /** The product name asked for at boot, once; null when there is none. */
+    takeProductAnswer(): Promise<ProductAnswer> | null {
+      const early = product;
+      product = null;
+      return early;
+    },
   };
-  if (deviceId) device = { deviceId, answer: quiet(call('getDevice', { params: { deviceId } })) };
-  product = quiet(call('productInfo', {}));
 }
 
-/** The answer asked for at boot about `deviceId`, once; null when there is none (ask the server). */
-export function takeBootDeviceAnswer(deviceId: string): Promise<DeviceAnswer> | null {
-  const early = device?.deviceId === deviceId ? device.answer : null;
-  device = null;
-  return early;
-}
-
-/** The product name asked for at boot, once; null when there is none. */
-export function takeBootProductAnswer(): Promise<ProductAnswer> | null {
-  const early = product;
-  product = null;
-  return early;
-}
+const page = createBootRequests({
+  getDevice: (deviceId) => call('getDevice', { params: { deviceId } }),
+  productInfo: () => call('productInfo', {}),
+});
+export const askAtBoot = page.askAtBoot;
+export const takeBootDeviceAnswer = page.takeDeviceAnswer;
+export const takeBootProductAnswer = page.takeProductAnswer;
