@@ -27,12 +27,18 @@ if (isKioskPath(window.location.pathname)) {
   void queryClient.prefetchQuery(productQuery());
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <OfflineProvider client={queryClient}>
-      <App />
-    </OfflineProvider>
-  </StrictMode>,
-);
+function mount() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <OfflineProvider client={queryClient}>
+        <App />
+      </OfflineProvider>
+    </StrictMode>,
+  );
+  registerOfflineServiceWorker();
+}
 
-registerOfflineServiceWorker();
+// The entry is an async script (index.html), so it runs without waiting for the style sheets to be
+// parsed; the page may in principle still be parsing when this runs.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+else mount();
