@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precacheScope } from './pwa/src/offline/precache-scope.ts';
@@ -23,51 +23,6 @@ const appVersion = commit ? `${packageVersion}+${commit}` : packageVersion;
 // The back-office and the phone-only payment pages stay out of the kiosk's precache.
 const kioskPrecache = precacheScope();
 
-/**
- * index.html fetches the app's chunks (src/start.tsx and what it imports) along with the entry:
- * main.tsx imports start.tsx only once it has sent the kiosk's first requests, and without these
- * links the chunks would be asked for only then.
- */
-function preloadAppChunks(): Plugin {
-  return {
-    name: 'courtreplay:preload-app-chunks',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).flatMap((out) => (out.type === 'chunk' ? [out] : []));
-        const start = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith('/pwa/src/start.tsx'));
-        if (!start) throw new Error('preload-app-chunks: no chunk for pwa/src/start.tsx');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const reached = new Set<string>();
-        const visit = (fileName: string) => {
-          if (reached.has(fileName)) return;
-          reached.add(fileName);
-          byFile.get(fileName)?.imports.forEach(visit);
-        };
-        visit(start.fileName);
-        const linked = (f: string) => html.includes(`"/${f}"`);
-        const js = [...reached].filter((f) => !linked(f));
-        const css = [...new Set([...reached].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].filter(
-          (f) => !linked(f),
-        );
-        return [
-          ...js.map((f): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
-            injectTo: 'head',
-          })),
-          ...css.map((f): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${f}` },
-            injectTo: 'head',
-          })),
-        ];
-      },
-    },
-  };
-}
-
 // Builds pwa/ into pwa/dist, which the sync server serves. In dev, /api and the share pages are
 // proxied to the server started by `npm run dev`.
 export default defineConfig({
@@ -85,7 +40,6 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    preloadAppChunks(),
     kioskPrecache.plugin,
     VitePWA({
       injectRegister: false,

@@ -48,7 +48,7 @@ beforeAll(() => {
 describe('the service worker precache manifest', () => {
   it('lists the kiosk: its entry chunk, index.html and the kiosk screens', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const entry = /<script [^>]*type="module"[^>]*src="\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const entry = /<script type="module"[^>]*src="\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeTruthy();
     expect(precached).toContain(entry);
     expect(precached).toContain('index.html');

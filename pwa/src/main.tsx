@@ -1,6 +1,5 @@
 // The entry: asks the kiosk's first questions of the server, then loads and starts the app
-// (start.tsx). Kept this small, and loaded as an async script (index.html) that does not wait for
-// the style sheets, so the requests leave before React and the app are even evaluated
+// (start.tsx). Kept this small so the requests leave before React and the app are even evaluated
 // (kiosk/boot-requests.ts says why that matters).
 import { setCredentialSources } from './lib/api-client.ts';
 import { getDeviceId } from './lib/device-identity.ts';

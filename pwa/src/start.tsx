@@ -27,18 +27,12 @@ if (isKioskPath(window.location.pathname)) {
   void queryClient.prefetchQuery(productQuery());
 }
 
-function mount() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <OfflineProvider client={queryClient}>
-        <App />
-      </OfflineProvider>
-    </StrictMode>,
-  );
-  registerOfflineServiceWorker();
-}
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <OfflineProvider client={queryClient}>
+      <App />
+    </OfflineProvider>
+  </StrictMode>,
+);
 
-// The entry is an async script (index.html), so it runs without waiting for the style sheets to be
-// parsed; the page may in principle still be parsing when this runs.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
-else mount();
+registerOfflineServiceWorker();
