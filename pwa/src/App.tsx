@@ -10,7 +10,9 @@ import { LIVE, STAGING, type KioskBase } from './kiosk/kiosk-base.ts';
 // The back-office is its own chunk: the kiosk never downloads it. The selection and checkout
 // screens are chunks too, so /box starts with the home screen only.
 const AdminRoutes = lazy(() => import('./admin/AdminRoutes.tsx'));
-const VideoSelectionPage = lazy(() => import('./kiosk/VideoSelectionPage.tsx').then((m) => ({ default: m.VideoSelectionPage })));
+/** The selection screen's chunk: fetched as its route opens, while the device check in front of it runs. */
+const loadVideoSelection = () => import('./kiosk/VideoSelectionPage.tsx');
+const VideoSelectionPage = lazy(() => loadVideoSelection().then((m) => ({ default: m.VideoSelectionPage })));
 const CheckoutPage = lazy(() => import('./kiosk/checkout/CheckoutPage.tsx').then((m) => ({ default: m.CheckoutPage })));
 const PaymentSuccessPage = lazy(() => import('./payment/PaymentSuccessPage.tsx').then((m) => ({ default: m.PaymentSuccessPage })));
 const PaymentFailurePage = lazy(() => import('./payment/PaymentFailurePage.tsx').then((m) => ({ default: m.PaymentFailurePage })));
@@ -35,7 +37,7 @@ function kioskRoutes(kiosk: KioskBase) {
       <Route
         path="video-selection"
         element={
-          <RequireAuthorizedDevice>
+          <RequireAuthorizedDevice preload={loadVideoSelection}>
             <VideoSelectionPage />
           </RequireAuthorizedDevice>
         }

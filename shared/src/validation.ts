@@ -13,8 +13,8 @@ import {
   type AdminRole,
 } from './constants.ts';
 import { localFileTime, localIsoDate, type DateInput } from './format.ts';
-import { isCalendarDay } from './api/common.ts';
-import { PROMO_MESSAGES } from './api/promos.ts';
+import { isCalendarDay } from './calendar.ts';
+import { PROMO_MESSAGES } from './promo-messages.ts';
 import { MESSAGES } from './messages.ts';
 import type { BundlingTier } from './config-keys.ts';
 

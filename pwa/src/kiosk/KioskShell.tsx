@@ -5,7 +5,7 @@ import { ApplyUpdateOnHome } from '../offline/sw-update.ts';
 import { DeviceStopped, useDeviceTrust } from './device-trust.tsx';
 import { KioskBaseContext, type KioskBase } from './kiosk-base.ts';
 import { useProductName } from './queries.ts';
-import { whenIdle } from '../lib/when-idle.ts';
+import { firstScreenShown, whenIdle } from '../lib/when-idle.ts';
 import './KioskShell.css';
 // The logo and the full-screen messages sit in a chunk the entry shares with the lazy screens, and a
 // sheet imported there would be a second style sheet before the home screen's first paint; imported
@@ -24,6 +24,10 @@ export function KioskShell({ kiosk }: { kiosk: KioskBase }) {
   useEffect(() => whenIdle(() => void import('./kiosk-upkeep.ts').then((m) => m.startKioskUpkeep())), []);
   // Tells the Devices tab this kiosk is open and how it is doing.
   useEffect(() => whenIdle(() => void import('./heartbeat.ts').then((m) => m.startHeartbeat())), []);
+  // The screen under the shell is decided once the device's status is: the work held for it may start.
+  useEffect(() => {
+    if (trust !== 'checking') firstScreenShown();
+  }, [trust]);
   useEffect(() => {
     document.title = productName;
   }, [productName]);

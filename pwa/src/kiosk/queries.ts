@@ -7,6 +7,7 @@ import { queryOptions, useQuery, useQueryClient, type Query } from '@tanstack/re
 import { PRODUCT_NAME_DEFAULT, pricingFromConfig, configKey, type StagedConfigKey } from '@courtreplay/shared';
 import { call } from '../lib/api-client.ts';
 import { ensureDeviceId, setDeviceAuthorizedCookie } from '../lib/device-identity.ts';
+import { takeBootDeviceAnswer, takeBootProductAnswer } from './boot-requests.ts';
 import {
   CONFIG_REFRESH_MS,
   configAudience,
@@ -23,10 +24,10 @@ import {
 export type { ConfigAudience, DeviceStatus, KioskConfig } from './device-layer.ts';
 export { CONFIG_REFRESH_MS, configAudience, DEVICE_ANSWER_FRESH_MS, DEVICE_POLL_MS } from './device-layer.ts';
 
-/** The page's one device layer: the API client, this browser's id and cookie, the real clock. */
+/** The page's one device layer: the API client (its first answer asked at boot), this browser's id and cookie, the real clock. */
 const layer = createDeviceLayer({
   client: {
-    getDevice: (deviceId) => call('getDevice', { params: { deviceId } }),
+    getDevice: (deviceId) => takeBootDeviceAnswer(deviceId) ?? call('getDevice', { params: { deviceId } }),
     getConfig: () => call('getConfig', {}),
   },
   identity: { ensureDeviceId, rememberAuthorized: setDeviceAuthorizedCookie },
@@ -120,7 +121,7 @@ export const paymentClientQuery = (staging: boolean) =>
 export const productQuery = () =>
   queryOptions({
     queryKey: kioskKeys.product,
-    queryFn: () => call('productInfo', {}),
+    queryFn: () => takeBootProductAnswer() ?? call('productInfo', {}),
     staleTime: 5 * 60_000,
     retry: 1,
   });

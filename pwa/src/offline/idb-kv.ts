@@ -3,6 +3,9 @@
 const DB_NAME = 'courtreplay-query-cache';
 const STORE = 'entries';
 
+/** The key the kiosk's persisted query cache is kept under (query-persistence.ts). */
+export const PERSISTED_QUERIES_KEY = 'courtreplay-kiosk-queries';
+
 let opening: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {

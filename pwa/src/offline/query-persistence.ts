@@ -4,7 +4,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { idbKv } from './idb-kv.ts';
+import { idbKv, PERSISTED_QUERIES_KEY } from './idb-kv.ts';
 
 /** Kept a month: a kiosk may be switched off over a holiday and must still open offline. */
 export const PERSIST_MAX_AGE_MS = 30 * 24 * 3_600_000;
@@ -16,14 +16,9 @@ const CACHE_SHAPE_VERSION = '1';
 
 const idbStorage = { getItem: idbKv.get, setItem: idbKv.set, removeItem: idbKv.remove };
 
-const PERSIST_KEY = 'courtreplay-kiosk-queries';
-
-/** Starts reading the persisted answers at once, before React mounts and asks for them. */
-export const preloadPersistedQueries = () => idbKv.preload(PERSIST_KEY);
-
 export const queryPersister = createAsyncStoragePersister({
   storage: idbStorage,
-  key: PERSIST_KEY,
+  key: PERSISTED_QUERIES_KEY,
   throttleTime: 500,
   // Storage full (QuotaExceededError): drop the oldest query and try again rather than keep nothing.
   retry: removeOldestQuery,

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { localIsoDate } from '../format.ts';
 import { MESSAGES } from '../messages.ts';
+import { PROMO_MESSAGES } from '../promo-messages.ts';
 import { isCalendarDay, queryInt, requiredText, timestamp, whenMissing } from './common.ts';
 
 const m = MESSAGES.promoForm;
 
-export const PROMO_MESSAGES = {
-  notFound: 'Promo code not found',
-  codeFormat: 'Promo code may contain only letters, digits, "-" and "_"',
-  bothDiscounts: 'Set either an amount or a percentage, not both',
-  amountWhole: 'Amount must be a whole number of rupiah',
-  percentWhole: 'Percentage must be a whole number',
-  amountTooLarge: 'Amount cannot be greater than Rp 1.000.000.000',
-  valid: 'Promo code applied',
-  dateFormat: 'Dates must be real calendar days written as YYYY-MM-DD',
-  endBeforeStart: 'The last day must be on or after the first day',
-} as const;
+export { PROMO_MESSAGES };
 
 /** An optional first or last day: a calendar day, or null/blank/absent for none. */
 const optionalDay = z
