@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -54,8 +55,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two files per core: most API tests wait (on fsync, on a child server, on a real camera stream,
     // on PostgreSQL) far more than they compute; a whole run used ~175 s of CPU over 466 s with one
-    // file per core, so a second file per core fills the waits.
-    maxWorkers: '200%',
+    // file per core, so a second file per core fills the waits. (A percentage is capped at the
+    // number of cores, hence the count.)
+    maxWorkers: availableParallelism() * 2,
     projects,
   },
 });
