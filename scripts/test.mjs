@@ -144,15 +144,10 @@ async function unitTests({ background }) {
   if (background) showLog('unit and API tests', 'unit');
 }
 
-/**
- * Typecheck and lint side by side at the lowest priority, beside the browser tests. One after the
- * other, lint (mostly one core) ran last with the other core idle.
- */
+/** Typecheck and lint, one after the other at the lowest priority, beside the browser tests. */
 async function staticChecksBeside() {
-  await Promise.all([
-    besideStep('typecheck', 'typecheck', 'npm', ['run', '--silent', 'typecheck']),
-    besideStep('lint', 'lint', 'npm', ['run', '--silent', 'lint']),
-  ]);
+  await besideStep('typecheck', 'typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await besideStep('lint', 'lint', 'npm', ['run', '--silent', 'lint']);
   showLog('typecheck', 'typecheck');
   showLog('lint', 'lint');
 }
@@ -169,8 +164,9 @@ if (runStatic && !runE2e) {
 if (runE2e) {
   ensureSystemPackages(['chromium', 'caddy', 'postgresql', ...RTSP_CAMERA_PACKAGES]);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
-  // Beside the browser tests, niced: typecheck and lint side by side, and at the same time the unit
-  // and API tests; they take the time the browser tests leave idle.
+  // Beside the browser tests, niced: typecheck and lint one after the other, and at the same time
+  // the unit and API tests. tsc and eslint use one core each, so the unit tests' workers take the
+  // idle time they leave (one after the other, the unit tests were the last step to end).
   const beside = Promise.all([runStatic && staticChecksBeside(), runUnit && unitTests({ background: true })]);
   if (built) {
     // docs/deploy.md, proven: two instances on PostgreSQL behind Caddy, a purchase, a failover, a restore.
