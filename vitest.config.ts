@@ -53,11 +53,10 @@ export default defineConfig({
     // passwords (scrypt) can take several times its quiet-machine time.
     testTimeout: 60_000,
     hookTimeout: 30_000,
-    // Two files per core: most API tests wait (on fsync, on a child server, on a real camera stream,
-    // on PostgreSQL) far more than they compute; a whole run used ~175 s of CPU over 466 s with one
-    // file per core, so a second file per core fills the waits. (A percentage is capped at the
-    // number of cores, hence the count.)
-    maxWorkers: availableParallelism() * 2,
+    // One file per core. Vitest's default leaves one idle, which on a 2-core CI machine halves the
+    // speed (317 s against 141 s for the same run). Two per core was tried: each worker loads the
+    // server's modules itself, which cost ~150 s more CPU than the waits it filled.
+    maxWorkers: availableParallelism(),
     projects,
   },
 });
