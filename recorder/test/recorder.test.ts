@@ -164,8 +164,11 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     const end = statSync(path).mtimeMs;
     const start = end - duration * 1000;
     // Starts at the keyframe at most 2 s before the requested start, and lasts the window within 2 s.
-    expect(start).toBeGreaterThanOrEqual(windowStart - 2_000 - 300);
-    expect(start).toBeLessThanOrEqual(windowStart + 300);
+    // A segment's time is when ffmpeg closed it, which on a loaded machine (the suite runs at the
+    // lowest priority beside the browser tests) can come a few hundred ms late: half a 1 s
+    // segment is the tolerance either way.
+    expect(start).toBeGreaterThanOrEqual(windowStart - 2_000 - 500);
+    expect(start).toBeLessThanOrEqual(windowStart + 500);
     expect(Math.abs(duration - 4)).toBeLessThanOrEqual(2);
     expect(end).toBeGreaterThanOrEqual(windowEnd - 500);
 
