@@ -155,11 +155,11 @@ function startProcess(name, command, args, { env, cwd, logFile }) {
         look();
       });
     },
-    /** SIGTERM, as systemd stops a unit; SIGKILL only if it is still running after 15 s. */
-    async stop() {
+    /** SIGTERM, as systemd stops a unit; SIGKILL only if it is still running after `timeoutMs`. */
+    async stop(timeoutMs = 15_000) {
       if (running()) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => running() && child.kill('SIGKILL'), 15_000);
+        const timer = setTimeout(() => running() && child.kill('SIGKILL'), timeoutMs);
         const result = await closed;
         clearTimeout(timer);
         return result;
@@ -230,7 +230,15 @@ function unitOf(text, port) {
   ]);
   // The unit runs the release's own Node (/opt/courtreplay/node_modules/.bin/node): here, this repository's.
   const program = exec[1].replace(/^\/opt\/courtreplay\//, `${REPO}/`);
-  return { program, args: exec[2].split(' '), environment: Object.fromEntries(environment) };
+  // systemd's SIGKILL deadline: the instance is held to the same one here.
+  const stopTimeout = /^TimeoutStopSec=(\d+)$/m.exec(text);
+  check(stopTimeout, 'deploy/courtreplay.service has no TimeoutStopSec= line');
+  return {
+    program,
+    args: exec[2].split(' '),
+    environment: Object.fromEntries(environment),
+    stopTimeoutMs: Number(stopTimeout[1]) * 1000,
+  };
 }
 
 /**
@@ -261,9 +269,20 @@ function serverInstance(label, port, envFile, work) {
       const last = runs.at(-1);
       if (!last || last.stopped) return undefined;
       last.stopped = true;
-      return last.stop();
+      return last.stop(unit.stopTimeoutMs);
     },
   };
+}
+
+/** The stop's stages as the instance logged them, each with its time after the first. */
+function stopStages(instance) {
+  const lines = instance
+    .log()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"stopp'))
+    .map((line) => JSON.parse(line));
+  const first = lines[0]?.time ?? 0;
+  return lines.map(({ time, msg }) => `+${((time - first) / 1000).toFixed(1)} s ${msg}`).join('; ');
 }
 
 const answeredBy = (instance, requestId) => instance.log().includes(`"requestId":"${requestId}"`);
@@ -792,9 +811,12 @@ async function main() {
 
   // The guide's rolling upgrade, for one instance: drain it in Caddy, stop, start, put it back.
   await step('instance B drained: its line commented out, caddy reload', () => caddy.reload(b.port));
-  await step('instance B stopped (SIGTERM)', async () => {
+  await step('instance B stopped (SIGTERM)', async (note) => {
+    const started = performance.now();
     const { code, signal } = await b.stop();
     check(code === 0, `B exited with ${signal ?? code}`);
+    // A drained instance has nothing left to finish: a slow stop names the stage it waited in.
+    if (performance.now() - started > 2000) note(`a slow stop: ${stopStages(b)}`);
   });
   const second = await step('purchase 2, whole, through A (B down)', async (note) => {
     const purchase = await buyAndPay(client, site, 'player.two@example.com');

@@ -103,15 +103,22 @@ async function main() {
       process.exit(0);
     }, REQUEST_GRACE_MS).unref();
     server.close(() => {
+      logger.info('stopping: every connection is closed, waiting for the sends in progress');
       void adapters.delivery
         .idle()
-        .then(() => Promise.allSettled([releaseBootLock(), db.destroy()]))
+        .then(() => {
+          logger.info('stopping: no send in progress, closing the database');
+          return Promise.allSettled([releaseBootLock(), db.destroy()]);
+        })
         .finally(() => {
           logger.info('stopped: every request in progress was answered');
           process.exit(0);
         });
     });
     closeIdleConnections();
+    (server as Partial<HttpServer>).getConnections?.((_err, open) => {
+      if (open > 0) logger.info(`stopping: ${open} connections still open`);
+    });
   };
   // A kept-alive connection would hold the stop open: once a response in progress is sent, its
   // connection goes too.
