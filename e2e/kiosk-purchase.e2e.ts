@@ -398,7 +398,9 @@ describe('kiosk purchase', () => {
 
     await checkout.back().click();
     await page.waitForURL('**/box/video-selection');
-    // The clips come back from the session cache: no loading screen, the selection kept.
+    // The clips come back from the session cache with the selection kept (the grid renders a
+    // moment after the address changes).
+    await page.locator('.video-card.is-selected').first().waitFor();
     expect(await page.locator('.video-card.is-selected').count()).toBe(1);
     await context.close();
   });
