@@ -236,7 +236,8 @@ describe('payment reconciler', () => {
       live: LIVE,
       sandbox: SANDBOX,
       baseUrls: midtrans.baseUrls,
-      timeoutMs: 200,
+      // Long enough that the answer after the hangs never times out on a busy machine.
+      timeoutMs: 1_000,
       sleep: async () => undefined,
     });
     const own = createPaymentReconciler({ ...t.deps, payments: t.deps.payments, delivery: t.deps.delivery!, logger: t.logger });

@@ -180,9 +180,11 @@ describe('WhatsApp under the faults Meta documents', () => {
   });
 
   describe('a send without a clear answer is unconfirmed, never silent and never retried', () => {
+    /** The time limit a held send reaches; an answered one (the resend) stays far inside it on a busy machine. */
+    const HELD_MS = 1_500;
     for (const fault of ['hold', 'drop'] as const) {
       it(fault === 'hold' ? 'a timeout' : 'a connection dropped after the request was written', async () => {
-        await setUp({}, { whatsappTimeoutMs: 300 });
+        await setUp({}, { whatsappTimeoutMs: HELD_MS });
         const { id, token } = await buy();
         meta.inject(fault);
         await pay(token);
@@ -222,7 +224,7 @@ describe('WhatsApp under the faults Meta documents', () => {
     }
 
     it('a delivered status for the unanswered message confirms it: not listed in Errors', async () => {
-      await setUp({}, { whatsappTimeoutMs: 300 });
+      await setUp({}, { whatsappTimeoutMs: HELD_MS });
       const { id, token } = await buy();
       meta.inject('hold');
       await pay(token);
