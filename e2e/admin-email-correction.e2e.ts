@@ -3,14 +3,10 @@
 // loopback SMTP server (which, like a real one, refuses the mistyped domain). The purchase's detail
 // drawer then tells that story. Then the player asks to be forgotten: Erase, after
 // a confirmation that says what goes, removes the address and the clips and leaves the row's figures.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@courtreplay/shared';
-import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { KioskApi, newKioskContext, useRig } from './support/index.ts';
+import { KioskApi, newKioskContext, useRig, useSmtpSink } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -19,22 +15,15 @@ const T = MESSAGES.transactions;
 const KIOSK = 'kiosk-email-correction-court-1';
 const VENUE_ADMIN = { email: 'owner@arena-lima.example', password: 'venue-admin-password-1' };
 
-let smtp: SmtpSink;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
 let purchaseId: string;
 let folderUrl: string;
 
-let certFile: string;
-
-beforeAll(async () => {
-  // The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
-  smtp = await startSmtpSink({
-    answer: (_n, to) => (to.some((a) => a.endsWith('@gmial.com')) ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined),
-  });
-  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
-  writeFileSync(certFile, smtp.ca);
+// The mistyped domain has no such mailbox: a permanent refusal, as a real server answers.
+const smtp = useSmtpSink({
+  answer: (_n, to) => (to.some((a) => a.endsWith('@gmial.com')) ? { code: 550, message: '5.1.1 No such mailbox here' } : undefined),
 });
 
 const {
@@ -42,15 +31,11 @@ const {
   browser,
   admin: api,
 } = useRig({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile }),
+  env: () => smtp.env(),
   admin: true,
 });
 
 beforeAll(async () => {
-  afterAll(async () => {
-    await smtp?.close();
-  });
-
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Lima', location: 'Medan' } });
   await api.call('createAdmin', { body: { ...VENUE_ADMIN, role: 'admin', venueId: venue.id } });
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
@@ -72,7 +57,7 @@ beforeAll(async () => {
 
 test('the venue admin corrects the e-mail in the row, and Resend delivers to the new address', async () => {
   await expect.poll(() => transactions.emailStatus(purchaseId), { timeout: 15_000 }).toBe('failed');
-  expect(smtp.received).toHaveLength(0);
+  expect(smtp.sink.received).toHaveLength(0);
   await transactions.editEmail(purchaseId).click();
   expect(await transactions.newEmail(purchaseId).inputValue()).toBe('rally.fan@gmial.com');
 
@@ -88,9 +73,9 @@ test('the venue admin corrects the e-mail in the row, and Resend delivers to the
 
   await transactions.resend(purchaseId).click();
   await transactions.text(T.resent).waitFor();
-  expect(smtp.received).toHaveLength(1);
-  expect(smtp.received[0]!.to).toEqual(['rally.fan@gmail.com']);
-  expect(smtp.received[0]!.text).toContain('Watch and download your clips');
+  expect(smtp.sink.received).toHaveLength(1);
+  expect(smtp.sink.received[0]!.to).toEqual(['rally.fan@gmail.com']);
+  expect(smtp.sink.received[0]!.text).toContain('Watch and download your clips');
 });
 
 test("the purchase's detail drawer tells that story, oldest first, with who did what and the links", async () => {

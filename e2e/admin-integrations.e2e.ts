@@ -2,15 +2,11 @@
 // the real server with SMTP pointed at a loopback SMTP server (STARTTLS, self-signed certificate
 // trusted through NODE_EXTRA_CA_CERTS) with a wrong password in SMTP_URL.
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { INTEGRATION_MESSAGES, MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
-import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
-import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
+import { newKioskContext, SUPER_ADMIN, useRig, useSmtpSink } from './support/index.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
@@ -18,7 +14,6 @@ import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
 
 const T = MESSAGES.integrations;
 
-let smtp: SmtpSink;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let panel: AdminIntegrationsPanel;
@@ -47,25 +42,14 @@ function startUploadTarget(): Promise<string> {
   );
 }
 
-let certFile: string;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink({ auth: { user: 'replay@venue.example', pass: 'the-right-one' } });
-  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
-  writeFileSync(certFile, smtp.ca);
-});
+const smtp = useSmtpSink({ auth: { user: 'replay@venue.example', pass: 'the-right-one' } });
 
 afterAll(async () => {
-  await smtp?.close();
   await new Promise((done) => (uploadTarget ? uploadTarget.close(done) : done(undefined)));
 });
 
 const { server, browser } = useRig({
-  env: () => ({
-    SMTP_URL: smtp.urlWith('replay@venue.example', 'a-wrong-one'),
-    MAIL_FROM: 'Arena <replay@venue.example>',
-    NODE_EXTRA_CA_CERTS: certFile,
-  }),
+  env: () => smtp.env((sink) => sink.urlWith('replay@venue.example', 'a-wrong-one')),
 });
 
 beforeAll(async () => {
@@ -97,8 +81,8 @@ test('Test connection on mail with a wrong SMTP password shows the refusal plain
   expect(result.ok).toBe(false);
   expect(result.text).toContain(INTEGRATION_MESSAGES.smtpRefusedLogin);
   expect(result.text).toContain('535');
-  expect(smtp.received).toHaveLength(0);
-  expect(smtp.authAttempts.every((a) => a.secure)).toBe(true);
+  expect(smtp.sink.received).toHaveLength(0);
+  expect(smtp.sink.authAttempts.every((a) => a.secure)).toBe(true);
   await expect.poll(() => panel.lastError('mail').textContent()).toContain(INTEGRATION_MESSAGES.smtpRefusedLogin);
 
   await panel.test('mail');

@@ -2,14 +2,10 @@
 // refusal (550) fails at once with the server's reason; a temporary one (451) shows the purchase
 // waiting with the last answer. The real server sends through a loopback SMTP server (STARTTLS,
 // self-signed certificate trusted through NODE_EXTRA_CA_CERTS).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSmtpSink, type SmtpSink } from '@courtreplay/sync-server/testing/smtp-sink';
 import type { Answer, Endpoints } from '@courtreplay/shared';
-import { KioskApi, newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
+import { KioskApi, newKioskContext, SUPER_ADMIN, useRig, useSmtpSink } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
@@ -17,7 +13,6 @@ import { AdminTransactionsTab } from './pages/admin-transactions-tab.ts';
 const KIOSK = 'kiosk-mail-answers-court-1';
 const LOGIN = { user: 'replay@venue.example', pass: 'the-right-one' };
 
-let smtp: SmtpSink;
 let page: Page;
 let dashboard: AdminDashboardPage;
 let transactions: AdminTransactionsTab;
@@ -32,20 +27,14 @@ async function deliveredPurchase(email: string): Promise<string> {
   return id;
 }
 
-let certFile: string;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink({
-    auth: LOGIN,
-    answer: (_n, to) =>
-      to.includes('nobody@example.com')
-        ? { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' }
-        : to.includes('greylisted@example.com')
-          ? { code: 451, message: '4.7.1 Greylisted, please try again later' }
-          : undefined,
-  });
-  certFile = join(mkdtempSync(join(tmpdir(), 'courtreplay-smtp-ca-')), 'loopback.pem');
-  writeFileSync(certFile, smtp.ca);
+const smtp = useSmtpSink({
+  auth: LOGIN,
+  answer: (_n, to) =>
+    to.includes('nobody@example.com')
+      ? { code: 550, message: '5.1.1 The email account that you tried to reach does not exist' }
+      : to.includes('greylisted@example.com')
+        ? { code: 451, message: '4.7.1 Greylisted, please try again later' }
+        : undefined,
 });
 
 const {
@@ -53,15 +42,11 @@ const {
   browser,
   admin: api,
 } = useRig({
-  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Arena <replay@venue.example>', NODE_EXTRA_CA_CERTS: certFile }),
+  env: () => smtp.env(),
   admin: true,
 });
 
 beforeAll(async () => {
-  afterAll(async () => {
-    await smtp?.close();
-  });
-
   const { venue } = await api.call('createVenue', { body: { name: 'Arena Empat', location: 'Bandung' } });
   await api.call('registerDevice', { body: { deviceId: KIOSK, venueId: venue.id } });
   await api.call('authorizeDevice', { body: { deviceId: KIOSK, isAuthorized: true } });
@@ -77,7 +62,7 @@ test('550: failed at once, the server reason on the purchase', async () => {
   await dashboard.openTab('transactions');
   await expect.poll(() => transactions.deliveryState(id), { timeout: 15_000 }).toMatch(/^Failed: E-mail not sent: .*550/);
   expect(await transactions.deliveryTitle(id)).toContain('550 5.1.1 The email account that you tried to reach does not exist');
-  expect(smtp.received).toHaveLength(0);
+  expect(smtp.sink.received).toHaveLength(0);
 });
 
 test('451: the purchase waits for its next try, with the last answer shown under its state', async () => {

@@ -222,16 +222,18 @@ describe('the rules docs/contributing.md states about tests', () => {
 
   /**
    * Every browser file starts from the one fixture (`useRig`, e2e/support/rig.ts), so no file repeats
-   * another's set-up of server, browser, kiosk and prices. These files have reasons of their own.
+   * another's set-up of server, browser, kiosk and prices (nor of the SMTP sink: `useSmtpSink`,
+   * e2e/support/smtp.ts). These files have reasons of their own.
    */
   const OWN_SET_UP: Record<string, string> = {
     'e2e/precache-manifest.e2e.ts': 'reads the built service worker only: no server, no browser',
     'e2e/server-stop.e2e.ts': 'starts `npm run serve` in a process group of its own on purpose, to stop it as a process manager does',
   };
-  const startsItself = (source: string) => /\b(startServer|launchBrowser|startServerProcess)\(|\bchromium\.launch\(/.test(source);
+  const startsItself = (source: string) =>
+    /\b(startServer|launchBrowser|startServerProcess|startSmtpSink)\(|\bchromium\.launch\(/.test(source);
   const usesRig = (source: string) => /\buseRig\(/.test(source);
 
-  it('every browser file starts from useRig and starts no server or browser of its own', () => {
+  it('every browser file starts from useRig and starts no server, browser or SMTP sink of its own', () => {
     const browserFiles = tests.filter((path) => path.endsWith('.e2e.ts'));
     expect(browserFiles.length).toBeGreaterThan(30);
     const offenders = browserFiles.flatMap((path) => {
@@ -245,6 +247,7 @@ describe('the rules docs/contributing.md states about tests', () => {
   it('sees a file that starts its own server or browser, and one that uses the rig', () => {
     expect(startsItself('server = await startServer({ PORT: "0" });')).toBe(true);
     expect(startsItself('browser = await launchBrowser();')).toBe(true);
+    expect(startsItself('smtp = await startSmtpSink({ auth: LOGIN });')).toBe(true);
     expect(startsItself('const { server, browser } = useRig();')).toBe(false);
     expect(usesRig('const { server, browser } = useRig({ admin: true });')).toBe(true);
   });

@@ -4,3 +4,4 @@ export * from './clips.ts';
 export * from './folder.ts';
 export * from './api.ts';
 export * from './rig.ts';
+export * from './smtp.ts';
