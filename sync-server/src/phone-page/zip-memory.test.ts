@@ -144,8 +144,19 @@ describe('a ZIP cannot be used to exhaust the server', () => {
         // first clip and no other. A bound on files and memory, not a speed check: on a busy 2-core
         // machine at the lowest CPU priority, 60 streams take a while to fill.
         await vi.waitFor(() => expect(openFilesUnder(pid, join(dataDir, 'drive'))).toBe(60), { timeout: 150_000, interval: 200 });
-        await new Promise((settle) => setTimeout(settle, 2000));
-        const growth = (residentBytes(pid) - before) / MB;
+        // Measured once the server's memory stops moving (two readings 250 ms apart within 1 MB):
+        // a reader that kept adding memory would never get there and fail the wait.
+        let last: number | undefined;
+        await vi.waitFor(
+          () => {
+            const now = residentBytes(pid);
+            const steady = last !== undefined && Math.abs(now - last) < MB;
+            last = now;
+            expect(steady).toBe(true);
+          },
+          { timeout: 30_000, interval: 250 },
+        );
+        const growth = (last! - before) / MB;
         expect(growth).toBeLessThan(100);
         for (const { socket } of readers) socket.destroy();
         await vi.waitFor(() => expect(openFilesUnder(pid, join(dataDir, 'drive'))).toBe(0), { timeout: 60_000, interval: 200 });
