@@ -4,29 +4,14 @@
 // the e-mail goes out once.
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@courtreplay/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
-import { feedFolder, makeClip, useRig } from './support/index.ts';
+import { expect, it } from 'vitest';
+import { driveEnv, feedFolder, makeClip, useDriveImitation, useRig } from './support/index.ts';
 import { launchKioskProfile, OfflineKiosk, until } from './pages/offline-kiosk.ts';
 
-let drive: DriveImitation;
-beforeAll(async () => {
-  drive = await startDriveImitation({ hideRange: true });
-});
-
-afterAll(async () => {
-  await drive?.close();
-});
+const drive = useDriveImitation({ hideRange: true });
 
 const { server, seed } = useRig({
-  env: () => ({
-    STORAGE: 'google-drive',
-    GOOGLE_CLIENT_ID: 'kiosk-test.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'secret',
-    GOOGLE_REFRESH_TOKEN: '1//refresh',
-    GOOGLE_API_URL: drive.url,
-    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-  }),
+  env: () => driveEnv(drive),
   browser: false,
   kiosk: { pricing: { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] } },
 });

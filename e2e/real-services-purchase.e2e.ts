@@ -9,9 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_TEST_CHUNK_BYTES } from '@courtreplay/shared';
-import { startDriveImitation, type DriveImitation } from '@courtreplay/sync-server/testing/drive-imitation';
 import { startMidtransImitation, type MidtransImitation } from '@courtreplay/sync-server/testing/midtrans-imitation';
-import { SUPER_ADMIN, freePort, makeClip, newKioskContext, useRig } from './support/index.ts';
+import { SUPER_ADMIN, driveEnv, freePort, makeClip, newKioskContext, useDriveImitation, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import { AdminIntegrationsPanel } from './pages/admin-integrations-panel.ts';
 import { openKioskCheckout } from './support/kiosk-setup.ts';
@@ -19,7 +18,6 @@ import { openKioskCheckout } from './support/kiosk-setup.ts';
 const C = MESSAGES.checkout;
 const SERVER_KEY = 'Mid-server-imitation-key';
 let midtrans: MidtransImitation;
-let drive: DriveImitation;
 const CLIPS = [{ name: 'smash_1.mp4', path: makeClip({ format: 'mp4' }) }];
 let publicUrl: string;
 let port: number;
@@ -28,13 +26,13 @@ beforeAll(async () => {
   port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
   midtrans = await startMidtransImitation({ serverKeys: [SERVER_KEY], notificationUrl: `${publicUrl}/api/payment/notification` });
-  drive = await startDriveImitation({ hideRange: true });
 });
 
 afterAll(async () => {
   await midtrans?.close();
-  await drive?.close();
 });
+
+const drive = useDriveImitation({ hideRange: true });
 
 const rig = useRig({
   env: () => ({
@@ -44,12 +42,7 @@ const rig = useRig({
     MIDTRANS_SERVER_KEY: SERVER_KEY,
     MIDTRANS_CLIENT_KEY: 'Mid-client-imitation-key',
     ...midtrans.env,
-    STORAGE: 'google-drive',
-    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'venue-secret',
-    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
-    GOOGLE_API_URL: drive.url,
-    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+    ...driveEnv(drive),
   }),
   kiosk: { pricing: { price: 20_000, gateway: true } },
 });

@@ -222,15 +222,15 @@ describe('the rules docs/contributing.md states about tests', () => {
 
   /**
    * Every browser file starts from the one fixture (`useRig`, e2e/support/rig.ts), so no file repeats
-   * another's set-up of server, browser, kiosk and prices (nor of the SMTP sink: `useSmtpSink`,
-   * e2e/support/smtp.ts). These files have reasons of their own.
+   * another's set-up of server, browser, kiosk and prices (nor of the SMTP sink or Drive's imitation:
+   * `useSmtpSink`, `useDriveImitation` in e2e/support). These files have reasons of their own.
    */
   const OWN_SET_UP: Record<string, string> = {
     'e2e/precache-manifest.e2e.ts': 'reads the built service worker only: no server, no browser',
     'e2e/server-stop.e2e.ts': 'starts `npm run serve` in a process group of its own on purpose, to stop it as a process manager does',
   };
   const startsItself = (source: string) =>
-    /\b(startServer|launchBrowser|startServerProcess|startSmtpSink)\(|\bchromium\.launch\(/.test(source);
+    /\b(startServer|launchBrowser|startServerProcess|startSmtpSink|startDriveImitation)\(|\bchromium\.launch\(/.test(source);
   const usesRig = (source: string) => /\buseRig\(/.test(source);
 
   it('every browser file starts from useRig and starts no server, browser or SMTP sink of its own', () => {
@@ -248,6 +248,7 @@ describe('the rules docs/contributing.md states about tests', () => {
     expect(startsItself('server = await startServer({ PORT: "0" });')).toBe(true);
     expect(startsItself('browser = await launchBrowser();')).toBe(true);
     expect(startsItself('smtp = await startSmtpSink({ auth: LOGIN });')).toBe(true);
+    expect(startsItself('drive = await startDriveImitation({ hideRange: true });')).toBe(true);
     expect(startsItself('const { server, browser } = useRig();')).toBe(false);
     expect(usesRig('const { server, browser } = useRig({ admin: true });')).toBe(true);
   });

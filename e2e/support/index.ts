@@ -5,3 +5,4 @@ export * from './folder.ts';
 export * from './api.ts';
 export * from './rig.ts';
 export * from './smtp.ts';
+export * from './drive.ts';

@@ -6,9 +6,10 @@
 //   const { server, browser, seed } = useRig({ kiosk: { pricing: { price: 15_000, gateway: true } } });
 //
 // and uses them inside its hooks and tests; touching one before the set-up ran is a plain error.
-// A loopback SMTP server comes from `useSmtpSink` (smtp.ts), called above `useRig`. Other imitations
-// of outside services (Drive, S3, Midtrans) stay in the file: start them in a beforeAll written
-// above `useRig` and hand their addresses over through `env` as a function.
+// A loopback SMTP server comes from `useSmtpSink` (smtp.ts) and Drive's imitation from
+// `useDriveImitation` (drive.ts), called above `useRig`. Imitations only one file uses (S3, Midtrans)
+// stay in the file: start them in a beforeAll written above `useRig` and hand their addresses over
+// through `env` as a function.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AdminApi } from './api.ts';

@@ -1,0 +1,36 @@
+// Google Drive's imitation (written from Drive's documentation, with its faults) for a browser file
+// whose server stores clips in Drive. Call `useDriveImitation` above `useRig`: the imitation runs
+// before the rig's server starts and is closed after it stops; `driveEnv` is that server's storage
+// setting.
+import { afterAll, beforeAll } from 'vitest';
+import { startDriveImitation, type DriveImitation, type DriveImitationOptions } from '@courtreplay/sync-server/testing/drive-imitation';
+
+/** The running imitation (its files, upload sessions and faults to inject), once the file's set-up started it. */
+export function useDriveImitation(options: Partial<DriveImitationOptions> = {}): DriveImitation {
+  let running: DriveImitation | undefined;
+  beforeAll(async () => {
+    running = await startDriveImitation(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return new Proxy({} as DriveImitation, {
+    get(_, property) {
+      if (!running) throw new Error('the Drive imitation is used before its set-up started it (call useDriveImitation above useRig)');
+      const value: unknown = Reflect.get(running, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(running) : value;
+    },
+  });
+}
+
+/** The server's settings to store clips in `drive`: Drive storage with an OAuth client the imitation accepts. */
+export function driveEnv(drive: DriveImitation): Record<string, string> {
+  return {
+    STORAGE: 'google-drive',
+    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'venue-secret',
+    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
+    GOOGLE_API_URL: drive.url,
+    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+  };
+}
