@@ -13,7 +13,7 @@ import { freePort } from './ports.mjs';
 
 /**
  * Starts a cluster; resolves to its URL (database `postgres`, user `postgres`) and a stop function.
- * @param {{ maxConnections?: number, settings?: string[], nice?: number }} [options] nice: the server at this lower CPU priority
+ * @param {{ maxConnections?: number, settings?: string[], nice?: boolean }} [options] nice: the server at the lowest CPU priority
  */
 export async function startThrowawayCluster(options = {}) {
   ensureSystemPackages(['postgresql']);
@@ -29,7 +29,7 @@ export async function startThrowawayCluster(options = {}) {
   }
   chmodSync(dir, 0o700);
   const run = (program, args) => {
-    const command = [...(options.nice ? ['nice', '-n', String(options.nice)] : []), join(bin, program), ...args];
+    const command = [...(options.nice ? ['nice', '-n', '19'] : []), join(bin, program), ...args];
     const [file, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', ...command] : command;
     return execFileSync(file, rest, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
   };

@@ -4,11 +4,9 @@
 // 'N passed, N failed' over every test that ran.
 //
 // The browser tests spend most of their time waiting on the kiosk's own timers, so everything else
-// runs beside them at a lower CPU priority: typecheck and lint at the lowest (nice 19), the unit and
-// API tests at nice 10. They take the idle cycles and yield when a browser test needs the CPU. The
-// unit and API tests have time limits and real timers of their own (SMTP, RTSP, PostgreSQL): at
-// nice 19 a busy stretch of the browser tests left them under 1% of a core, and a 2 s test passed
-// its 60 s limit. Their output is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
+// runs beside them at the lowest CPU priority (nice 19): typecheck and lint, and at the same time
+// the unit and API tests. They take the idle cycles and yield the moment a browser test needs the
+// CPU. Their output is kept in tmp/test-reports/<step>.log and printed when the browser tests end. The browser tests
 // themselves run three files at a time (e2e/vitest.config.ts).
 // Each step's wall time is printed at the end. `--only unit|e2e|static` runs one group in the
 // foreground; `--postgres`
@@ -43,10 +41,6 @@ if (ramTmp) {
   process.env.TMPDIR = ramTmp;
 }
 
-/** Niceness beside the browser tests: typecheck and lint, and the unit and API tests (see the top). */
-const LOWEST = 19;
-const TESTS_BESIDE = 10;
-
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -61,13 +55,13 @@ const started = Date.now();
  * @param {string} name
  * @param {string} cmd
  * @param {string[]} cmdArgs
- * @param {{ env?: Record<string, string>, logFile?: string, nice?: number }} [options]
- *   logFile: output there instead of the terminal; nice: at this lower CPU priority
+ * @param {{ env?: Record<string, string>, logFile?: string, nice?: boolean }} [options]
+ *   logFile: output there instead of the terminal; nice: at the lowest CPU priority
  */
 function step(name, cmd, cmdArgs, options = {}) {
   console.log(`\n=== ${name}${options.logFile ? ` (beside the others; output in ${options.logFile})` : ''}`);
   const t0 = Date.now();
-  const [program, programArgs] = options.nice ? ['nice', ['-n', String(options.nice), cmd, ...cmdArgs]] : [cmd, cmdArgs];
+  const [program, programArgs] = options.nice ? ['nice', ['-n', '19', cmd, ...cmdArgs]] : [cmd, cmdArgs];
   const child = spawn(program, programArgs, {
     stdio: options.logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...options.env },
@@ -86,9 +80,9 @@ function step(name, cmd, cmdArgs, options = {}) {
   );
 }
 
-/** A step beside the browser tests: at the lowest priority, its output in tmp/test-reports/<file>.log, printed by showLog. */
+/** A step beside the browser tests: niced, its output in tmp/test-reports/<file>.log, printed by showLog. */
 function besideStep(name, file, cmd, cmdArgs, options = {}) {
-  return step(name, cmd, cmdArgs, { ...options, logFile: join(reportDir, `${file}.log`), nice: LOWEST });
+  return step(name, cmd, cmdArgs, { ...options, logFile: join(reportDir, `${file}.log`), nice: true });
 }
 
 function showLog(name, file) {
@@ -135,14 +129,14 @@ async function vitest(name, configArgs, report, options = {}) {
 async function unitTests({ background }) {
   // ffmpeg and GStreamer's RTSP server: the recorder's tests publish and record real RTSP streams.
   ensureSystemPackages(['postgresql', ...RTSP_CAMERA_PACKAGES]);
-  const postgres = await startThrowawayCluster(background ? { nice: TESTS_BESIDE } : {});
+  const postgres = await startThrowawayCluster({ nice: background });
   const logFile = join(reportDir, 'unit.log');
   try {
     await vitest(
       'unit and API tests (API on SQLite and on PostgreSQL)',
       [],
       'unit.json',
-      background ? { env: { TEST_POSTGRES_URL: postgres.url }, logFile, nice: TESTS_BESIDE } : { env: { TEST_POSTGRES_URL: postgres.url } },
+      background ? { env: { TEST_POSTGRES_URL: postgres.url }, logFile, nice: true } : { env: { TEST_POSTGRES_URL: postgres.url } },
     );
   } finally {
     postgres.stop();
