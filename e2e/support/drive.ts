@@ -4,6 +4,7 @@
 // setting.
 import { afterAll, beforeAll } from 'vitest';
 import { startDriveImitation, type DriveImitation, type DriveImitationOptions } from '@courtreplay/sync-server/testing/drive-imitation';
+import { startedLater } from './rig.ts';
 
 /** The running imitation (its files, upload sessions and faults to inject), once the file's set-up started it. */
 export function useDriveImitation(options: Partial<DriveImitationOptions> = {}): DriveImitation {
@@ -14,13 +15,7 @@ export function useDriveImitation(options: Partial<DriveImitationOptions> = {}):
   afterAll(async () => {
     await running?.close();
   });
-  return new Proxy({} as DriveImitation, {
-    get(_, property) {
-      if (!running) throw new Error('the Drive imitation is used before its set-up started it (call useDriveImitation above useRig)');
-      const value: unknown = Reflect.get(running, property);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(running) : value;
-    },
-  });
+  return startedLater(() => running, 'the Drive imitation is used before its set-up started it (call useDriveImitation above useRig)');
 }
 
 /** The server's settings to store clips in `drive`: Drive storage with an OAuth client the imitation accepts. */

@@ -44,6 +44,24 @@ export interface Rig {
   seed: KioskSeed;
 }
 
+/**
+ * A stand-in, handed out when a file is read, for what a hook starts later (`running()`): it reads
+ * through to it once it runs, and says `notYet` when used before.
+ */
+export function startedLater<T extends object>(running: () => T | undefined, notYet: string): T {
+  return new Proxy({} as T, {
+    get(_, property) {
+      const target = running();
+      // Asked whether it is a promise (an async function answering it), it is not.
+      if (property === 'then' || typeof property === 'symbol') return target ? Reflect.get(target, property) : undefined;
+      if (!target) throw new Error(notYet);
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    has: (_, property) => property in (running() ?? {}),
+  });
+}
+
 export function useRig(options: RigOptions = {}): Rig {
   let current: Partial<Rig> = {};
   let stops: (() => Promise<unknown>)[] = [];
@@ -92,17 +110,7 @@ export function useRig(options: RigOptions = {}): Rig {
   }
 
   const handle = <K extends keyof Rig>(name: K): Rig[K] =>
-    new Proxy({} as Rig[K], {
-      get(_, property) {
-        const target = current[name];
-        // Asked whether it is a promise (an async function answering it), it is not.
-        if (property === 'then' || typeof property === 'symbol') return target ? Reflect.get(target, property) : undefined;
-        if (!target) throw new Error(`rig.${name} is used before useRig's set-up started it (or without asking for it)`);
-        const value: unknown = Reflect.get(target, property);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-      has: (_, property) => property in (current[name] ?? {}),
-    });
+    startedLater<Rig[K]>(() => current[name], `rig.${name} is used before useRig's set-up started it (or without asking for it)`);
 
   return { server: handle('server'), browser: handle('browser'), admin: handle('admin'), seed: handle('seed') };
 }
