@@ -147,6 +147,9 @@ describe('a crash or a stop between the purchase insert and the answer', () => {
     expect(answer.status).toBe(201);
     expect(((await answer.json()) as { payment: { token: string } }).payment.token).toBe('snap-token-1');
     expect(await exited).toEqual([0, null]);
+    // Each stage of the stop is logged, so a slow one says what it waited for.
+    expect(server.output()).toContain('stopping: every connection is closed, waiting for the sends in progress');
+    expect(server.output()).toContain('stopping: no send in progress, closing the database');
     expect(server.output()).toContain('stopped: every request in progress was answered');
     expect(await db.selectFrom('purchases').select('paymentToken').execute()).toEqual([{ paymentToken: 'snap-token-1' }]);
   }, 90_000);
