@@ -193,7 +193,19 @@ function repoFiles(dirs: string[], pattern: RegExp): string[] {
   );
 }
 
-const SOURCE_DIRS = ['shared/src', 'sync-server/src', 'pwa/src', 'pwa/bench', 'sync-server/bench', 'e2e', 'scripts'];
+const SOURCE_DIRS = [
+  'shared/src',
+  'sync-server/src',
+  'pwa/src',
+  'pwa/bench',
+  'sync-server/bench',
+  'recorder/src',
+  'recorder/test',
+  'recorder/bench',
+  'recorder/demo',
+  'e2e',
+  'scripts',
+];
 const TEST_FILE = /\.(test|e2e)\.ts$/;
 
 describe('the rules docs/contributing.md states about tests', () => {
@@ -300,6 +312,13 @@ describe('configuration is read in one place (docs/contributing.md)', () => {
     const allowed = new Set(['sync-server/src/config.ts', 'sync-server/src/main.ts', 'sync-server/src/testing/database.ts']);
     const offenders = repoFiles(['sync-server/src', 'shared/src', 'pwa/src'], /\.tsx?$/)
       .filter((path) => !TEST_FILE.test(path) && !allowed.has(path))
+      .filter((path) => /process\.env\b/.test(readFileSync(join(cwd, path), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only config.ts reads process.env in the recorder (its tests and benchmark set up their own)', () => {
+    const offenders = repoFiles(['recorder/src'], /\.ts$/)
+      .filter((path) => path !== 'recorder/src/config.ts' && !path.includes('/testing/'))
       .filter((path) => /process\.env\b/.test(readFileSync(join(cwd, path), 'utf8')));
     expect(offenders).toEqual([]);
   });

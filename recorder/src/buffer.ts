@@ -1,13 +1,18 @@
 // The rolling buffer of one camera: short MPEG-TS segments written by ffmpeg's segment muxer,
-// one run (one ffmpeg process) at a time, each run with its own segment list (`r<run>.csv`).
+// one run (one ffmpeg process) at a time, each run with its own segment list (`r<run>.csv`, the
+// run named by the time it was started).
 //
 // Only segments named in a list are used: ffmpeg adds a segment to its list once it has closed
-// it, so the segment a crash or a kill -9 leaves half-written is never cut into a clip. The wall
-// time of a segment comes from its run's timeline (the list's start/end seconds) anchored by the
-// files' modified times: a closed segment's mtime is when its last packet arrived, never earlier,
-// so the smallest (mtime - end) over a run is the best anchor (latency only adds to it).
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// it, so the segment a crash or a kill -9 leaves half-written is never cut into a clip. A
+// segment's wall time comes from its content's own timeline (the list's start/end seconds, the
+// stream's timestamps) placed by one anchor per run. ffmpeg opens a segment's file when its first
+// picture arrives and closes it when the next keyframe does, so (created - start) and
+// (modified - end) are each the run's start plus latency; the smallest over the run is the anchor.
+// The segment a run closes when it ends is closed long after its last picture (a camera gone quiet
+// is given up after seconds of silence): its modified time is not used, only its creation, where
+// the file system keeps it, and the run is never placed before ffmpeg was started.
+import { join } from 'node:path';
+import type { RecorderFs } from './platform.ts';
 
 export interface Segment {
   path: string;
@@ -24,19 +29,29 @@ interface Entry {
   from: number;
   to: number;
   mtime: number;
+  born: number | undefined;
+}
+
+interface Run {
+  entries: Entry[];
+  /** The wall time of the run's second 0. */
+  anchor: number;
+  /** Bytes of its list read so far: the next look starts there. */
+  offset: number;
+  /** Whether the run had ended when its list was last read (its last entry closed it). */
+  ended: boolean;
 }
 
 /** The whole lines of a segment list from byte `offset` on, and where the next read starts. */
-function readList(path: string, offset: number): { entries: Entry[]; next: number } {
+function readList(fs: RecorderFs, dir: string, name: string, offset: number): { entries: Entry[]; next: number } {
   let text: string;
   try {
-    text = readFileSync(path).subarray(offset).toString('utf8');
+    text = fs.readFrom(join(dir, name), offset).toString('utf8');
   } catch {
     return { entries: [], next: offset };
   }
   // A list cut short by a kill ends in a partial line: only whole lines count.
   const whole = text.slice(0, text.lastIndexOf('\n') + 1);
-  const dir = dirname(path);
   const entries: Entry[] = [];
   for (const line of whole.split('\n')) {
     const [file, from, to] = line.split(',');
@@ -44,93 +59,139 @@ function readList(path: string, offset: number): { entries: Entry[]; next: numbe
     const f = Number(from);
     const t = Number(to);
     if (!Number.isFinite(f) || !Number.isFinite(t) || t <= f) continue;
-    try {
-      entries.push({ path: join(dir, file), from: f, to: t, mtime: statSync(join(dir, file)).mtimeMs });
-    } catch {
-      // pruned already
-    }
+    const mtime = fs.mtime(join(dir, file));
+    // Undefined: pruned already.
+    if (mtime !== undefined) entries.push({ path: join(dir, file), from: f, to: t, mtime, born: fs.born(join(dir, file)) });
   }
   return { entries, next: offset + Buffer.byteLength(whole) };
 }
 
+/** A run's anchor from its entries: the smallest of their (created - start) and (modified - end), the ending entry's modified time left out. */
+function anchorOf(run: Run, runId: string): number {
+  const started = Number(runId);
+  let anchor = Infinity;
+  run.entries.forEach((e, i) => {
+    if (e.born !== undefined) anchor = Math.min(anchor, e.born - e.from * 1000);
+    if (!(run.ended && i === run.entries.length - 1)) anchor = Math.min(anchor, e.mtime - e.to * 1000);
+  });
+  // Never before ffmpeg was started; the start itself when nothing else tells.
+  return anchor === Infinity ? started : Math.max(anchor, started);
+}
+
 /**
  * One camera's segments, kept in memory and brought up to date by reading only what ffmpeg added
- * to its lists since the last look (a full scan of two hours of segments every second would cost
- * more CPU than recording).
+ * to its lists since the last look (a full scan of two hours of segments, or a whole list, every
+ * second would cost more CPU than recording and grow all week).
  */
 export class SegmentIndex {
-  private runs = new Map<string, { entries: Entry[]; anchor: number; offset: number }>();
+  private runs = new Map<string, Run>();
+  /** Oldest first. */
   segments: Segment[] = [];
-
-  constructor(private readonly dir: string) {}
-
   private loaded = false;
 
-  /** Reads what the lists gained (after the first look, only the running ffmpeg's list); returns the new segments. */
-  refresh(activeRun?: string): Segment[] {
+  constructor(
+    private readonly dir: string,
+    private readonly fs: RecorderFs,
+  ) {}
+
+  /**
+   * Reads what the lists gained (after the first look, only the list of `runs`: the running
+   * ffmpeg's, and one that just ended); returns the segments added.
+   */
+  refresh(activeRun: string | undefined, endedRun?: string): Segment[] {
     let names: string[];
     try {
-      names = this.loaded ? (activeRun ? [`r${activeRun}.csv`] : []) : readdirSync(this.dir);
+      names = this.loaded ? [activeRun, endedRun].filter((r): r is string => !!r).map((r) => `r${r}.csv`) : this.fs.readdir(this.dir);
     } catch {
       return [];
     }
     this.loaded = true;
     const added: Segment[] = [];
-    let reanchored = false;
+    let moved = false;
     for (const name of names) {
-      const run = LIST.exec(name)?.[1];
-      if (!run) continue;
-      const state = this.runs.get(run) ?? { entries: [], anchor: Infinity, offset: 0 };
-      this.runs.set(run, state);
-      const { entries, next } = readList(join(this.dir, name), state.offset);
-      state.offset = next;
+      const id = LIST.exec(name)?.[1];
+      if (!id) continue;
+      const run = this.runs.get(id) ?? { entries: [], anchor: Infinity, offset: 0, ended: false };
+      this.runs.set(id, run);
+      const { entries, next } = readList(this.fs, this.dir, name, run.offset);
+      run.offset = next;
+      run.ended = id !== activeRun;
       if (entries.length === 0) continue;
-      state.entries.push(...entries);
-      const anchor = Math.min(state.anchor, ...entries.map((e) => e.mtime - e.to * 1000));
-      if (anchor !== state.anchor && state.entries.length > entries.length) reanchored = true;
-      state.anchor = anchor;
-      for (const e of entries) added.push({ path: e.path, run, start: anchor + e.from * 1000, end: anchor + e.to * 1000 });
+      const before = run.entries.length;
+      run.entries.push(...entries);
+      const anchor = anchorOf(run, id);
+      if (anchor !== run.anchor && before > 0) moved = true;
+      run.anchor = anchor;
+      for (const e of entries) added.push({ path: e.path, run: id, start: anchor + e.from * 1000, end: anchor + e.to * 1000 });
     }
-    if (reanchored) this.rebuild();
-    else if (added.length) this.segments = [...this.segments, ...added].sort((a, b) => a.start - b.start);
+    if (moved) this.rebuild();
+    else if (added.length) this.append(added);
     return added;
+  }
+
+  private append(added: Segment[]): void {
+    const last = this.segments.at(-1);
+    this.segments.push(...added);
+    // Segments come in time order within a run and runs follow each other: a sort is rarely needed.
+    if ((last && added[0]!.start < last.start) || added.some((s, i) => i > 0 && s.start < added[i - 1]!.start)) {
+      this.segments.sort((a, b) => a.start - b.start);
+    }
   }
 
   private rebuild(): void {
     const all: Segment[] = [];
-    for (const [run, state] of this.runs) {
-      for (const e of state.entries) all.push({ path: e.path, run, start: state.anchor + e.from * 1000, end: state.anchor + e.to * 1000 });
+    for (const [id, run] of this.runs) {
+      for (const e of run.entries) all.push({ path: e.path, run: id, start: run.anchor + e.from * 1000, end: run.anchor + e.to * 1000 });
     }
     this.segments = all.sort((a, b) => a.start - b.start);
   }
 
-  /** Deletes segments (oldest first as given), and the lists of finished runs left without any. */
-  remove(doomed: Segment[], activeRun: string | undefined): void {
-    if (doomed.length === 0) return;
-    const gone = new Set(doomed.map((s) => s.path));
-    for (const path of gone) rmSync(path, { force: true });
-    this.segments = this.segments.filter((s) => !gone.has(s.path));
-    for (const [run, state] of this.runs) {
-      state.entries = state.entries.filter((e) => !gone.has(e.path));
-      if (state.entries.length === 0 && run !== activeRun) {
-        this.runs.delete(run);
-        rmSync(join(this.dir, `r${run}.csv`), { force: true });
-        // The unlisted segment a killed run left behind goes with its list.
-        for (const file of readdirSync(this.dir)) if (file.startsWith(`r${run}-`)) rmSync(join(this.dir, file), { force: true });
+  /**
+   * Deletes segments, and the lists of finished runs left without any. A file another program
+   * holds (an antivirus scan: EBUSY, EPERM) stays listed and is tried again next time; the error
+   * of the first such file is answered, after every other file was removed.
+   */
+  remove(doomed: readonly Segment[], activeRun: string | undefined): Error | undefined {
+    if (doomed.length === 0) return undefined;
+    let failed: Error | undefined;
+    const gone = new Set<string>();
+    for (const s of doomed) {
+      try {
+        this.fs.remove(s.path);
+        gone.add(s.path);
+      } catch (error) {
+        failed ??= error as Error;
       }
     }
+    if (gone.size === 0) return failed;
+    this.segments = this.segments.filter((s) => !gone.has(s.path));
+    for (const [id, run] of this.runs) {
+      run.entries = run.entries.filter((e) => !gone.has(e.path));
+      if (run.entries.length > 0 || id === activeRun) continue;
+      try {
+        this.fs.remove(join(this.dir, `r${id}.csv`));
+        // The unlisted segment a killed run left behind goes with its list.
+        for (const file of this.fs.readdir(this.dir)) if (file.startsWith(`r${id}-`)) this.fs.remove(join(this.dir, file));
+        this.runs.delete(id);
+      } catch (error) {
+        failed ??= error as Error;
+      }
+    }
+    return failed;
   }
 }
 
 /** Seconds of video the buffer holds. */
-export const bufferSeconds = (segments: Segment[]): number => Math.round(segments.reduce((sum, s) => sum + (s.end - s.start), 0) / 1000);
+export const bufferSeconds = (segments: readonly Segment[]): number =>
+  Math.round(segments.reduce((sum, s) => sum + (s.end - s.start), 0) / 1000);
 
 /**
- * The segments that cover [from, to): runs of segments with no gap longer than `gapMs` between
- * them; `gaps` tells how many seconds of the window have no video.
+ * The segments for the window [from, to): from the keyframe at or before `from` (the last segment
+ * starting there) to the one holding `to`; `missingSeconds` is how much of the window has no video.
  */
-export function segmentsFor(segments: Segment[], from: number, to: number): { chosen: Segment[]; missingSeconds: number } {
-  const chosen = segments.filter((s) => s.end > from && s.start < to);
+export function segmentsFor(segments: readonly Segment[], from: number, to: number): { chosen: Segment[]; missingSeconds: number } {
+  const first = segments.filter((s) => s.start <= from + 50).at(-1);
+  const chosen = segments.filter((s) => s.end > from && s.start < to && (!first || s.start >= first.start));
   let covered = 0;
   for (const s of chosen) covered += Math.min(s.end, to) - Math.max(s.start, from);
   return { chosen, missingSeconds: Math.max(0, Math.round((to - from - covered) / 1000)) };

@@ -1,16 +1,8 @@
 // The recorder's log: one line per event on stdout. A camera URL carries its password, and the
 // password must never reach a log (an operator pastes logs into chats), so every line goes
-// through maskSecrets, ffmpeg's own messages included.
-
-/**
- * `rtsp://user:secret@host` -> `rtsp://user:****@host`, wherever it appears in the text; also a
- * password some cameras take in the query (`?password=`, `&pwd=`).
- */
-export function maskSecrets(text: string): string {
-  return text
-    .replace(/\b(rtsps?:\/\/[^\s:/@]*):[^\s@/]*@/gi, '$1:****@')
-    .replace(/\b(rtsps?:\/\/\S*?[?&](?:password|pwd|pass|passwd)=)[^&\s]*/gi, '$1****');
-}
+// through shared's maskCameraUrl, the rule the server's log and answers use, ffmpeg's own messages
+// included.
+import { maskCameraUrl } from '@courtreplay/shared';
 
 export type Level = 'info' | 'warn' | 'error';
 export type LogSink = (line: string) => void;
@@ -21,8 +13,8 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function createLogger(sink: LogSink = (line) => process.stdout.write(`${line}\n`)): Logger {
-  const write = (level: Level, message: string) => sink(`${new Date().toISOString()} ${level.padEnd(5)} ${maskSecrets(message)}`);
+export function createLogger(sink: LogSink = (line) => process.stdout.write(`${line}\n`), now: () => number = Date.now): Logger {
+  const write = (level: Level, message: string) => sink(`${new Date(now()).toISOString()} ${level.padEnd(5)} ${maskCameraUrl(message)}`);
   return {
     info: (m) => write('info', m),
     warn: (m) => write('warn', m),

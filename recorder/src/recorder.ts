@@ -1,65 +1,55 @@
 // The recorder: follows its venue's setup on the sync server, keeps one supervised ffmpeg per
-// camera (camera.ts), cuts a continuous clip per court every CLIP_SECONDS and a clip around each
-// mark, reports each camera's state every 10 s, and keeps the buffer and the clips folder within
-// their limits. One camera failing never touches the others: each has its own process and buffer.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, statfsSync, writeFileSync } from 'node:fs';
+// camera (camera.ts), cuts a continuous clip per court every CLIP_SECONDS (continuous.ts) and a
+// clip around each mark (marks.ts, clip-jobs.ts), reports each camera's state every 10 s and each
+// marked clip's state as it changes, and keeps the buffer and the clips folder within their limits
+// (housekeeping.ts). One camera failing never touches the others, and no task failing stops the
+// recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
+import type { CameraStatus, MarkFailureReason } from '@courtreplay/shared';
 import { join } from 'node:path';
-import { type Segment } from './buffer.ts';
-import { Camera, type CameraStatus } from './camera.ts';
-import { clockName, courtFolder, cutClip } from './clips.ts';
+import { SegmentIndex, type Segment } from './buffer.ts';
+import { Camera, cameraDir } from './camera.ts';
+import { ClipJobs, type JobOutcome } from './clip-jobs.ts';
+import { ClipWriter } from './clip-writer.ts';
 import type { RecorderConfig } from './config.ts';
+import { ContinuousClips } from './continuous.ts';
+import { CourtFolders } from './court-folders.ts';
+import { keepBufferWithin, removeOldClips } from './housekeeping.ts';
 import type { Logger } from './log.ts';
-import { RevokedError, ServerClient, type Mark, type Setup } from './server.ts';
+import { MarkBook, type Mark } from './marks.ts';
+import { realPlatform, sleep, type Platform } from './platform.ts';
+import { MarkReporter } from './mark-reporter.ts';
+import { RevokedError, ServerAnswerError, ServerClient, UnreachableError, type Setup } from './server.ts';
+import { StateStore, type CutJob, type MarkReport } from './state-store.ts';
+import { Tasks } from './tasks.ts';
 
 const SETUP_EVERY_MS = 10_000;
 const STATUS_EVERY_MS = 10_000;
 const HOUSEKEEPING_EVERY_MS = 5_000;
+const FOLDER_CHECK_EVERY_MS = 30_000;
 const KEEP_DAYS_EVERY_MS = 60 * 60_000;
-/** Two segments further apart than this have a gap between them (the camera was away). */
-const GAP_MS = 1_500;
-/** How long past its window a marked clip waits for video before it is cut from what exists. */
-const MARK_GRACE_MS = 8_000;
-const CONCURRENT_CUTS = 2;
-
-export interface Alert {
-  code: 'disk-low';
-  message: string;
-}
-
-interface PendingMark {
-  fieldId: number;
-  start: number;
-  end: number;
-  at: number;
-}
-
-interface State {
-  cursor?: string;
-  /** Per court, where the last continuous clip ended (ms), so a restart goes on from there. */
-  lastClipEnd: Record<string, number>;
-}
+const MARKS_EVERY_MS = 250;
+const REPORT_SOON_MS = 300;
+const MARKS_RETRY_MS = 2_000;
 
 export type StopReason = { reason: 'stopped' } | { reason: 'revoked'; message: string };
 
 export class Recorder {
   private readonly server: ServerClient;
+  private readonly store: StateStore;
+  private readonly writer: ClipWriter;
+  private readonly jobs: ClipJobs;
+  private readonly book: MarkBook;
+  private readonly continuous: ContinuousClips;
+  private readonly reporter: MarkReporter;
+  private readonly tasks: Tasks;
   private setup: Setup | undefined;
-  private cameras = new Map<number, Camera>();
-  private noCameraSince = new Map<number, number>();
-  private pendingClip = new Map<number, Segment[]>();
-  private marks: PendingMark[] = [];
-  private recentMarks: PendingMark[] = [];
-  private alerts: Alert[] = [];
-  private timers: NodeJS.Timeout[] = [];
-  private abort = new AbortController();
+  private readonly cameras = new Map<number, Camera>();
+  private readonly noCameraSince = new Map<number, number>();
+  private readonly folders: CourtFolders;
+  private diskLow: string | null = null;
+  private readonly abort = new AbortController();
   private running = false;
-  /** Per court, the clip being cut: one at a time per court, courts side by side (a mark lands fast even while others cut). */
-  private cutting = new Map<number, Promise<unknown>>();
-  /** Cuts running now, and those waiting for a turn. */
-  private activeCuts = 0;
-  private waitingCuts: (() => void)[] = [];
-  private state: State;
-  private readonly stateFile: string;
+  private cancelReportSoon: (() => void) | undefined;
   readonly manifest: string;
   private finish!: (reason: StopReason) => void;
   /** Resolves when the recorder stops, saying why. */
@@ -68,28 +58,38 @@ export class Recorder {
   constructor(
     private readonly config: RecorderConfig,
     private readonly log: Logger,
+    private readonly platform: Platform = realPlatform(),
   ) {
-    this.server = new ServerClient(config.serverUrl, config.token);
-    mkdirSync(config.bufferDir, { recursive: true });
-    mkdirSync(config.clipsDir, { recursive: true });
-    this.stateFile = join(config.bufferDir, 'state.json');
+    const { fs } = platform;
+    fs.mkdir(config.bufferDir);
+    fs.mkdir(config.clipsDir);
+    this.server = new ServerClient(config.serverUrl, config.token, log);
+    this.store = new StateStore(join(config.bufferDir, 'state.json'), fs);
     this.manifest = join(config.bufferDir, 'clips-written.jsonl');
-    this.state = this.readState();
+    this.writer = new ClipWriter({ platform, ffmpegPath: config.ffmpegPath, clipsDir: config.clipsDir, manifest: this.manifest, log });
+    this.book = new MarkBook(this.store.state, { beforeMs: config.markBeforeSeconds * 1000, afterMs: config.markAfterSeconds * 1000 });
+    this.tasks = new Tasks(platform.clock, log, () => this.reportSoon());
+    this.reporter = new MarkReporter(this.store.state, this.server, () => this.save(), platform.clock);
+    this.folders = new CourtFolders({ platform, clipsDir: config.clipsDir, writer: this.writer, log, state: this.store.state });
+    this.continuous = new ContinuousClips(config.clipSeconds * 1000, (fieldId, segments) => this.queueContinuous(fieldId, segments));
+    this.jobs = new ClipJobs({
+      platform,
+      writer: this.writer,
+      state: this.store.state,
+      save: () => this.save(),
+      log,
+      timeZone: () => this.setup?.venue.timeZone || 'Asia/Jakarta',
+      courtName: (fieldId) => this.courtName(fieldId),
+      folderOf: (fieldId) => this.folders.of(fieldId),
+      segmentsOf: (fieldId) => this.segmentsOf(fieldId),
+      codecOf: (fieldId) => this.cameras.get(fieldId)?.codec,
+      clipProblem: (fieldId, problem) => this.cameras.get(fieldId)?.setClipProblem(problem),
+      finished: (job, outcome) => this.jobFinished(job, outcome),
+    });
   }
 
-  private readState(): State {
-    try {
-      const parsed = JSON.parse(readFileSync(this.stateFile, 'utf8')) as Partial<State>;
-      return { cursor: parsed.cursor, lastClipEnd: parsed.lastClipEnd ?? {} };
-    } catch {
-      return { lastClipEnd: {} };
-    }
-  }
-
-  private saveState(): void {
-    const temp = `${this.stateFile}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.state));
-    renameSync(temp, this.stateFile);
+  private save(): void {
+    this.store.save();
   }
 
   async start(): Promise<void> {
@@ -97,29 +97,23 @@ export class Recorder {
     this.log.info(
       `Recorder starting: server ${this.config.serverUrl}, clips into ${this.config.clipsDir}, buffer in ${this.config.bufferDir}.`,
     );
-    this.cleanOldClips();
-    await this.refreshSetup();
+    await this.tasks.run('Removing clips older than KEEP_DAYS', () => this.removeOldClips());
+    await this.tasks.run('Reading the setup', () => this.refreshSetup());
     if (!this.running) return;
-    this.every(SETUP_EVERY_MS, () => this.refreshSetup());
-    this.every(STATUS_EVERY_MS, () => this.report());
-    this.every(HOUSEKEEPING_EVERY_MS, () => this.housekeeping());
-    this.every(KEEP_DAYS_EVERY_MS, () => this.cleanOldClips());
-    this.every(250, () => this.cutDueMarks());
-    void this.report();
-    void this.pollMarks();
+    this.tasks.every('Reading the setup', SETUP_EVERY_MS, () => this.refreshSetup());
+    this.tasks.every('Reporting to the server', STATUS_EVERY_MS, () => this.report());
+    this.tasks.every('Keeping the buffer within its limits', HOUSEKEEPING_EVERY_MS, () => this.housekeeping());
+    this.tasks.every("Checking the courts' clips folders", FOLDER_CHECK_EVERY_MS, () => this.folders.check(this.cameras));
+    this.tasks.every('Removing clips older than KEEP_DAYS', KEEP_DAYS_EVERY_MS, () => this.removeOldClips());
+    this.tasks.every('Cutting marked clips', MARKS_EVERY_MS, () => this.cutDueMarks());
+    this.tasks.every("Sending the marked clips' states", MARKS_RETRY_MS, () => this.reporter.flush());
+    void this.tasks.run('Reporting to the server', () => this.report());
   }
 
-  private every(ms: number, task: () => unknown): void {
-    this.timers.push(
-      setInterval(() => {
-        if (this.running) void Promise.resolve(task()).catch((error: unknown) => this.failed(error));
-      }, ms),
-    );
-  }
-
+  /** A call to the server failed: a revoked token stops the recorder; an unreachable server is tried again later (its log line is the client's). */
   private failed(error: unknown): void {
     if (error instanceof RevokedError) void this.revoked(error.message);
-    else if (this.running) this.log.warn(`The sync server could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    else if (!(error instanceof UnreachableError || error instanceof ServerAnswerError)) throw error;
   }
 
   private async revoked(message: string): Promise<void> {
@@ -141,33 +135,28 @@ export class Recorder {
   private async halt(): Promise<void> {
     this.running = false;
     this.abort.abort();
-    for (const timer of this.timers) clearInterval(timer);
-    clearTimeout(this.reportTimer);
+    this.tasks.stop();
+    this.cancelReportSoon?.();
     await Promise.all([...this.cameras.values()].map((c) => c.stop()));
-    await Promise.all([...this.cutting.values()].map((job) => job.catch(() => undefined)));
-  }
-
-  /**
-   * Runs a cut when one of two turns is free: eight ffmpegs copying 1080p at once on a two-core PC
-   * took about 2 s each, two at a time take about 0.15 s each, so every mark lands sooner.
-   */
-  private async slot<T>(task: () => Promise<T>): Promise<T> {
-    if (this.activeCuts >= CONCURRENT_CUTS) await new Promise<void>((resolve) => this.waitingCuts.push(resolve));
-    this.activeCuts++;
+    await this.jobs.drain();
     try {
-      return await task();
-    } finally {
-      this.activeCuts--;
-      this.waitingCuts.shift()?.();
+      this.save();
+    } catch (error) {
+      this.log.error(`The recorder's state could not be saved: ${(error as Error).message}`);
     }
-  }
-
-  private get timeZone(): string {
-    return this.setup?.venue.timeZone || 'Asia/Jakarta';
   }
 
   private courtName(fieldId: number): string {
     return this.setup?.courts.find((c) => c.fieldId === fieldId)?.name ?? `Court ${fieldId}`;
+  }
+
+  private segmentsOf(fieldId: number): readonly Segment[] {
+    const camera = this.cameras.get(fieldId);
+    if (camera) return camera.index.segments;
+    // A court whose camera was removed keeps its buffer for the clips still owed.
+    const index = new SegmentIndex(cameraDir(this.config.bufferDir, fieldId), this.platform.fs);
+    index.refresh(undefined);
+    return index.segments;
   }
 
   private refreshing = false;
@@ -177,40 +166,46 @@ export class Recorder {
     if (this.refreshing) return;
     this.refreshing = true;
     try {
-      await this.applySetup();
+      const first = !this.setup;
+      this.setup = await this.server.setup();
+      if (!this.running) return;
+      await this.applySetup(this.setup);
+      if (first) {
+        // Cuts a previous life queued or had under way, now that the courts' folders are known;
+        // and the marks, now that the cameras are.
+        this.jobs.resume();
+        void this.tasks.run("Checking the courts' clips folders", () => this.folders.check(this.cameras));
+        void this.pollMarks();
+      }
+    } catch (error) {
+      this.failed(error);
     } finally {
       this.refreshing = false;
     }
   }
 
-  private async applySetup(): Promise<void> {
-    let setup: Setup;
-    try {
-      setup = await this.server.setup();
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
-    if (!this.running) return;
-    const first = this.setup === undefined;
-    this.setup = setup;
-    if (first) this.log.info(`Recording for ${setup.venue.name}: ${setup.courts.length} court(s).`);
+  private async applySetup(setup: Setup): Promise<void> {
+    if (!this.cameras.size && !this.noCameraSince.size)
+      this.log.info(`Recording for ${setup.venue.name}: ${setup.courts.length} court(s).`);
+    this.folders.place(setup);
+    this.save();
     const wanted = new Map(setup.courts.filter((c) => c.camera).map((c) => [c.fieldId, c.camera!.url]));
     for (const [fieldId, camera] of this.cameras) {
-      if (wanted.get(fieldId) !== camera.url) {
-        this.log.info(`${this.courtName(fieldId)}: camera ${wanted.has(fieldId) ? 'changed' : 'removed'}.`);
-        this.cameras.delete(fieldId);
-        await camera.stop();
-      }
+      if (wanted.get(fieldId) === camera.url) continue;
+      this.log.info(`${this.courtName(fieldId)}: camera ${wanted.has(fieldId) ? 'changed' : 'removed'}.`);
+      this.cameras.delete(fieldId);
+      await camera.stop();
     }
+    const now = this.platform.clock.now();
     for (const court of setup.courts) {
       if (!court.camera) {
-        if (!this.noCameraSince.has(court.fieldId)) this.noCameraSince.set(court.fieldId, Date.now());
+        if (!this.noCameraSince.has(court.fieldId)) this.noCameraSince.set(court.fieldId, now);
         continue;
       }
       this.noCameraSince.delete(court.fieldId);
-      if (this.cameras.has(court.fieldId)) continue;
+      if (this.cameras.has(court.fieldId) || !this.running) continue;
       const camera = new Camera(court.fieldId, court.camera.url, {
+        platform: this.platform,
         bufferDir: this.config.bufferDir,
         ffmpegPath: this.config.ffmpegPath,
         log: this.log,
@@ -218,16 +213,25 @@ export class Recorder {
       });
       this.cameras.set(court.fieldId, camera);
       // A restart goes on from the last continuous clip with what the buffer already holds.
-      const from = this.state.lastClipEnd[String(court.fieldId)];
-      this.pendingClip.set(court.fieldId, from === undefined ? [] : camera.index.segments.filter((s) => s.start >= from - 500));
+      const from = this.store.state.lastClipEnd[String(court.fieldId)];
+      if (from !== undefined)
+        this.continuous.restore(
+          court.fieldId,
+          camera.index.segments.filter((s) => s.start >= from - 500),
+        );
       camera.onStateChange(() => this.reportSoon());
       camera.onSegments((segments) => {
-        this.addToContinuous(court.fieldId, segments);
+        this.continuous.add(court.fieldId, segments);
         // A mark waiting for this segment is cut the moment it closes, not at the next tick.
         this.cutDueMarks();
       });
+      // The camera's video stopped: the clip gathered so far is cut now, not when it comes back.
+      camera.onRunEnd(() => {
+        if (!this.running || !this.continuous.flush(court.fieldId)) return;
+        this.log.info(`${this.courtName(court.fieldId)}: the video stopped; the clip gathered so far is cut now.`);
+      });
       this.log.info(`${court.name}: starting the camera (${court.camera.url}).`);
-      camera.start();
+      await camera.start();
     }
   }
 
@@ -239,7 +243,7 @@ export class Recorder {
       return {
         fieldId: court.fieldId,
         state: 'no-camera' as const,
-        since: new Date(this.noCameraSince.get(court.fieldId) ?? Date.now()).toISOString(),
+        since: new Date(this.noCameraSince.get(court.fieldId) ?? this.platform.clock.now()).toISOString(),
         lastSegmentAt: null,
         bufferSeconds: 0,
         message: null,
@@ -247,89 +251,52 @@ export class Recorder {
     });
   }
 
-  private reportTimer: NodeJS.Timeout | undefined;
-
   /** A report shortly after a state change (several cameras changing together make one report). */
   private reportSoon(): void {
-    if (this.reportTimer || !this.running) return;
-    this.reportTimer = setTimeout(() => {
-      this.reportTimer = undefined;
-      if (this.running) void this.report();
-    }, 300);
+    if (this.cancelReportSoon || !this.running) return;
+    this.cancelReportSoon = this.platform.clock.after(REPORT_SOON_MS, () => {
+      this.cancelReportSoon = undefined;
+      if (this.running) void this.tasks.run('Reporting to the server', () => this.report());
+    });
   }
 
   private async report(): Promise<void> {
     if (!this.setup) return;
-    const body = { cameras: this.cameraStatuses(), ...(this.alerts.length ? { alerts: this.alerts } : {}) };
+    const alerts = [
+      ...(this.diskLow ? [{ code: 'disk-low' as const, message: this.diskLow }] : []),
+      ...(this.tasks.failing ? [{ code: 'task-failed' as const, message: this.tasks.failing }] : []),
+    ];
     try {
-      await this.server.status(body);
+      await this.server.status({ cameras: this.cameraStatuses(), ...(alerts.length ? { alerts } : {}) });
     } catch (error) {
       this.failed(error);
     }
   }
 
-  // ---- continuous clips
-
-  private addToContinuous(fieldId: number, segments: Segment[]): void {
-    if (this.config.clipSeconds <= 0) return;
-    const pending = this.pendingClip.get(fieldId) ?? [];
-    this.pendingClip.set(fieldId, pending);
-    for (const segment of segments) {
-      const last = pending.at(-1);
-      if (last && segment.start - last.end > GAP_MS) {
-        // The camera was away: the clip ends where its video ended.
-        this.log.info(
-          `${this.courtName(fieldId)}: a gap of ${Math.round((segment.start - last.end) / 1000)} s in the video; the clip before it ends there.`,
-        );
-        this.queueContinuous(fieldId, pending.splice(0));
-      }
-      pending.push(segment);
-      if (pending.at(-1)!.end - pending[0]!.start >= this.config.clipSeconds * 1000 - 250) this.queueContinuous(fieldId, pending.splice(0));
-    }
-  }
+  // ---- clips
 
   private queueContinuous(fieldId: number, segments: Segment[]): void {
-    if (segments.length === 0) return;
-    const start = segments[0]!.start;
     const end = segments.at(-1)!.end;
-    this.state.lastClipEnd[String(fieldId)] = end;
-    this.saveState();
-    const name = this.courtName(fieldId);
-    void this.queueCut(`${name} ${clockName(start, this.timeZone)}.mp4`, fieldId, segments, end);
+    this.store.state.lastClipEnd[String(fieldId)] = end;
+    this.jobs.queue({
+      kind: 'continuous',
+      fieldId,
+      start: segments[0]!.start,
+      end,
+      markIds: [],
+      paths: segments.map((s) => s.path),
+      failures: 0,
+    });
   }
 
-  private queueCut(
-    fileName: string,
-    fieldId: number,
-    segments: Segment[],
-    end: number,
-    durationSeconds?: number,
-  ): Promise<string | undefined> {
-    const dir = join(this.config.clipsDir, courtFolder(this.courtName(fieldId)));
-    const job = (this.cutting.get(fieldId) ?? Promise.resolve()).then(async () => {
-      if (existsSync(join(dir, fileName))) return undefined;
-      const started = Date.now();
-      try {
-        const path = await this.slot(() =>
-          cutClip({
-            ffmpegPath: this.config.ffmpegPath,
-            segments,
-            dir,
-            fileName,
-            endMs: end,
-            manifest: this.manifest,
-            durationSeconds,
-          }),
-        );
-        this.log.info(`Clip written in ${Date.now() - started} ms: ${path}`);
-        return path;
-      } catch (error) {
-        this.log.error(error instanceof Error ? error.message : String(error));
-        return undefined;
-      }
-    });
-    this.cutting.set(fieldId, job);
-    return job;
+  private jobFinished(job: CutJob, outcome: JobOutcome): void {
+    if (job.kind !== 'marked') return;
+    const report = (id: number): MarkReport =>
+      outcome.path
+        ? { id, state: 'ready', reason: null, message: null }
+        : { id, state: 'failed', reason: outcome.failure?.reason ?? 'cut-failed', message: outcome.failure?.message ?? null };
+    this.book.finished(job, report(0));
+    this.reporter.add(job.markIds.map(report));
   }
 
   // ---- marks
@@ -337,160 +304,85 @@ export class Recorder {
   private async pollMarks(): Promise<void> {
     while (this.running) {
       try {
-        const answer = await this.server.marks(this.state.cursor, this.abort.signal);
-        for (const mark of answer.marks) this.addMark(mark);
-        if (answer.cursor !== this.state.cursor) {
-          this.state.cursor = answer.cursor;
-          this.saveState();
-        }
+        const answer = await this.server.marks(this.store.state.cursor, this.abort.signal);
+        if (!this.running) return;
+        const reports: MarkReport[] = [];
+        for (const mark of answer.marks) reports.push(...this.addMark(mark));
+        // The marks are saved with the cursor that acknowledges them, never after it.
+        this.store.state.cursor = answer.cursor;
+        this.save();
+        this.reporter.add(reports);
       } catch (error) {
         if (!this.running) return;
         if (error instanceof RevokedError) return this.revoked(error.message);
-        this.failed(error);
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        if (!(error instanceof UnreachableError || error instanceof ServerAnswerError)) {
+          this.log.error(`The marks could not be taken: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        await sleep(this.platform.clock, MARKS_RETRY_MS, this.abort.signal);
       }
     }
   }
 
-  private addMark(mark: Mark): void {
-    const at = Date.parse(mark.at);
-    if (!Number.isFinite(at)) return;
+  private addMark(mark: Mark): MarkReport[] {
     const name = this.courtName(mark.fieldId);
+    const failed = (reason: MarkFailureReason, message: string): MarkReport[] => [{ id: mark.id, state: 'failed', reason, message }];
     if (!this.cameras.has(mark.fieldId)) {
       this.log.warn(`${name}: a mark at ${mark.at}, but the court has no camera here.`);
-      return;
+      return failed('no-camera', 'The court has no camera at this recorder.');
     }
-    const covering = [...this.marks, ...this.recentMarks].find((m) => m.fieldId === mark.fieldId && m.start <= at && at <= m.end);
-    if (covering) {
-      this.log.info(`${name}: a mark at ${mark.at} falls in the clip already cut for ${new Date(covering.at).toISOString()}.`);
-      return;
+    const added = this.book.add(mark, this.platform.clock.now());
+    switch (added.kind) {
+      case 'new': {
+        const w = added.window;
+        this.log.info(`${name}: mark at ${mark.at}; cutting ${new Date(w.start).toISOString()} to ${new Date(w.end).toISOString()}.`);
+        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
+      }
+      case 'joined':
+        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already asked for ${new Date(added.window.at).toISOString()}.`);
+        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
+      case 'answered':
+        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already cut for that moment.`);
+        return [added.outcome];
+      case 'known':
+        return [];
+      case 'invalid':
+        return failed('cut-failed', `The mark's time "${mark.at}" is not a time.`);
     }
-    const pending = {
-      fieldId: mark.fieldId,
-      at,
-      start: at - this.config.markBeforeSeconds * 1000,
-      end: at + this.config.markAfterSeconds * 1000,
-    };
-    this.marks.push(pending);
-    this.log.info(
-      `${name}: mark at ${mark.at}; cutting ${new Date(pending.start).toISOString()} to ${new Date(pending.end).toISOString()}.`,
-    );
   }
 
   private cutDueMarks(): void {
-    const now = Date.now();
-    for (const mark of [...this.marks]) {
-      if (now < mark.end) continue;
-      const camera = this.cameras.get(mark.fieldId);
-      const segments = camera?.index.segments ?? [];
-      const complete = segments.some((s) => s.end >= mark.end);
-      if (!complete && now < mark.end + MARK_GRACE_MS) continue;
-      this.marks.splice(this.marks.indexOf(mark), 1);
-      this.recentMarks = [...this.recentMarks.filter((m) => m.end > now - 10 * 60_000), mark];
-      void this.cutMark(mark, segments);
+    const due = this.book.takeDue(this.platform.clock.now(), (fieldId) => this.segmentsOf(fieldId));
+    for (const window of due) {
+      this.jobs.queue({
+        kind: 'marked',
+        fieldId: window.fieldId,
+        start: window.start,
+        end: window.end,
+        markIds: window.ids,
+        paths: [],
+        failures: 0,
+      });
     }
-  }
-
-  private async cutMark(mark: PendingMark, all: Segment[]): Promise<void> {
-    const name = this.courtName(mark.fieldId);
-    // The keyframe at or before the window's start: the last segment starting there.
-    const first = all.filter((s) => s.start <= mark.start + 50).at(-1);
-    const chosen = all.filter((s) => s.end > mark.start && s.start < mark.end && (!first || s.start >= first.start));
-    if (chosen.length === 0) {
-      this.log.warn(`${name}: no video for the mark at ${new Date(mark.at).toISOString()} (the camera was away); no clip.`);
-      return;
-    }
-    const covered = chosen.reduce((sum, s) => sum + Math.min(s.end, mark.end) - Math.max(s.start, mark.start), 0);
-    const missing = Math.round((mark.end - mark.start - covered) / 1000);
-    if (missing >= 1) {
-      this.log.warn(
-        `${name}: the marked clip at ${new Date(mark.at).toISOString()} misses ${missing} s of video (the camera was away); it is cut from what exists.`,
-      );
-    }
-    const start = chosen[0]!.start;
-    const end = Math.min(mark.end, chosen.at(-1)!.end);
-    const contiguous = chosen.every((s, i) => i === 0 || s.start - chosen[i - 1]!.end <= GAP_MS);
-    // Across a gap the clip is what exists, whole; otherwise it stops at the window's end.
-    const duration = contiguous ? (end - start) / 1000 : undefined;
-    await this.queueCut(`${name} ${clockName(mark.start, this.timeZone)} marked.mp4`, mark.fieldId, chosen, end, duration);
   }
 
   // ---- limits
 
   private housekeeping(): void {
-    const now = Date.now();
-    const oldest = now - this.config.bufferMinutes * 60_000;
-    for (const camera of this.cameras.values()) {
-      camera.index.remove(
-        camera.index.segments.filter((s) => s.end < oldest),
-        camera.activeRun,
-      );
-    }
-    let free = this.freeMb();
-    if (free === undefined || free >= this.config.minFreeMb) {
-      this.alerts = [];
-      return;
-    }
-    const message = `The disk holding BUFFER_DIR has ${free} MB free, under MIN_FREE_MB (${this.config.minFreeMb} MB): the oldest video is deleted first.`;
-    if (this.alerts.length === 0) this.log.warn(message);
-    this.alerts = [{ code: 'disk-low', message }];
-    // Oldest first across all cameras, a few at a time, until there is room or each camera holds
-    // only enough for one more marked clip.
-    const keepMs = (this.config.markBeforeSeconds + this.config.markAfterSeconds) * 1000 + 10_000;
-    const candidates = [...this.cameras.values()]
-      .flatMap((camera) => {
-        const newest = camera.index.segments.at(-1)?.end ?? now;
-        return camera.index.segments.filter((s) => s.end < newest - keepMs).map((segment) => ({ camera, segment }));
-      })
-      .sort((a, b) => a.segment.start - b.segment.start);
-    while (candidates.length && free < this.config.minFreeMb) {
-      const batch = candidates.splice(0, 20);
-      for (const { camera, segment } of batch) camera.index.remove([segment], camera.activeRun);
-      free = this.freeMb() ?? Infinity;
-    }
+    const result = keepBufferWithin(this.platform, [...this.cameras.values()], {
+      bufferDir: this.config.bufferDir,
+      bufferMinutes: this.config.bufferMinutes,
+      minFreeMb: this.config.minFreeMb,
+      keepMs: (this.config.markBeforeSeconds + this.config.markAfterSeconds) * 1000 + 10_000,
+    });
+    if (result.diskLow && !this.diskLow) this.log.warn(result.diskLow);
+    if (this.diskLow !== result.diskLow) this.reportSoon();
+    this.diskLow = result.diskLow;
+    if (result.failed) throw new Error(`A buffer segment could not be removed (${result.failed.message}); it is tried again.`);
   }
 
-  private freeMb(): number | undefined {
-    try {
-      const s = statfsSync(this.config.bufferDir);
-      return Math.floor((s.bavail * s.bsize) / (1024 * 1024));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Removes the clips this recorder wrote that are older than KEEP_DAYS; nobody else's files. */
-  private cleanOldClips(): void {
-    if (!existsSync(this.manifest)) return;
-    const limit = Date.now() - this.config.keepDays * 24 * 3_600_000;
-    const paths = new Set(
-      readFileSync(this.manifest, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          try {
-            return JSON.parse(line) as string;
-          } catch {
-            return undefined;
-          }
-        })
-        .filter((p): p is string => typeof p === 'string'),
-    );
-    const kept: string[] = [];
-    let removed = 0;
-    for (const path of paths) {
-      let mtime: number;
-      try {
-        mtime = statSync(path).mtimeMs;
-      } catch {
-        continue;
-      }
-      if (mtime < limit) {
-        rmSync(path, { force: true });
-        removed++;
-      } else kept.push(path);
-    }
-    writeFileSync(this.manifest, kept.map((p) => `${JSON.stringify(p)}\n`).join(''));
+  private removeOldClips(): void {
+    const { removed, failed } = removeOldClips(this.platform, this.writer, this.config.keepDays);
     if (removed) this.log.info(`Removed ${removed} clip(s) older than KEEP_DAYS (${this.config.keepDays} days).`);
+    if (failed) throw new Error(`An old clip could not be removed (${failed.message}); it is tried again.`);
   }
 }

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CameraStatus } from '../src/camera.ts';
+import { parseRecorderClipName, type CameraStatus } from '@courtreplay/shared';
 import type { RecorderConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
@@ -127,14 +127,14 @@ afterAll(async () => {
 }, 30_000);
 
 describe.concurrent('the recorder on real RTSP cameras', () => {
-  it('writes a continuous clip per court every CLIP_SECONDS: stream copied H.264 mp4 with +faststart, named by its start, its mtime at its end', async () => {
+  it('writes a continuous clip per court every CLIP_SECONDS: stream copied H.264 mp4 with +faststart, named by its day and start, its mtime at its end', async () => {
     const dir = join(config.clipsDir, 'Court 1');
     const clips = await waitFor('two continuous clips of Court 1', 30_000, () => {
       const files = clipsIn(dir).filter((f) => !f.startsWith('.') && !f.includes('marked'));
       return files.length >= 2 && files;
     });
     for (const file of clips.slice(0, 2)) {
-      expect(file).toMatch(/^Court 1 \d\d\.\d\d\.\d\d\.mp4$/);
+      expect(file).toMatch(/^Court 1 \d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d\.mp4$/);
       const path = join(dir, file);
       const duration = probeDuration(path);
       expect(duration).toBeGreaterThanOrEqual(CLIP_SECONDS - 1);
@@ -143,7 +143,7 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
       // Named by the start in the venue's time (Asia/Jakarta, UTC+7), modified at the end.
       const end = statSync(path).mtimeMs;
       const start = new Date(end - duration * 1000 + 7 * 3_600_000);
-      const named = file.slice('Court 1 '.length, -'.mp4'.length).split('.').map(Number);
+      const named = parseRecorderClipName(file)!.time.split(':').map(Number);
       const namedSeconds = named[0]! * 3600 + named[1]! * 60 + named[2]!;
       const actualSeconds = start.getUTCHours() * 3600 + start.getUTCMinutes() * 60 + start.getUTCSeconds();
       expect(Math.abs(((namedSeconds - actualSeconds + 43_200 + 86_400) % 86_400) - 43_200)).toBeLessThanOrEqual(2);
@@ -205,7 +205,11 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     );
     cameras.set('court2', publishCamera(rtsp, 'court2', { parameterSets: 'keyframe' }));
     await waitFor('Court 2 recording again', 20_000, () => stateOf(main.recorder, 2)?.state === 'recording');
-    expect(main.lines.some((l) => l.includes('Court 2: a gap of'))).toBe(true);
+    // The clip gathered before the outage was cut when it began, not when the camera came back.
+    const stopped = main.lines.findIndex((l) => l.includes('Court 2: the video stopped; the clip gathered so far is cut now.'));
+    const back = main.lines.findIndex((l, i) => i > stopped && l.includes('Court 2: recording.'));
+    expect(stopped).toBeGreaterThan(-1);
+    expect(main.lines.slice(stopped, back).some((l) => /Clip written in \d+ ms: .*Court 2 \d{4}-\d\d-\d\d [\d.]+\.mp4/.test(l))).toBe(true);
   }, 90_000);
 
   it('a wrong password is unauthorized with a message saying the camera refused it, not offline', async () => {

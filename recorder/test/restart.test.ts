@@ -86,23 +86,40 @@ describe('the recorder process', () => {
       30_000,
       () => existsSync(clips) && readdirSync(clips).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
     );
+    // A player marks the moment; the recorder dies a moment later, before the window has closed.
+    sync.mark(1);
+    await waitFor('the recorder to take the mark', 10_000, () => first.output().includes('Court 1: mark at'));
     const orphan = Number(readFileSync(pidFile, 'utf8'));
     first.child.kill('SIGKILL');
     await first.exited;
     expect(alive(orphan)).toBe(true); // ffmpeg outlives a recorder killed with -9
+    // Two marked clips may start at one keyframe: the second takes the name with (2).
+    const markedFiles = () => readdirSync(clips).filter((f) => / marked( \(\d+\))?\.mp4$/.test(f));
+    expect(markedFiles()).toEqual([]);
 
     const second = runRecorder(dir, env);
     await waitFor('the orphaned ffmpeg to be ended', 15_000, () => !alive(orphan));
+    // The mark it had taken is cut after the restart.
+    await waitFor('the marked clip of the mark taken before the kill', 25_000, () => markedFiles().length === 1);
     await waitFor('a new ffmpeg', 15_000, () => existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8')) !== orphan);
     const listed = (f: string) => /^r\d+\.csv$/.test(f) && readFileSync(join(buffer, f), 'utf8').includes('\n');
     await waitFor('segments from both lives in the buffer', 20_000, () => readdirSync(buffer).filter(listed).length >= 2);
 
     // The window reaches back before the restart: the clip joins both runs' segments.
-    sync.mark(1);
-    const marked = await waitFor('the marked clip', 25_000, () => readdirSync(clips).find((f) => f.endsWith(' marked.mp4')));
+    sync.mark(1, new Date(Date.now() + 16_000 - 14_000));
+    const marked = await waitFor(
+      'the marked clip across the restart',
+      40_000,
+      () => markedFiles().length === 2 && markedFiles().sort().at(-1),
+    );
     const duration = probeDuration(join(clips, marked));
     expect(duration).toBeGreaterThan(6);
     expect(duration).toBeLessThanOrEqual(17);
+
+    // Each mark is reported ready to the server, once.
+    const ready = () => sync.markStates.filter((m) => m.state === 'ready').map((m) => m.id);
+    await waitFor('both marks reported ready', 10_000, () => ready().length === 2);
+    expect(ready().sort()).toEqual([1, 2]);
 
     sync.revoke();
     expect(await second.exited).toBe(2);
@@ -111,6 +128,9 @@ describe('the recorder process', () => {
     expect(log).toContain('admin:****@');
     expect(log).not.toContain(PASSWORD);
     expect(readdirSync(buffer).some((f) => f.endsWith('.ts'))).toBe(true);
+    // Nothing was cut twice: two marked clips, each mark ready once, no continuous clip under a second name.
+    expect(markedFiles()).toHaveLength(2);
+    expect(readdirSync(clips).filter((f) => !f.includes('marked') && / \(\d+\)\.mp4$/.test(f))).toEqual([]);
   }, 120_000);
 
   it('KEEP_DAYS removes the clips it wrote once they are older, and never a file it did not write', async () => {

@@ -4,39 +4,33 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getPriority, setPriority } from 'node:os';
+import type { RecorderMarkStatesRequest, RecorderStatusRequest } from '@courtreplay/shared';
 import type { AddressInfo } from 'node:net';
 import type { Setup } from '../src/server.ts';
 
 export const REVOKED_MESSAGE =
   "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.";
 
-export interface StatusReport {
-  cameras: {
-    fieldId: number;
-    state: string;
-    since: string | null;
-    lastSegmentAt: string | null;
-    bufferSeconds: number;
-    message: string | null;
-  }[];
-  alerts?: { code: string; message: string }[];
-}
+export type StatusReport = RecorderStatusRequest;
 
 export interface FakeSyncServer {
   url: string;
   token: string;
   setup: Setup;
   reports: StatusReport[];
-  mark(fieldId: number, at?: Date): void;
+  /** Every mark-states post, in order. */
+  markStates: RecorderMarkStatesRequest['marks'];
+  mark(fieldId: number, at?: Date): number;
   revoke(): void;
   close(): Promise<void>;
 }
 
-export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-1'): Promise<FakeSyncServer> {
+export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-1', port = 0): Promise<FakeSyncServer> {
   const marks: { id: number; fieldId: number; at: string }[] = [];
   const waiting = new Set<() => void>();
   let revoked = false;
   const reports: StatusReport[] = [];
+  const markStates: RecorderMarkStatesRequest['marks'] = [];
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -50,6 +44,12 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
       let body = '';
       for await (const chunk of req) body += String(chunk);
       reports.push(JSON.parse(body) as StatusReport);
+      return json(res, 200, { ok: true });
+    }
+    if (req.method === 'POST' && url.pathname === '/api/recorder/mark-states') {
+      let body = '';
+      for await (const chunk of req) body += String(chunk);
+      markStates.push(...(JSON.parse(body) as RecorderMarkStatesRequest).marks);
       return json(res, 200, { ok: true });
     }
     if (req.method === 'GET' && url.pathname === '/api/recorder/marks') {
@@ -76,17 +76,20 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
     json(res, 404, { message: 'Not found' });
   };
   const server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   const wake = () => [...waiting].forEach((answer) => answer());
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     token,
     setup,
     reports,
+    markStates,
     mark: (fieldId, at = new Date()) => {
-      marks.push({ id: marks.length + 1, fieldId, at: at.toISOString() });
+      const id = marks.length + 1;
+      marks.push({ id, fieldId, at: at.toISOString() });
       wake();
+      return id;
     },
     revoke: () => {
       revoked = true;

@@ -1,6 +1,7 @@
 // The recorder against the real sync server (the in-process app on a fresh database, served over
 // HTTP, on the real clock): a recorder added and a camera set in the back-office, the recorder
-// records that camera, a mark posted on the court's phone page comes back as a marked clip, the
+// records that camera, a mark posted on the court's phone page comes back as a marked clip (and
+// the server hears it is ready), the
 // Devices listing shows the camera recording with its password masked, and removing the recorder
 // stops it with the server's reason.
 import { serve } from '@hono/node-server';
@@ -92,6 +93,11 @@ describe('the recorder with the real sync server', () => {
       // The window closes 1 s after the mark; the clip lands within 3 s of that.
       expect(Date.now() - posted).toBeLessThan(1_000 + 3_000 + 1_000);
       expect(Math.abs(probeDuration(join(clips, file)) - 4)).toBeLessThanOrEqual(2);
+      // The server hears the clip is ready (the phone and the kiosk go by it).
+      await waitFor('the mark reported ready', 10_000, async () => {
+        const row = await t.db.selectFrom('court_marks').select('clipState').executeTakeFirst();
+        return row?.clipState === 'ready';
+      });
 
       await t.call('deleteRecorder', { params: { id: created.id } }, { headers: admin.headers });
       const outcome = await recorder.stopped;

@@ -12,7 +12,8 @@ import {
   WATERMARK_MAX_BYTES,
   type AdminRole,
 } from './constants.ts';
-import { localFileTime, localIsoDate, type DateInput } from './format.ts';
+import { formatTime24, localFileTime, localIsoDate, type DateInput } from './format.ts';
+import { parseRecorderClipName, recorderClipName } from './clip-names.ts';
 import { isCalendarDay } from './calendar.ts';
 import { PROMO_MESSAGES } from './promo-messages.ts';
 import { MESSAGES } from './messages.ts';
@@ -314,11 +315,30 @@ export function sanitizeUploadName(name: string, n: number): string {
   return cleaned.slice(0, UPLOAD_NAME_MAX_LENGTH - extension.length) + extension;
 }
 
-/** 'match_point-final.mp4' -> 'match point final' (spec section 3). */
+/**
+ * 'match_point-final.mp4' -> 'match point final' (spec section 3). A clip the venue's recorder
+ * named leaves its day out (the kiosk lists one day): 'Court 2 2026-11-20 14.03.30 marked.mp4'
+ * -> 'Court 2 14.03.30 marked'.
+ */
 export function videoTitleFromFileName(name: string): string {
+  const recorded = parseRecorderClipName(name);
   const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const stem = recorded
+    ? recorderClipName({ ...recorded, day: '' })
+        .replace(/\.mp4$/, '')
+        .replace(/ {2}/, ' ')
+    : dot > 0
+      ? name.slice(0, dot)
+      : name;
   return stem.replace(/[_-]/g, ' ').trim();
+}
+
+/**
+ * The time a kiosk card shows, 'HH:MM': the start a recorder's clip name gives (so the card and its
+ * title say one time), else the file's modified time at the venue.
+ */
+export function recordedTimeOfFile(name: string, lastModified: number, timeZone: string = VENUE_TIME_ZONE): string {
+  return parseRecorderClipName(name)?.time.slice(0, 5) ?? formatTime24(lastModified, timeZone);
 }
 
 /** A video's id: the timestamp plus the sanitised file name, e.g. '1795762800000-match-1.mp4'. */

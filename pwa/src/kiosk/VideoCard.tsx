@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useMessages } from '../i18n/language.ts';
 import type { Clip } from './clip-store.ts';
-import { formatDuration, formatRecordedTime } from './format.ts';
+import { formatClipTime, formatDuration } from './format.ts';
 import './VideoCard.css';
 
 interface Props {
@@ -25,7 +25,7 @@ interface Props {
 export const VideoCard = memo(function VideoCard({ clip, selected, price, onToggle, onPlay, isNew = false, court }: Props) {
   const messages = useMessages();
   const M = messages.selection;
-  const time = formatRecordedTime(clip.createdAt);
+  const time = formatClipTime(clip.fileName, clip.createdAt);
   const classes = `video-card${selected ? ' is-selected' : ''}${clip.undecodable ? ' is-undecodable' : ''}`;
   return (
     <li className={classes} data-testid="video-card" data-video-id={clip.id}>

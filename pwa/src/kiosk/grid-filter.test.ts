@@ -46,6 +46,19 @@ describe('which court a clip belongs to', () => {
     expect(clipCourt('court 1', context)).toEqual({ key: OWN_COURT_KEY, courtId: 1, label: 'Court 1', own: true });
   });
 
+  it('finds the folder the recorder writes for a court whose name is no safe folder name, and never mixes two courts', () => {
+    const hostile: CourtContext = {
+      courts: [
+        { id: 1, name: 'Court 1/2' },
+        { id: 2, name: 'Court 1-2' },
+        { id: 3, name: '..' },
+        { id: 4, name: 'CON' },
+      ],
+      ownFieldId: null,
+    };
+    expect(['Court 1-2', 'Court 1-2 #2', 'Court 3', 'CON_'].map((folder) => clipCourt(folder, hostile).courtId)).toEqual([1, 2, 3, 4]);
+  });
+
   it('lists a subfolder matching no court under its own name, with no court id', () => {
     expect(clipCourt('Practice', context)).toEqual({ key: 'folder:practice', courtId: null, label: 'Practice', own: false });
   });

@@ -1,6 +1,7 @@
 // Finding a rally on the grid, as plain functions of the clips: which
 // court a clip belongs to (its subfolder matched to the venue's court names), the court chips, the
 // time jumps, the filtered list, and the clips a phone's mark points at.
+import { courtFolders } from '@courtreplay/shared';
 
 /** A court of the kiosk's venue. */
 export interface VenueCourt {
@@ -43,10 +44,23 @@ function ownCourt({ courts, ownFieldId }: CourtContext): ClipCourt {
   return { key: OWN_COURT_KEY, courtId: ownFieldId, label: court?.name ?? null, own: true };
 }
 
+/** Each court by the folder the venue's recorder writes its clips into (shared's courtFolders), worked out once per list of courts. */
+const recorderFolders = new WeakMap<readonly VenueCourt[], Map<string, VenueCourt>>();
+function courtOfRecorderFolder(folder: string, courts: readonly VenueCourt[]): VenueCourt | undefined {
+  let byFolder = recorderFolders.get(courts);
+  if (!byFolder) {
+    byFolder = new Map([...courtFolders(courts)].map(([id, name]) => [name.toLowerCase(), courts.find((c) => c.id === id)!]));
+    recorderFolders.set(courts, byFolder);
+  }
+  return byFolder.get(folder.normalize('NFC').toLowerCase());
+}
+
 export function clipCourt(folder: string | null, context: CourtContext): ClipCourt {
   if (folder === null) return ownCourt(context);
   const key = courtNameKey(folder);
-  const court = context.courts.find((c) => courtNameKey(c.name) === key);
+  // The recorder's folder for the court first (a name made safe: `Court 1/2` writes into `Court 1-2`),
+  // then a folder named like the court by hand.
+  const court = courtOfRecorderFolder(folder, context.courts) ?? context.courts.find((c) => courtNameKey(c.name) === key);
   if (!court) return { key: `folder:${key}`, courtId: null, label: folder, own: false };
   if (court.id === context.ownFieldId) return ownCourt(context);
   return { key: `court:${court.id}`, courtId: court.id, label: court.name, own: false };
