@@ -1184,6 +1184,7 @@ export const SERVER_MESSAGES = {
     ownVenueOnly: 'You can only manage your own venue.',
     deviceNotRegistered: 'This device is not registered. Please ask staff to register it.',
     deviceNotAuthorized: 'This device is not authorized. Please ask staff to authorize it.',
+    tooManyWrongTokens: 'Too many wrong tokens from this address: wait as long as Retry-After says, then try again.',
   },
   purchases: {
     transactionNotFound: 'Transaction not found',

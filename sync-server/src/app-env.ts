@@ -11,6 +11,7 @@ import type { DeviceRow } from './devices/queries.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import type { MarkSignal } from './recorders/mark-signal.ts';
 import type { RecorderRow } from './recorders/queries.ts';
+import type { TokenThrottle } from './http/token-throttle.ts';
 
 export interface AppDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface AppDeps {
   health?: StoredIntegrationHealth;
   /** Wakes the recorders' long-polls when a mark is stored; createApp makes one when none is given. */
   marks?: MarkSignal;
+  /** Throttles addresses that send wrong tokens; createApp makes one when none is given. */
+  tokenThrottle?: TokenThrottle;
   /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
   contractCheck?: boolean;
 }

@@ -40,6 +40,8 @@ import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
 import { recorderRoutes } from './recorders/routes.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
+import { throttleWrongCredentials } from './http/auth.ts';
+import { TokenThrottle } from './http/token-throttle.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
@@ -109,6 +111,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // One signal per app: a mark posted here wakes the recorders' long-polls waiting here.
   deps.marks ??= new MarkSignal();
+  deps.tokenThrottle ??= new TokenThrottle();
+  // First of all: a throttled address's wrong tokens cost no lookup, no parsing and no log line.
+  app.use('/api/*', throttleWrongCredentials(deps));
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.get('requestId') });
