@@ -22,6 +22,9 @@ export const RECORDER_MESSAGES = {
     "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.",
   cursorInvalid: 'after must be a cursor this server gave',
   statusInvalid: 'cameras must list each camera of this venue once',
+  statusOtherVenue: "A recorder reports only on its own venue's courts: this report names a court of another venue.",
+  statusTooOften:
+    'This recorder reports too often (it reports every 10 s, and soon after a camera changes): wait as long as Retry-After says.',
 } as const;
 
 /**

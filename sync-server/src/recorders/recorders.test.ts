@@ -261,15 +261,16 @@ describe('camera health', () => {
     expect(cams.map((c) => c.state)).toEqual(['recording', 'no-camera']);
     t.clock.set('2026-11-20T07:00:31Z');
     cams = (await t.call('listRecorders', {}, { headers: adminA.headers })).recorders[0]!.cameras;
+    // Offline from its last report, which said it recorded (its earlier lastSegmentAt backdates nothing).
     expect(cams.map((c) => [c.state, c.since])).toEqual([
-      ['offline', '2026-11-20T06:59:58.000Z'],
+      ['offline', '2026-11-20T07:00:00.000Z'],
       ['no-camera', null],
     ]);
-    t.clock.set('2026-11-20T07:00:57Z');
+    t.clock.set('2026-11-20T07:00:59Z');
     expect(await errors()).toEqual([]);
-    t.clock.set('2026-11-20T07:00:58Z');
+    t.clock.set('2026-11-20T07:01:00Z');
     const [entry] = await errors();
-    expect(entry?.what).toBe("Court 1's camera has been offline since 13:59");
+    expect(entry?.what).toBe("Court 1's camera has been offline since 14:00");
     // The recorder comes back recording: the silence stays in the log, resolved, under the same id.
     t.clock.set('2026-11-20T07:03:00Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'no-camera')]);
