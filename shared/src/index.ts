@@ -14,5 +14,7 @@ export * from './purchase-window.ts';
 export * from './validation.ts';
 export * from './phone.ts';
 export * from './purchase-courts.ts';
+export * from './recorder-setup.ts';
+export * from './recorder-setup-messages.ts';
 export * from './api/index.ts';
 export * from './contract/index.ts';
