@@ -483,7 +483,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     courtsFor: (venue) => `Lapangan di ${venue}`,
     courtColumns: ['Nama', 'Dibuat', 'Tindakan'],
     noVenues: 'Belum ada venue.',
-    selectVenue: 'Silakan pilih venue untuk mengelola lapangannya.',
+    selectVenue: 'Tambahkan venue terlebih dahulu: lapangannya dikelola di sini.',
     noFields: 'Belum ada lapangan di venue ini.',
     requiredFields: 'Silakan isi semua kolom wajib.',
     venueNameEmpty: 'Nama venue tidak boleh kosong',
