@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
 import type { SessionAdmin } from './auth/queries.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config-types.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
@@ -20,6 +20,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built PWA; when set, every non-API path falls back to its index.html. */
   pwaDir?: string;
+  /** The recorder's one file that `npm run build` makes, offered at GET /downloads/recorder.mjs. */
+  recorderDownload?: string;
   /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
   payments?: PaymentProvider;
   delivery?: Delivery;

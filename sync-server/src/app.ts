@@ -39,6 +39,7 @@ import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
 import { recorderRoutes } from './recorders/routes.ts';
+import { recorderDownloadRoutes } from './recorders/download.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
 import { throttleWrongCredentials } from './http/auth.ts';
 import { TokenThrottle } from './http/token-throttle.ts';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', phonePageRoutes());
   app.route('/', courtMarkRoutes());
   app.route('/', recorderRoutes());
+  app.route('/', recorderDownloadRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.

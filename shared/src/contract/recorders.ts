@@ -10,6 +10,7 @@ import {
   recorderListResponse,
   recorderMarksQuery,
   recorderMarksResponse,
+  recorderMarkStatesRequest,
   recorderOkResponse,
   recorderSetupResponse,
   recorderStatusRequest,
@@ -94,5 +95,16 @@ export const recorderEndpoints = {
     access: 'recorder',
     query: recorderMarksQuery,
     responses: { 200: recorderMarksResponse },
+  }),
+  recorderMarkStates: defineEndpoint({
+    ...ROUTES.recorderMarkStates,
+    tag,
+    summary: "Where the recorder's marked clips stand: cutting, then ready or failed with a reason",
+    description:
+      "Marks of other venues' courts are ignored. A clip's `ready` is final against a late `cutting`; the phone's answer and " +
+      "the kiosk's Marked moments leave out a mark whose clip failed.",
+    access: 'recorder',
+    body: recorderMarkStatesRequest,
+    responses: { 200: recorderOkResponse },
   }),
 };

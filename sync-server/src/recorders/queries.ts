@@ -1,5 +1,6 @@
 // SQL of the venue's recorders: cameras on courts, recorders and their tokens' hashes, the cameras'
 // reported states, their outages and the recorders' alerts, and the marks a recorder cuts.
+import type { MarkClipState, MarkFailureReason } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 
@@ -294,6 +295,44 @@ export async function venueCameraMarksAfter(db: Db, venueId: number, afterId: nu
     .where('court_marks.id', '>', afterId)
     .orderBy('court_marks.id')
     .limit(limit)
+    .execute();
+}
+
+export interface MarkClipUpdate {
+  id: number;
+  state: MarkClipState;
+  reason: MarkFailureReason | null;
+  message: string | null;
+}
+
+/**
+ * Sets where marked clips stand, for marks on the venue's courts only. A `cutting` that arrives
+ * after the clip was reported `ready` changes nothing: ready is final.
+ */
+export async function setMarkClipStates(db: Db, venueId: number, updates: MarkClipUpdate[]): Promise<void> {
+  if (!updates.length) return;
+  const courts = db.selectFrom('fields').select('id').where('venueId', '=', venueId);
+  await db.transaction().execute(async (trx) => {
+    for (const u of updates) {
+      let q = trx
+        .updateTable('court_marks')
+        .set({ clipState: u.state, clipReason: u.reason, clipMessage: u.message })
+        .where('id', '=', u.id)
+        .where('fieldId', 'in', courts);
+      if (u.state === 'cutting') q = q.where((eb) => eb.or([eb('clipState', 'is', null), eb('clipState', '!=', 'ready')]));
+      await q.execute();
+    }
+  });
+}
+
+/** The court's mark at `markedAt` has no clip coming, for `reason`. */
+export async function failMarkAt(db: Db, fieldId: number, markedAt: string, reason: MarkFailureReason): Promise<void> {
+  await db
+    .updateTable('court_marks')
+    .set({ clipState: 'failed', clipReason: reason })
+    .where('fieldId', '=', fieldId)
+    .where('markedAt', '=', markedAt)
+    .where('clipState', 'is', null)
     .execute();
 }
 

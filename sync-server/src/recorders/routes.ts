@@ -7,7 +7,7 @@ import { auditRoute } from '../audit/record.ts';
 import { currentAdmin, currentRecorder } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { MarkSignal } from './mark-signal.ts';
-import { waitForMarks } from './marks.ts';
+import { recordMarkStates, waitForMarks } from './marks.ts';
 import { createRecorder, listRecorders, removeRecorder, setFieldCamera } from './service.ts';
 import { recorderSetup } from './setup.ts';
 import { reportStatus, statusLimit } from './status-rules.ts';
@@ -68,6 +68,10 @@ export function recorderRoutes(): Hono<AppEnv> {
     const signal = c.var.deps.marks ?? new MarkSignal();
     const after = query.after === undefined ? undefined : Number(query.after);
     return { status: 200, body: await waitForMarks(c.var.deps, signal, currentRecorder(c), after, c.req.raw.signal) };
+  });
+  route(app, endpoints.recorderMarkStates).handle(async (c, { body }) => {
+    await recordMarkStates(c.var.deps, currentRecorder(c), body);
+    return { status: 200, body: { ok: true } };
   });
   return app;
 }

@@ -1,7 +1,8 @@
 // Camera health: what a recorder reports every 10 s, what it means now, and the outages the Errors
-// tab lists. A camera not recording (reconnecting, offline, refused) is an outage from when it
-// stopped (its last segment); the Errors tab lists an outage 60 s after it began and it resolves
-// itself when a report says the camera records again. A recorder that stops reporting altogether
+// tab lists. A camera not recording (reconnecting, offline, refused, its clips failing, its address
+// refused) is an outage from when it stopped (its last segment); the Errors tab lists an outage 60 s
+// after it began (at once for what is no blip: errors.ts) and it resolves itself when a report says
+// the camera records again. A recorder that stops reporting altogether
 // takes its cameras with it: after 30 s of silence they are offline, and their outage began when
 // the recorder was last heard of. No outage begins before the recorder's previous report of its
 // camera: what a recorder says of earlier times (since, lastSegmentAt) cannot backdate one.
@@ -33,7 +34,8 @@ export const CAMERA_OUTAGE_LISTED_AFTER_MS = 60_000;
 
 export const SILENT_RECORDER_MESSAGE = 'The recorder has stopped reporting: check that its PC is on and npm run recorder is running.';
 
-const NOT_RECORDING = new Set(['reconnecting', 'offline', 'unauthorized']);
+const NOT_RECORDING = new Set(['reconnecting', 'offline', 'unauthorized', 'clips-failing', 'refused-url']);
+const VIDEO_ARRIVES = new Set(['clips-failing', 'refused-url']);
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 const earliest = (...times: (string | null | undefined)[]) =>
   times.filter((t): t is string => !!t && Number.isFinite(ms(t))).sort((a, b) => ms(a) - ms(b))[0];
@@ -96,7 +98,10 @@ export async function recordStatus(
     const silentStart = silentUntilNow && before?.state === 'recording' && !outage ? stoppedAt(before) : undefined;
     if (NOT_RECORDING.has(camera.state)) {
       if (!outage) {
-        const startedAt = earliest(silentStart, camera.lastSegmentAt, camera.since, at)!;
+        // Failing clips and a refused address begin when the recorder says, whatever video arrives.
+        const videoStopped = VIDEO_ARRIVES.has(camera.state) ? null : camera.lastSegmentAt;
+        const startedAt = earliest(silentStart, videoStopped, camera.since, at)!;
+        // No backdated outage: it cannot start before the recorder's previous report of this camera.
         const floor = before?.reportedAt ?? recorder.lastSeenAt ?? at;
         await insertOutage(db, {
           recorderId: recorder.id,
