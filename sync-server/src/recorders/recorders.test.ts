@@ -2,7 +2,7 @@
 // answers, listing, audit log, log lines at trace level), recorders and their tokens (hash only,
 // revoked at once), camera states and the Errors tab's entries on a frozen clock, and the marks'
 // long-poll (woken by the mark itself, and across two app instances by the re-check).
-import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, maskCameraUrl, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';

@@ -31,6 +31,8 @@ import {
 export const RECORDER_SILENT_AFTER_MS = 30_000;
 /** An outage this long is listed in the Errors tab. */
 export const CAMERA_OUTAGE_LISTED_AFTER_MS = 60_000;
+/** Outages that are no blip, listed at once: the recorder reports them only after a definite failure. */
+export const LISTED_AT_ONCE: ReadonlySet<string> = new Set(['unauthorized', 'clips-failing', 'refused-url']);
 
 export const SILENT_RECORDER_MESSAGE = 'The recorder has stopped reporting: check that its PC is on and npm run recorder is running.';
 
@@ -137,9 +139,9 @@ export async function recordStatus(
   await touchRecorder(db, recorder.id, at);
 }
 
-/** Ends an outage; one shorter than a minute was never listed, and is not kept to crowd the venue's history. */
-async function closeOutage(db: AppDeps['db'], outage: { id: number; startedAt: string }, at: string): Promise<void> {
-  if (ms(at) - ms(outage.startedAt) < CAMERA_OUTAGE_LISTED_AFTER_MS) await deleteOutage(db, outage.id);
+/** Ends an outage; an offline blip shorter than a minute was never listed, and is not kept to crowd the venue's history. */
+async function closeOutage(db: AppDeps['db'], outage: { id: number; state: string; startedAt: string }, at: string): Promise<void> {
+  if (!LISTED_AT_ONCE.has(outage.state) && ms(at) - ms(outage.startedAt) < CAMERA_OUTAGE_LISTED_AFTER_MS) await deleteOutage(db, outage.id);
   else await endOutage(db, outage.id, at);
 }
 
