@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENV_NAMES as RECORDER_ENV_NAMES } from '../recorder/src/config.ts';
 import { recorderSetup } from '../shared/src/recorder-setup.ts';
-import { ENV_NAMES } from '../sync-server/src/config.ts';
+import { ENV_NAMES } from '../sync-server/src/config-schema.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(`${root}/${path}`, 'utf8');

@@ -266,7 +266,6 @@ describe('files past 400 lines (docs/contributing.md, How the code reads)', () =
     'shared/src/messages-admin-id.ts': 900,
     'scripts/deploy-check.mjs': 1000,
     'pwa/src/kiosk/clip-loading.test.ts': 700,
-    'sync-server/src/config.ts': 600,
     'sync-server/src/adapters/s3-storage.ts': 560,
     'e2e/kiosk-purchase.e2e.ts': 540,
     'sync-server/src/adapters/local-storage.ts': 540,

@@ -12,6 +12,7 @@ export * from './pricing.ts';
 export * from './bundle-offer.ts';
 export * from './purchase-window.ts';
 export * from './validation.ts';
+export * from './camera-url.ts';
 export * from './phone.ts';
 export * from './purchase-courts.ts';
 export * from './recorder-setup.ts';

@@ -394,6 +394,18 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     removeCamera: 'Hapus kamera',
     cancel: 'Batal',
     cameraFailed: 'Gagal menyimpan kamera. Silakan coba lagi.',
+    urlProblems: {
+      tooLong: 'Alamat kamera terlalu panjang: paling banyak 2.000 karakter.',
+      spaces: 'Alamat kamera tidak boleh berisi spasi.',
+      control: 'Alamat kamera tidak boleh berisi karakter kontrol, baik apa adanya maupun sebagai %00 sampai %1F atau %7F.',
+      scheme:
+        'Alamat kamera harus diawali rtsp:// atau rtsps:// (misalnya rtsp://pengguna:katasandi@192.168.1.64:554/Streaming/Channels/101).',
+      noHost: 'Alamat kamera tidak memiliki host: tulis sebagai rtsp://pengguna:katasandi@host:554/jalur.',
+      port: 'Port alamat kamera tidak mungkin: tulis angka 1 sampai 65535 setelah host (RTSP biasanya memakai 554).',
+      ambiguousHost:
+        'Alamat kamera memiliki @ setelah host-nya, sehingga program akan membaca kamera yang berbeda: pada nama pengguna atau kata sandi tulis / sebagai %2F, ? sebagai %3F, # sebagai %23 dan @ sebagai %40.',
+      escape: 'Alamat kamera memiliki % yang tidak memulai kode escape: tulis % itu sendiri sebagai %25.',
+    },
     title: 'Perekam',
     help: 'Perekam merekam kamera venue ke folder klip kios. Jalankan di PC kios atau di PC kecil pada jaringan yang sama dengan kamera.',
     addRecorder: 'Tambah perekam',

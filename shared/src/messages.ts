@@ -3,6 +3,8 @@
 // one edit here. Where the spec describes a text without quoting it, the wording is ours and the
 // entry says so.
 
+import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
+
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 /** What the provider did to a paid purchase, as a verb (the Errors tab's sentence). */
@@ -808,6 +810,8 @@ export const MESSAGES = {
     removeCamera: 'Remove camera',
     cancel: 'Cancel',
     cameraFailed: 'Failed to save the camera. Please try again.',
+    /** Why an address is refused (shared/src/camera-url.ts reads it as ffmpeg does). */
+    urlProblems: CAMERA_URL_PROBLEMS,
     title: 'Recorders',
     help: "A recorder records the venue's cameras into the kiosk's clips folder. Run it on the kiosk PC or on a small PC on the same network as the cameras.",
     addRecorder: 'Add recorder',

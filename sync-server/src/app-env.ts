@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
 import type { SessionAdmin } from './auth/queries.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config-types.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';

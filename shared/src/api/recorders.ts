@@ -3,15 +3,15 @@
 // camera address carries its password: it is accepted here and never shown back to a person, only
 // masked (maskCameraUrl); the venue's recorder alone receives it whole.
 import { z } from 'zod';
+import { CAMERA_URL_PROBLEMS, cameraUrlProblem } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
-  cameraUrlTooLong: 'The camera address is too long: at most 2,000 characters.',
-  cameraUrlSpaces: 'The camera address must not contain spaces.',
-  cameraUrlScheme:
-    'The camera address must start with rtsp:// or rtsps:// (for example rtsp://user:password@192.168.1.64:554/Streaming/Channels/101).',
-  cameraUrlNoHost: 'The camera address has no host: write it as rtsp://user:password@host:554/path.',
+  cameraUrlTooLong: CAMERA_URL_PROBLEMS.tooLong,
+  cameraUrlSpaces: CAMERA_URL_PROBLEMS.spaces,
+  cameraUrlScheme: CAMERA_URL_PROBLEMS.scheme,
+  cameraUrlNoHost: CAMERA_URL_PROBLEMS.noHost,
   cameraSaved: 'Camera saved',
   cameraRemoved: 'Camera removed',
   nameRequired: 'Please enter a name for the recorder.',
@@ -24,22 +24,8 @@ export const RECORDER_MESSAGES = {
   statusInvalid: 'cameras must list each camera of this venue once',
 } as const;
 
-export const CAMERA_URL_MAX = 2000;
 export const CAMERA_STATES = ['recording', 'reconnecting', 'offline', 'unauthorized', 'no-camera'] as const;
 export type CameraState = (typeof CAMERA_STATES)[number];
-
-/** The plain reason a camera address is refused, or null when it is acceptable. */
-export function cameraUrlProblem(url: string): string | null {
-  if (url.length > CAMERA_URL_MAX) return RECORDER_MESSAGES.cameraUrlTooLong;
-  if (/\s/.test(url)) return RECORDER_MESSAGES.cameraUrlSpaces;
-  const scheme = /^(rtsps?):\/\//i.exec(url);
-  if (!scheme) return RECORDER_MESSAGES.cameraUrlScheme;
-  // The host follows the user name and password, after the last @ (a password may hold one).
-  const rest = url.slice(scheme[0].length);
-  const hostPort = rest.slice(rest.lastIndexOf('@') + 1).split(/[/?#]/, 1)[0] ?? '';
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)(:\d{1,5})?$/.test(hostPort)) return RECORDER_MESSAGES.cameraUrlNoHost;
-  return null;
-}
 
 /** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
 export const CAMERA_URL_HINTS = [
@@ -49,18 +35,6 @@ export const CAMERA_URL_HINTS = [
 ] as const;
 
 export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
-
-const MASK = '****';
-
-/**
- * The address as a person may see it: the password (after the user name, and any password=
- * or pwd= query value) replaced by ****. Safe on any text: it masks every camera address in it.
- */
-export function maskCameraUrl(text: string): string {
-  return text
-    .replace(/(rtsps?:\/\/[^\s"':/@]*:)[^\s"']*@/gi, `$1${MASK}@`)
-    .replace(/([?&](?:password|passwd|pwd|pass)=)[^&#\s]*/gi, `$1${MASK}`);
-}
 
 export const cameraSchema = z.object({ url: z.string().meta({ description: 'The camera address with its password shown as ****' }) });
 
