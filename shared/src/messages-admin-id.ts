@@ -428,6 +428,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       offline: 'Mati',
       unauthorized: 'Kata sandi ditolak',
       'no-camera': 'Tanpa kamera',
+      'clips-failing': 'Klip gagal',
+      'refused-url': 'Alamat ditolak',
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `sejak ${when}`,
@@ -635,6 +637,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       integration_failure: 'Layanan gagal',
       kiosk_offline: 'Kios offline',
       camera_offline: 'Kamera offline',
+      camera_password: 'Kata sandi kamera ditolak',
+      clips_failing: 'Klip gagal',
       recorder_alert: 'Peringatan perekam',
     },
     resolve: 'Tandai selesai',
@@ -679,8 +683,21 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       refused ? `Kamera ${court} menolak nama pengguna atau kata sandi sejak ${since}` : `Kamera ${court} offline sejak ${since}`,
     cameraOfflineTodo:
       'Periksa daya dan kabel jaringan kamera, serta alamat dan kata sandinya di Venues (Kamera). Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    cameraPasswordWhat: (court: string, since: string) =>
+      `Kamera ${court} menolak nama pengguna atau kata sandi perekam sejak ${since}. Perekam kini hanya mencoba lagi setiap beberapa menit, agar kamera tidak mengunci pengguna tersebut.`,
+    cameraPasswordTodo:
+      'Masuk ke halaman web kamera dengan nama pengguna dan kata sandi pada alamat kamera lapangan ini (Venues, Kamera). Simpan alamat yang sudah dibetulkan: perekam langsung mencobanya. Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    clipsFailingWhat: (court: string, since: string, reason: string) =>
+      `Klip ${court} tidak tertulis sejak ${since}${reason ? `: ${reason}` : '.'}`,
+    clipsFailingTodo:
+      'Video kamera masuk, tetapi tidak ada klip yang tertulis darinya. Ikuti alasannya: kosongkan ruang disk, atau izinkan pengguna perekam menulis di CLIPS_DIR (docs/troubleshooting.md). Entri ini tertutup sendiri saat klip tertulis lagi.',
+    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
+      `Perekam menolak alamat kamera ${court} sejak ${since}${reason ? `: ${reason}` : '.'}`,
+    cameraUrlRefusedTodo: 'Betulkan alamat kamera di Venues (Kamera): perekam langsung mencoba alamat yang baru.',
     recorderAlertWhat: (recorder: string, message: string) => `Perekam ${recorder}: ${message}`,
     recorderAlertTodo: 'Kosongkan ruang disk di PC perekam atau kurangi BUFFER_MINUTES: sampai saat itu rekaman tertua dihapus lebih dulu.',
+    recorderTaskTodo:
+      'Perekam tetap merekam. Ikuti pesannya (file yang dipegang program lain, folder yang tidak boleh ditulisnya) dan docs/troubleshooting.md. Entri ini tertutup sendiri setelah tugasnya berhasil lagi.',
     whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
       'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',

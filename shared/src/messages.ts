@@ -329,6 +329,10 @@ export const MESSAGES = {
     marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
     tooMany: 'Too many marks from this network just now. Please try again in a minute.',
     noCamera: (court: string) => `${court} has no camera, so no clip is cut for this moment. Look for your rally at the kiosk by its time.`,
+    notRecording: (time: string, court: string) =>
+      `Marked ${time} on ${court}, but its camera is not recording right now, so no clip can be cut for this moment. Please tell the venue's staff.`,
+    recorderOffline: (time: string, court: string) =>
+      `Marked ${time} on ${court}, but the venue's recorder is offline right now, so no clip can be cut for this moment. Please tell the venue's staff.`,
     notFound: 'This code is not valid any more. Please scan the QR code on the court.',
     otherLanguage: 'Bahasa Indonesia',
     posterTitle: 'Great rally? Mark it!',
@@ -833,6 +837,8 @@ export const MESSAGES = {
       offline: 'Offline',
       unauthorized: 'Password refused',
       'no-camera': 'No camera',
+      'clips-failing': 'Clips failing',
+      'refused-url': 'Address refused',
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `since ${when}`,
@@ -960,6 +966,8 @@ export const MESSAGES = {
       integration_failure: 'Service failing',
       kiosk_offline: 'Kiosk offline',
       camera_offline: 'Camera offline',
+      camera_password: 'Camera password refused',
+      clips_failing: 'Clips failing',
       recorder_alert: 'Recorder alert',
     },
     resolve: 'Mark resolved',
@@ -1016,8 +1024,21 @@ export const MESSAGES = {
         : `${court}'s camera has been offline since ${since}`,
     cameraOfflineTodo:
       "Check the camera's power and network cable, and its address and password in Venues (Camera). The entry closes by itself when recording resumes.",
+    cameraPasswordWhat: (court: string, since: string) =>
+      `${court}'s camera has refused the recorder's user name or password since ${since}. The recorder now tries again only every few minutes, so the camera does not lock that user out.`,
+    cameraPasswordTodo:
+      "Log in to the camera's own web page with the user name and password of this court's camera address (Venues, Camera). Save the corrected address: the recorder tries it at once. The entry closes by itself when recording resumes.",
+    clipsFailingWhat: (court: string, since: string, reason: string) =>
+      `${court}'s clips have not been written since ${since}${reason ? `: ${reason}` : '.'}`,
+    clipsFailingTodo:
+      "The camera's video arrives, but no clip is written from it. Follow the reason: free disk space, or let the recorder's user write in CLIPS_DIR (docs/troubleshooting.md). The entry closes by itself when clips are written again.",
+    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
+      `The recorder refuses ${court}'s camera address since ${since}${reason ? `: ${reason}` : '.'}`,
+    cameraUrlRefusedTodo: 'Correct the camera address in Venues (Camera): the recorder tries the new one at once.',
     recorderAlertWhat: (recorder: string, message: string) => `Recorder ${recorder}: ${message}`,
     recorderAlertTodo: "Free disk space on the recorder's PC or lower BUFFER_MINUTES: until then the oldest recordings are deleted first.",
+    recorderTaskTodo:
+      'The recorder goes on recording. Follow the message (a file another program holds, a folder it may not write in) and docs/troubleshooting.md. The entry closes by itself once the task works again.',
   },
 
   createAdmin: {

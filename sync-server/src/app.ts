@@ -181,7 +181,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof DomainError) return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
+    if (err instanceof DomainError) {
+      // A refusal that names its wait says it the standard way too, for clients that read only the header.
+      const retryAfter = err.extra?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
+      return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
+    }
     // Hono's own exceptions (e.g. from a middleware) keep their status, in our one shape.
     if (err instanceof HTTPException && err.status < 500)
       return c.json({ message: err.message || SERVER_MESSAGES.request.notProcessed }, err.status);

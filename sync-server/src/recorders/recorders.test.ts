@@ -2,7 +2,7 @@
 // answers, listing, audit log, log lines at trace level), recorders and their tokens (hash only,
 // revoked at once), camera states and the Errors tab's entries on a frozen clock, and the marks'
 // long-poll (woken by the mark itself, and across two app instances by the re-check).
-import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -197,7 +197,7 @@ describe('camera health', () => {
   }
   const errors = async (status: 'open' | 'all' = 'open') =>
     (await t.call('listErrors', { query: { status } }, { headers: adminA.headers })).entries.filter((e) =>
-      ['camera_offline', 'recorder_alert'].includes(e.kind),
+      ['camera_offline', 'camera_password', 'recorder_alert'].includes(e.kind),
     );
 
   it('lists an outage in Errors 60 s after the camera stopped and resolves it when recording resumes', async () => {
@@ -248,7 +248,9 @@ describe('camera health', () => {
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
     t.clock.set('2026-11-20T07:01:05Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
-    expect((await errors('all')).map((e) => e.what)).toEqual(["Court 2's camera has refused the user name or password since 14:00"]);
+    expect((await errors('all')).map((e) => [e.kind, e.what])).toEqual([
+      ['camera_password', MESSAGES.errorsTab.cameraPasswordWhat('Court 2', '14:00')],
+    ]);
   });
 
   it("shows a silent recorder's cameras offline after 30 s and lists them 60 s after they stopped", async () => {
@@ -259,15 +261,16 @@ describe('camera health', () => {
     expect(cams.map((c) => c.state)).toEqual(['recording', 'no-camera']);
     t.clock.set('2026-11-20T07:00:31Z');
     cams = (await t.call('listRecorders', {}, { headers: adminA.headers })).recorders[0]!.cameras;
+    // Offline from its last report, which said it recorded (its earlier lastSegmentAt backdates nothing).
     expect(cams.map((c) => [c.state, c.since])).toEqual([
-      ['offline', '2026-11-20T06:59:58.000Z'],
+      ['offline', '2026-11-20T07:00:00.000Z'],
       ['no-camera', null],
     ]);
-    t.clock.set('2026-11-20T07:00:57Z');
+    t.clock.set('2026-11-20T07:00:59Z');
     expect(await errors()).toEqual([]);
-    t.clock.set('2026-11-20T07:00:58Z');
+    t.clock.set('2026-11-20T07:01:00Z');
     const [entry] = await errors();
-    expect(entry?.what).toBe("Court 1's camera has been offline since 13:59");
+    expect(entry?.what).toBe("Court 1's camera has been offline since 14:00");
     // The recorder comes back recording: the silence stays in the log, resolved, under the same id.
     t.clock.set('2026-11-20T07:03:00Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'no-camera')]);

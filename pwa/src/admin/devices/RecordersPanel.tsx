@@ -1,6 +1,8 @@
 // The venue's recorders in the Devices tab: Add recorder shows the new token once, inside the exact
-// commands that download and start the recorder on its PC (RecorderSetup); the list shows each camera's state as the server judges it
-// (red when offline or refusing the password) and Remove revokes the token at once.
+// commands that download and start the recorder on its PC (RecorderSetup); the list shows each
+// camera's state as the server judges it (red when offline, refusing the password, failing to write
+// its clips or refused by the recorder, with the recorder's reason beside it) and Remove revokes the
+// token at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RECORDER_MESSAGES, type Recorder, type Venue } from '@courtreplay/shared';
@@ -29,6 +31,8 @@ const BADGE: Record<Recorder['cameras'][number]['state'], string> = {
   offline: 'badge badge-status-failed',
   unauthorized: 'badge badge-status-failed',
   'no-camera': 'badge badge-muted',
+  'clips-failing': 'badge badge-status-failed',
+  'refused-url': 'badge badge-status-failed',
 };
 
 function RecorderRow({
