@@ -19,6 +19,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built PWA; when set, every non-API path falls back to its index.html. */
   pwaDir?: string;
+  /** The recorder's one file that `npm run build` makes, offered at GET /downloads/recorder.mjs. */
+  recorderDownload?: string;
   /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
   payments?: PaymentProvider;
   delivery?: Delivery;

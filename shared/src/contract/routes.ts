@@ -49,6 +49,7 @@ export const ROUTES = {
   recorderSetup: { method: 'GET', path: '/api/recorder/setup' },
   recorderStatus: { method: 'POST', path: '/api/recorder/status' },
   recorderMarks: { method: 'GET', path: '/api/recorder/marks' },
+  recorderMarkStates: { method: 'POST', path: '/api/recorder/mark-states' },
 
   // kiosk devices
   registerDevice: { method: 'POST', path: '/api/device/register' },

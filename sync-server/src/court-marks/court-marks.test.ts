@@ -124,7 +124,16 @@ describe('the court page and its mark', () => {
     expect(await answerOf(res)).toBe('Marked 19:42 on Court 2: find it at the kiosk under Marked moments');
     const rows = await t.db.selectFrom('court_marks').selectAll().execute();
     expect(rows).toEqual([
-      { id: expect.any(Number), fieldId: court2.id, markedAt: '2026-11-20T12:42:10.000Z', phoneKey: expect.any(String) },
+      {
+        id: expect.any(Number),
+        fieldId: court2.id,
+        markedAt: '2026-11-20T12:42:10.000Z',
+        phoneKey: expect.any(String),
+        // A venue without a recorder: nobody says where a clip stands.
+        clipState: null,
+        clipReason: null,
+        clipMessage: null,
+      },
     ]);
     // The phone is known by a hash of its random cookie only.
     expect(rows[0]!.phoneKey).toMatch(/^[0-9a-f]{64}$/);

@@ -9,7 +9,7 @@ import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
 import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie } from './service.ts';
-import { announceMark, markHasNoCamera } from '../recorders/marks.ts';
+import { announceMark, failMark, markClipProblem, markHasNoCamera } from '../recorders/marks.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' } as const;
 
@@ -57,7 +57,16 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     // make every tap a new phone.
     const cookie = phoneToken(c);
     const mark = await markMoment(c.var.deps, court, cookie ? phoneOfCookie(cookie) : phoneOfAddress(clientAddress(c)));
+    // The phone is promised a clip only while the court's camera records: otherwise the mark is
+    // kept, failed with why, and the answer says no clip can come.
+    const problem = await markClipProblem(c.var.deps, court.fieldId);
+    if (problem && mark.recorded) await failMark(c.var.deps, court.fieldId, mark.markedAt, problem);
     if (mark.recorded) await announceMark(c.var.deps, court.fieldId);
+    if (problem) {
+      const text =
+        problem === 'recorder-offline' ? T.recorderOffline(mark.time, mark.courtName) : T.notRecording(mark.time, mark.courtName);
+      return c.html(renderMarkPage({ ...page, answer: { text, refused: true } }), 200, PRIVATE);
+    }
     return c.html(renderMarkPage({ ...page, answer: { text: T.marked(mark.time, mark.courtName) } }), 200, PRIVATE);
   });
 

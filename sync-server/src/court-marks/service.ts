@@ -39,6 +39,8 @@ export async function courtOfCode(deps: Pick<AppDeps, 'db'>, courtCode: string):
 export interface Mark {
   /** The mark's time of day at the venue, 'HH:MM'. */
   time: string;
+  /** The mark's instant, ISO 8601 UTC. */
+  markedAt: string;
   courtName: string;
   /** False when an earlier mark stands for this tap: the phone's (within 20 s) or the court's (within 10 s). */
   recorded: boolean;
@@ -57,9 +59,9 @@ export async function markMoment(deps: Pick<AppDeps, 'db' | 'clock'>, court: Cou
     { fieldId: court.fieldId, markedAt: now.toISOString(), phoneKey: phoneKeyOf(phone) },
     { phone: before(MARK_PHONE_INTERVAL_MS), court: before(MARK_COURT_INTERVAL_MS) },
   );
-  if (earlier) return { time: formatTime24(earlier.markedAt), courtName: earlier.courtName, recorded: false };
+  if (earlier) return { time: formatTime24(earlier.markedAt), markedAt: earlier.markedAt, courtName: earlier.courtName, recorded: false };
   await deleteOldMarks(deps);
-  return { time: formatTime24(now), courtName: court.courtName, recorded: true };
+  return { time: formatTime24(now), markedAt: now.toISOString(), courtName: court.courtName, recorded: true };
 }
 
 /** The venue's marks of the last two hours, for its kiosks. */

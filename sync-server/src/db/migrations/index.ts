@@ -35,6 +35,7 @@ import { courtMarks035 } from './035-court-marks.ts';
 import { whatsappDoubts036 } from './036-whatsapp-doubts.ts';
 import { cameraUrls045 } from './045-camera-urls.ts';
 import { recorders046 } from './046-recorders.ts';
+import { markClipStates063 } from './063-mark-clip-states.ts';
 import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
 
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '046-recorders': recorders046,
   '050-clip-court-list': clipCourtList050,
   '056-issued-phone-tokens': issuedPhoneTokens056,
+  '063-mark-clip-states': markClipStates063,
 };
