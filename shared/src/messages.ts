@@ -3,6 +3,8 @@
 // one edit here. Where the spec describes a text without quoting it, the wording is ours and the
 // entry says so.
 
+import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
+
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 /** What the provider did to a paid purchase, as a verb (the Errors tab's sentence). */
@@ -752,7 +754,8 @@ export const MESSAGES = {
     venueName: 'Venue Name',
     location: 'Location',
     addCourt: '+ Add Court',
-    fieldName: 'Field Name',
+    // The Venues tab says court, as every other screen does, where the spec says field.
+    fieldName: 'Court Name',
     edit: 'Edit',
     save: 'Save',
     cancel: 'Cancel',
@@ -760,24 +763,24 @@ export const MESSAGES = {
     courtsFor: (venue: string) => `Courts for ${venue}`,
     courtColumns: ['Name', 'Created', 'Actions'],
     noVenues: 'No venues available.',
-    selectVenue: 'Please select a venue to manage its fields.',
-    noFields: 'No fields available for this venue.',
+    selectVenue: 'Add a venue first: its courts are managed here.',
+    noFields: 'No courts available for this venue.',
     requiredFields: 'Please fill in all required fields.',
     venueNameEmpty: 'Venue name cannot be empty',
     selectVenueFirst: 'Please select a venue first.',
-    enterFieldName: 'Please enter a field name.',
-    fieldNameEmpty: 'Field name cannot be empty',
+    enterFieldName: 'Please enter a court name.',
+    fieldNameEmpty: 'Court name cannot be empty',
     // The spec asks for confirmations without quoting them: our wording.
     confirmDeleteVenue: (venue: string) => `Delete the venue ${venue}? All of its courts will be deleted too.`,
     confirmDeleteCourt: (court: string) => `Delete the court ${court}?`,
     loadFailed: 'Failed to load venues. Please try again.',
-    fieldsLoadFailed: 'Failed to load fields. Please try again.',
-    fieldDeleteFailed: 'Failed to delete field. Please try again.',
+    fieldsLoadFailed: 'Failed to load courts. Please try again.',
+    fieldDeleteFailed: 'Failed to delete court. Please try again.',
     venueUpdateFailed: 'Failed to update venue. Please try again.',
     venueDeleteFailed: 'Failed to delete venue. Please try again.',
-    fieldUpdateFailed: 'Failed to update field. Please try again.',
+    fieldUpdateFailed: 'Failed to update court. Please try again.',
     venueCreateFailed: 'Failed to create venue. Please try again.',
-    fieldCreateFailed: 'Failed to create field. Please try again.',
+    fieldCreateFailed: 'Failed to create court. Please try again.',
     // The venue's kiosk language: our wording.
     kioskLanguage: 'Kiosk language',
     // The court's "Mark this moment" QR poster: our wording.
@@ -799,14 +802,20 @@ export const MESSAGES = {
     setCamera: 'Set camera',
     changeCamera: 'Change camera',
     cameraLabel: (court: string) => `Camera address of ${court}`,
-    cameraHints: 'Common addresses of the main stream (after rtsp://user:password@camera-address:554):',
+    cameraUser: 'User name',
+    cameraPassword: 'Password',
+    showPassword: 'Show',
+    hidePassword: 'Hide',
+    cameraHints: 'Common addresses of the main stream (after rtsp://camera-address:554):',
     keyframeNote:
       'In the camera\'s settings, set the keyframe interval (I-frame interval) to 1-2 s and turn off "smart codec" (H.264+/H.265+), so marked clips start on time.',
-    passwordNote: 'The password is never shown again: to change it, type the whole address again.',
+    passwordNote: 'The password is never shown again: to change it, type the address, user name and password again.',
     saveCamera: 'Save camera',
     removeCamera: 'Remove camera',
     cancel: 'Cancel',
     cameraFailed: 'Failed to save the camera. Please try again.',
+    /** Why an address is refused (shared/src/camera-url.ts reads it as ffmpeg does). */
+    urlProblems: CAMERA_URL_PROBLEMS,
     title: 'Recorders',
     help: "A recorder records the venue's cameras into the kiosk's clips folder. Run it on the kiosk PC or on a small PC on the same network as the cameras.",
     addRecorder: 'Add recorder',
@@ -814,8 +823,7 @@ export const MESSAGES = {
     namePlaceholder: 'e.g. Kiosk PC',
     venue: 'Venue',
     create: 'Create',
-    tokenOnce: "This token is shown only once. On the recorder's PC, in the CourtReplay folder, run:",
-    clipsDirHint: 'CLIPS_DIR is the folder the kiosk reads its clips from: change ./clips to it if it is elsewhere.',
+    tokenOnce: "This token is shown only once, inside the commands below: set up the recorder's PC now (or add the recorder again later).",
     done: 'Done',
     empty: 'No recorders yet.',
     columns: ['Name', 'Venue', 'Last report', 'Cameras', 'Actions'],
@@ -1201,6 +1209,7 @@ export const SERVER_MESSAGES = {
     ownVenueOnly: 'You can only manage your own venue.',
     deviceNotRegistered: 'This device is not registered. Please ask staff to register it.',
     deviceNotAuthorized: 'This device is not authorized. Please ask staff to authorize it.',
+    tooManyWrongTokens: 'Too many wrong tokens from this address: wait as long as Retry-After says, then try again.',
   },
   purchases: {
     transactionNotFound: 'Transaction not found',

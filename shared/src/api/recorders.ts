@@ -3,15 +3,15 @@
 // camera address carries its password: it is accepted here and never shown back to a person, only
 // masked (maskCameraUrl); the venue's recorder alone receives it whole.
 import { z } from 'zod';
+import { CAMERA_URL_PROBLEMS, cameraUrlProblem } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
-  cameraUrlTooLong: 'The camera address is too long: at most 2,000 characters.',
-  cameraUrlSpaces: 'The camera address must not contain spaces.',
-  cameraUrlScheme:
-    'The camera address must start with rtsp:// or rtsps:// (for example rtsp://user:password@192.168.1.64:554/Streaming/Channels/101).',
-  cameraUrlNoHost: 'The camera address has no host: write it as rtsp://user:password@host:554/path.',
+  cameraUrlTooLong: CAMERA_URL_PROBLEMS.tooLong,
+  cameraUrlSpaces: CAMERA_URL_PROBLEMS.spaces,
+  cameraUrlScheme: CAMERA_URL_PROBLEMS.scheme,
+  cameraUrlNoHost: CAMERA_URL_PROBLEMS.noHost,
   cameraSaved: 'Camera saved',
   cameraRemoved: 'Camera removed',
   nameRequired: 'Please enter a name for the recorder.',
@@ -22,9 +22,11 @@ export const RECORDER_MESSAGES = {
     "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.",
   cursorInvalid: 'after must be a cursor this server gave',
   statusInvalid: 'cameras must list each camera of this venue once',
+  statusOtherVenue: "A recorder reports only on its own venue's courts: this report names a court of another venue.",
+  statusTooOften:
+    'This recorder reports too often (it reports every 10 s, and soon after a camera changes): wait as long as Retry-After says.',
 } as const;
 
-export const CAMERA_URL_MAX = 2000;
 /**
  * A camera as its recorder reports it. Besides the camera's own health: `clips-failing` (video
  * arrives but its clips cannot be cut or written, so it is not recording for anyone who wants a
@@ -47,19 +49,6 @@ export type MarkClipState = (typeof MARK_CLIP_STATES)[number];
 export const MARK_FAILURE_REASONS = ['no-camera', 'camera-offline', 'recorder-offline', 'cut-failed'] as const;
 export type MarkFailureReason = (typeof MARK_FAILURE_REASONS)[number];
 
-/** The plain reason a camera address is refused, or null when it is acceptable. */
-export function cameraUrlProblem(url: string): string | null {
-  if (url.length > CAMERA_URL_MAX) return RECORDER_MESSAGES.cameraUrlTooLong;
-  if (/\s/.test(url)) return RECORDER_MESSAGES.cameraUrlSpaces;
-  const scheme = /^(rtsps?):\/\//i.exec(url);
-  if (!scheme) return RECORDER_MESSAGES.cameraUrlScheme;
-  // The host follows the user name and password, after the last @ (a password may hold one).
-  const rest = url.slice(scheme[0].length);
-  const hostPort = rest.slice(rest.lastIndexOf('@') + 1).split(/[/?#]/, 1)[0] ?? '';
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)(:\d{1,5})?$/.test(hostPort)) return RECORDER_MESSAGES.cameraUrlNoHost;
-  return null;
-}
-
 /** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
 export const CAMERA_URL_HINTS = [
   { brand: 'Hikvision', path: '/Streaming/Channels/101' },
@@ -68,18 +57,6 @@ export const CAMERA_URL_HINTS = [
 ] as const;
 
 export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
-
-const MASK = '****';
-
-/**
- * The address as a person may see it: the password (after the user name, and any password=
- * or pwd= query value) replaced by ****. Safe on any text: it masks every camera address in it.
- */
-export function maskCameraUrl(text: string): string {
-  return text
-    .replace(/(rtsps?:\/\/[^\s"':/@]*:)[^\s"']*@/gi, `$1${MASK}@`)
-    .replace(/([?&](?:password|passwd|pwd|pass)=)[^&#\s]*/gi, `$1${MASK}`);
-}
 
 export const cameraSchema = z.object({ url: z.string().meta({ description: 'The camera address with its password shown as ****' }) });
 

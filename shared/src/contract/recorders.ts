@@ -77,9 +77,13 @@ export const recorderEndpoints = {
     ...ROUTES.recorderStatus,
     tag,
     summary: "The recorder's report of each camera's state (every 10 s; also its heartbeat)",
+    description:
+      "A report names only courts of the recorder's own venue (403 otherwise, nothing stored). Ten reports at once, then " +
+      'one every 3 s per recorder: beyond, 429 with Retry-After. An outage never begins before the previous report of its camera.',
     access: 'recorder',
     body: recorderStatusRequest,
     responses: { 200: recorderOkResponse },
+    errors: [403, 429],
   }),
   recorderMarks: defineEndpoint({
     ...ROUTES.recorderMarks,

@@ -6,12 +6,9 @@
 import { formatTime24, MESSAGES, type ErrorEntry, type ErrorKind } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { alertsInScope, cameraStatesOf, outagesInScope, placeNames, recordersIn } from './queries.ts';
-import { CAMERA_OUTAGE_LISTED_AFTER_MS, effectiveCameras, isSilent } from './states.ts';
+import { CAMERA_OUTAGE_LISTED_AFTER_MS, effectiveCameras, isSilent, LISTED_AT_ONCE } from './states.ts';
 
 const T = MESSAGES.errorsTab;
-
-/** Outages that are no blip: the recorder reports them only after a definite failure. */
-const LISTED_AT_ONCE = new Set(['unauthorized', 'clips-failing', 'refused-url']);
 
 /** The kind, what happened and what to do for an outage in `state`; `reason` is the recorder's message. */
 function outageText(state: string, court: string, since: string, reason: string): { kind: ErrorKind; what: string; todo: string } {

@@ -10,10 +10,11 @@ import { MarkSignal } from './mark-signal.ts';
 import { recordMarkStates, waitForMarks } from './marks.ts';
 import { createRecorder, listRecorders, removeRecorder, setFieldCamera } from './service.ts';
 import { recorderSetup } from './setup.ts';
-import { recordStatus } from './states.ts';
+import { reportStatus, statusLimit } from './status-rules.ts';
 
 export function recorderRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const reports = statusLimit();
   route(app, endpoints.setFieldCamera).handle(async (c, { params, body }) => {
     const { field, before } = await setFieldCamera(c.var.deps, currentAdmin(c), params.id, body.url);
     await auditRoute(c, {
@@ -60,7 +61,7 @@ export function recorderRoutes(): Hono<AppEnv> {
     body: await recorderSetup(c.var.deps.db, currentRecorder(c)),
   }));
   route(app, endpoints.recorderStatus).handle(async (c, { body }) => {
-    await recordStatus(c.var.deps, currentRecorder(c), body);
+    await reportStatus(c.var.deps, reports, currentRecorder(c), body);
     return { status: 200, body: { ok: true } };
   });
   route(app, endpoints.recorderMarks).handle(async (c, { query }) => {
