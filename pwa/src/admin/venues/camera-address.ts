@@ -22,7 +22,8 @@ const decoded = (part: string) => {
 
 /**
  * The parts of `url`: its user name and password (decoded) and the address without them. The host
- * follows the last @ (a password may hold one), as the server reads it.
+ * follows the last @, as a person reads a pasted URL (a password may hold an unescaped @ or /);
+ * the fields then show what is stored, percent-encoded, which the server reads as ffmpeg does.
  */
 export function splitCameraUrl(url: string): CameraParts {
   const scheme = SCHEME.exec(url)?.[1];
