@@ -98,7 +98,7 @@ describe('readCameraUrl', () => {
     expect(cameraUrlProblem(url)).toBe(CAMERA_URL_PROBLEMS[problem]);
   });
 
-  it('says each reason in the back-office\'s two languages', () => {
+  it("says each reason in the back-office's two languages", () => {
     for (const [problem, english] of Object.entries(CAMERA_URL_PROBLEMS)) {
       const indonesian = ADMIN_MESSAGES_ID.recorders.urlProblems[problem as CameraUrlProblem];
       expect(translateAdminText('id', english)).toBe(indonesian);
