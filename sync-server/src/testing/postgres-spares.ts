@@ -38,8 +38,8 @@ begin
   for r in select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_migration%' loop
     execute format('delete from %I', r.tablename);
   end loop;
-  for r in select sequencename from pg_sequences where schemaname = 'public' loop
-    execute format('alter sequence %I restart', r.sequencename);
+  for r in select sequencename, start_value from pg_sequences where schemaname = 'public' loop
+    perform setval(format('%I', r.sequencename)::regclass, r.start_value, false);
   end loop;
 end $$`;
 

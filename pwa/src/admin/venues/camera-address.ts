@@ -1,6 +1,8 @@
 // The Camera form asks for the address, the user name and the password apart, so the password is
-// typed (or pasted) where it is hidden; the server stores them as one RTSP URL. A full URL pasted into
-// the address field gives up its user name and password to their fields.
+// typed (or pasted) where it is hidden; the server stores them as one RTSP URL. A whole URL pasted
+// into the address field gives up its user name and password to their fields, read as the server
+// and ffmpeg read it (readCameraUrl in shared/).
+import { readCameraUrl } from '@courtreplay/shared';
 
 export interface CameraParts {
   /** rtsp://host:554/path, without a user name or password. */
@@ -9,40 +11,35 @@ export interface CameraParts {
   password: string;
 }
 
-const SCHEME = /^(rtsps?:\/\/)/i;
+const SCHEME = /^rtsps?:\/\//i;
 
-/** A URL's user info is percent-encoded; a part that is not valid encoding is taken as typed. */
-const decoded = (part: string) => {
+/** A user name or password as written in a URL (%-escaped) is shown as the person typed it. */
+const decoded = (part: string | null) => {
   try {
-    return decodeURIComponent(part);
+    return decodeURIComponent(part ?? '');
   } catch {
-    return part;
+    return part ?? '';
   }
 };
 
 /**
- * The parts of `url`: its user name and password (decoded) and the address without them. The host
- * follows the last @, as a person reads a pasted URL (a password may hold an unescaped @ or /);
- * the fields then show what is stored, percent-encoded, which the server reads as ffmpeg does.
+ * The parts of `text`: when it is an address the server accepts and carries a user name or
+ * password, those (decoded) and the address without them; else the text as the address.
  */
-export function splitCameraUrl(url: string): CameraParts {
-  const scheme = SCHEME.exec(url)?.[1];
-  if (!scheme) return { address: url, user: '', password: '' };
-  const rest = url.slice(scheme.length);
-  const at = rest.lastIndexOf('@');
-  if (at < 0) return { address: url, user: '', password: '' };
-  const info = rest.slice(0, at);
-  const colon = info.indexOf(':');
-  return {
-    address: `${scheme}${rest.slice(at + 1)}`,
-    user: decoded(colon < 0 ? info : info.slice(0, colon)),
-    password: colon < 0 ? '' : decoded(info.slice(colon + 1)),
-  };
+export function splitCameraUrl(text: string): CameraParts {
+  const reading = readCameraUrl(text);
+  if (!reading.ok || (reading.url.user === null && reading.url.password === null)) return { address: text, user: '', password: '' };
+  const scheme = SCHEME.exec(text)![0];
+  const rest = text.slice(scheme.length);
+  const authorityEnd = rest.search(/[/?#]/);
+  // The user name and password end at the host part's last '@', as readCameraUrl found.
+  const at = (authorityEnd === -1 ? rest : rest.slice(0, authorityEnd)).lastIndexOf('@');
+  return { address: `${scheme}${rest.slice(at + 1)}`, user: decoded(reading.url.user), password: decoded(reading.url.password) };
 }
 
-/** The one URL the server stores: the user name and password percent-encoded, so `@ : /` in them stay theirs. */
+/** The one URL the server stores: the user name and password %-encoded, so `@ : / % #` in them stay theirs. */
 export function joinCameraUrl({ address, user, password }: CameraParts): string {
-  const scheme = SCHEME.exec(address)?.[1];
+  const scheme = SCHEME.exec(address)?.[0];
   if (!scheme || (!user && !password)) return address;
   const info = `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ''}`;
   return `${scheme}${info}@${address.slice(scheme.length)}`;
