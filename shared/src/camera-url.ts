@@ -3,7 +3,7 @@
 // (libavformat's av_url_split): the host part ends at the first '/', '?' or '#'; inside it, the
 // user name and password end at its last '@'; the password follows the first ':' and is
 // %-decoded before it is sent. An address two programs could read differently is refused, with a
-// plain reason, rather than guessed at (docs/cameras.md, "The camera URL").
+// plain reason, rather than guessed at (docs/cameras.md, "The camera's address").
 //
 // And one masking rule for a camera password in any text (answers, audit entries, log lines,
 // ffmpeg's messages), whatever the password holds. No I/O and no dependency: the recorder's
