@@ -3,6 +3,8 @@
 // one edit here. Where the spec describes a text without quoting it, the wording is ours and the
 // entry says so.
 
+import { STORE_MESSAGES } from './messages-store.ts';
+
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 /** What the provider did to a paid purchase, as a verb (the Errors tab's sentence). */
@@ -332,6 +334,9 @@ export const MESSAGES = {
     posterTitle: 'Great rally? Mark it!',
     posterScan: 'Scan with your phone camera and tap "Mark this moment". Your clip waits at the kiosk under Marked moments.',
   },
+
+  // The store on the phone that marked the rally (messages-store.ts). Ours.
+  store: STORE_MESSAGES,
 
   adminLogin: {
     title: 'Admin Portal',
@@ -1198,6 +1203,8 @@ export const SERVER_MESSAGES = {
     statusNotFinal: 'Payment status not final yet; please retry',
     unknownToken: 'Unknown payment token',
     orderEnded: 'This order has ended and can no longer be paid.',
+    notRedirect: 'This payment is made on the kiosk, not on this page.',
+    outcomeInvalid: 'outcome must be success, pending, failure or close',
     endFailed: 'The earlier payment could not be ended yet; please try again.',
   },
   storage: {

@@ -39,6 +39,8 @@ import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
 import { recorderRoutes } from './recorders/routes.ts';
+import { markClipRoutes } from './mark-clips/routes.ts';
+import { phoneStoreRoutes } from './phone-store/routes.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
@@ -102,6 +104,8 @@ const DEVICE_POLLS: ReadonlySet<string | undefined> = new Set([
   'recorderSetup',
   'recorderStatus',
   'recorderMarks',
+  'reportMarkState',
+  'phoneRallies',
 ]);
 const isDevicePoll = (method: string, path: string): boolean => DEVICE_POLLS.has(findRoute(method, path));
 
@@ -128,6 +132,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every API body is small JSON except on the upload routes, which limit their files themselves.
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (readsJsonBody(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
+  // The phone's calls outside /api (the store's, the phone page's) take small JSON too; its pages' forms are small.
+  for (const phonePath of ['/c/*', '/p/*']) {
+    app.use(phonePath, jsonBodyLimit);
+    app.use(phonePath, (c, next) => (c.req.method === 'POST' && findRoute(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
+  }
 
   route(app, endpoints.health).handle(async () => {
     await checkDatabase(deps.db);
@@ -164,8 +173,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
+  app.route('/', phoneStoreRoutes());
   app.route('/', courtMarkRoutes());
   app.route('/', recorderRoutes());
+  app.route('/', markClipRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.

@@ -87,8 +87,21 @@ export async function abandonPurchase(deps: PurchaseDeps, id: string, device: De
  * provider answers it was paid first. A failure to end it is a 503: the kiosk then opens nothing new.
  */
 export async function endPurchasePayment(deps: PurchaseDeps, id: string, device: DeviceRow): Promise<PurchaseStatusResponse> {
+  await endPaymentAtProvider(deps, await purchaseFor(deps, id, { device }));
+  return purchaseStatus(deps, id, device);
+}
+
+/**
+ * Ends an order still open at the provider so it cannot be paid any more (a kiosk's before its next
+ * order, a phone's before it buys other rallies): expired, or paid (and delivered) when the provider
+ * answers it was paid first. A failure to end it is a 503, and the caller opens nothing new.
+ */
+export async function endPaymentAtProvider(
+  deps: PurchaseDeps,
+  purchase: Pick<PurchaseWithNames, 'id' | 'paymentStatus' | 'isStaging'>,
+): Promise<void> {
   const { payments, delivery } = portsOf(deps);
-  const purchase = await purchaseFor(deps, id, { device });
+  const id = purchase.id;
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') {
     let ended: EndedPayment;
     try {
@@ -102,7 +115,6 @@ export async function endPurchasePayment(deps: PurchaseDeps, id: string, device:
     if (ended === 'paid' || purchase.paymentStatus === 'pending')
       await applyProviderOutcome(outcomeDeps, id, ended === 'paid' ? 'paid' : 'expired', deps.clock.now());
   }
-  return purchaseStatus(deps, id, device);
 }
 
 /** The kiosk's own purchase's payment status and phone page, for its 'Waiting for payment' screen. */

@@ -4,7 +4,8 @@
 import type { AppDeps } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
 import type { MarkSignal } from './mark-signal.ts';
-import { cameraUrlOf, newestMarkId, venueCameraMarksAfter, venueHasRecorder, type RecorderRow } from './queries.ts';
+import { cameraUrlOf, newestMarkId, recordersIn, venueCameraMarksAfter, venueHasRecorder, type RecorderRow } from './queries.ts';
+import { isSilent } from './states.ts';
 import { venueOfCourt } from '../fields/queries.ts';
 
 /** Whether a mark on the court would cut nothing: its venue has a recorder and the court no camera. */
@@ -47,4 +48,10 @@ export async function waitForMarks(
     }
     await signal.wait(recorder.venueId, Math.min(left, signal.recheckMs), abort);
   }
+}
+
+/** Whether the venue has a recorder, and whether one reported within the last 30 s (its uplink and PC are up). */
+export async function venueRecorderState(db: Db, venueId: number, now: Date): Promise<{ hasRecorder: boolean; online: boolean }> {
+  const recorders = await recordersIn(db, venueId);
+  return { hasRecorder: recorders.length > 0, online: recorders.some((r) => r.lastSeenAt !== null && !isSilent(r, now)) };
 }

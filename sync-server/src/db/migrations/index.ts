@@ -37,6 +37,7 @@ import { cameraUrls045 } from './045-camera-urls.ts';
 import { recorders046 } from './046-recorders.ts';
 import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
+import { phoneStore061 } from './061-phone-store.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '046-recorders': recorders046,
   '050-clip-court-list': clipCourtList050,
   '056-issued-phone-tokens': issuedPhoneTokens056,
+  '061-phone-store': phoneStore061,
 };
