@@ -494,6 +494,13 @@ export const MESSAGES = {
     eraseYes: 'Yes, erase',
     erasedDone: 'The e-mail address, WhatsApp number and clips of this purchase were erased.',
     erased: 'Erased',
+    // A sale made on the phone that marked its rallies, at the court whose poster it came from. Ours.
+    phoneBadge: 'Phone',
+    kioskSale: 'Kiosk',
+    phoneClipsMissing:
+      "A clip of this purchase has not reached storage yet: check the venue's recorder (Devices). It is delivered as soon as it is there.",
+    phoneClipsInPlace: "The clips are in place: the player's phone page plays them.",
+    soldOnPhone: (court: string) => `On a phone at ${court}`,
     erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
     clipsExpired: 'Clips removed',
     clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
@@ -512,7 +519,7 @@ export const MESSAGES = {
       by: (admin: string) => `by ${admin}`,
     },
     timeline: {
-      created: (amount: string) => `Purchase made at the kiosk (${amount})`,
+      created: (amount: string, onPhone?: boolean) => `Purchase made ${onPhone ? 'on a phone' : 'at the kiosk'} (${amount})`,
       paid: (amount: string) => `Paid ${amount}`,
       free: 'Free purchase: no payment needed',
       payment_failed: 'Payment failed',

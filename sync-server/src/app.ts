@@ -4,6 +4,7 @@ import { findRoute, SERVER_MESSAGES, type EndpointDefinition } from '@courtrepla
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -133,7 +134,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (readsJsonBody(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
   // The phone's calls outside /api (the store's, the phone page's) take small JSON too; its pages' forms are small.
+  // What a phone on mobile data downloads (pages, scripts, state) goes gzipped; clips and ZIPs do not compress.
   for (const phonePath of ['/c/*', '/p/*']) {
+    app.use(phonePath, compress());
     app.use(phonePath, jsonBodyLimit);
     app.use(phonePath, (c, next) => (c.req.method === 'POST' && findRoute(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
   }

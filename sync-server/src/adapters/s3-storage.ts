@@ -291,7 +291,7 @@ export class S3Storage implements StorageProvider, SharedFolders {
         new CopyObjectCommand({
           Bucket: this.bucket,
           Key: this.folderKey(toFolderId) + target,
-          CopySource: `${this.bucket}/${encodeURIComponent(from)}`,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
         }),
       ),
     );

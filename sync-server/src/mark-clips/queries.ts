@@ -112,3 +112,38 @@ export async function completeMarkFileRow(
     .where('completedAt', 'is', null)
     .execute();
 }
+
+/** The mark's folder was removed from storage: its clip is gone for every phone. */
+export async function markClipRemoved(db: Db, markId: number, now: string): Promise<void> {
+  await db
+    .updateTable('mark_clips')
+    .set({ removedAt: now, updatedAt: now })
+    .where('markId', '=', markId)
+    .where('removedAt', 'is', null)
+    .execute();
+}
+
+/** Marks' clips whose folder is still stored and whose mark was made before `before`, oldest first. */
+export async function storedClipsMarkedBefore(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('mark_clips')
+    .select(['markId', 'folderId'])
+    .where('markedAt', '<', before)
+    .where('removedAt', 'is', null)
+    .orderBy('markedAt')
+    .limit(limit)
+    .execute();
+}
+
+/** Clip rows whose folder is gone (or never was) and whose mark is older than `before`: nothing left to keep. */
+export async function deleteSpentMarkClips(db: Db, before: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const spent = tx
+      .selectFrom('mark_clips')
+      .select('markId')
+      .where('markedAt', '<', before)
+      .where((eb) => eb.or([eb('removedAt', 'is not', null), eb('folderId', 'is', null)]));
+    await tx.deleteFrom('mark_files').where('markId', 'in', spent).execute();
+    await tx.deleteFrom('mark_clips').where('markId', 'in', spent).execute();
+  });
+}

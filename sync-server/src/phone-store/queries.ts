@@ -219,3 +219,39 @@ export async function setContactOnce(db: Db, id: string, contact: { email?: stri
   }
   return took;
 }
+
+/** An erased phone purchase no longer knows its phone. */
+export async function forgetBuyer(db: Db, purchaseId: string): Promise<void> {
+  await db.updateTable('purchases').set({ buyerKey: null }).where('id', '=', purchaseId).execute();
+  await db.deleteFrom('phone_open_orders').where('purchaseId', '=', purchaseId).execute();
+}
+
+/** Sold phone purchases whose clips are not all in their folder yet (a copy failed, or a clip is still on its way). */
+export async function phonePurchasesShortOfClips(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('channel', '=', 'phone')
+    .where('paymentStatus', 'in', ['paid', 'free'])
+    .where('zipUrl', 'is', null)
+    .where('erasedAt', 'is', null)
+    .where('clipsExpiredAt', 'is', null)
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Whether a purchase still waits for this mark's clip (paid, free, or still payable): its folder must stay. */
+export async function markStillWanted(db: Db, markId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('purchase_marks')
+    .innerJoin('purchases', 'purchases.id', 'purchase_marks.purchaseId')
+    .select('purchase_marks.markId')
+    .where('purchase_marks.markId', '=', markId)
+    .where('purchase_marks.copiedAt', 'is', null)
+    .where('purchases.paymentStatus', 'in', ['paid', 'free', 'pending'])
+    .where('purchases.erasedAt', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

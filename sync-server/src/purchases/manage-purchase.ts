@@ -134,10 +134,17 @@ export async function resendEmail(
   admin: SessionAdmin,
 ): Promise<{ answer: ResendEmailResponse; channel: 'email' | 'whatsapp' }> {
   const { delivery } = portsOf(deps);
-  const purchase = await purchaseFor(deps, id, { admin });
+  let purchase = await purchaseFor(deps, id, { admin });
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
   if (purchase.erasedAt) throw conflict(MESSAGES.transactions.erasedNoChange);
   if (purchase.clipsExpiredAt) throw conflict(MESSAGES.transactions.clipsExpiredNoResend);
+  // Bought on a phone: its clips come from the marks' folders, copied by the delivery (never searched for at a kiosk).
+  if (purchase.channel === 'phone') {
+    await delivery.purchaseChanged(id);
+    purchase = await purchaseFor(deps, id, { admin });
+    if (!purchase.zipUrl) throw conflict(MESSAGES.transactions.phoneClipsMissing);
+    if (!purchase.email && !purchase.phone) return { answer: { message: MESSAGES.transactions.phoneClipsInPlace }, channel: 'email' };
+  }
   // A number alone gets the WhatsApp message, whose phone page fills in as the clips arrive: no link needed.
   const channel = !purchase.email && purchase.phone && deps.config.whatsapp.mode !== 'off' ? 'whatsapp' : 'email';
   if (channel === 'email' && !purchase.zipUrl) return { answer: { searchLocally: true, transaction: toApiPurchase(purchase) }, channel };

@@ -134,6 +134,7 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     paymentReversedAt: row.paymentReversedAt,
     clipsExpiredAt: row.clipsExpiredAt,
     erasedAt: row.erasedAt,
+    channel: row.channel,
   };
 }
 
