@@ -179,6 +179,12 @@ export default tseslint.config(
     },
   },
   {
+    // The checkout's shell only wires the table (checkout-table.ts) to its effects (checkout-effects.ts,
+    // each a named function with its own test): no closure there grows back into the flow itself.
+    files: ['pwa/src/kiosk/checkout/checkout-machine.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
+  {
     // Promises: none forgotten, none handed to a place that ignores them (type-checked rules).
     files: ['shared/src/**/*.ts', 'sync-server/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'recorder/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

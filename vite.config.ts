@@ -23,8 +23,8 @@ const appVersion = commit ? `${packageVersion}+${commit}` : packageVersion;
 // The back-office and the phone-only payment pages stay out of the kiosk's precache.
 const kioskPrecache = precacheScope();
 
-// Builds pwa/ into pwa/dist, which the sync server serves. In dev, /api and the share pages are
-// proxied to the server started by `npm run dev`.
+// Builds pwa/ into pwa/dist, which the sync server serves. In dev, /api, the share pages and the
+// recorder's download are proxied to the server started by `npm run dev`.
 export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
@@ -35,6 +35,7 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${serverPort}`,
       '/d/': `http://127.0.0.1:${serverPort}`,
+      '/downloads/': `http://127.0.0.1:${serverPort}`,
       '/media/': `http://127.0.0.1:${serverPort}`,
     },
   },
@@ -67,7 +68,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         manifestTransforms: [kioskPrecache.manifestTransform],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/c\//, /^\/d\//, /^\/media\//, /^\/p\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/c\//, /^\/d\//, /^\/downloads\//, /^\/media\//, /^\/p\//],
         // CMS media and the chunks left out of the precache (admin, payment pages), cached as they
         // are first used (pwa/src/offline/runtime-caching.ts).
         runtimeCaching: offlineRuntimeCaching,

@@ -14,6 +14,8 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 const POSTGRES_ONLY = 'sync-server/**/*.postgres.test.ts';
 const EXCLUDE = ['**/node_modules/**', '**/dist/**'];
+/** Drops what the PostgreSQL run's workers kept of their test databases (sync-server/src/testing/postgres-spares.ts). */
+const POSTGRES_TEARDOWN = 'sync-server/src/testing/postgres-run-teardown.ts';
 const DATABASE_HELPERS = /testing\/index\.ts|testing\/database\.ts|test-support\.ts|adapter-app\.ts|sync-server\/testing\/adapter-app'/;
 
 /** Test files that reach a database through the shared helpers (the server's, and the PWA's that drive the in-process server). */
@@ -37,9 +39,13 @@ const isPwa = (file: string) => file.startsWith('pwa/');
 
 /** One run of the suite on a database: the server-side files sharing modules, the PWA's each on its own. */
 function run(name: string, include: string[], env: Record<string, string>, exclude: string[] = []): TestProjectInlineConfiguration[] {
+  const globalSetup = env.TEST_DATABASE_URL ? [POSTGRES_TEARDOWN] : [];
   return [
-    { extends: true, test: { name, include: include.filter((f) => !isPwa(f)), exclude: [...EXCLUDE, ...exclude], env, isolate: false } },
-    { extends: true, test: { name: `${name} (PWA)`, include: include.filter(isPwa), exclude: EXCLUDE, env } },
+    {
+      extends: true,
+      test: { name, include: include.filter((f) => !isPwa(f)), exclude: [...EXCLUDE, ...exclude], env, isolate: false, globalSetup },
+    },
+    { extends: true, test: { name: `${name} (PWA)`, include: include.filter(isPwa), exclude: EXCLUDE, env, globalSetup } },
   ];
 }
 

@@ -30,16 +30,13 @@ async function freshPage() {
 const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
 
 describe('a visitor', () => {
-  test('is sent to /admin/login from the dashboard and from /admin/create; unknown admin paths go to /box', async () => {
+  test('is sent to /admin/login from the dashboard, from /admin/create and from any other /admin/ address, never the kiosk', async () => {
     await freshPage();
-    await page.goto('/admin/dashboard');
-    await new AdminLoginPage(page).title().waitFor();
-    expect(path()).toBe('/admin/login');
-    await page.goto('/admin/create');
-    await new AdminLoginPage(page).title().waitFor();
-    expect(path()).toBe('/admin/login');
-    await page.goto('/admin/nowhere');
-    await page.waitForURL('**/box');
+    for (const address of ['/admin/dashboard', '/admin/create', '/admin/nowhere']) {
+      await page.goto(address);
+      await new AdminLoginPage(page).title().waitFor();
+      expect(path()).toBe('/admin/login');
+    }
   });
 
   test('typing /admin opens the login page, never the kiosk', async () => {
@@ -86,9 +83,9 @@ describe('a visitor', () => {
     expect(path()).toBe('/admin/login');
   });
 
-  test('returns to the page it came from after logging in', async () => {
+  test('returns to the page it came from after logging in (an old /admin/ link: the dashboard, its tab kept)', async () => {
     await freshPage();
-    await page.goto('/admin/dashboard?tab=devices');
+    await page.goto('/admin/devices?tab=devices');
     const login = new AdminLoginPage(page);
     await login.title().waitFor();
     await login.login(SUPER_ADMIN.email, SUPER_ADMIN.password);

@@ -1,9 +1,11 @@
 // The venue's recorder in the back-office: a court's Camera field in the Venues tab (hints, the
-// keyframe note, the password never shown back) and the Devices tab's Add recorder (the token once,
-// inside the command to run), its cameras' states (red when offline) and Remove.
+// keyframe note, the password hidden while typed and never shown back) and the Devices tab's Add
+// recorder (the token once, inside the commands for each system, copied or downloaded as shown), its
+// cameras' states (red when offline) and Remove.
+import { readFileSync } from 'node:fs';
 import { beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, RECORDER_MESSAGES, RECORDER_SETUP_WORDS, recorderSetup } from '@courtreplay/shared';
 import { newKioskContext, SUPER_ADMIN, useRig } from './support/index.ts';
 import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
@@ -21,12 +23,15 @@ let venueId: number;
 beforeAll(async () => {
   venueId = (await api.call('createVenue', { body: { name: 'Arena Senayan', location: 'Jakarta' } })).venue.id;
   await api.call('createField', { body: { venueId, name: 'Court 2' } });
-  const context = await newKioskContext(browser, server.url, { viewport: { width: 1440, height: 900 } });
+  const context = await newKioskContext(browser, server.url, {
+    viewport: { width: 1440, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   page = await context.newPage();
   dashboard = await loginAs(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
 });
 
-test('the Camera field refuses an http address, saves an rtsp one and shows it back with the password as ****', async () => {
+test('the Camera field refuses an http address; a pasted rtsp one hands its password to a hidden field, and comes back as ****', async () => {
   await dashboard.openTab('venueManagement');
   const venues = new AdminVenuesTab(page);
   await venues.selectVenue('Arena Senayan');
@@ -34,7 +39,8 @@ test('the Camera field refuses an http address, saves an rtsp one and shows it b
 
   await venues.setCamera('Court 2', 'http://192.168.1.64/stream');
   await venues.text(RECORDER_MESSAGES.cameraUrlScheme).waitFor();
-  const form = await venues.cameraForm('Court 2').textContent();
+  const form = venues.cameraForm('Court 2');
+  const text = await form.textContent();
   for (const hint of [
     'Hikvision',
     '/Streaming/Channels/101',
@@ -44,32 +50,59 @@ test('the Camera field refuses an http address, saves an rtsp one and shows it b
     '/h264Preview_01_main',
     R.keyframeNote,
   ])
-    expect(form).toContain(hint);
+    expect(text).toContain(hint);
 
-  await venues
-    .cameraForm('Court 2')
-    .getByLabel(R.cameraLabel('Court 2'))
-    .fill(`rtsp://admin:${PASSWORD}@192.168.1.64:554/Streaming/Channels/101`);
-  await venues.cameraForm('Court 2').getByRole('button', { name: R.saveCamera }).click();
+  // The whole URL pasted into the address: its user name and password move to their own fields.
+  await form.getByLabel(R.cameraLabel('Court 2')).fill(`rtsp://admin:${PASSWORD}@192.168.1.64:554/Streaming/Channels/101`);
+  expect(await form.getByLabel(R.cameraLabel('Court 2')).inputValue()).toBe('rtsp://192.168.1.64:554/Streaming/Channels/101');
+  expect(await form.getByLabel(R.cameraUser).inputValue()).toBe('admin');
+  const password = form.getByLabel(R.cameraPassword);
+  expect(await password.inputValue()).toBe(PASSWORD);
+  expect(await password.getAttribute('type')).toBe('password');
+  await form.getByRole('button', { name: R.showPassword }).click();
+  expect(await password.getAttribute('type')).toBe('text');
+  await form.getByRole('button', { name: R.hidePassword }).click();
+  expect(await password.getAttribute('type')).toBe('password');
+
+  await form.getByRole('button', { name: R.saveCamera }).click();
   await venues.camera('Court 2').getByText('rtsp://admin:****@192.168.1.64:554/Streaming/Channels/101').waitFor();
   expect(await page.content()).not.toContain(PASSWORD);
 });
 
-test('Add recorder shows the token once in the command to run; its cameras show their state, offline in red; Remove revokes it', async () => {
+test('Add recorder shows the token once in the commands for each system; its cameras show their state, offline in red; Remove revokes it', async () => {
   await dashboard.openTab('devices');
   const devices = new AdminDevicesTab(page);
-  const command = await devices.addRecorder('Arena Senayan', 'Kiosk PC');
-  const token = /RECORDER_TOKEN=(\S+)/.exec(command)?.[1] ?? '';
-  expect(command).toBe(`SERVER_URL=${new URL(page.url()).origin} RECORDER_TOKEN=${token} CLIPS_DIR=./clips npm run recorder`);
+  await devices.addRecorder('Arena Senayan', 'Kiosk PC');
+  const W = RECORDER_SETUP_WORDS.en;
+  // Windows first: recorder.cmd, as recorderSetup makes it for this server and the new token, also as a file.
+  const script = (await devices.recorderStep('windows', 'script').textContent()) ?? '';
+  const token = /RECORDER_TOKEN=([\w-]+)/.exec(script)?.[1] ?? '';
+  const setup = recorderSetup({ serverUrl: new URL(page.url()).origin, token });
+  expect(script).toBe(setup.windows.script);
+  const file = await devices.recorders().getByRole('link', { name: W.downloadScript }).getAttribute('href');
+  expect(decodeURIComponent(file!.slice(file!.indexOf(',') + 1))).toBe(setup.windows.script);
+  // Linux: the command the recorder's tests run, copied as it is.
+  await devices.recorders().getByRole('tab', { name: W.systems.linux }).click();
+  expect(await devices.recorderStep('linux', 'run').textContent()).toBe(setup.linux.run);
+  await devices.copyButton('linux', 'run').click();
+  await devices.recorders().getByRole('status').getByText(W.copied).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(setup.linux.run);
+  // The recorder's one file, through the page's link.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    devices.recorders().getByRole('link', { name: W.downloadRecorder }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('recorder.mjs');
+  expect(readFileSync(await download.path(), 'utf8')).toContain('CourtReplay recorder');
 
   // The recorder, as it would: reads its setup with the token and reports Court 2's camera offline.
   const asRecorder = (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
-  const setup = (await (await asRecorder('/api/recorder/setup')).json()) as {
+  const served = (await (await asRecorder('/api/recorder/setup')).json()) as {
     courts: { fieldId: number; camera: { url: string } | null }[];
   };
-  expect(setup.courts[0]!.camera?.url).toContain(PASSWORD);
-  const fieldId = setup.courts[0]!.fieldId;
+  expect(served.courts[0]!.camera?.url).toContain(encodeURIComponent(PASSWORD));
+  const fieldId = served.courts[0]!.fieldId;
   const since = new Date().toISOString();
   const report = await asRecorder('/api/recorder/status', {
     method: 'POST',

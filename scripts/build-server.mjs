@@ -4,6 +4,7 @@
 // (better-sqlite3 is native, the others are loaded as their authors publish them).
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
+import { buildRecorder, RECORDER_OUTFILE } from './build-recorder.mjs';
 
 const OUTFILE = 'sync-server/dist/main.js';
 
@@ -28,3 +29,5 @@ await build({
   plugins: [externalPackages],
 });
 console.log(`server: ${OUTFILE} (${Math.round(statSync(OUTFILE).size / 1024)} KiB)`);
+// Beside it, the recorder's one file the server offers to venues (GET /downloads/recorder.mjs).
+console.log(`recorder: sync-server/dist/recorder.mjs (${Math.round((await buildRecorder(RECORDER_OUTFILE)) / 1024)} KiB)`);

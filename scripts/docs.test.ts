@@ -1,14 +1,15 @@
 // The docs are checked against the code where a check is cheap: the architecture page names every
 // folder of the server, `.env.example` and the configuration page list exactly the variables
-// config.ts reads, the README stays short and its links lead somewhere, and no comment sends a
-// reader to a file outside the repository.
+// config.ts reads, the recorder's commands are the ones the Devices tab shows, the README stays
+// short and its links lead somewhere, and no comment sends a reader to a file outside the repository.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENV_NAMES as RECORDER_ENV_NAMES } from '../recorder/src/config.ts';
-import { ENV_NAMES } from '../sync-server/src/config.ts';
+import { recorderSetup } from '../shared/src/recorder-setup.ts';
+import { ENV_NAMES } from '../sync-server/src/config-schema.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(`${root}/${path}`, 'utf8');
@@ -47,6 +48,21 @@ describe('docs match the code', () => {
     const section = page.slice(page.indexOf('## The recorder'));
     expect(page).toContain('## The recorder');
     expect(RECORDER_ENV_NAMES.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("docs/cameras.md shows the Devices tab's commands as the tab makes them (recorderSetup)", () => {
+    const page = read('docs/cameras.md');
+    const setup = recorderSetup({ serverUrl: 'https://replay.example.com', token: 'PLACEHOLDER' });
+    // As the page writes them: inside a numbered step (three spaces), the token as <token>.
+    const asWritten = (text: string) =>
+      text
+        .replaceAll('PLACEHOLDER', '<token>')
+        .split('\n')
+        .map((line) => (line ? `   ${line}` : ''))
+        .join('\n');
+    for (const text of [setup.windows.install, setup.windows.startup, setup.linux.run, setup.linux.service]) {
+      expect(page).toContain(asWritten(text));
+    }
   });
 
   it('the README stays a five-minute read, and every relative link of the README and docs/ leads to a file', () => {

@@ -26,6 +26,9 @@ const PACKAGES = {
   'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
   postgresql: () => postgresBinDir() !== undefined,
   caddy: () => existsSync('/usr/bin/caddy'),
+  // The recorder's setup commands: curl downloads it, systemd-analyze checks the unit they write.
+  curl: () => existsSync('/usr/bin/curl'),
+  systemd: () => existsSync('/usr/bin/systemd-analyze'),
   // GStreamer's RTSP server, driven from Debian's Python (recorder/src/testing/rtsp-server.py).
   'python3-gi': () => existsSync('/usr/lib/python3/dist-packages/gi/__init__.py'),
   'gir1.2-gst-rtsp-server-1.0': () => gstreamerFile('girepository-1.0/GstRtspServer-1.0.typelib'),

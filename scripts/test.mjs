@@ -12,9 +12,12 @@
 // foreground; `--postgres`
 // runs the browser tests on a throwaway PostgreSQL cluster instead of SQLite files (not part of
 // `npm test`: the API suite already runs there, and a second browser pass would double its time).
+// `--busy` (`npm run test:busy`) runs it all beside a steady load on one core (cpu-load.mjs), as on
+// a shared CI machine: no test's outcome may depend on the machine being quiet.
 import { spawn } from 'node:child_process';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startCpuLoad } from './cpu-load.mjs';
 import { ensureSystemPackages, RTSP_CAMERA_PACKAGES } from './ensure-system-packages.mjs';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
 
@@ -39,6 +42,13 @@ const ramTmp = existsSync('/dev/shm') && ramFree() > 8 * 1024 ** 3 ? mkdtempSync
 if (ramTmp) {
   chmodSync(ramTmp, 0o1777);
   process.env.TMPDIR = ramTmp;
+}
+
+// Stopped when this process exits, and gone by itself if this process is killed outright.
+const load = args.includes('--busy') ? startCpuLoad() : undefined;
+if (load) {
+  console.log(`=== a steady load on one core beside the whole run (process ${load.pid}, normal priority)`);
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.once(signal, () => process.exit(130));
 }
 
 let passed = 0;
@@ -190,6 +200,7 @@ if (runE2e) {
 console.log('\n=== wall time of each step');
 for (const t of timings) console.log(`${t.seconds.toFixed(0).padStart(6)} s  ${t.name}${t.background ? ' (beside, niced)' : ''}`);
 console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(6)} s  in all`);
+if (load) console.log('(beside a steady load on one core: --busy)');
 console.log(`\n${failures.length ? `FAILED steps: ${failures.join('; ')}` : 'All steps green.'}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 for (const line of failedTests) console.log(`  failed: ${line.slice(0, 300)}`);

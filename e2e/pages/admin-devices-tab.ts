@@ -1,6 +1,6 @@
 // The Devices tab: this device's id, the mismatch warning, registration and the device table.
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '@courtreplay/shared';
+import { MESSAGES, RECORDER_SETUP_WORDS } from '@courtreplay/shared';
 
 const T = MESSAGES.devices;
 const D = MESSAGES.dashboard;
@@ -67,16 +67,19 @@ export class AdminDevicesTab {
   /** The venue's recorders (their own panel of the tab). */
   recorders = () => this.panel().getByRole('region', { name: MESSAGES.recorders.title });
   recorderRow = (name: string) => this.recorders().locator(`tr[data-recorder="${name}"]`);
-  recorderCommand = () => this.recorders().getByTestId('recorder-command');
+  /** One of Add recorder's commands: `recorderStep('linux', 'run')` (recorderSetup in shared/ names them). */
+  recorderStep = (system: string, step: string) => this.recorders().getByTestId(`recorder-${system}-${step}`);
+  copyButton = (system: string, step: string) =>
+    this.recorderStep(system, step).locator('..').getByRole('button', { name: RECORDER_SETUP_WORDS.en.copy });
 
-  /** Add recorder: fills the form and waits for the command that carries the token, shown once. */
-  async addRecorder(venue: string, name: string): Promise<string> {
+  /** Add recorder: fills the form and waits for the commands that carry the token, shown once. */
+  async addRecorder(venue: string, name: string): Promise<void> {
     const R = MESSAGES.recorders;
     await this.recorders().getByRole('button', { name: R.addRecorder }).click();
     const form = this.recorders().getByRole('form', { name: R.addRecorder });
     await form.getByLabel(R.venue).selectOption({ label: venue });
     await form.getByLabel(R.name).fill(name);
     await form.getByRole('button', { name: R.create }).click();
-    return (await this.recorderCommand().textContent()) ?? '';
+    await this.recorders().getByTestId('recorder-token').waitFor();
   }
 }

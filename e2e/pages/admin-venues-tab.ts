@@ -26,6 +26,7 @@ export class AdminVenuesTab {
   camera = (court: string) => this.courtRow(court).getByTestId('court-camera');
   cameraForm = (court: string) => this.courtRow(court).getByRole('form', { name: MESSAGES.recorders.cameraLabel(court) });
 
+  /** Opens the court's Camera form and saves `url` typed whole into the address (the form takes its user name and password apart). */
   async setCamera(court: string, url: string) {
     const R = MESSAGES.recorders;
     await this.courtRow(court)

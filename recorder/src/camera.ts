@@ -124,6 +124,11 @@ export class Camera {
       '0:v:0',
       '-c',
       'copy',
+      // H.264's parameter sets before every keyframe, whatever the camera does with them (some send
+      // them only in the RTSP session description, or only at the start): every segment can then
+      // begin a clip. Still a stream copy; repeated parameter sets are harmless where they were sent.
+      '-bsf:v',
+      'dump_extra=freq=keyframe',
       '-f',
       'segment',
       '-segment_time',

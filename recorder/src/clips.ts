@@ -4,7 +4,7 @@
 // as the kiosk's time rules expect.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve as absolute } from 'node:path';
 import type { Segment } from './buffer.ts';
 
 /** A court's folder name: the court's name as the back-office shows it, minus what a file system refuses. */
@@ -44,7 +44,8 @@ export async function cutClip(req: CutRequest): Promise<string> {
   const list = join(req.dir, `.${req.fileName}.${process.pid}.txt`);
   // Each segment starts with a keyframe and its parameter sets: a short probe finds them, where
   // ffmpeg's default probe of every segment made a 1080p clip take seconds on a busy PC.
-  const entry = (path: string) => `file '${path.replace(/'/g, "'\\''")}'\noption probesize 65536\noption analyzeduration 0\n`;
+  // Absolute paths only: the concat demuxer reads a relative one against the list's own folder.
+  const entry = (path: string) => `file '${absolute(path).replace(/'/g, "'\\''")}'\noption probesize 65536\noption analyzeduration 0\n`;
   writeFileSync(list, req.segments.map((s) => entry(s.path)).join(''));
   const args = [
     '-hide_banner',

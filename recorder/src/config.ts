@@ -1,5 +1,8 @@
 // The recorder's configuration, read once from the environment. Every problem is named by its
 // variable in a plain sentence, so a venue's operator can fix a service file without the source.
+// Folders are made absolute here, once, against the folder the recorder was started in: ffmpeg
+// reads a relative path in a concat list against the list's own folder, not ours.
+import { resolve } from 'node:path';
 
 /** Every variable the recorder reads (docs/configuration.md explains each; scripts/docs.test.ts checks). */
 export const ENV_NAMES = [
@@ -19,7 +22,9 @@ export const ENV_NAMES = [
 export interface RecorderConfig {
   serverUrl: string;
   token: string;
+  /** Absolute. */
   clipsDir: string;
+  /** Absolute. */
   bufferDir: string;
   bufferMinutes: number;
   /** 0: marked clips only. */
@@ -53,7 +58,8 @@ function required(env: Env, name: string, what: string): string {
   return value;
 }
 
-export function readConfig(env: Env = process.env): RecorderConfig {
+/** The configuration; relative folders are taken from `cwd`, the folder the recorder was started in. */
+export function readConfig(env: Env = process.env, cwd: string = process.cwd()): RecorderConfig {
   const serverUrl = required(env, 'SERVER_URL', 'the sync server address, e.g. http://192.168.1.10:8080').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(serverUrl)) {
     throw new ConfigError(`SERVER_URL must start with http:// or https:// and name the sync server (it is "${serverUrl}").`);
@@ -61,8 +67,8 @@ export function readConfig(env: Env = process.env): RecorderConfig {
   const config: RecorderConfig = {
     serverUrl,
     token: required(env, 'RECORDER_TOKEN', 'the token shown when the recorder was added in the back-office (Devices)'),
-    clipsDir: required(env, 'CLIPS_DIR', "the folder the kiosk reads today's clips from"),
-    bufferDir: env.BUFFER_DIR?.trim() || './data/recorder',
+    clipsDir: resolve(cwd, required(env, 'CLIPS_DIR', "the folder the kiosk reads today's clips from")),
+    bufferDir: resolve(cwd, env.BUFFER_DIR?.trim() || './data/recorder'),
     bufferMinutes: number(env, 'BUFFER_MINUTES', 120, { min: 0, positive: true }),
     clipSeconds: number(env, 'CLIP_SECONDS', 60, { min: 0 }),
     markBeforeSeconds: number(env, 'MARK_BEFORE_SECONDS', 25, { min: 0 }),

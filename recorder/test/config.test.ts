@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 
@@ -5,11 +6,11 @@ const base = { SERVER_URL: 'http://192.168.1.10:8080/', RECORDER_TOKEN: 'tok', C
 
 describe('the recorder configuration', () => {
   it('takes the documented defaults', () => {
-    expect(readConfig(base)).toEqual({
+    expect(readConfig(base, '/opt/courtreplay')).toEqual({
       serverUrl: 'http://192.168.1.10:8080',
       token: 'tok',
-      clipsDir: '/srv/clips',
-      bufferDir: './data/recorder',
+      clipsDir: resolve('/srv/clips'),
+      bufferDir: resolve('/opt/courtreplay', 'data/recorder'),
       bufferMinutes: 120,
       clipSeconds: 60,
       markBeforeSeconds: 25,
@@ -18,6 +19,13 @@ describe('the recorder configuration', () => {
       minFreeMb: 1024,
       ffmpegPath: 'ffmpeg',
     });
+  });
+
+  it('makes relative folders absolute against the folder it was started in, spaces and any letters kept', () => {
+    const cwd = resolve('/home/venue/Rekaman Lapangan');
+    const config = readConfig({ ...base, CLIPS_DIR: './klip 球场 ✓', BUFFER_DIR: '../buffer' }, cwd);
+    expect(config.clipsDir).toBe(join(cwd, 'klip 球场 ✓'));
+    expect(config.bufferDir).toBe(resolve(cwd, '..', 'buffer'));
   });
 
   it('reads every variable', () => {
@@ -33,7 +41,7 @@ describe('the recorder configuration', () => {
       FFMPEG_PATH: 'C:\\ffmpeg\\bin\\ffmpeg.exe',
     });
     expect(config).toMatchObject({
-      bufferDir: '/var/buffer',
+      bufferDir: resolve('/var/buffer'),
       bufferMinutes: 30,
       clipSeconds: 0,
       markBeforeSeconds: 20,

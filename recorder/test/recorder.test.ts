@@ -88,7 +88,10 @@ beforeAll(async () => {
   silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const silentPort = (silent.address() as { port: number }).port;
-  for (const path of ['court1', 'court2']) cameras.set(path, publishCamera(rtsp, path));
+  // Court 1's camera sends H.264's parameter sets only in the session description, Court 2's also
+  // before every keyframe: clips of both start in the middle of a session.
+  cameras.set('court1', publishCamera(rtsp, 'court1', { parameterSets: 'sdp' }));
+  cameras.set('court2', publishCamera(rtsp, 'court2', { parameterSets: 'keyframe' }));
   await waitFor(
     'the synthetic cameras to publish',
     15_000,
@@ -200,7 +203,7 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     await waitFor('the server to hear Court 2 is offline', 30_000 - (Date.now() - killed), () =>
       sync.reports.some((r) => r.cameras.some((c) => c.fieldId === 2 && c.state === 'offline')),
     );
-    cameras.set('court2', publishCamera(rtsp, 'court2'));
+    cameras.set('court2', publishCamera(rtsp, 'court2', { parameterSets: 'keyframe' }));
     await waitFor('Court 2 recording again', 20_000, () => stateOf(main.recorder, 2)?.state === 'recording');
     expect(main.lines.some((l) => l.includes('Court 2: a gap of'))).toBe(true);
   }, 90_000);

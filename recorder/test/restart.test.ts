@@ -1,4 +1,5 @@
-// The recorder as the venue runs it (`npm run recorder`, a process of its own): killed with -9 and
+// The recorder as the venue runs it (a process of its own, started in its own folder with the
+// relative CLIPS_DIR the Devices tab shows and the default BUFFER_DIR): killed with -9 and
 // started again, it ends the ffmpeg its first life left running, continues the buffer it has, and
 // cuts a marked clip across the restart; the token revoked, it exits with code 2. Its log never
 // shows the camera's password. Also: KEEP_DAYS removes only the clips the recorder wrote.
@@ -14,16 +15,21 @@ import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
 import { atNormalPriority, probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+// tsx as this test resolves it: the recorder runs in a folder with no node_modules.
+const TSX = import.meta.resolve('tsx');
 const PASSWORD = 'Sandi-Rahasia-2026';
 const cleanup: (() => unknown)[] = [atNormalPriority()];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-function runRecorder(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'recorder/src/main.ts'], {
-    cwd: root,
+function runRecorder(
+  cwd: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,7 +51,7 @@ const alive = (pid: number): boolean => {
 };
 
 describe('the recorder process', () => {
-  it('survives a kill -9: the restart ends the orphaned ffmpeg, continues the buffer and cuts a marked clip across it; a revoked token exits 2', async () => {
+  it('run from its own folder with relative paths, survives a kill -9: the restart ends the orphaned ffmpeg, continues the buffer and cuts a marked clip across it; a revoked token exits 2', async () => {
     const rtsp = await startRtspServer({ credentials: { user: 'admin', password: PASSWORD } });
     cleanup.push(() => rtsp.close());
     const camera = publishCamera(rtsp, 'court1');
@@ -57,22 +63,24 @@ describe('the recorder process', () => {
       courts: [{ fieldId: 1, name: 'Court 1', camera: { url: rtsp.url('court1', { user: 'admin', password: PASSWORD }) } }],
     });
     cleanup.push(() => sync.close());
-    const dir = mkdtempSync(join(tmpdir(), 'recorder-restart-'));
+    // A venue's folder with a space and non-Latin letters, the clips folder relative to it, the
+    // buffer in its default place (./data/recorder).
+    const dir = join(mkdtempSync(join(tmpdir(), 'recorder-restart-')), 'Rekaman 球场');
+    mkdirSync(dir);
     const env = {
       SERVER_URL: sync.url,
       RECORDER_TOKEN: sync.token,
-      CLIPS_DIR: join(dir, 'clips'),
-      BUFFER_DIR: join(dir, 'buffer'),
+      CLIPS_DIR: './klip lapangan',
       CLIP_SECONDS: '4',
       MARK_BEFORE_SECONDS: '14',
       MARK_AFTER_SECONDS: '1',
       MIN_FREE_MB: '0',
     };
-    const buffer = join(dir, 'buffer', 'court-1');
-    const clips = join(dir, 'clips', 'Court 1');
+    const buffer = join(dir, 'data', 'recorder', 'court-1');
+    const clips = join(dir, 'klip lapangan', 'Court 1');
     const pidFile = join(buffer, 'ffmpeg.pid');
 
-    const first = runRecorder(env);
+    const first = runRecorder(dir, env);
     await waitFor(
       'a first continuous clip',
       30_000,
@@ -83,7 +91,7 @@ describe('the recorder process', () => {
     await first.exited;
     expect(alive(orphan)).toBe(true); // ffmpeg outlives a recorder killed with -9
 
-    const second = runRecorder(env);
+    const second = runRecorder(dir, env);
     await waitFor('the orphaned ffmpeg to be ended', 15_000, () => !alive(orphan));
     await waitFor('a new ffmpeg', 15_000, () => existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8')) !== orphan);
     const listed = (f: string) => /^r\d+\.csv$/.test(f) && readFileSync(join(buffer, f), 'utf8').includes('\n');

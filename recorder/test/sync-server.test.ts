@@ -3,11 +3,7 @@
 // records that camera, a mark posted on the court's phone page comes back as a marked clip, the
 // Devices listing shows the camera recording with its password masked, and removing the recorder
 // stops it with the server's reason.
-import { serve } from '@hono/node-server';
-import { makeTestApp } from '@courtreplay/sync-server/testing';
 import { mkdtempSync, readdirSync } from 'node:fs';
-import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +11,7 @@ import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
+import { serveRealServer } from './real-server.ts';
 import { atNormalPriority, probeDuration, waitFor } from './support.ts';
 
 const PASSWORD = 'Kamera-Rahasia-9';
@@ -24,10 +21,8 @@ describe('the recorder with the real sync server', () => {
     const restorePriority = atNormalPriority();
     const rtsp = await startRtspServer({ credentials: { user: 'admin', password: PASSWORD } });
     const camera = publishCamera(rtsp, 'court1');
-    const t = await makeTestApp({ deps: { clock: { now: () => new Date() } } });
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await serveRealServer();
+    const { t, url: base } = served;
     let recorder: Recorder | undefined;
     try {
       const venue = await t.seed.venue({ name: 'Arena Real' });
@@ -101,10 +96,8 @@ describe('the recorder with the real sync server', () => {
     } finally {
       await recorder?.stop();
       camera.kill();
-      (server as HttpServer).closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
       await rtsp.close();
-      await t.close();
       restorePriority();
     }
   }, 90_000);

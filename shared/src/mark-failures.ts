@@ -1,8 +1,8 @@
 /**
- * Why a marked clip failed, as a code the phone words for the player: the court has no camera, the
- * camera was offline at the time, the venue's recorder was offline at the time (its buffer no longer
- * holds the moment), the clip could not be cut, or it could not be uploaded (storage refused it).
- * A leaf module: the messages word each code without reaching the API schemas.
+ * Why a marked clip failed, in words a player's page can turn into a sentence: the court has no
+ * camera, the camera was not recording then, the venue's recorder was offline then, the clip could
+ * not be cut, or it could not be sent to the venue's storage. A leaf module: the messages word each
+ * reason without reaching the API schemas.
  */
-export const MARK_FAILURES = ['no-camera', 'camera-offline', 'recorder-offline', 'cut-failed', 'upload-failed'] as const;
-export type MarkFailure = (typeof MARK_FAILURES)[number];
+export const MARK_FAILURE_REASONS = ['no-camera', 'camera-offline', 'recorder-offline', 'cut-failed', 'upload-failed'] as const;
+export type MarkFailureReason = (typeof MARK_FAILURE_REASONS)[number];

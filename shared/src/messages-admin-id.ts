@@ -388,14 +388,30 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     setCamera: 'Atur kamera',
     changeCamera: 'Ubah kamera',
     cameraLabel: (court: string) => `Alamat kamera ${court}`,
-    cameraHints: 'Alamat umum aliran utama (setelah rtsp://pengguna:katasandi@alamat-kamera:554):',
+    cameraUser: 'Nama pengguna',
+    cameraPassword: 'Kata sandi',
+    showPassword: 'Tampilkan',
+    hidePassword: 'Sembunyikan',
+    cameraHints: 'Alamat umum aliran utama (setelah rtsp://alamat-kamera:554):',
     keyframeNote:
       'Di pengaturan kamera, atur interval keyframe (interval I-frame) ke 1-2 detik dan matikan "smart codec" (H.264+/H.265+), agar klip bertanda mulai tepat waktu.',
-    passwordNote: 'Kata sandi tidak pernah ditampilkan lagi: untuk mengubahnya, ketik ulang seluruh alamat.',
+    passwordNote: 'Kata sandi tidak pernah ditampilkan lagi: untuk mengubahnya, ketik ulang alamat, nama pengguna, dan kata sandinya.',
     saveCamera: 'Simpan kamera',
     removeCamera: 'Hapus kamera',
     cancel: 'Batal',
     cameraFailed: 'Gagal menyimpan kamera. Silakan coba lagi.',
+    urlProblems: {
+      tooLong: 'Alamat kamera terlalu panjang: paling banyak 2.000 karakter.',
+      spaces: 'Alamat kamera tidak boleh berisi spasi.',
+      control: 'Alamat kamera tidak boleh berisi karakter kontrol, baik apa adanya maupun sebagai %00 sampai %1F atau %7F.',
+      scheme:
+        'Alamat kamera harus diawali rtsp:// atau rtsps:// (misalnya rtsp://pengguna:katasandi@192.168.1.64:554/Streaming/Channels/101).',
+      noHost: 'Alamat kamera tidak memiliki host: tulis sebagai rtsp://pengguna:katasandi@host:554/jalur.',
+      port: 'Port alamat kamera tidak mungkin: tulis angka 1 sampai 65535 setelah host (RTSP biasanya memakai 554).',
+      ambiguousHost:
+        'Alamat kamera memiliki @ setelah host-nya, sehingga program akan membaca kamera yang berbeda: pada nama pengguna atau kata sandi tulis / sebagai %2F, ? sebagai %3F, # sebagai %23 dan @ sebagai %40.',
+      escape: 'Alamat kamera memiliki % yang tidak memulai kode escape: tulis % itu sendiri sebagai %25.',
+    },
     title: 'Perekam',
     help: 'Perekam merekam kamera venue ke folder klip kios. Jalankan di PC kios atau di PC kecil pada jaringan yang sama dengan kamera.',
     addRecorder: 'Tambah perekam',
@@ -403,8 +419,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     namePlaceholder: 'mis. PC Kios',
     venue: 'Lokasi',
     create: 'Buat',
-    tokenOnce: 'Token ini hanya ditampilkan sekali. Di PC perekam, di folder CourtReplay, jalankan:',
-    clipsDirHint: 'CLIPS_DIR adalah folder tempat kios membaca klip: ganti ./clips dengan folder itu jika berbeda.',
+    tokenOnce:
+      'Token ini hanya ditampilkan sekali, di dalam perintah di bawah: siapkan PC perekam sekarang (atau tambahkan perekam lagi nanti).',
     done: 'Selesai',
     empty: 'Belum ada perekam.',
     columns: ['Nama', 'Lokasi', 'Laporan terakhir', 'Kamera', 'Tindakan'],
@@ -418,6 +434,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       offline: 'Mati',
       unauthorized: 'Kata sandi ditolak',
       'no-camera': 'Tanpa kamera',
+      'clips-failing': 'Klip gagal',
+      'refused-url': 'Alamat ditolak',
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `sejak ${when}`,
@@ -485,7 +503,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     courtsFor: (venue) => `Lapangan di ${venue}`,
     courtColumns: ['Nama', 'Dibuat', 'Tindakan'],
     noVenues: 'Belum ada venue.',
-    selectVenue: 'Silakan pilih venue untuk mengelola lapangannya.',
+    selectVenue: 'Tambahkan venue terlebih dahulu: lapangannya dikelola di sini.',
     noFields: 'Belum ada lapangan di venue ini.',
     requiredFields: 'Silakan isi semua kolom wajib.',
     venueNameEmpty: 'Nama venue tidak boleh kosong',
@@ -625,6 +643,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       integration_failure: 'Layanan gagal',
       kiosk_offline: 'Kios offline',
       camera_offline: 'Kamera offline',
+      camera_password: 'Kata sandi kamera ditolak',
+      clips_failing: 'Klip gagal',
       recorder_alert: 'Peringatan perekam',
     },
     resolve: 'Tandai selesai',
@@ -669,8 +689,21 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       refused ? `Kamera ${court} menolak nama pengguna atau kata sandi sejak ${since}` : `Kamera ${court} offline sejak ${since}`,
     cameraOfflineTodo:
       'Periksa daya dan kabel jaringan kamera, serta alamat dan kata sandinya di Venues (Kamera). Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    cameraPasswordWhat: (court: string, since: string) =>
+      `Kamera ${court} menolak nama pengguna atau kata sandi perekam sejak ${since}. Perekam kini hanya mencoba lagi setiap beberapa menit, agar kamera tidak mengunci pengguna tersebut.`,
+    cameraPasswordTodo:
+      'Masuk ke halaman web kamera dengan nama pengguna dan kata sandi pada alamat kamera lapangan ini (Venues, Kamera). Simpan alamat yang sudah dibetulkan: perekam langsung mencobanya. Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    clipsFailingWhat: (court: string, since: string, reason: string) =>
+      `Klip ${court} tidak tertulis sejak ${since}${reason ? `: ${reason}` : '.'}`,
+    clipsFailingTodo:
+      'Video kamera masuk, tetapi tidak ada klip yang tertulis darinya. Ikuti alasannya: kosongkan ruang disk, atau izinkan pengguna perekam menulis di CLIPS_DIR (docs/troubleshooting.md). Entri ini tertutup sendiri saat klip tertulis lagi.',
+    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
+      `Perekam menolak alamat kamera ${court} sejak ${since}${reason ? `: ${reason}` : '.'}`,
+    cameraUrlRefusedTodo: 'Betulkan alamat kamera di Venues (Kamera): perekam langsung mencoba alamat yang baru.',
     recorderAlertWhat: (recorder: string, message: string) => `Perekam ${recorder}: ${message}`,
     recorderAlertTodo: 'Kosongkan ruang disk di PC perekam atau kurangi BUFFER_MINUTES: sampai saat itu rekaman tertua dihapus lebih dulu.',
+    recorderTaskTodo:
+      'Perekam tetap merekam. Ikuti pesannya (file yang dipegang program lain, folder yang tidak boleh ditulisnya) dan docs/troubleshooting.md. Entri ini tertutup sendiri setelah tugasnya berhasil lagi.',
     whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
       'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',

@@ -300,6 +300,8 @@ export const MESSAGES_ID: KioskMessages = {
     tooMany: 'Terlalu banyak tanda dari jaringan ini. Silakan coba lagi dalam satu menit.',
     noCamera: (court: string) =>
       `${court} tidak punya kamera, jadi tidak ada klip yang dipotong untuk momen ini. Cari rally Anda di kios berdasarkan waktunya.`,
+    notRecording: (time: string, court: string) =>
+      `Ditandai ${time} di ${court}, tetapi kameranya sedang tidak merekam, jadi tidak ada klip yang dapat dipotong untuk momen ini. Mohon beri tahu staf venue.`,
     notFound: 'Kode ini sudah tidak berlaku. Silakan pindai kode QR di lapangan.',
     otherLanguage: 'English',
     posterTitle: 'Reli hebat? Tandai!',

@@ -5,6 +5,8 @@ import type { STORE_MESSAGES } from './messages-store.ts';
 
 export const STORE_MESSAGES_ID: Widen<typeof STORE_MESSAGES> = {
   marked: (time, court) => `Ditandai ${time} di ${court}. Reli Anda muncul di bawah dalam beberapa detik.`,
+  markedOffline: (time, court) =>
+    `Ditandai ${time} di ${court}. Venue sedang offline: reli Anda tersimpan dan akan siap saat venue kembali online.`,
   explain:
     'Ketuk tombol tepat setelah reli yang layak disimpan. Klipnya sampai di ponsel ini dalam hitungan detik: tonton pratinjaunya, lalu beli di sini.',
   myRallies: 'Reli saya hari ini',

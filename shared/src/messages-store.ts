@@ -1,12 +1,14 @@
 // The player's store on the phone that marked the rally (/c/{courtCode}) and what the phone page
 // adds for a rally bought there. Ours (the spec has no phone store); Bahasa Indonesia is in
 // messages-store-id.ts, typed to hold every key with the same parameters.
-import type { MarkFailure } from './mark-failures.ts';
+import type { MarkFailureReason } from './mark-failures.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
 export const STORE_MESSAGES = {
   marked: (time: string, court: string) => `Marked ${time} on ${court}. Your rally appears below in a few seconds.`,
+  markedOffline: (time: string, court: string) =>
+    `Marked ${time} on ${court}. The venue is offline right now: your rally is saved and will be ready when the venue is back online.`,
   explain:
     'Tap the button right after a rally worth keeping. Its clip comes to this phone in seconds: watch the preview, then buy it here.',
   myRallies: 'My rallies today',
@@ -31,7 +33,7 @@ export const STORE_MESSAGES = {
     'recorder-offline': "The venue's recorder was offline at that moment, so there is no clip of it.",
     'cut-failed': 'The clip could not be cut. Look for your rally at the kiosk under Marked moments.',
     'upload-failed': 'The clip could not be sent to your phone. Look for your rally at the kiosk under Marked moments.',
-  } satisfies Record<MarkFailure, string>,
+  } satisfies Record<MarkFailureReason, string>,
   bought: 'Bought',
   watch: 'Watch and download',
   pick: 'Pick the rallies you want and pay once.',

@@ -3,7 +3,9 @@
 // one edit here. Where the spec describes a text without quoting it, the wording is ours and the
 // entry says so.
 
+import { MARK_GROUP, PHONE_GROUP } from './messages-phone.ts';
 import { STORE_MESSAGES } from './messages-store.ts';
+import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
@@ -286,27 +288,7 @@ export const MESSAGES = {
   },
 
   // The phone page /p/{token}, the player's own (also in Indonesian). Ours.
-  phone: {
-    title: 'Your clips',
-    courtAt: (court: string, venue: string) => `${court}, ${venue}`,
-    clip: (n: number) => `Clip ${n}`,
-    download: 'Download',
-    downloadAll: 'Download all (ZIP)',
-    shareWhatsApp: 'Share on WhatsApp',
-    share: 'Share',
-    shareText: 'My clips from the court',
-    uploading: (ready: number, expected: number) =>
-      `${ready} of ${expected} clips ready. The rest are still uploading: they appear here by themselves.`,
-    waitingForPayment: 'Waiting for payment. This page shows your clips once the payment is confirmed.',
-    notPaid: 'This purchase was not paid, so it has no clips.',
-    removed: (date: string) => `These clips were removed on ${date}. Clips are kept for a limited time only.`,
-    erased: 'These clips were removed at the player’s request.',
-    keptUntil: (days: number, date: string) =>
-      `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
-    notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
-    tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
-    tooManyClipStreams: 'These clips are already playing or downloading 12 times at once. Please close one and try again.',
-  },
+  phone: PHONE_GROUP,
 
   // Finding a rally on the grid by court and time, new clips, marked moments. Ours.
   courts: {
@@ -323,17 +305,7 @@ export const MESSAGES = {
   },
 
   // The court's QR poster and its page /c/{courtCode} on the player's phone. Ours.
-  mark: {
-    button: 'Mark this moment',
-    explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
-    marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
-    tooMany: 'Too many marks from this network just now. Please try again in a minute.',
-    noCamera: (court: string) => `${court} has no camera, so no clip is cut for this moment. Look for your rally at the kiosk by its time.`,
-    notFound: 'This code is not valid any more. Please scan the QR code on the court.',
-    otherLanguage: 'Bahasa Indonesia',
-    posterTitle: 'Great rally? Mark it!',
-    posterScan: 'Scan with your phone camera and tap "Mark this moment". Your clip waits at the kiosk under Marked moments.',
-  },
+  mark: MARK_GROUP,
 
   // The store on the phone that marked the rally (messages-store.ts). Ours.
   store: STORE_MESSAGES,
@@ -760,7 +732,8 @@ export const MESSAGES = {
     venueName: 'Venue Name',
     location: 'Location',
     addCourt: '+ Add Court',
-    fieldName: 'Field Name',
+    // The Venues tab says court, as every other screen does, where the spec says field.
+    fieldName: 'Court Name',
     edit: 'Edit',
     save: 'Save',
     cancel: 'Cancel',
@@ -768,24 +741,24 @@ export const MESSAGES = {
     courtsFor: (venue: string) => `Courts for ${venue}`,
     courtColumns: ['Name', 'Created', 'Actions'],
     noVenues: 'No venues available.',
-    selectVenue: 'Please select a venue to manage its fields.',
-    noFields: 'No fields available for this venue.',
+    selectVenue: 'Add a venue first: its courts are managed here.',
+    noFields: 'No courts available for this venue.',
     requiredFields: 'Please fill in all required fields.',
     venueNameEmpty: 'Venue name cannot be empty',
     selectVenueFirst: 'Please select a venue first.',
-    enterFieldName: 'Please enter a field name.',
-    fieldNameEmpty: 'Field name cannot be empty',
+    enterFieldName: 'Please enter a court name.',
+    fieldNameEmpty: 'Court name cannot be empty',
     // The spec asks for confirmations without quoting them: our wording.
     confirmDeleteVenue: (venue: string) => `Delete the venue ${venue}? All of its courts will be deleted too.`,
     confirmDeleteCourt: (court: string) => `Delete the court ${court}?`,
     loadFailed: 'Failed to load venues. Please try again.',
-    fieldsLoadFailed: 'Failed to load fields. Please try again.',
-    fieldDeleteFailed: 'Failed to delete field. Please try again.',
+    fieldsLoadFailed: 'Failed to load courts. Please try again.',
+    fieldDeleteFailed: 'Failed to delete court. Please try again.',
     venueUpdateFailed: 'Failed to update venue. Please try again.',
     venueDeleteFailed: 'Failed to delete venue. Please try again.',
-    fieldUpdateFailed: 'Failed to update field. Please try again.',
+    fieldUpdateFailed: 'Failed to update court. Please try again.',
     venueCreateFailed: 'Failed to create venue. Please try again.',
-    fieldCreateFailed: 'Failed to create field. Please try again.',
+    fieldCreateFailed: 'Failed to create court. Please try again.',
     // The venue's kiosk language: our wording.
     kioskLanguage: 'Kiosk language',
     // The court's "Mark this moment" QR poster: our wording.
@@ -807,14 +780,20 @@ export const MESSAGES = {
     setCamera: 'Set camera',
     changeCamera: 'Change camera',
     cameraLabel: (court: string) => `Camera address of ${court}`,
-    cameraHints: 'Common addresses of the main stream (after rtsp://user:password@camera-address:554):',
+    cameraUser: 'User name',
+    cameraPassword: 'Password',
+    showPassword: 'Show',
+    hidePassword: 'Hide',
+    cameraHints: 'Common addresses of the main stream (after rtsp://camera-address:554):',
     keyframeNote:
       'In the camera\'s settings, set the keyframe interval (I-frame interval) to 1-2 s and turn off "smart codec" (H.264+/H.265+), so marked clips start on time.',
-    passwordNote: 'The password is never shown again: to change it, type the whole address again.',
+    passwordNote: 'The password is never shown again: to change it, type the address, user name and password again.',
     saveCamera: 'Save camera',
     removeCamera: 'Remove camera',
     cancel: 'Cancel',
     cameraFailed: 'Failed to save the camera. Please try again.',
+    /** Why an address is refused (shared/src/camera-url.ts reads it as ffmpeg does). */
+    urlProblems: CAMERA_URL_PROBLEMS,
     title: 'Recorders',
     help: "A recorder records the venue's cameras into the kiosk's clips folder. Run it on the kiosk PC or on a small PC on the same network as the cameras.",
     addRecorder: 'Add recorder',
@@ -822,8 +801,7 @@ export const MESSAGES = {
     namePlaceholder: 'e.g. Kiosk PC',
     venue: 'Venue',
     create: 'Create',
-    tokenOnce: "This token is shown only once. On the recorder's PC, in the CourtReplay folder, run:",
-    clipsDirHint: 'CLIPS_DIR is the folder the kiosk reads its clips from: change ./clips to it if it is elsewhere.',
+    tokenOnce: "This token is shown only once, inside the commands below: set up the recorder's PC now (or add the recorder again later).",
     done: 'Done',
     empty: 'No recorders yet.',
     columns: ['Name', 'Venue', 'Last report', 'Cameras', 'Actions'],
@@ -837,6 +815,8 @@ export const MESSAGES = {
       offline: 'Offline',
       unauthorized: 'Password refused',
       'no-camera': 'No camera',
+      'clips-failing': 'Clips failing',
+      'refused-url': 'Address refused',
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `since ${when}`,
@@ -964,6 +944,8 @@ export const MESSAGES = {
       integration_failure: 'Service failing',
       kiosk_offline: 'Kiosk offline',
       camera_offline: 'Camera offline',
+      camera_password: 'Camera password refused',
+      clips_failing: 'Clips failing',
       recorder_alert: 'Recorder alert',
     },
     resolve: 'Mark resolved',
@@ -1020,8 +1002,21 @@ export const MESSAGES = {
         : `${court}'s camera has been offline since ${since}`,
     cameraOfflineTodo:
       "Check the camera's power and network cable, and its address and password in Venues (Camera). The entry closes by itself when recording resumes.",
+    cameraPasswordWhat: (court: string, since: string) =>
+      `${court}'s camera has refused the recorder's user name or password since ${since}. The recorder now tries again only every few minutes, so the camera does not lock that user out.`,
+    cameraPasswordTodo:
+      "Log in to the camera's own web page with the user name and password of this court's camera address (Venues, Camera). Save the corrected address: the recorder tries it at once. The entry closes by itself when recording resumes.",
+    clipsFailingWhat: (court: string, since: string, reason: string) =>
+      `${court}'s clips have not been written since ${since}${reason ? `: ${reason}` : '.'}`,
+    clipsFailingTodo:
+      "The camera's video arrives, but no clip is written from it. Follow the reason: free disk space, or let the recorder's user write in CLIPS_DIR (docs/troubleshooting.md). The entry closes by itself when clips are written again.",
+    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
+      `The recorder refuses ${court}'s camera address since ${since}${reason ? `: ${reason}` : '.'}`,
+    cameraUrlRefusedTodo: 'Correct the camera address in Venues (Camera): the recorder tries the new one at once.',
     recorderAlertWhat: (recorder: string, message: string) => `Recorder ${recorder}: ${message}`,
     recorderAlertTodo: "Free disk space on the recorder's PC or lower BUFFER_MINUTES: until then the oldest recordings are deleted first.",
+    recorderTaskTodo:
+      'The recorder goes on recording. Follow the message (a file another program holds, a folder it may not write in) and docs/troubleshooting.md. The entry closes by itself once the task works again.',
   },
 
   createAdmin: {
@@ -1192,6 +1187,7 @@ export const SERVER_MESSAGES = {
     ownVenueOnly: 'You can only manage your own venue.',
     deviceNotRegistered: 'This device is not registered. Please ask staff to register it.',
     deviceNotAuthorized: 'This device is not authorized. Please ask staff to authorize it.',
+    tooManyWrongTokens: 'Too many wrong tokens from this address: wait as long as Retry-After says, then try again.',
   },
   purchases: {
     transactionNotFound: 'Transaction not found',

@@ -193,9 +193,9 @@ describe('back-office forms', () => {
     expect(validateVenueEdit(' ')).toBe('Venue name cannot be empty');
     expect(validateVenueEdit('GOR')).toBeNull();
     expect(validateCourtCreate(undefined, 'Court 1')).toBe('Please select a venue first.');
-    expect(validateCourtCreate(1, '  ')).toBe('Please enter a field name.');
+    expect(validateCourtCreate(1, '  ')).toBe('Please enter a court name.');
     expect(validateCourtCreate(1, 'Court 1')).toBeNull();
-    expect(validateCourtEdit('')).toBe('Field name cannot be empty');
+    expect(validateCourtEdit('')).toBe('Court name cannot be empty');
     expect(validateCourtEdit('Court 2')).toBeNull();
   });
 

@@ -4,7 +4,8 @@
 // SMTP_URL is set (else the .eml outbox), the WhatsApp Cloud API or its JSON outbox as WHATSAPP says
 // (none when off). main.ts spreads the result into the app's dependencies.
 import type { Logger } from 'pino';
-import { ConfigError, type Config } from './config.ts';
+import { ConfigError } from './config.ts';
+import type { Config } from './config-types.ts';
 import type { Db } from './db/database.ts';
 import { Deliveries } from './delivery/deliveries.ts';
 import { MailDelivery } from './delivery/mail-delivery.ts';

@@ -5,12 +5,13 @@
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
 import type { SessionAdmin } from './auth/queries.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config-types.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';
 import type { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import type { MarkSignal } from './recorders/mark-signal.ts';
 import type { RecorderRow } from './recorders/queries.ts';
+import type { TokenThrottle } from './http/token-throttle.ts';
 
 export interface AppDeps {
   db: Db;
@@ -19,6 +20,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built PWA; when set, every non-API path falls back to its index.html. */
   pwaDir?: string;
+  /** The recorder's one file that `npm run build` makes, offered at GET /downloads/recorder.mjs. */
+  recorderDownload?: string;
   /** Optional until main.ts wires the adapters; purchases answer 503 without them. */
   payments?: PaymentProvider;
   delivery?: Delivery;
@@ -31,6 +34,8 @@ export interface AppDeps {
   health?: StoredIntegrationHealth;
   /** Wakes the recorders' long-polls when a mark is stored; createApp makes one when none is given. */
   marks?: MarkSignal;
+  /** Throttles addresses that send wrong tokens; createApp makes one when none is given. */
+  tokenThrottle?: TokenThrottle;
   /** Tests: an answer that its endpoint definition does not allow fails loudly (http/contract.ts). */
   contractCheck?: boolean;
 }

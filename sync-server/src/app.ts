@@ -42,7 +42,10 @@ import { courtMarkRoutes } from './court-marks/routes.ts';
 import { recorderRoutes } from './recorders/routes.ts';
 import { markClipRoutes } from './mark-clips/routes.ts';
 import { phoneStoreRoutes } from './phone-store/routes.ts';
+import { recorderDownloadRoutes } from './recorders/download.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
+import { throttleWrongCredentials } from './http/auth.ts';
+import { TokenThrottle } from './http/token-throttle.ts';
 import { whatsappRoutes } from './whatsapp/routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
@@ -114,6 +117,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // One signal per app: a mark posted here wakes the recorders' long-polls waiting here.
   deps.marks ??= new MarkSignal();
+  deps.tokenThrottle ??= new TokenThrottle();
+  // First of all: a throttled address's wrong tokens cost no lookup, no parsing and no log line.
+  app.use('/api/*', throttleWrongCredentials(deps));
   app.use(requestId());
   app.use(async (c, next) => {
     const log = deps.logger.child({ requestId: c.get('requestId') });
@@ -180,6 +186,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', courtMarkRoutes());
   app.route('/', recorderRoutes());
   app.route('/', markClipRoutes());
+  app.route('/', recorderDownloadRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),
   // which are mounted here; a real provider has none, and those paths answer 404 like any other.
@@ -193,7 +200,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound((c) => c.json({ message: SERVER_MESSAGES.request.notFound }, 404));
 
   app.onError((err, c) => {
-    if (err instanceof DomainError) return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
+    if (err instanceof DomainError) {
+      // A refusal that names its wait says it the standard way too, for clients that read only the header.
+      const retryAfter = err.extra?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
+      return c.json({ message: err.message, ...err.extra }, STATUS_OF[err.code]);
+    }
     // Hono's own exceptions (e.g. from a middleware) keep their status, in our one shape.
     if (err instanceof HTTPException && err.status < 500)
       return c.json({ message: err.message || SERVER_MESSAGES.request.notProcessed }, err.status);

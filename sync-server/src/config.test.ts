@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ENV_NAMES } from './config-schema.ts';
 import { ConfigError, loadConfig, loadEnvFile, PUBLIC_URL_REQUIRED } from './config.ts';
 
 describe('loadConfig', () => {
@@ -224,6 +225,16 @@ describe('public URL', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ HOST: 'kiosk-server.lan', PORT: '9000' }).publicUrl).toBe('http://kiosk-server.lan:9000');
     expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+  });
+});
+
+describe('the schema and the loader', () => {
+  // scripts/docs.test.ts holds .env.example and docs/configuration.md to the schema's list; this
+  // holds the loader to it, so a variable cannot be documented and then ignored.
+  it('the loader reads every variable the schema declares', () => {
+    const loader = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+    expect(ENV_NAMES.length).toBeGreaterThan(50);
+    expect(ENV_NAMES.filter((name) => !new RegExp(`\\b${name}\\b`).test(loader))).toEqual([]);
   });
 });
 

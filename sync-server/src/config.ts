@@ -1,283 +1,21 @@
-// The only module that reads process.env. Parsed once, validated, with defaults; a bad value stops
-// the server at start-up with a clear message instead of failing later.
+// The only module that reads process.env. Parsed once (config-schema.ts), checked across variables,
+// and turned into the Config the server runs on (config-types.ts); a bad value stops the server at
+// start-up with a clear message instead of failing later.
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { z } from 'zod';
-import { OWASP_SCRYPT, type ScryptParams } from './auth/password.ts';
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-/** An http(s) base URL without its trailing slash; empty means unset. */
-const optionalUrl = optionalString.pipe(
-  z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must start with http:// or https://')
-    .transform((v) => v.replace(/\/+$/, ''))
-    .optional(),
-);
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
-
-const envSchema = z.object({
-  NODE_ENV: optionalString,
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((a) => isIP(a) !== 0), 'TRUSTED_PROXIES must be IP addresses separated by commas, e.g. 127.0.0.1,::1'),
-  DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: optionalString.refine(
-    (v) => v === undefined || /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(v),
-    'PUBLIC_URL must be an http(s) address such as https://replay.example.com',
-  ),
-  PRODUCT_NAME: z.string().trim().min(1).default('CourtReplay'),
-  ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
-  DATABASE_URL: optionalString,
-  // Each background job holds one connection for its advisory lock while its work uses another.
-  DATABASE_POOL_SIZE: z.coerce
-    .number()
-    .int()
-    .min(5, 'DATABASE_POOL_SIZE must be at least 5: the four background jobs each hold a connection while they run')
-    .max(1000)
-    .default(10),
-  SERVE_PWA: bool(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  PENDING_PAYMENT_EXPIRY_MINUTES: z.coerce
-    .number()
-    .positive()
-    .default(24 * 60),
-  PAYMENT_PROVIDER: z.enum(['simulator', 'midtrans']).optional(),
-  MIDTRANS_SERVER_KEY: optionalString,
-  MIDTRANS_CLIENT_KEY: optionalString,
-  MIDTRANS_SERVER_KEY_SANDBOX: optionalString,
-  MIDTRANS_CLIENT_KEY_SANDBOX: optionalString,
-  MIDTRANS_SNAP_URL: optionalUrl,
-  MIDTRANS_API_URL: optionalUrl,
-  MIDTRANS_SNAP_URL_SANDBOX: optionalUrl,
-  MIDTRANS_API_URL_SANDBOX: optionalUrl,
-  MIDTRANS_ENABLED_PAYMENTS: z
-    .string()
-    .optional()
-    .transform((v) => {
-      const methods = v
-        ?.split(',')
-        .map((m) => m.trim())
-        .filter(Boolean);
-      return methods?.length ? methods : undefined;
-    })
-    .pipe(
-      z
-        .array(z.string().regex(/^[a-z_]+$/, 'payment method names are lower-case words like other_qris'))
-        .min(1)
-        .optional(),
-    ),
-  MIDTRANS_EXPIRY_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 24 * 60)
-    .default(15),
-  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(60),
-  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
-  // At least the kiosk's 30 s heartbeat and a margin, or an open kiosk would flicker offline between beats.
-  KIOSK_OFFLINE_AFTER_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(40, 'KIOSK_OFFLINE_AFTER_SECONDS must be at least 40: kiosks report every 30 s')
-    .max(86_400)
-    .default(120),
-  OPENING_HOURS: z
-    .string()
-    .trim()
-    .default('06:00-23:00')
-    .pipe(
-      z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/, 'OPENING_HOURS must look like 06:00-23:00 (venue-local time)'),
-    ),
-  STORAGE: z.enum(['local', 'google-drive', 's3']).default('local'),
-  STORAGE_LIMIT_BYTES: z.coerce.number().int().positive().optional(),
-  UPLOAD_URL_TTL_MINUTES: z.coerce
-    .number()
-    .positive()
-    .default(24 * 60),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_REFRESH_TOKEN: optionalString,
-  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalString,
-  GOOGLE_SHARED_DRIVE_ID: optionalString,
-  GOOGLE_DRIVE_PARENT_FOLDER_ID: optionalString,
-  GOOGLE_API_URL: z
-    .string()
-    .url()
-    .default('https://www.googleapis.com/')
-    .transform((u) => (u.endsWith('/') ? u : `${u}/`)),
-  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
-  S3_BUCKET: optionalString,
-  S3_REGION: z.string().trim().default('auto'),
-  S3_ENDPOINT: optionalUrl,
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: bool(false),
-  // Every key this product writes starts with it, and clean-up never lists outside it.
-  S3_PREFIX: z
-    .string()
-    .trim()
-    .default('courtreplay/')
-    .pipe(
-      z.string().regex(/^((?!\.\.?\/)[A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX must be empty or folder names ending with "/", e.g. courtreplay/'),
-    ),
-  SMTP_URL: optionalString,
-  MAIL_FROM: optionalString,
-  SMTP_ALLOW_PLAINTEXT: bool(false),
-  SMTP_EHLO_NAME: optionalString,
-  WHATSAPP: optionalString.pipe(z.enum(['cloud', 'outbox', 'off'], { message: 'WHATSAPP must be cloud, outbox or off' }).optional()),
-  WHATSAPP_API_URL: optionalUrl,
-  WHATSAPP_ACCESS_TOKEN: optionalString,
-  WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d{1,30}$/, 'WHATSAPP_PHONE_NUMBER_ID is the numeric id Meta shows under API Setup, not the phone number')
-      .optional(),
-  ),
-  WHATSAPP_APP_SECRET: optionalString,
-  WHATSAPP_VERIFY_TOKEN: optionalString,
-  WHATSAPP_TEMPLATE: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9_]{1,512}$/, 'WHATSAPP_TEMPLATE is a template name: lower-case letters, digits and underscores')
-      .optional(),
-  ),
-});
-
-export type Env = z.infer<typeof envSchema>;
-/** Every variable the server reads: a test holds `.env.example` and the docs to this list. */
-export const ENV_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
-
-export interface Config {
-  nodeEnv: string | undefined;
-  /** NODE_ENV=production: the simulator needs PAYMENT_PROVIDER=simulator set explicitly. */
-  production: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  /** DATABASE_URL: a SQLite file (the default, in DATA_DIR) or a PostgreSQL server. */
-  database: DatabaseTarget;
-  /** The origin of every link a player receives (share page, e-mail, upload URLs); see publicUrlOf. */
-  publicUrl: string;
-  productName: string;
-  initialAdmin: { email: string; password: string } | { email: string; password?: undefined };
-  /**
-   * scrypt parameters for new password and PIN hashes: OWASP's, always (no variable lowers them).
-   * Only the in-process test app (testing/index.ts) makes them cheap, as it does for seeded admins.
-   */
-  passwordHashing: ScryptParams;
-  servePwa: boolean;
-  logLevel: Env['LOG_LEVEL'];
-  sessionTtlMs: number;
-  pendingPaymentExpiryMs: number;
-  /** How many days a purchase's clips are kept in storage: told to players, then removed. */
-  retentionDays: number;
-  /** Kiosk health: a kiosk silent this long shows offline (2 minutes by default). */
-  kioskOfflineAfterMs: number;
-  /** TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client (login throttle). */
-  trustedProxies: string[];
-  /** Venue-local minutes of the day [open, close) in which a kiosk's folder should be getting clips. */
-  openingHours: { openMinute: number; closeMinute: number };
-  payments:
-    | { provider: 'simulator'; serverKey: string | undefined }
-    | {
-        provider: 'midtrans';
-        live: { serverKey: string | undefined; clientKey: string | undefined };
-        sandbox: { serverKey: string | undefined; clientKey: string | undefined };
-        /** Overrides of the official hosts (pre-production tests against an imitation). */
-        baseUrls: { snapLive?: string; apiLive?: string; snapSandbox?: string; apiSandbox?: string };
-        enabledPayments: string[] | undefined;
-        expiryMinutes: number;
-      };
-  /** Base interval of the payment reconciler (backoff grows from it up to an hour). */
-  reconcileIntervalMs: number;
-  storage:
-    | { kind: 'local'; limitBytes: number | undefined; uploadUrlTtlMs: number }
-    | {
-        kind: 'google-drive';
-        limitBytes: number | undefined;
-        uploadUrlTtlMs: number;
-        clientId: string | undefined;
-        clientSecret: string | undefined;
-        refreshToken: string | undefined;
-        serviceAccountKeyFile: string | undefined;
-        sharedDriveId: string | undefined;
-        parentFolderId: string | undefined;
-        /** Drive API and upload root, ending with '/'. */
-        apiUrl: string;
-        tokenUrl: string;
-      }
-    | {
-        kind: 's3';
-        limitBytes: number | undefined;
-        uploadUrlTtlMs: number;
-        bucket: string;
-        region: string;
-        /** Empty for Amazon S3; an R2, MinIO or other S3-compatible endpoint otherwise. */
-        endpoint: string | undefined;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-        /** Every object key starts with it ('' or ending with '/'). */
-        prefix: string;
-      };
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    /** smtp:// without STARTTLS is refused unless SMTP_ALLOW_PLAINTEXT=true (then a warning at start-up). */
-    allowPlaintext: boolean;
-    /** The name this server gives in EHLO: SMTP_EHLO_NAME, else PUBLIC_URL's host, else the machine's hostname. */
-    ehloName: string;
-  };
-  /** Clips on WhatsApp: see whatsappOf. */
-  whatsapp: WhatsappConfig;
-}
-
-/** The Graph API version this product was written against; WHATSAPP_API_URL overrides the whole base. */
-export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
-/** The template name docs/services.md's setup submits, for the outbox (the Cloud API needs WHATSAPP_TEMPLATE). */
-export const DEFAULT_WHATSAPP_TEMPLATE = 'courtreplay_clips_ready';
-
-export type WhatsappConfig =
-  | { mode: 'off' }
-  | {
-      mode: 'outbox';
-      template: string;
-      /** Optional in the outbox: without it the webhook answers 503. */
-      appSecret: string | undefined;
-      verifyToken: string | undefined;
-    }
-  | {
-      mode: 'cloud';
-      apiUrl: string;
-      accessToken: string;
-      phoneNumberId: string;
-      appSecret: string;
-      verifyToken: string;
-      template: string;
-    };
+import { OWASP_SCRYPT } from './auth/password.ts';
+import { envSchema, type Env } from './config-schema.ts';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_SQLITE_FILE,
+  DEFAULT_WHATSAPP_API_URL,
+  DEFAULT_WHATSAPP_TEMPLATE,
+  defaultMailFrom,
+  type Config,
+  type DatabaseTarget,
+  type WhatsappConfig,
+} from './config-types.ts';
 
 export class ConfigError extends Error {}
 
@@ -360,7 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     productName: e.PRODUCT_NAME,
     passwordHashing: OWASP_SCRYPT,
-    initialAdmin: { email: (e.ADMIN_EMAIL ?? 'admin@courtreplay.local').toLowerCase(), password: e.ADMIN_PASSWORD },
+    initialAdmin: { email: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(), password: e.ADMIN_PASSWORD },
     servePwa: e.SERVE_PWA,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
@@ -406,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             },
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@courtreplay.local>`,
+      from: e.MAIL_FROM ?? defaultMailFrom(e.PRODUCT_NAME),
       allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
       ehloName: e.SMTP_EHLO_NAME ?? ehloNameOf(publicUrl),
     },
@@ -535,14 +273,12 @@ export function publicUrlOf(e: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST' | 'P
   return `http://${host}:${e.PORT}`;
 }
 
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
-
 /**
  * DATABASE_URL: `postgres://` or `postgresql://` for PostgreSQL (a pool of DATABASE_POOL_SIZE
  * connections); otherwise a SQLite file as `file:path`, `sqlite:path` or a bare path.
  */
 function resolveDatabase(url: string | undefined, poolSize: number, dataDir: string): DatabaseTarget {
-  if (!url) return { kind: 'sqlite', file: resolve(dataDir, 'courtreplay.sqlite') };
+  if (!url) return { kind: 'sqlite', file: resolve(dataDir, DEFAULT_SQLITE_FILE) };
   if (/^postgres(ql)?:\/\//i.test(url)) {
     if (!URL.canParse(url)) throw new ConfigError('DATABASE_URL: not a valid address, e.g. postgres://user:password@host:5432/courtreplay');
     return { kind: 'postgres', url, poolSize };

@@ -44,3 +44,7 @@ export const unauthenticated = (message: string = SERVER_MESSAGES.access.notLogg
 export const forbidden = (message: string = SERVER_MESSAGES.access.noPermission) => new DomainError('forbidden', message);
 export const notFound = (message: string = SERVER_MESSAGES.request.notFound) => new DomainError('not_found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
+
+/** A 429 that says when to come back: `retryAfterSeconds` in the body and the Retry-After header (app.ts). */
+export const tooManyRequests = (message: string, waitMs: number) =>
+  new DomainError('too_many_requests', message, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });

@@ -31,11 +31,30 @@ export const maskedLogOptions: Pick<LoggerOptions, 'hooks'> = {
   },
 };
 
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+const MAY_HOLD_PASSWORD = /rtsps?:|pass|pwd/i;
+
+/** A written line, masked string by string: a password's run never reaches past its own JSON string. */
+export function maskedLine(line: string): string {
+  if (!MAY_HOLD_PASSWORD.test(line)) return line;
+  if (!line.startsWith('{')) return maskCameraUrl(line);
+  return line.replace(JSON_STRING, (literal) => {
+    let text: string;
+    try {
+      text = JSON.parse(literal) as string;
+    } catch {
+      return maskCameraUrl(literal);
+    }
+    const masked = maskCameraUrl(text);
+    return masked === text ? literal : JSON.stringify(masked);
+  });
+}
+
 /**
  * The destination's last line of defence: a child logger's fields (logger.child({ url })) are
  * written from its bindings, which no log call passes, so each written line is masked too.
  */
 export function maskedDestination<D extends DestinationStream>(destination: D): D {
   const write = destination.write.bind(destination);
-  return Object.assign(destination, { write: (line: string) => write(maskCameraUrl(line)) });
+  return Object.assign(destination, { write: (line: string) => write(maskedLine(line)) });
 }

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, loadEnvFile, type DatabaseTarget } from './config.ts';
+import type { DatabaseTarget } from './config-types.ts';
+import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { sql } from 'kysely';
 import { migrateToLatestOrThrow, openConfiguredDatabase, type Db } from './db/database.ts';
 import { holdBootLock } from './db/liveness.ts';
@@ -18,7 +19,7 @@ import { sharedInstallSecret } from './adapters/install-secret.ts';
 import { ensureInitialAdmin } from './admins/initial-admin.ts';
 import { StoredIntegrationHealth } from './integrations/stored-health.ts';
 import { ensurePrivateDirSync } from './private-files.ts';
-import { REPO_ROOT } from './paths.ts';
+import { REPO_ROOT, serverFile } from './paths.ts';
 import { stdoutLogSink } from './log-sink.ts';
 import { maskedDestination, maskedLogOptions } from './log-masking.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
@@ -57,7 +58,8 @@ async function main() {
     `adapters: payments=${adapters.payments.name}, storage=${adapters.storage.name}, mail=${adapters.mailer.name}, whatsapp=${adapters.whatsapp?.name ?? 'off'}`,
   );
   const marks = new MarkSignal();
-  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, health, marks, ...adapters });
+  const recorderDownload = serverFile('dist/recorder.mjs');
+  const app = createApp({ db, config, clock: systemClock, logger, pwaDir, recorderDownload, health, marks, ...adapters });
   await adapters.delivery.start();
   // This line is how whoever started the server learns that it serves, and on which port (PORT=0):
   // shown whatever LOG_LEVEL (scripts/server-process.mjs waits for it).

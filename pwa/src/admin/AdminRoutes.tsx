@@ -1,5 +1,6 @@
 // The back-office: /admin/login, /admin/dashboard and /admin/create with the route table's
-// redirects (spec section 2). Loaded lazily by App.tsx, so the kiosk never downloads it.
+// redirects (spec section 2), except that an unknown /admin/ address opens the dashboard (or the
+// login page) rather than the kiosk. Loaded lazily by App.tsx, so the kiosk never downloads it.
 
 // The back-office's shared sheets first, so each screen's own sheet (imported with it) comes after
 // them in the bundle and wins over them where both style one element.
@@ -23,6 +24,15 @@ function RequireAdmin({ superAdmin = false, children }: { superAdmin?: boolean; 
   if (!session) return <Navigate to="/admin/login" replace state={{ from: location }} />;
   if (superAdmin && session.user.role !== 'superadmin') return <Navigate to="/admin/dashboard" replace />;
   return children;
+}
+
+/**
+ * An /admin/ address that names no page: the dashboard, with its query (`?tab=devices` still opens
+ * that tab), so a visitor logs in and lands there, not on the kiosk's "call our staff".
+ */
+function UnknownAdminPath() {
+  const { search } = useLocation();
+  return <Navigate to={`/admin/dashboard${search}`} replace />;
 }
 
 /**
@@ -78,7 +88,8 @@ export default function AdminRoutes() {
               </RequireAdmin>
             }
           />
-          <Route path="*" element={<Navigate to="/box" replace />} />
+          {/* Any other /admin/ address (an old link, a typo) is the back-office's, never the kiosk's. */}
+          <Route path="*" element={<UnknownAdminPath />} />
         </Routes>
       </div>
     </QueryClientProvider>

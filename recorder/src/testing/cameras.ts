@@ -3,7 +3,7 @@
 // streams; the demo and the benchmark use 1080p with the time burnt in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { RtspServer } from './rtsp-server.ts';
+import type { ParameterSets, RtspServer } from './rtsp-server.ts';
 
 export interface CameraOptions {
   width?: number;
@@ -17,6 +17,8 @@ export interface CameraOptions {
    * MPEG-TS, which repeats SPS/PPS at every keyframe as a camera does; an mp4 keeps them aside.
    */
   source?: string;
+  /** Where the camera sends H.264's parameter sets: only in the session description (the default, the harder case) or before every keyframe too. */
+  parameterSets?: ParameterSets;
 }
 
 export interface SyntheticCamera {
@@ -43,7 +45,7 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
       `drawtext=${font}text='${options.label.replace(/[':\\]/g, '')}  %{localtime}':fontsize=${size}:fontcolor=white:box=1:boxcolor=black@0.6:x=20:y=20`,
     );
   }
-  const output = ['-map', '0:v:0', '-f', 'rtp', server.publishUrl(path)];
+  const output = ['-map', '0:v:0', '-f', 'rtp', server.publishUrl(path, options.parameterSets)];
   const input = options.source
     ? ['-stream_loop', '-1', '-i', options.source, '-c', 'copy']
     : ['-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(filters.length ? ['-vf', filters.join(',')] : [])].concat([
@@ -53,6 +55,10 @@ export function publishCamera(server: RtspServer, path: string, options: CameraO
         'ultrafast',
         '-tune',
         'zerolatency',
+        // An access unit delimiter before each frame, as many cameras send: ffmpeg's MPEG-TS muxer then
+        // adds no parameter sets of its own, which is what makes a camera of the 'sdp' kind hard.
+        '-aud',
+        '1',
         '-g',
         String(fps),
         '-pix_fmt',

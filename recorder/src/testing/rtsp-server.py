@@ -5,7 +5,7 @@ Each mount re-serves the RTP/H.264 that a synthetic camera (ffmpeg) sends to a l
 any number of readers over RTP/TCP, behind Basic authentication when a user is given.
 
 Usage: rtsp-server.py HOST PORT [USER PASSWORD]. Prints "port N" once listening (PORT 0 picks
-one), then reads "mount PATH UDP_PORT" lines on stdin. Ends when stdin closes.
+one), then reads "mount PATH UDP_PORT sdp|keyframe" lines on stdin. Ends when stdin closes.
 """
 
 import sys
@@ -34,15 +34,21 @@ if user is not None:
     server.set_auth(auth)
 
 
-def mount(path, udp_port):
+# How the camera sends H.264's parameter sets (SPS/PPS), as cameras differ: "sdp" only in the
+# session description, "keyframe" also in the stream before every keyframe.
+CONFIG_INTERVAL = {"sdp": 0, "keyframe": -1}
+
+
+def mount(path, udp_port, parameter_sets):
     factory = GstRtspServer.RTSPMediaFactory()
-    # The camera's H.264 is re-packetized untouched (no decoding, no parser: the camera already
-    # repeats SPS/PPS at every keyframe). The jitter buffer times frames by the camera's RTP clock,
+    # The camera's H.264 is re-packetized untouched (no decoding, no parser); the depayloader keeps
+    # the parameter sets aside for the session description, and the payloader puts them back in
+    # the stream before every keyframe only for a camera of the "keyframe" kind. The jitter buffer times frames by the camera's RTP clock,
     # not by their arrival, so keyframes stay one second apart as the recorder's segments expect.
     factory.set_launch(
         f'( udpsrc address=127.0.0.1 port={udp_port} caps="application/x-rtp,media=video,'
         'encoding-name=H264,clock-rate=90000,payload=96" ! rtpjitterbuffer latency=10 ! rtph264depay '
-        "! rtph264pay name=pay0 pt=96 config-interval=0 )"
+        f"! rtph264pay name=pay0 pt=96 config-interval={CONFIG_INTERVAL[parameter_sets]} )"
     )
     # One pipeline per camera whatever the number of readers, as one camera serves them all.
     factory.set_shared(True)
@@ -62,8 +68,8 @@ def on_stdin(channel, condition):
         return False
     words = line.split()
     try:
-        if len(words) == 3 and words[0] == "mount":
-            mount(words[1], int(words[2]))
+        if len(words) == 4 and words[0] == "mount":
+            mount(words[1], int(words[2]), words[3])
     except Exception as error:  # a bad line must not stop the watch that notices the parent ending
         print(f"rtsp-server.py: {line.strip()}: {error}", file=sys.stderr, flush=True)
     return True

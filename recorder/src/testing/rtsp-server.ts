@@ -18,12 +18,19 @@ export interface RtspServerOptions {
   paths?: number;
 }
 
+/** Where a camera sends H.264's SPS/PPS: only in the RTSP session description, or also in the stream before every keyframe. */
+export type ParameterSets = 'sdp' | 'keyframe';
+
 export interface RtspServer {
   port: number;
   /** `rtsp://[user:password@]host:port/<path>` for a reader. */
   url(path: string, credentials?: { user: string; password: string }): string;
-  /** Where a camera sends `path`'s RTP (ffmpeg `-f rtp`). */
-  publishUrl(path: string): string;
+  /**
+   * Where a camera sends `path`'s RTP (ffmpeg `-f rtp`), mounted the first time with how it sends
+   * H.264's parameter sets: only in the session description (as many cameras do, the default) or
+   * also before every keyframe.
+   */
+  publishUrl(path: string, parameterSets?: ParameterSets): string;
   /** Whether `path` is serving video (a reader's DESCRIBE succeeds). */
   isPublished(path: string): Promise<boolean>;
   close(): Promise<void>;
@@ -73,13 +80,13 @@ export async function startRtspServer(options: RtspServerOptions = {}): Promise<
   return {
     port,
     url,
-    publishUrl: (path) => {
+    publishUrl: (path, parameterSets = 'sdp') => {
       let feed = feeds.get(path);
       if (feed === undefined) {
         feed = free.shift();
         if (feed === undefined) throw new Error(`This RTSP server serves ${options.paths ?? 8} paths at most (the paths option).`);
         feeds.set(path, feed);
-        child.stdin!.write(`mount ${path} ${feed}\n`);
+        child.stdin!.write(`mount ${path} ${feed} ${parameterSets}\n`);
       }
       return `rtp://127.0.0.1:${feed}`;
     },

@@ -18,6 +18,8 @@ export const ERROR_KINDS = [
   'integration_failure',
   'kiosk_offline',
   'camera_offline',
+  'camera_password',
+  'clips_failing',
   'recorder_alert',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];

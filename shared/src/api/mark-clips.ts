@@ -1,15 +1,13 @@
 // A marked rally's clip on its way from the venue's recorder to the venue's storage, through the
-// server: the recorder reports each mark's state and uploads the clip and its preview with the
-// storage's own protocol (the kiosk's: resumable chunks, one presigned PUT, or presigned parts).
+// server: the recorder uploads the clip and its preview with the storage's own protocol (the
+// kiosk's: resumable chunks, one presigned PUT, or presigned parts); it reports where each mark
+// stands (and the bytes sent) with POST /api/recorder/mark-states (api/recorders.ts).
 // Every call is the recorder's (bearer token), about a mark on one of its own venue's courts.
 import { z } from 'zod';
-import { MARK_FAILURES } from '../mark-failures.ts';
 import { UPLOAD_KINDS } from './storage.ts';
 
 export const MARK_CLIP_MESSAGES = {
   notFound: 'Mark not found',
-  reportInvalid: 'state must be cutting, uploading (with bytesSent and bytesTotal), ready or failed (with a reason)',
-  bytesSentTooMany: 'bytesSent must not be more than bytesTotal',
   fileTypeInvalid: 'mimeType must be video/mp4 or video/webm',
   fileTooLarge: (max: number) => `size must be at most ${max} bytes`,
   alreadyStored: (kind: string) => `This mark's ${kind} is already stored with another size: it is not sent again.`,
@@ -21,16 +19,6 @@ export const MARK_CLIP_MESSAGES = {
   notMultipart: 'This upload is not in parts: send the file to its uploadUrl.',
 } as const;
 
-/**
- * Where a marked clip stands: `cutting` (the recorder has the mark), `uploading` (sending the clip
- * and its preview), `ready` (the clip is whole in storage: the server's word, once the clip's upload
- * is complete), `failed` (with a reason). A phone shows each; `ready` never moves back.
- */
-export const MARK_STATES = ['cutting', 'uploading', 'ready', 'failed'] as const;
-export type MarkState = (typeof MARK_STATES)[number];
-
-export { MARK_FAILURES, type MarkFailure } from '../mark-failures.ts';
-
 /** The clip a player buys, and its low-resolution preview (at most 640 px wide) that the phone plays. */
 export const MARK_FILE_KINDS = ['clip', 'preview'] as const;
 export type MarkFileKind = (typeof MARK_FILE_KINDS)[number];
@@ -38,37 +26,6 @@ export type MarkFileKind = (typeof MARK_FILE_KINDS)[number];
 export const MARK_FILE_TYPES = ['video/mp4', 'video/webm'] as const;
 /** Far above an 11 s 1080p clip (about 5.5 MB) and its preview (at most 1 MB). */
 export const MARK_FILE_MAX_BYTES: Record<MarkFileKind, number> = { clip: 500 * 1024 * 1024, preview: 20 * 1024 * 1024 };
-
-const bytes = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-
-export const markStateReport = z
-  .discriminatedUnion(
-    'state',
-    [
-      z.strictObject({ state: z.literal('cutting') }),
-      z.strictObject({
-        state: z.literal('uploading'),
-        bytesSent: bytes.meta({ description: "The clip's and the preview's bytes sent so far" }),
-        bytesTotal: bytes.min(1).meta({ description: 'The two files together' }),
-      }),
-      z.strictObject({ state: z.literal('ready') }),
-      z.strictObject({
-        state: z.literal('failed'),
-        reason: z.enum(MARK_FAILURES),
-        message: z
-          .string()
-          .max(2000)
-          .optional()
-          .meta({ description: "The recorder's own words, for the operator's log (not shown to players)" }),
-      }),
-    ],
-    { error: MARK_CLIP_MESSAGES.reportInvalid },
-  )
-  .superRefine((report, ctx) => {
-    if (report.state === 'uploading' && report.bytesSent > report.bytesTotal)
-      ctx.addIssue({ code: 'custom', path: ['bytesSent'], message: MARK_CLIP_MESSAGES.bytesSentTooMany });
-  });
-export type MarkStateReport = z.input<typeof markStateReport>;
 
 const markFileState = z
   .object({
@@ -80,10 +37,7 @@ const markFileState = z
 /** A mark's clip as the server keeps it: what every call about it answers. */
 export const markClipResponse = z.object({
   markId: z.number(),
-  state: z.enum(MARK_STATES),
-  failure: z.enum(MARK_FAILURES).nullable(),
-  bytesSent: z.number(),
-  bytesTotal: z.number().nullable(),
+  stored: z.boolean().meta({ description: 'The clip is whole in storage: the phones that marked it may buy it, and play it once bought' }),
   files: z
     .object({ clip: markFileState, preview: markFileState })
     .meta({ description: 'Each file begun, and whether it is whole in storage' }),

@@ -3,15 +3,16 @@
 // camera address carries its password: it is accepted here and never shown back to a person, only
 // masked (maskCameraUrl); the venue's recorder alone receives it whole.
 import { z } from 'zod';
+import { CAMERA_URL_PROBLEMS, cameraUrlProblem } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
+import { MARK_FAILURE_REASONS } from '../mark-failures.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
-  cameraUrlTooLong: 'The camera address is too long: at most 2,000 characters.',
-  cameraUrlSpaces: 'The camera address must not contain spaces.',
-  cameraUrlScheme:
-    'The camera address must start with rtsp:// or rtsps:// (for example rtsp://user:password@192.168.1.64:554/Streaming/Channels/101).',
-  cameraUrlNoHost: 'The camera address has no host: write it as rtsp://user:password@host:554/path.',
+  cameraUrlTooLong: CAMERA_URL_PROBLEMS.tooLong,
+  cameraUrlSpaces: CAMERA_URL_PROBLEMS.spaces,
+  cameraUrlScheme: CAMERA_URL_PROBLEMS.scheme,
+  cameraUrlNoHost: CAMERA_URL_PROBLEMS.noHost,
   cameraSaved: 'Camera saved',
   cameraRemoved: 'Camera removed',
   nameRequired: 'Please enter a name for the recorder.',
@@ -22,24 +23,30 @@ export const RECORDER_MESSAGES = {
     "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.",
   cursorInvalid: 'after must be a cursor this server gave',
   statusInvalid: 'cameras must list each camera of this venue once',
+  statusOtherVenue: "A recorder reports only on its own venue's courts: this report names a court of another venue.",
+  statusTooOften:
+    'This recorder reports too often (it reports every 10 s, and soon after a camera changes): wait as long as Retry-After says.',
 } as const;
 
-export const CAMERA_URL_MAX = 2000;
-export const CAMERA_STATES = ['recording', 'reconnecting', 'offline', 'unauthorized', 'no-camera'] as const;
+/**
+ * A camera as its recorder reports it. Besides the camera's own health: `clips-failing` (video
+ * arrives but its clips cannot be cut or written, so it is not recording for anyone who wants a
+ * clip) and `refused-url` (the recorder refuses the address the server sent it).
+ */
+export const CAMERA_STATES = ['recording', 'reconnecting', 'offline', 'unauthorized', 'no-camera', 'clips-failing', 'refused-url'] as const;
 export type CameraState = (typeof CAMERA_STATES)[number];
+/** A recorder's own alerts: its disk running low, and a task of its own that failed (it goes on). */
+export const RECORDER_ALERT_CODES = ['disk-low', 'task-failed'] as const;
+export type RecorderAlertCode = (typeof RECORDER_ALERT_CODES)[number];
 
-/** The plain reason a camera address is refused, or null when it is acceptable. */
-export function cameraUrlProblem(url: string): string | null {
-  if (url.length > CAMERA_URL_MAX) return RECORDER_MESSAGES.cameraUrlTooLong;
-  if (/\s/.test(url)) return RECORDER_MESSAGES.cameraUrlSpaces;
-  const scheme = /^(rtsps?):\/\//i.exec(url);
-  if (!scheme) return RECORDER_MESSAGES.cameraUrlScheme;
-  // The host follows the user name and password, after the last @ (a password may hold one).
-  const rest = url.slice(scheme[0].length);
-  const hostPort = rest.slice(rest.lastIndexOf('@') + 1).split(/[/?#]/, 1)[0] ?? '';
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)(:\d{1,5})?$/.test(hostPort)) return RECORDER_MESSAGES.cameraUrlNoHost;
-  return null;
-}
+/**
+ * Where a marked clip stands. The recorder reports `cutting`, then `ready` or `failed`; the server
+ * itself says `failed` at the tap when no clip can come (the camera is not recording, the
+ * recorder is offline). `uploading` is for a clip on its way to the venue's storage.
+ */
+export const MARK_CLIP_STATES = ['cutting', 'uploading', 'ready', 'failed'] as const;
+export type MarkClipState = (typeof MARK_CLIP_STATES)[number];
+export { MARK_FAILURE_REASONS, type MarkFailureReason } from '../mark-failures.ts';
 
 /** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
 export const CAMERA_URL_HINTS = [
@@ -49,18 +56,6 @@ export const CAMERA_URL_HINTS = [
 ] as const;
 
 export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
-
-const MASK = '****';
-
-/**
- * The address as a person may see it: the password (after the user name, and any password=
- * or pwd= query value) replaced by ****. Safe on any text: it masks every camera address in it.
- */
-export function maskCameraUrl(text: string): string {
-  return text
-    .replace(/(rtsps?:\/\/[^\s"':/@]*:)[^\s"']*@/gi, `$1${MASK}@`)
-    .replace(/([?&](?:password|passwd|pwd|pass)=)[^&#\s]*/gi, `$1${MASK}`);
-}
 
 export const cameraSchema = z.object({ url: z.string().meta({ description: 'The camera address with its password shown as ****' }) });
 
@@ -137,11 +132,10 @@ export const recorderStatusRequest = z.strictObject({
     )
     .max(200),
   alerts: z
-    .array(z.strictObject({ code: z.enum(['disk-low']), message: z.string().min(1).max(20_000) }))
+    .array(z.strictObject({ code: z.enum(RECORDER_ALERT_CODES), message: z.string().min(1).max(20_000) }))
     .max(20)
     .optional(),
 });
-export type RecorderStatusRequest = z.input<typeof recorderStatusRequest>;
 export const recorderOkResponse = z.object({ ok: z.literal(true) });
 
 export const recorderMarksQuery = z.object({
@@ -154,3 +148,32 @@ export const recorderMarksResponse = z.object({
   marks: z.array(z.object({ id: z.number(), fieldId: z.number(), at: z.string() })),
   cursor: z.string(),
 });
+export type RecorderMarksResponse = z.infer<typeof recorderMarksResponse>;
+export type RecorderSetupResponse = z.infer<typeof recorderSetupResponse>;
+export type RecorderStatusRequest = z.input<typeof recorderStatusRequest>;
+
+const sentBytes = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** POST /recorder/mark-states: where the recorder's marked clips stand, a few at a time. */
+export const recorderMarkStatesRequest = z.strictObject({
+  marks: z
+    .array(
+      z
+        .strictObject({
+          id: z.number().int().positive(),
+          state: z.enum(MARK_CLIP_STATES),
+          reason: z.enum(MARK_FAILURE_REASONS).nullable(),
+          // Stored cut short, as a camera's message is.
+          message: z.string().max(20_000).nullable(),
+          bytesSent: sentBytes.optional().meta({ description: "uploading: the clip's and the preview's bytes the storage took so far" }),
+          bytesTotal: sentBytes.min(1).optional().meta({ description: 'uploading: the two files together' }),
+        })
+        .refine((m) => m.bytesSent === undefined || m.bytesTotal === undefined || m.bytesSent <= m.bytesTotal, {
+          message: 'bytesSent must not be more than bytesTotal',
+          path: ['bytesSent'],
+        }),
+    )
+    .min(1)
+    .max(100),
+});
+export type RecorderMarkStatesRequest = z.input<typeof recorderMarkStatesRequest>;

@@ -132,6 +132,8 @@ export function errorStatusesOf(endpoint: EndpointDefinition): number[] {
     implied.push(401, 403);
   }
   if (endpoint.access === 'recorder') implied.push(401);
+  // An address that keeps sending wrong tokens is answered 429 for a while (with Retry-After).
+  if (endpoint.access !== 'public' && endpoint.access !== 'signed') implied.push(429);
   // A path parameter holding a NUL character (%00) is refused 400 like any bad input.
   if (endpoint.body || endpoint.query || endpoint.params) implied.push(400);
   if (endpoint.body) implied.push(413);

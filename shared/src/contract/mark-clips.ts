@@ -1,17 +1,16 @@
-// The recorder's calls about a marked clip: its state, and the upload of the clip and its preview
-// to the venue's storage through the server. Written so a recorder can be built from these
-// descriptions alone (docs/architecture.md, "The recorder" has the walk-through).
+// The recorder's calls about a marked clip's files: the upload of the clip and its preview to the
+// venue's storage through the server (where each mark stands, and the bytes sent, go to
+// POST /api/recorder/mark-states). Written so a recorder can be built from these descriptions alone
+// (docs/architecture.md, "The recorder" has the walk-through).
 import {
   MARK_CLIP_MESSAGES,
   markClipResponse,
   markFileParams,
   markFileRequest,
   markFileResponse,
-  markStateReport,
   multipartPartsResponse,
 } from '../api/index.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { idParams } from './params.ts';
 import { ROUTES } from './routes.ts';
 
 const tag = 'Marked clips (recorder)';
@@ -20,30 +19,9 @@ const tag = 'Marked clips (recorder)';
 const COMMON_ERRORS = [404, 502, 503, 507] as const;
 
 const SAME_ANSWER =
-  'Every call answers the mark as the server keeps it ({ state, failure, bytesSent, bytesTotal, files }), so a recorder that ' +
-  'restarted learns where it stands from any of them.';
+  'It answers the mark as the server keeps it ({ stored, files }): a recorder that restarted learns where it stands from it.';
 
 export const markClipEndpoints = {
-  reportMarkState: defineEndpoint({
-    ...ROUTES.reportMarkState,
-    tag,
-    summary: "Reports a marked clip's state: cutting, uploading (bytes sent of the total), ready, or failed with a reason",
-    description:
-      'Send `cutting` when the mark arrives from GET /api/recorder/marks, `uploading` with `bytesSent`/`bytesTotal` (the clip and ' +
-      'its preview together) every second or so while sending, and `failed` with a reason a player can be told: `no-camera` (the ' +
-      'court has none), `camera-offline` (the camera recorded nothing then), `recorder-offline` (the recorder was not running then ' +
-      "and its buffer no longer holds the moment), `cut-failed`, `upload-failed`. `ready` is the server's word: it is answered once " +
-      "the clip's upload is complete in storage (POST .../files/clip/complete, or this call with `ready`, which checks the storage " +
-      'and answers 409 while the clip is not whole). A ready mark never moves back: a later report changes nothing and answers ' +
-      'ready, so a recorder that lost its own state stops there. A failed mark may still become ready (the recorder came back). ' +
-      SAME_ANSWER,
-    access: 'recorder',
-    params: idParams,
-    unknownMessage: MARK_CLIP_MESSAGES.notFound,
-    body: markStateReport,
-    responses: { 200: markClipResponse },
-    errors: [409, ...COMMON_ERRORS],
-  }),
   beginMarkFile: defineEndpoint({
     ...ROUTES.beginMarkFile,
     tag,
@@ -59,7 +37,8 @@ export const markClipEndpoints = {
       'says where to continue; an empty PUT with `Content-Range: bytes */size` asks; 200/201 when whole); `single-put` one PUT of ' +
       'the whole file with its Content-Type and Content-Length (all or nothing: a broken one is sent again whole); `multipart` ' +
       'POST .../parts, then PUT each part to its URL. Then POST .../complete. Send the preview first: the phone plays it as soon ' +
-      'as it is complete, while the clip is still on its way. ' +
+      'as it is complete, while the clip is still on its way. Report the bytes sent meanwhile with POST /api/recorder/mark-states ' +
+      '(`uploading`, `bytesSent`, `bytesTotal`), and `ready` once both files are complete. ' +
       'Local storage hands out URLs on this server (PUBLIC_URL); Google Drive and S3 hand out their own.',
     access: 'recorder',
     params: markFileParams,
@@ -87,7 +66,7 @@ export const markClipEndpoints = {
     summary: 'Completes the upload of a marked clip or its preview: the server checks the storage holds it whole',
     description:
       'The server asks the storage itself (the recorder is not taken at its word), completing an upload in parts from the parts ' +
-      'the bucket holds. Once the clip is complete the mark is `ready`: the phones that marked it show it, and a purchase ' +
+      'the bucket holds. Once the clip is complete it is `stored`: the phones that marked it may buy it, and a purchase ' +
       'waiting for it gets its copy. Asking again changes nothing. 409 while the file is not whole (send the rest: POST .../files/{kind} says from where). ' +
       SAME_ANSWER,
     access: 'recorder',

@@ -10,6 +10,7 @@ import {
   recorderListResponse,
   recorderMarksQuery,
   recorderMarksResponse,
+  recorderMarkStatesRequest,
   recorderOkResponse,
   recorderSetupResponse,
   recorderStatusRequest,
@@ -76,9 +77,13 @@ export const recorderEndpoints = {
     ...ROUTES.recorderStatus,
     tag,
     summary: "The recorder's report of each camera's state (every 10 s; also its heartbeat)",
+    description:
+      "A report names only courts of the recorder's own venue (403 otherwise, nothing stored). Ten reports at once, then " +
+      'one every 3 s per recorder: beyond, 429 with Retry-After. An outage never begins before the previous report of its camera.',
     access: 'recorder',
     body: recorderStatusRequest,
     responses: { 200: recorderOkResponse },
+    errors: [403, 429],
   }),
   recorderMarks: defineEndpoint({
     ...ROUTES.recorderMarks,
@@ -90,5 +95,19 @@ export const recorderEndpoints = {
     access: 'recorder',
     query: recorderMarksQuery,
     responses: { 200: recorderMarksResponse },
+  }),
+  recorderMarkStates: defineEndpoint({
+    ...ROUTES.recorderMarkStates,
+    tag,
+    summary: "Where the recorder's marked clips stand: cutting, then ready or failed with a reason",
+    description:
+      "Marks of other venues' courts are ignored. A clip's `ready` is final against a late `cutting`; the phone's answer and " +
+      "the kiosk's Marked moments leave out a mark whose clip failed. While the clip and its preview go up to the venue's storage " +
+      '(the marked clips calls), report `uploading` with `bytesSent` and `bytesTotal` every second or so (the phone shows how far ' +
+      'it is), `ready` once both are complete, or `failed` with `upload-failed` when the storage will not take them. The phone ' +
+      'calls a rally ready once its clip is whole in storage, whatever the recorder says.',
+    access: 'recorder',
+    body: recorderMarkStatesRequest,
+    responses: { 200: recorderOkResponse },
   }),
 };

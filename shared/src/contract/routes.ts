@@ -49,10 +49,10 @@ export const ROUTES = {
   recorderSetup: { method: 'GET', path: '/api/recorder/setup' },
   recorderStatus: { method: 'POST', path: '/api/recorder/status' },
   recorderMarks: { method: 'GET', path: '/api/recorder/marks' },
-  reportMarkState: { method: 'POST', path: '/api/recorder/marks/:id/state' },
   beginMarkFile: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind' },
   markFileParts: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind/parts' },
   completeMarkFile: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind/complete' },
+  recorderMarkStates: { method: 'POST', path: '/api/recorder/mark-states' },
 
   // kiosk devices
   registerDevice: { method: 'POST', path: '/api/device/register' },

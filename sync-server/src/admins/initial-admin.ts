@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 import { hashPassword } from '../auth/password.ts';
 import { generatePassword } from '../auth/tokens.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config-types.ts';
 import type { Db } from '../db/database.ts';
 import { countAdmins, insertAdmin } from './queries.ts';
 

@@ -72,9 +72,10 @@ export async function insertMarkUnlessRecent(
 }
 
 /**
- * The venue's marks since `since`, newest first (the kiosks' "Marked moments"). All of them: a
- * court stores at most one mark per 10 s, so two hours hold at most 720 per court, and a cut-off
- * would let a flood on one court push a player's earlier mark out of the list.
+ * The venue's marks since `since`, newest first (the kiosks' "Marked moments"), but those whose
+ * clip failed: the kiosk must not point at a clip that will not come. All the others: a court
+ * stores at most one mark per 10 s, so two hours hold at most 720 per court, and a cut-off would
+ * let a flood on one court push a player's earlier mark out of the list.
  */
 export async function venueMarksSince(db: Db, venueId: number, since: string): Promise<{ fieldId: number; at: string }[]> {
   return db
@@ -83,6 +84,7 @@ export async function venueMarksSince(db: Db, venueId: number, since: string): P
     .select(['court_marks.fieldId', 'court_marks.markedAt as at'])
     .where('fields.venueId', '=', venueId)
     .where('court_marks.markedAt', '>=', since)
+    .where((eb) => eb.or([eb('court_marks.clipState', 'is', null), eb('court_marks.clipState', '!=', 'failed')]))
     .orderBy('court_marks.markedAt', 'desc')
     .execute();
 }

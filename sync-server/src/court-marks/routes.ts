@@ -2,14 +2,14 @@
 //. Outside the API contract like the phone page: a page for a phone's browser.
 // An unknown code and a malformed one get the same 404, which names nothing. At a venue with a
 // recorder the page is also the phone's store (phone-store/): the rallies it marked, below the button.
-import { KIOSK_MESSAGES, type KioskLanguage } from '@courtreplay/shared';
+import { KIOSK_MESSAGES, type KioskLanguage, type MarkFailureReason } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
 import type { CourtByCode } from './queries.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
-import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie } from './service.ts';
-import { announceMark, markHasNoCamera, venueRecorderState } from '../recorders/marks.ts';
+import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie, type Mark } from './service.ts';
+import { announceMark, failMark, markClipProblem, markHasNoCamera, venueRecorderState } from '../recorders/marks.ts';
 import { phoneKeyOfRequest, phoneToken } from './phone-cookie.ts';
 import { renderStoreSection, STORE_STYLE } from '../phone-store/page.ts';
 import { storeState } from '../phone-store/store-state.ts';
@@ -23,6 +23,19 @@ async function storeOf(c: Context<AppEnv>, court: CourtByCode, courtCode: string
   const phoneKey = phoneKeyOfRequest(c);
   const state = await storeState(deps, { ...court, courtCode }, phoneKey, language);
   return { html: renderStoreSection(language, courtCode, state, phoneKey !== undefined), style: STORE_STYLE };
+}
+
+/**
+ * What the tap says. A camera not recording now cuts no clip. The venue's recorder silent: the
+ * rally is saved, as its recorder may be recording with its uplink down and send the clip when it
+ * is back (only a venue with a recorder has a problem, and it has a store).
+ */
+function tapAnswer(language: KioskLanguage, mark: Mark, problem: MarkFailureReason | null, atStore: boolean) {
+  const T = KIOSK_MESSAGES[language].mark;
+  const S = KIOSK_MESSAGES[language].store;
+  if (problem === 'camera-offline') return { text: T.notRecording(mark.time, mark.courtName), refused: true };
+  if (problem === 'recorder-offline') return { text: S.markedOffline(mark.time, mark.courtName) };
+  return { text: atStore ? S.marked(mark.time, mark.courtName) : T.marked(mark.time, mark.courtName) };
 }
 
 export function courtMarkRoutes(): Hono<AppEnv> {
@@ -58,10 +71,17 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     // make every tap a new phone.
     const cookie = phoneToken(c);
     const mark = await markMoment(c.var.deps, court, cookie ? phoneOfCookie(cookie) : phoneOfAddress(clientAddress(c)));
+    // The phone is promised a clip only while the court's camera records: otherwise the mark is
+    // kept, failed with why, and the answer says no clip can come.
+    const problem = await markClipProblem(c.var.deps, court.fieldId);
+    if (problem && mark.recorded) await failMark(c.var.deps, court.fieldId, mark.markedAt, problem);
     if (mark.recorded) await announceMark(c.var.deps, court.fieldId);
     const store = await storeOf(c, court, courtCode, language);
-    const said = store ? KIOSK_MESSAGES[language].store.marked(mark.time, mark.courtName) : T.marked(mark.time, mark.courtName);
-    return c.html(renderMarkPage({ ...page, answer: { text: said }, ...(store ? { store } : {}) }), 200, PRIVATE);
+    return c.html(
+      renderMarkPage({ ...page, answer: tapAnswer(language, mark, problem, store !== undefined), ...(store ? { store } : {}) }),
+      200,
+      PRIVATE,
+    );
   });
 
   return app;

@@ -45,6 +45,8 @@ export interface Mark {
   id: number;
   /** The mark's time of day at the venue, 'HH:MM'. */
   time: string;
+  /** The mark's instant, ISO 8601 UTC. */
+  markedAt: string;
   courtName: string;
   /** False when an earlier mark stands for this tap: the phone's (within 20 s) or the court's (within 10 s). */
   recorded: boolean;
@@ -66,9 +68,10 @@ export async function markMoment(deps: Pick<AppDeps, 'db' | 'clock'>, court: Cou
     { phone: before(MARK_PHONE_INTERVAL_MS), court: before(MARK_COURT_INTERVAL_MS) },
   );
   if (isCookiePhone(phone)) await claimMark(deps.db, { markId: mark.id, phoneKey, claimedAt: now.toISOString() });
-  if (!mark.recorded) return { id: mark.id, time: formatTime24(mark.markedAt), courtName: mark.courtName, recorded: false };
+  if (!mark.recorded)
+    return { id: mark.id, time: formatTime24(mark.markedAt), markedAt: mark.markedAt, courtName: mark.courtName, recorded: false };
   await deleteOldMarks(deps);
-  return { id: mark.id, time: formatTime24(now), courtName: court.courtName, recorded: true };
+  return { id: mark.id, time: formatTime24(now), markedAt: now.toISOString(), courtName: court.courtName, recorded: true };
 }
 
 /** The venue's marks of the last two hours, for its kiosks. */

@@ -8,7 +8,7 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatab
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.ts';
+import type { DatabaseTarget } from '../config-types.ts';
 import type { Database } from './schema/index.ts';
 import { migrations } from './migrations/index.ts';
 import { isPostgres } from './dialect.ts';

@@ -10,7 +10,7 @@ import {
   type DeviceListItem,
   type DeviceWarning,
 } from '@courtreplay/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '../config-types.ts';
 import type { Db } from '../db/database.ts';
 import { updateDeviceHealth, type DeviceRow, type HealthColumns } from './queries.ts';
 import { invalidInput } from '../errors.ts';

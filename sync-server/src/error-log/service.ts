@@ -388,7 +388,10 @@ const SOURCES: readonly Source[] = [
   { kinds: ['credential_alert'], read: async (deps, _admin, scope) => (scope.install ? credentialAlerts(deps.db) : []) },
   { kinds: ['integration_failure'], read: async (deps, _admin, scope) => (scope.install ? failingIntegrations(deps.db) : []) },
   { kinds: ['kiosk_offline'], read: offlineKiosks },
-  { kinds: ['camera_offline'], read: (deps, _admin, scope) => cameraOutageEntries(deps, scope.venueId) },
+  {
+    kinds: ['camera_offline', 'camera_password', 'clips_failing'],
+    read: (deps, _admin, scope) => cameraOutageEntries(deps, scope.venueId),
+  },
   { kinds: ['recorder_alert'], read: (deps, _admin, scope) => recorderAlertEntries(deps, scope.venueId) },
 ];
 

@@ -1,14 +1,26 @@
-// Who is calling: an admin (bearer token) or a kiosk (X-Device-Id). Middlewares put the caller on
-// the context; routes read it with currentAdmin(c) / currentDevice(c).
-import { AUTH_MESSAGES, DEVICE_ID_PATTERN, findRoute, RECORDER_MESSAGES, SERVER_MESSAGES, type RouteName } from '@courtreplay/shared';
-import type { Context } from 'hono';
+// Who is calling: an admin (bearer token), a kiosk (X-Device-Id) or a venue's recorder (bearer
+// token). Middlewares put the caller on the context; routes read it with currentAdmin(c) /
+// currentDevice(c) / currentRecorder(c). Every credential looked up is reported to the token
+// throttle, which answers an address that sends wrong ones 429 before any lookup (token-throttle.ts).
+import {
+  AUTH_MESSAGES,
+  DEVICE_ID_PATTERN,
+  endpoints,
+  findRoute,
+  RECORDER_MESSAGES,
+  SERVER_MESSAGES,
+  type Access,
+  type RouteName,
+} from '@courtreplay/shared';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env.ts';
+import type { AppDeps, AppEnv } from '../app-env.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findDevice, type DeviceRow } from '../devices/queries.ts';
 import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
 import { recorderByTokenHash, type RecorderRow } from '../recorders/queries.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
+import { clientAddress, clientAddressOf } from './client-address.ts';
 
 export type { SessionAdmin } from '../auth/queries.ts';
 export { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
@@ -19,12 +31,59 @@ export function bearerToken(c: Context): string | undefined {
   return match?.[1];
 }
 
+const MAX_TOKEN_LENGTH = 256;
+
+/** How the token throttle knows a credential: a bearer token by its hash, a kiosk by its id. */
+const bearerKey = (token: string) => (token.length > MAX_TOKEN_LENGTH ? 'bearer:oversized' : `bearer:${hashToken(token)}`);
+const deviceKey = (deviceId: string) => (DEVICE_ID_PATTERN.test(deviceId) ? `device:${deviceId}` : 'device:malformed');
+
+/** Tells the token throttle how a presented credential fared; warns once when its address is throttled. */
+function noteCredential(c: Context<AppEnv>, key: string, ok: boolean): void {
+  const throttle = c.var.deps.tokenThrottle;
+  if (!throttle) return;
+  if (ok) return throttle.accepted(key);
+  const address = clientAddress(c);
+  if (throttle.refused(address, key, c.var.deps.clock.now().getTime()))
+    c.var.log.warn({ address }, 'wrong tokens from this address: answered 429 until it slows down (known tokens still pass)');
+}
+
+const GUARDED: ReadonlySet<Access> = new Set<Access>(['kiosk', 'admin', 'superAdmin', 'kioskOrAdmin', 'recorder']);
+
+/**
+ * The app's first middleware: an address throttled for wrong credentials is answered 429 (held a
+ * moment) for any credential this instance does not know to be good, before a request id, a
+ * logger, a lookup or its body: a flood of wrong tokens costs little more than its sockets. A call
+ * without a credential goes on to its guard's 401, which costs no lookup either.
+ */
+export function throttleWrongCredentials(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const throttle = deps.tokenThrottle;
+    const name = findRoute(c.req.method, c.req.path);
+    if (!throttle || !name || !GUARDED.has(endpoints[name].access)) return next();
+    const token = bearerToken(c);
+    const deviceId = c.req.header('X-Device-Id');
+    const credentials = [...(token ? [bearerKey(token)] : []), ...(deviceId ? [deviceKey(deviceId)] : [])];
+    if (credentials.length === 0) return next();
+    const wait = throttle.waitMs(clientAddressOf(c, deps.config.trustedProxies), credentials, deps.clock.now().getTime());
+    if (wait === 0) return next();
+    await throttle.hold();
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
+    return c.json({ message: SERVER_MESSAGES.access.tooManyWrongTokens, retryAfterSeconds: seconds }, 429, {
+      'Retry-After': String(seconds),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  };
+}
+
 /** The logged-in admin, or undefined (no, unknown, expired or revoked token). */
 export async function resolveAdmin(c: Context<AppEnv>): Promise<SessionAdmin | undefined> {
   const token = bearerToken(c);
-  if (!token || token.length > 256) return undefined;
+  if (!token) return undefined;
   const { db, clock } = c.var.deps;
-  return findSessionAdmin(db, hashToken(token), clock.now().toISOString());
+  const admin = token.length > MAX_TOKEN_LENGTH ? undefined : await findSessionAdmin(db, hashToken(token), clock.now().toISOString());
+  noteCredential(c, bearerKey(token), admin !== undefined);
+  return admin;
 }
 
 /**
@@ -72,9 +131,17 @@ export async function resolveDevice(c: Context<AppEnv>): Promise<DeviceRow | und
   return findDevice(c.var.deps.db, deviceId);
 }
 
+/** resolveDevice for a kiosk's guard: an unknown X-Device-Id counts as a wrong credential. */
+async function guardDevice(c: Context<AppEnv>): Promise<DeviceRow | undefined> {
+  const device = await resolveDevice(c);
+  const deviceId = c.req.header('X-Device-Id');
+  if (deviceId) noteCredential(c, deviceKey(deviceId), device !== undefined);
+  return device;
+}
+
 /** Kiosk calls: 401 without or with an unknown X-Device-Id, 403 when the device is not authorised. */
 export const requireAuthorisedDevice = createMiddleware<AppEnv>(async (c, next) => {
-  const device = await resolveDevice(c);
+  const device = await guardDevice(c);
   if (!device) throw unauthenticated(SERVER_MESSAGES.access.deviceNotRegistered);
   if (!device.isAuthorized) throw forbidden(SERVER_MESSAGES.access.deviceNotAuthorized);
   c.set('device', device);
@@ -88,7 +155,7 @@ export const requireDeviceOrAdmin = createMiddleware<AppEnv>(async (c, next) => 
     c.set('admin', admin);
     return next();
   }
-  const device = await resolveDevice(c);
+  const device = await guardDevice(c);
   if (!device) throw unauthenticated(bearerToken(c) ? undefined : SERVER_MESSAGES.access.deviceNotRegistered);
   if (!device.isAuthorized) throw forbidden(SERVER_MESSAGES.access.deviceNotAuthorized);
   c.set('device', device);
@@ -101,7 +168,8 @@ export const requireDeviceOrAdmin = createMiddleware<AppEnv>(async (c, next) => 
  */
 export const requireRecorder = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c);
-  const recorder = token && token.length <= 256 ? await recorderByTokenHash(c.var.deps.db, hashToken(token)) : undefined;
+  const recorder = token && token.length <= MAX_TOKEN_LENGTH ? await recorderByTokenHash(c.var.deps.db, hashToken(token)) : undefined;
+  if (token) noteCredential(c, bearerKey(token), recorder !== undefined);
   if (!recorder) throw unauthenticated(RECORDER_MESSAGES.tokenRefused);
   c.set('recorder', recorder);
   await next();

@@ -6,7 +6,7 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { bucketOrigin } from '../adapters/s3-location.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config-types.ts';
 
 export const PAYMENT_ORIGINS = [
   'https://app.midtrans.com',

@@ -1,7 +1,8 @@
-// The recorder's contract for a marked clip, over HTTP with real files made by ffmpeg: its state,
-// and the clip and its preview into the venue's storage through the server (local disk here; S3
-// with one PUT and with parts below), resumed after a break, never stored twice, touching only its
-// own venue's marks. The browser journey and the phone store's tests build on it.
+// The recorder's contract for a marked clip, over HTTP with real files made by ffmpeg: the clip and
+// its preview into the venue's storage through the server (local disk here; S3 with one PUT and
+// with parts below), resumed after a break, never stored twice, the bytes sent reported with its
+// mark states, touching only its own venue's marks. The browser journey and the phone store's
+// tests build on it.
 import { MARK_CLIP_MESSAGES } from '@courtreplay/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startS3FaultProxy, type S3FaultProxy } from '../adapters/testing/s3-faults.ts';
@@ -51,7 +52,7 @@ describe('on the local disk', () => {
   it('takes the preview and the clip, resumes a broken upload where it stopped, and a repeat stores nothing twice', async () => {
     const markId = await w.phone().mark(await w.codeOf(w.court1.id));
     expect((await w.recorder.marks('0')).marks.map((m) => m.id)).toEqual([markId]);
-    expect((await w.recorder.report(markId, { state: 'cutting' })).state).toBe('cutting');
+    await w.recorder.report(markId, { state: 'cutting' });
     expect(await w.recorder.send(markId, 'preview', files.preview)).toBe('sent');
 
     // The line breaks after the first chunk of the clip; the recorder comes back and asks where it stands.
@@ -66,22 +67,32 @@ describe('on the local disk', () => {
     expect(await recorder.send(markId, 'clip', files.clip, { breakAfterBytes: CHUNK, durationMs: files.durationMs })).toBe('broken');
     const resumed = await recorder.begin(markId, 'clip', { size: files.clip.length, mimeType: 'video/mp4' });
     expect(resumed).toMatchObject({ complete: false, received: CHUNK, uploadKind: 'resumable' });
-    expect((await stored(w, markId)).clip.state).toBe('uploading');
-    expect(await recorder.send(markId, 'clip', files.clip)).toBe('sent');
+    // The recorder reports the bytes sent with its mark states.
+    await recorder.report(markId, {
+      state: 'uploading',
+      bytesSent: CHUNK + files.preview.length,
+      bytesTotal: files.clip.length + files.preview.length,
+    });
+    expect((await stored(w, markId)).clip).toMatchObject({ bytesSent: CHUNK + files.preview.length, readyAt: null });
+    const done = await recorder.sendFile(markId, 'clip', files.clip);
+    expect(done.outcome).toBe('sent');
     // Each byte crossed the line once: the resumed upload began where the storage stood.
     expect(putBytes).toBe(files.clip.length);
 
-    const ready = await w.recorder.report(markId, { state: 'ready' });
-    expect(ready).toEqual({
+    expect(done.answer).toEqual({
       markId,
-      state: 'ready',
-      failure: null,
-      bytesSent: files.clip.length + files.preview.length,
-      bytesTotal: files.clip.length + files.preview.length,
+      stored: true,
       files: { clip: { size: files.clip.length, complete: true }, preview: { size: files.preview.length, complete: true } },
     });
+    await w.recorder.report(markId, { state: 'ready' });
     const { clip, inFolder } = await stored(w, markId);
-    expect(clip).toMatchObject({ durationMs: files.durationMs, fieldId: w.court1.id, venueId: w.venue.id });
+    expect(clip).toMatchObject({
+      durationMs: files.durationMs,
+      fieldId: w.court1.id,
+      venueId: w.venue.id,
+      bytesSent: files.clip.length + files.preview.length,
+      bytesTotal: files.clip.length + files.preview.length,
+    });
     expect(inFolder).toEqual([
       { name: 'clip.mp4', size: files.clip.length },
       { name: 'preview.mp4', size: files.preview.length },
@@ -96,8 +107,7 @@ describe('on the local disk', () => {
       uploadUrl: null,
       uploadKind: null,
     });
-    expect((await recorder.report(markId, { state: 'cutting' })).state).toBe('ready');
-    expect((await recorder.deliver(markId, files)).state).toBe('ready');
+    expect((await recorder.deliver(markId, files)).stored).toBe(true);
     expect(putBytes).toBe(0);
     expect((await stored(w, markId)).inFolder).toEqual(inFolder);
     expect(await countRows(w.db, 'mark_files')).toBe(2);
@@ -112,10 +122,9 @@ describe('on the local disk', () => {
     const markId = await w.phone().mark(await w.codeOf(w.court1.id));
     const mp4 = { size: 1000, mimeType: 'video/mp4' };
     for (const call of [
-      () => w.otherRecorder.report(markId, { state: 'cutting' }),
       () => w.otherRecorder.begin(markId, 'clip', mp4),
       () => w.otherRecorder.complete(markId, 'clip'),
-      () => w.recorder.report(987654, { state: 'cutting' }),
+      () => w.recorder.begin(987654, 'clip', mp4),
     ])
       expect(await refusal(call())).toEqual({ status: 404, message: MARK_CLIP_MESSAGES.notFound });
     expect((await refusal(w.recorder.begin(markId, 'preview', { size: 30 * 1024 * 1024, mimeType: 'video/mp4' }))).status).toBe(400);
@@ -124,6 +133,8 @@ describe('on the local disk', () => {
       message: MARK_CLIP_MESSAGES.fileTypeInvalid,
     });
     expect((await refusal(w.recorder.report(markId, { state: 'uploading', bytesSent: 10, bytesTotal: 5 }))).status).toBe(400);
+    // Another venue's recorder reporting bytes of this mark changes nothing.
+    await w.otherRecorder.report(markId, { state: 'uploading', bytesSent: 5, bytesTotal: 10 });
     const unknownKind = await fetch(`${w.base}/api/recorder/marks/${markId}/files/thumbnail`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${w.recorderToken}`, 'Content-Type': 'application/json' },
@@ -134,24 +145,15 @@ describe('on the local disk', () => {
     expect(await countRows(w.db, 'mark_files')).toBe(0);
   });
 
-  it('says ready only once the storage holds the clip whole, and keeps a failure’s reason until a clip comes', async () => {
+  it('stores the clip only once the storage holds it whole, asked of the storage, not taken from the recorder', async () => {
     const markId = await w.phone().mark(await w.codeOf(w.court2.id));
-    expect(await refusal(w.recorder.report(markId, { state: 'ready' }))).toEqual({
-      status: 409,
-      message: MARK_CLIP_MESSAGES.noUpload('clip'),
-    });
+    expect(await refusal(w.recorder.complete(markId, 'clip'))).toEqual({ status: 409, message: MARK_CLIP_MESSAGES.noUpload('clip') });
     expect(await w.recorder.send(markId, 'clip', files.clip, { breakAfterBytes: CHUNK })).toBe('broken');
     expect(await refusal(w.recorder.complete(markId, 'clip'))).toEqual({ status: 409, message: MARK_CLIP_MESSAGES.notComplete('clip') });
-    expect(await refusal(w.recorder.report(markId, { state: 'ready' }))).toEqual({
-      status: 409,
-      message: MARK_CLIP_MESSAGES.notComplete('clip'),
-    });
-
-    const failed = await w.recorder.report(markId, { state: 'failed', reason: 'camera-offline', message: 'no segment at 19:42' });
-    expect(failed).toMatchObject({ state: 'failed', failure: 'camera-offline' });
-    // The recorder came back with the moment after all: the clip wins over the failure.
-    expect((await w.recorder.deliver(markId, files)).state).toBe('ready');
-    expect((await w.recorder.report(markId, { state: 'failed', reason: 'cut-failed' })).state).toBe('ready');
+    // Its word that the mark is done does not store a clip the storage does not hold.
+    await w.recorder.report(markId, { state: 'ready' });
+    expect((await stored(w, markId)).clip.readyAt).toBeNull();
+    expect((await w.recorder.deliver(markId, files)).stored).toBe(true);
   });
 });
 
@@ -199,8 +201,8 @@ describe('on S3: the preview in one presigned PUT, a large clip in presigned par
       const back = testRecorder({ baseUrl: w.base, token: w.recorderToken, fetch: counting });
       expect(await back.send(markId, 'clip', large.clip)).toBe('sent');
       expect(putBytes).toBe(large.clip.length - 5 * MIB);
-      expect((await w.recorder.report(markId, { state: 'ready' })).state).toBe('ready');
       const { clip, inFolder } = await stored(w, markId);
+      expect(clip.readyAt).not.toBeNull();
       expect(inFolder).toEqual([
         { name: 'clip.mp4', size: large.clip.length },
         { name: 'preview.mp4', size: large.preview.length },

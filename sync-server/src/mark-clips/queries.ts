@@ -37,15 +37,9 @@ export async function ensureMarkClip(db: Db, row: Insertable<MarkClipTable>): Pr
     .execute();
 }
 
-/** Changes the clip's state unless it is ready (ready never moves back); true when a row changed. */
-export async function updateMarkClipUnlessReady(db: Db, markId: number, change: Updateable<MarkClipTable>): Promise<boolean> {
-  const result = await db
-    .updateTable('mark_clips')
-    .set(change)
-    .where('markId', '=', markId)
-    .where('state', '<>', 'ready')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Changes what is kept of the clip's upload (the bytes sent, its length) until it is stored. */
+export async function updateMarkClip(db: Db, markId: number, change: Updateable<MarkClipTable>): Promise<void> {
+  await db.updateTable('mark_clips').set(change).where('markId', '=', markId).where('readyAt', 'is', null).execute();
 }
 
 /** Sets the folder when the mark has none yet; true when this call set it (the other racer removes its own). */
@@ -59,15 +53,28 @@ export async function setMarkFolderOnce(db: Db, markId: number, folderId: string
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The clip is whole in storage: ready, once (true when this call made it ready). */
-export async function markClipReady(db: Db, markId: number, now: string): Promise<boolean> {
+/** The clip is whole in storage: stored, once (true when this call stored it). */
+export async function markClipStored(db: Db, markId: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('mark_clips')
-    .set((eb) => ({ state: 'ready', failure: null, readyAt: now, updatedAt: now, bytesSent: eb.fn.coalesce('bytesTotal', 'bytesSent') }))
+    .set((eb) => ({ readyAt: now, updatedAt: now, bytesSent: eb.fn.coalesce('bytesTotal', 'bytesSent') }))
     .where('markId', '=', markId)
-    .where('state', '<>', 'ready')
+    .where('readyAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Of these marks, the ones on the venue's courts (what its recorder may report about). */
+export async function venueMarkIds(db: Db, venueId: number, markIds: number[]): Promise<number[]> {
+  if (markIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('court_marks')
+    .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
+    .select('court_marks.id')
+    .where('fields.venueId', '=', venueId)
+    .where('court_marks.id', 'in', markIds)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function markFilesOf(db: Db, markIds: number[]): Promise<MarkFileRow[]> {

@@ -1,6 +1,6 @@
-// /api/recorder/marks/{id}/...: the recorder's calls about a marked clip (bearer token), built from
-// the shared definitions (shared/src/contract/mark-clips.ts); thin handlers over service.ts. A mark
-// that just became ready is handed on (phone-store/ready.ts): the purchases waiting for its clip
+// /api/recorder/marks/{id}/files/...: the recorder's uploads of a marked clip and its preview (bearer
+// token), built from the shared definitions (shared/src/contract/mark-clips.ts); thin handlers over
+// service.ts. A clip just stored is handed on (phone-store/ready.ts): the purchases waiting for it
 // get their copy and the players who asked are told.
 import { endpoints } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
@@ -8,7 +8,7 @@ import type { AppEnv } from '../app-env.ts';
 import { currentRecorder } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { markReady } from '../phone-store/ready.ts';
-import { beginMarkFile, completeMarkFile, markFileParts, reportMarkState, type ReportOutcome } from './service.ts';
+import { beginMarkFile, completeMarkFile, markFileParts, type ReportOutcome } from './service.ts';
 
 /** The answer, once what a ready mark sets going has run (a copy for its buyers, the players' messages). */
 async function answer(c: Context<AppEnv>, outcome: ReportOutcome) {
@@ -18,9 +18,6 @@ async function answer(c: Context<AppEnv>, outcome: ReportOutcome) {
 
 export function markClipRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  route(app, endpoints.reportMarkState).handle(async (c, { params, body }) =>
-    answer(c, await reportMarkState(c.var.deps, currentRecorder(c), params.id, body)),
-  );
   route(app, endpoints.beginMarkFile).handle(async (c, { params, body }) => {
     const begun = await beginMarkFile(c.var.deps, currentRecorder(c), params.id, params.kind, body);
     if (begun.becameReady) await markReady(c.var.deps, params.id);

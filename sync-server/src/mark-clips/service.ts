@@ -1,9 +1,10 @@
-// A marked clip on its way to the venue's storage: the recorder reports the mark's state and
-// uploads the clip and its preview into the mark's own folder, with the storage's own protocol (the
-// kiosk's: resumable chunks on local disk and Drive, presigned PUTs or parts on S3). Each file has
-// one upload session, kept and answered again, so a repeat or a restart resumes it and nothing is
-// stored twice; the server asks the storage whether a file is whole (never the recorder's word), and
-// the mark is ready once its clip is. A recorder touches only marks on its own venue's courts.
+// A marked clip on its way to the venue's storage: the recorder uploads the clip and its preview
+// into the mark's own folder, with the storage's own protocol (the kiosk's: resumable chunks on
+// local disk and Drive, presigned PUTs or parts on S3), and reports the bytes sent with its mark
+// states (recorders/marks.ts). Each file has one upload session, kept and answered again, so a
+// repeat or a restart resumes it and nothing is stored twice; the server asks the storage whether a
+// file is whole (never the recorder's word), and the clip is stored once it is. A recorder touches
+// only marks on its own venue's courts.
 import {
   formatDateTime24,
   MARK_CLIP_MESSAGES,
@@ -12,7 +13,6 @@ import {
   type MarkClipResponse,
   type MarkFileKind,
   type MarkFileResponse,
-  type MarkStateReport,
   type markFileRequest,
 } from '@courtreplay/shared';
 import type { z } from 'zod';
@@ -26,11 +26,12 @@ import {
   findMarkClip,
   findMarkFile,
   findVenueMark,
-  markClipReady,
+  markClipStored,
   markFilesOf,
   saveMarkFile,
   setMarkFolderOnce,
-  updateMarkClipUnlessReady,
+  updateMarkClip,
+  venueMarkIds,
   type MarkClipRow,
   type MarkFileRow,
 } from './queries.ts';
@@ -47,7 +48,11 @@ function storageOf(deps: MarkClipDeps): StorageProvider {
 }
 
 /** The mark's clip row (made on the first call: the recorder has the mark), or 404 for another venue's mark. */
-async function ownMarkClip(deps: MarkClipDeps, recorder: RecorderRow, markId: number): Promise<MarkClipRow> {
+async function ownMarkClip(
+  deps: Pick<MarkClipDeps, 'db' | 'clock'>,
+  recorder: Pick<RecorderRow, 'venueId'>,
+  markId: number,
+): Promise<MarkClipRow> {
   const mark = await findVenueMark(deps.db, recorder.venueId, markId);
   if (mark) {
     await ensureMarkClip(deps.db, {
@@ -55,7 +60,6 @@ async function ownMarkClip(deps: MarkClipDeps, recorder: RecorderRow, markId: nu
       venueId: mark.venueId,
       fieldId: mark.fieldId,
       markedAt: mark.markedAt,
-      state: 'cutting',
       updatedAt: deps.clock.now().toISOString(),
     });
   }
@@ -74,41 +78,37 @@ export async function markClipAnswer(deps: Pick<MarkClipDeps, 'db'>, markId: num
   const files = await markFilesOf(deps.db, [markId]);
   return {
     markId,
-    state: clip.state,
-    failure: clip.failure,
-    bytesSent: clip.bytesSent,
-    bytesTotal: clip.bytesTotal,
+    stored: clip.readyAt !== null,
     files: { clip: fileState(files.find((f) => f.kind === 'clip')), preview: fileState(files.find((f) => f.kind === 'preview')) },
   };
 }
 
 export interface ReportOutcome {
   answer: MarkClipResponse;
-  /** This call made the mark ready (its clip just became whole in storage). */
+  /** This call stored the clip (it just became whole in storage). */
   becameReady: boolean;
 }
 
-/** The recorder's report of a mark's state; `ready` is checked against the storage first. */
-export async function reportMarkState(
-  deps: MarkClipDeps,
-  recorder: RecorderRow,
-  markId: number,
-  report: MarkStateReport,
-): Promise<ReportOutcome> {
-  if (report.state === 'ready') return completeMarkFile(deps, recorder, markId, 'clip');
-  const clip = await ownMarkClip(deps, recorder, markId);
-  const updatedAt = deps.clock.now().toISOString();
-  if (clip.state !== 'ready') {
-    if (report.state === 'cutting') await updateMarkClipUnlessReady(deps.db, markId, { state: 'cutting', failure: null, updatedAt });
-    else if (report.state === 'uploading') {
-      const { bytesSent, bytesTotal } = report;
-      await updateMarkClipUnlessReady(deps.db, markId, { state: 'uploading', failure: null, bytesSent, bytesTotal, updatedAt });
-    } else {
-      await updateMarkClipUnlessReady(deps.db, markId, { state: 'failed', failure: report.reason, updatedAt });
-      deps.logger.info({ markId, reason: report.reason, message: report.message }, 'a marked clip failed at the recorder');
-    }
+/**
+ * The bytes the recorder reports sent (its `uploading` mark states): of its own venue's marks
+ * only, and only until the clip is stored.
+ */
+export async function noteUploadProgress(
+  deps: Pick<MarkClipDeps, 'db' | 'clock'>,
+  recorder: Pick<RecorderRow, 'venueId'>,
+  progress: { id: number; bytesSent: number; bytesTotal: number }[],
+): Promise<void> {
+  const own = new Set(
+    await venueMarkIds(
+      deps.db,
+      recorder.venueId,
+      progress.map((p) => p.id),
+    ),
+  );
+  for (const p of progress.filter((p) => own.has(p.id))) {
+    await ownMarkClip(deps, recorder, p.id);
+    await updateMarkClip(deps.db, p.id, { bytesSent: p.bytesSent, bytesTotal: p.bytesTotal, updatedAt: deps.clock.now().toISOString() });
   }
-  return { answer: await markClipAnswer(deps, markId), becameReady: false };
 }
 
 /** The mark's own folder, made on its first upload (two racing calls keep one, the other's is removed). */
@@ -147,7 +147,7 @@ export async function beginMarkFile(
   const storage = storageOf(deps);
   const now = deps.clock.now().toISOString();
   if (kind === 'clip' && input.durationMs !== undefined)
-    await updateMarkClipUnlessReady(deps.db, markId, { durationMs: input.durationMs, updatedAt: now });
+    await updateMarkClip(deps.db, markId, { durationMs: input.durationMs, updatedAt: now });
   const existing = await findMarkFile(deps.db, markId, kind);
   if (existing?.completedAt) {
     if (existing.size !== input.size) throw conflict(MARK_CLIP_MESSAGES.alreadyStored(kind));
@@ -182,14 +182,9 @@ export async function beginMarkFile(
     createdAt: now,
     completedAt: null,
   });
-  // Both files begun: what the phone's progress counts.
+  // The files begun: what the phone's progress counts.
   const files = await markFilesOf(deps.db, [markId]);
-  await updateMarkClipUnlessReady(deps.db, markId, {
-    state: 'uploading',
-    failure: null,
-    bytesTotal: files.reduce((sum, f) => sum + f.size, 0),
-    updatedAt: now,
-  });
+  await updateMarkClip(deps.db, markId, { bytesTotal: files.reduce((sum, f) => sum + f.size, 0), updatedAt: now });
   const saved = files.find((f) => f.kind === kind)!;
   return done(sessionAnswer(saved, 0));
 }
@@ -221,7 +216,7 @@ export async function markFileParts(deps: MarkClipDeps, recorder: RecorderRow, m
   return storage.multipartParts(file.uploadUrl, file.size);
 }
 
-/** The storage holds the file whole: completes it (an upload in parts) and records it; the clip makes the mark ready. */
+/** The storage holds the file whole: completes it (an upload in parts) and records it; the clip's stores the mark's clip. */
 export async function completeMarkFile(
   deps: MarkClipDeps,
   recorder: RecorderRow,
@@ -253,7 +248,7 @@ export async function completeMarkFile(
   return { answer: await markClipAnswer(deps, markId), becameReady };
 }
 
-/** Finds the finished file in the mark's folder and records it; true when it made the mark ready. */
+/** Finds the finished file in the mark's folder and records it; true when it stored the mark's clip. */
 async function recordComplete(deps: MarkClipDeps, storage: StorageProvider, clip: MarkClipRow, file: MarkFileRow): Promise<boolean> {
   const folderId = clip.folderId ?? (await findMarkClip(deps.db, clip.markId))?.folderId;
   const stored = folderId ? await storage.listFiles(folderId) : [];
@@ -265,5 +260,5 @@ async function recordComplete(deps: MarkClipDeps, storage: StorageProvider, clip
   const now = deps.clock.now().toISOString();
   await completeMarkFileRow(deps.db, clip.markId, file.kind, found.id, found.name, now);
   if (file.kind !== 'clip') return false;
-  return markClipReady(deps.db, clip.markId, now);
+  return markClipStored(deps.db, clip.markId, now);
 }

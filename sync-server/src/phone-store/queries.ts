@@ -10,7 +10,14 @@ export async function claimedMarks(db: Db, phoneKey: string, venueId: number, si
     .selectFrom('mark_claims')
     .innerJoin('court_marks', 'court_marks.id', 'mark_claims.markId')
     .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
-    .select(['court_marks.id', 'court_marks.fieldId', 'court_marks.markedAt', 'fields.name as courtName'])
+    .select([
+      'court_marks.id',
+      'court_marks.fieldId',
+      'court_marks.markedAt',
+      'court_marks.clipState',
+      'court_marks.clipReason',
+      'fields.name as courtName',
+    ])
     .where('mark_claims.phoneKey', '=', phoneKey)
     .where('fields.venueId', '=', venueId)
     .where('court_marks.markedAt', '>=', since)

@@ -45,7 +45,20 @@ export async function phoneRallyList(deps: StoreDeps, venueId: number, phoneKey:
   ]);
   return marks.map((mark) => {
     const clip = clips.find((c) => c.markId === mark.id);
-    const view = rallyView({ clip, markedAt: mark.markedAt, venueHasRecorder: recorder.hasRecorder, venueOnline: recorder.online, now });
+    const upload = clip && {
+      stored: clip.readyAt !== null,
+      removed: clip.removedAt !== null,
+      begun: files.some((f) => f.markId === mark.id && f.kind === 'clip'),
+      updatedAt: clip.updatedAt,
+    };
+    const view = rallyView({
+      cut: { state: mark.clipState, reason: mark.clipReason },
+      upload,
+      markedAt: mark.markedAt,
+      venueHasRecorder: recorder.hasRecorder,
+      venueOnline: recorder.online,
+      now,
+    });
     const preview = files.find((f) => f.markId === mark.id && f.kind === 'preview' && f.completedAt !== null);
     return {
       ...view,
@@ -74,7 +87,7 @@ export function rallyForPhone(rally: Rally, court: StoreCourt, language: KioskLa
     cutting: T.cutting,
     uploading: T.uploading(formatSize(clip?.bytesSent ?? 0), formatSize(clip?.bytesTotal ?? 0)),
     ready: T.ready,
-    failed: rally.failure ? T.failed[rally.failure] : T.failed['cut-failed'],
+    failed: T.failed[rally.failure ?? 'cut-failed'],
     offline: T.offline,
     late: T.late,
     kiosk: T.atKiosk,

@@ -1,15 +1,24 @@
 // What a phone shows of one of its rallies, and whether it may be paid for now: the rules in one
-// pure function, so they are proved in milliseconds (rally-state.test.ts). Money is taken only for a
-// clip on the server or on its way from a recorder that reports: while the venue is offline (its
-// recorder silent) the rally is saved, and nothing is charged until it is ready.
-import type { MarkFailure, MarkState } from '@courtreplay/shared';
+// pure function, so they are proved in milliseconds (rally-state.test.ts). Two facts meet here:
+// where the recorder stands with the mark (court_marks.clipState: cutting, uploading, ready,
+// failed with a reason; the server fails it at the tap when no camera records), and whether its
+// clip is whole in the venue's storage (mark_clips). Money is taken only for a clip in storage or
+// on its way from a recorder that reports: while the venue is offline (its recorder silent) the
+// rally is saved, and nothing is charged until it is stored.
+import type { MarkClipState, MarkFailureReason } from '@courtreplay/shared';
 
-/** A phone's words for a rally: the recorder's states, and what only the server can tell. */
+/** A phone's words for a rally. */
 export type RallyState =
-  | MarkState
+  /** The recorder has it (or has not said yet). */
+  | 'cutting'
+  /** On its way to the venue's storage. */
+  | 'uploading'
+  /** Whole in storage: it may be bought, and plays once bought. */
+  | 'ready'
+  | 'failed'
   /** The venue's recorder is silent: saved, ready when the venue is back. */
   | 'offline'
-  /** No word from the recorder for a while although it reports: probably not coming. */
+  /** No word of it for a while although the recorder reports: probably not coming. */
   | 'late'
   /** The venue has no recorder: its clips reach the kiosk only. */
   | 'kiosk'
@@ -20,8 +29,10 @@ export type RallyState =
 export const RALLY_LATE_AFTER_MS = 3 * 60_000;
 
 export interface RallyFacts {
-  clip:
-    { state: MarkState; failure: MarkFailure | null; updatedAt: string; removedAt: string | null; bytesTotal: number | null } | undefined;
+  /** What the recorder (or the server at the tap) said of the mark; null: nothing yet. */
+  cut: { state: MarkClipState | null; reason: MarkFailureReason | null };
+  /** What the storage holds of it: nothing yet, or its upload. */
+  upload: { stored: boolean; removed: boolean; begun: boolean; updatedAt: string } | undefined;
   markedAt: string;
   venueHasRecorder: boolean;
   /** One of the venue's recorders reported within the last 30 s. */
@@ -31,21 +42,23 @@ export interface RallyFacts {
 
 export interface RallyView {
   state: RallyState;
-  failure: MarkFailure | null;
+  failure: MarkFailureReason | null;
   /** May be put in an order now. */
   payable: boolean;
 }
 
-export function rallyView({ clip, markedAt, venueHasRecorder, venueOnline, now }: RallyFacts): RallyView {
+export function rallyView({ cut, upload, markedAt, venueHasRecorder, venueOnline, now }: RallyFacts): RallyView {
   const view = (state: RallyState, payable = false): RallyView => ({ state, failure: null, payable });
-  if (clip?.removedAt) return view('removed');
-  if (clip?.state === 'ready') return view('ready', true);
+  if (upload?.removed) return view('removed');
+  // In storage, whatever was said before: the clip is there.
+  if (upload?.stored) return view('ready', true);
   if (!venueHasRecorder) return view('kiosk');
-  if (clip?.state === 'failed') return { state: 'failed', failure: clip.failure ?? 'cut-failed', payable: false };
+  // "The recorder was offline" while it still is: it may be recording with its uplink down.
+  if (cut.state === 'failed' && !(cut.reason === 'recorder-offline' && !venueOnline))
+    return { state: 'failed', failure: cut.reason ?? 'cut-failed', payable: false };
   if (!venueOnline) return view('offline');
-  const lastWord = Date.parse(clip?.updatedAt ?? markedAt);
-  if (now.getTime() - lastWord > RALLY_LATE_AFTER_MS) return view('late');
-  // On its way from a recorder that reports: it may be paid, and the page plays it once it is there.
-  if (clip?.state === 'uploading' && clip.bytesTotal !== null) return view('uploading', true);
-  return view(clip?.state === 'uploading' ? 'uploading' : 'cutting');
+  if (now.getTime() - Date.parse(upload?.updatedAt ?? markedAt) > RALLY_LATE_AFTER_MS) return view('late');
+  // On its way from a recorder that reports: it may be paid, and its page plays it once it is there.
+  if (upload?.begun) return view('uploading', true);
+  return view(cut.state === 'uploading' ? 'uploading' : 'cutting');
 }

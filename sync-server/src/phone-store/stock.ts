@@ -54,7 +54,7 @@ async function stockNow(deps: StockDeps, purchaseId: string): Promise<Stocked | 
   let copied = marks.length - waiting.length;
   const ready = waiting.filter((m) => {
     const clip = clips.find((c) => c.markId === m.markId);
-    return clip?.state === 'ready' && clip.folderId && !clip.removedAt;
+    return clip?.readyAt && clip.folderId && !clip.removedAt;
   });
   if (ready.length > 0) {
     const folder = await purchaseFolder(deps, storage, purchase);

@@ -18,7 +18,7 @@ async function buyAndPlay(w: StoreWorld): Promise<Buffer> {
   const code = await w.codeOf(w.court1.id);
   const phone = w.phone();
   const markId = await phone.mark(code);
-  expect((await w.recorder.deliver(markId, files)).state).toBe('ready');
+  expect((await w.recorder.deliver(markId, files)).stored).toBe(true);
   const bought = (await (await phone.buy(code, { rallies: [markId] })).json()) as { purchaseId: string };
   const { paymentToken, phoneToken } = await w.db
     .selectFrom('purchases')

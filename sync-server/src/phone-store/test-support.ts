@@ -37,9 +37,19 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   const codeOf = async (fieldId: number) =>
     (await t.db.selectFrom('fields').select('courtCode').where('id', '=', fieldId).executeTakeFirstOrThrow()).courtCode!;
 
-  /** The recorders report (their heartbeat), so the venues are online. */
+  /** The recorders report (their heartbeat) their cameras recording, so the venues are online and taps are promised a clip. */
   const heartbeat = async () => {
-    for (const r of [recorder, otherRecorder]) await r.reportStatus();
+    const now = t.clock.now().getTime();
+    const recording = (fieldId: number) => ({
+      fieldId,
+      state: 'recording',
+      since: new Date(now - 60_000).toISOString(),
+      lastSegmentAt: new Date(now).toISOString(),
+      bufferSeconds: 60,
+      message: null,
+    });
+    await recorder.reportStatus([recording(court1.id), recording(court2.id)]);
+    await otherRecorder.reportStatus([recording(courtB.id)]);
   };
   await heartbeat();
 

@@ -134,7 +134,7 @@ const TRIGRAM = 3;
  * A search matching more purchases than this reads every row instead: walking the index for a part
  * nearly every address has (say 'gmail') costs more than one pass over the narrow e-mail index.
  */
-const BROAD_SEARCH = 20_000;
+export const BROAD_SEARCH = 20_000;
 
 const scanFor = (part: string) => sql<boolean>`${sql.ref('purchases.email')} like ${containsPattern(part)} escape '\\'`;
 

@@ -1,10 +1,12 @@
-// Periodic upkeep started by main.ts: old Idempotency-Key answers and court marks are dropped. Pending payments are
+// Periodic upkeep started by main.ts: old Idempotency-Key answers, court marks and the recorders'
+// resolved outages and alerts are dropped. Pending payments are
 // not expired here: only the provider's word ends them (payments/reconciler.ts), since an order
 // the player paid may simply have lost its notification.
 import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
 import { deleteOldIdempotencyKeys } from './idempotency.ts';
 import { deleteOldMarks } from '../court-marks/service.ts';
+import { pruneRecorderHistory } from '../recorders/history.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
@@ -13,6 +15,7 @@ export async function runPurchaseMaintenance(deps: Pick<AppDeps, 'db' | 'clock' 
   await runExclusive(deps.db, 'maintenance', async () => {
     await deleteOldIdempotencyKeys(deps.db, deps.clock.now());
     await deleteOldMarks(deps);
+    await pruneRecorderHistory(deps);
   });
 }
 

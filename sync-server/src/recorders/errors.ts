@@ -1,12 +1,23 @@
-// The Errors tab's entries for the venue's recorders: camera outages of 60 s or more (open until a
-// report says the camera records again, or while its recorder is silent) and the recorders' own
-// alerts (the disk running low). Each keeps its id for the same outage or alert.
-import { formatTime24, MESSAGES, type ErrorEntry } from '@courtreplay/shared';
+// The Errors tab's entries for the venue's recorders: camera outages (open until a report says the
+// camera records again, or while its recorder is silent) and the recorders' own alerts (the disk
+// running low, a task that failed). Each keeps its id for the same outage or alert. An offline
+// camera is listed once it has been away 60 s (a blip is nothing to act on); a refused password,
+// failing clips and a refused address are listed at once, each in its own words.
+import { formatTime24, MESSAGES, type ErrorEntry, type ErrorKind } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { alertsInScope, cameraStatesOf, outagesInScope, placeNames, recordersIn } from './queries.ts';
-import { CAMERA_OUTAGE_LISTED_AFTER_MS, effectiveCameras, isSilent } from './states.ts';
+import { CAMERA_OUTAGE_LISTED_AFTER_MS, effectiveCameras, isSilent, LISTED_AT_ONCE } from './states.ts';
 
 const T = MESSAGES.errorsTab;
+
+/** The kind, what happened and what to do for an outage in `state`; `reason` is the recorder's message. */
+function outageText(state: string, court: string, since: string, reason: string): { kind: ErrorKind; what: string; todo: string } {
+  if (state === 'unauthorized') return { kind: 'camera_password', what: T.cameraPasswordWhat(court, since), todo: T.cameraPasswordTodo };
+  if (state === 'clips-failing') return { kind: 'clips_failing', what: T.clipsFailingWhat(court, since, reason), todo: T.clipsFailingTodo };
+  if (state === 'refused-url')
+    return { kind: 'camera_offline', what: T.cameraUrlRefusedWhat(court, since, reason), todo: T.cameraUrlRefusedTodo };
+  return { kind: 'camera_offline', what: T.cameraOfflineWhat(court, since, false), todo: T.cameraOfflineTodo };
+}
 
 export type RecorderErrorDraft = Omit<ErrorEntry, 'id' | 'resolvedAt' | 'resolvedBy'> & { key: string; resolvedItselfAt?: string | null };
 
@@ -20,19 +31,29 @@ const place = (venueId: number, venueName: string, recorderName: string) => ({
 
 export async function cameraOutageEntries(deps: Pick<AppDeps, 'db' | 'clock'>, venueId: number | null): Promise<RecorderErrorDraft[]> {
   const now = deps.clock.now();
-  const listedBefore = new Date(now.getTime() - CAMERA_OUTAGE_LISTED_AFTER_MS).toISOString();
-  const stored = (await outagesInScope(deps.db, venueId, listedBefore))
-    // A blip shorter than a minute that already ended is nothing to act on.
-    .filter((o) => o.endedAt === null || Date.parse(o.endedAt) - Date.parse(o.startedAt) >= CAMERA_OUTAGE_LISTED_AFTER_MS)
-    .map((o) => ({
-      key: `camera:${o.recorderId}:${o.fieldId}:${o.startedAt}`,
-      kind: 'camera_offline' as const,
-      at: o.startedAt,
-      ...place(o.venueId, o.venueName, o.recorderName),
-      what: T.cameraOfflineWhat(o.courtName, formatTime24(o.startedAt), o.state === 'unauthorized'),
-      todo: T.cameraOfflineTodo,
-      resolvedItselfAt: o.endedAt,
-    }));
+  const lasted = (o: { startedAt: string; endedAt: string | null }) => Date.parse(o.endedAt ?? now.toISOString()) - Date.parse(o.startedAt);
+  const outages = (await outagesInScope(deps.db, venueId, now.toISOString()))
+    // An offline blip shorter than a minute is nothing to act on.
+    .filter((o) => LISTED_AT_ONCE.has(o.state) || lasted(o) >= CAMERA_OUTAGE_LISTED_AFTER_MS);
+  // The recorder's own words for an open outage (why its clips fail, why it refuses the address).
+  const reasons = new Map(
+    (await cameraStatesOf(deps.db, [...new Set(outages.map((o) => o.recorderId))])).map((c) => [
+      `${c.recorderId}:${c.fieldId}:${c.state}`,
+      c.message,
+    ]),
+  );
+  const stored = outages.map((o) => ({
+    key: `camera:${o.recorderId}:${o.fieldId}:${o.startedAt}`,
+    at: o.startedAt,
+    ...place(o.venueId, o.venueName, o.recorderName),
+    ...outageText(
+      o.state,
+      o.courtName,
+      formatTime24(o.startedAt),
+      (o.endedAt === null ? reasons.get(`${o.recorderId}:${o.fieldId}:${o.state}`) : null) ?? '',
+    ),
+    resolvedItselfAt: o.endedAt,
+  }));
   const open = new Set(stored.filter((e) => e.resolvedItselfAt === null).map((e) => e.key.split(':').slice(0, 3).join(':')));
   return [...stored, ...(await silentRecorderEntries(deps, venueId, now, open))];
 }
@@ -73,7 +94,7 @@ export async function recorderAlertEntries(deps: Pick<AppDeps, 'db'>, venueId: n
     at: a.firstAt,
     ...place(a.venueId, a.venueName, a.recorderName),
     what: T.recorderAlertWhat(a.recorderName, a.message),
-    todo: T.recorderAlertTodo,
+    todo: a.code === 'disk-low' ? T.recorderAlertTodo : T.recorderTaskTodo,
     resolvedItselfAt: a.resolvedAt,
   }));
 }

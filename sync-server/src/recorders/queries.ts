@@ -1,6 +1,8 @@
 // SQL of the venue's recorders: cameras on courts, recorders and their tokens' hashes, the cameras'
 // reported states, their outages and the recorders' alerts, and the marks a recorder cuts.
+import type { MarkClipState, MarkFailureReason } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
 
 export async function setCameraUrl(db: Db, fieldId: number, cameraUrl: string | null): Promise<void> {
   await db.updateTable('fields').set({ cameraUrl }).where('id', '=', fieldId).execute();
@@ -13,6 +15,13 @@ export async function cameraUrlOf(db: Db, fieldId: number): Promise<string | nul
 /** The venue's courts with their camera addresses (unmasked: for the recorder and for masking). */
 export async function venueCourtCameras(db: Db, venueId: number) {
   return db.selectFrom('fields').select(['id', 'name', 'cameraUrl']).where('venueId', '=', venueId).orderBy('name').orderBy('id').execute();
+}
+
+/** Of these courts, the ids of those that belong to another venue than `venueId`. */
+export async function courtsOfOtherVenues(db: Db, venueId: number, fieldIds: number[]): Promise<number[]> {
+  if (fieldIds.length === 0) return [];
+  const rows = await db.selectFrom('fields').select('id').where('id', 'in', fieldIds).where('venueId', '!=', venueId).execute();
+  return rows.map((r) => r.id);
 }
 
 export interface RecorderRow {
@@ -77,12 +86,23 @@ export async function cameraStatesOf(db: Db, recorderIds: number[]): Promise<Cam
   return db.selectFrom('recorder_cameras').selectAll().where('recorderId', 'in', recorderIds).orderBy('fieldId').execute();
 }
 
-/** Replaces the recorder's camera states with its latest report. */
+/** Replaces the recorder's camera states with its latest report (inside the caller's transaction, if any). */
 export async function replaceCameraStates(db: Db, recorderId: number, rows: CameraStateRow[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const replace = async (trx: Db) => {
     await trx.deleteFrom('recorder_cameras').where('recorderId', '=', recorderId).execute();
     if (rows.length) await trx.insertInto('recorder_cameras').values(rows).execute();
-  });
+  };
+  await (db.isTransaction ? replace(db) : db.transaction().execute(replace));
+}
+
+/**
+ * In a transaction: the recorder as it stands, its reports taken one at a time (its row locked on
+ * PostgreSQL, across instances; SQLite runs one transaction at a time). Undefined once removed.
+ */
+export async function lockRecorder(tx: Db, id: number): Promise<RecorderRow | undefined> {
+  let q = tx.selectFrom('recorders').select(RECORDER_COLUMNS).where('id', '=', id);
+  if (isPostgres(tx)) q = q.forUpdate();
+  return q.executeTakeFirst();
 }
 
 export async function openOutagesOf(db: Db, recorderId: number) {
@@ -109,14 +129,26 @@ export async function endOutage(db: Db, id: number, endedAt: string): Promise<vo
   await db.updateTable('recorder_outages').set({ endedAt }).where('id', '=', id).execute();
 }
 
-/** Outages in the scope that began before `startedBefore`, newest first, with their court's and venue's names. */
+/** An outage that never lasted long enough to be listed is not kept. */
+export async function deleteOutage(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('recorder_outages').where('id', '=', id).execute();
+}
+
+/**
+ * How many resolved outages, and resolved alerts, the Errors tab reads per venue; open ones are
+ * all read (one at most per camera, or per recorder and kind of alert). Per venue, so that one
+ * venue's recorder, however busy, never pushes another venue's entries out of the list.
+ */
+export const RESOLVED_PER_VENUE = 200;
+
+/** Outages in the scope that began before `startedBefore`, with their court's and venue's names: every open one, the newest resolved per venue. */
 export async function outagesInScope(db: Db, venueId: number | null, startedBefore: string) {
-  let q = db
+  const ranked = db
     .selectFrom('recorder_outages as o')
     .innerJoin('recorders as r', 'r.id', 'o.recorderId')
     .innerJoin('fields as f', 'f.id', 'o.fieldId')
     .innerJoin('venues as v', 'v.id', 'r.venueId')
-    .select([
+    .select((eb) => [
       'o.id',
       'o.recorderId',
       'o.fieldId',
@@ -127,12 +159,19 @@ export async function outagesInScope(db: Db, venueId: number | null, startedBefo
       'r.venueId',
       'v.name as venueName',
       'f.name as courtName',
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) => ob.partitionBy('r.venueId').orderBy('o.startedAt', 'desc'))
+        .as('newest'),
     ])
     .where('o.startedAt', '<=', startedBefore)
-    .orderBy('o.startedAt', 'desc')
-    .limit(200);
-  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
-  return q.execute();
+    .$if(venueId !== null, (q) => q.where('r.venueId', '=', venueId!));
+  return db
+    .selectFrom(ranked.as('x'))
+    .select(['id', 'recorderId', 'fieldId', 'state', 'startedAt', 'endedAt', 'recorderName', 'venueId', 'venueName', 'courtName'])
+    .where((eb) => eb.or([eb('endedAt', 'is', null), eb('newest', '<=', RESOLVED_PER_VENUE)]))
+    .orderBy('startedAt', 'desc')
+    .execute();
 }
 
 export async function openAlertsOf(db: Db, recorderId: number) {
@@ -156,16 +195,84 @@ export async function resolveAlert(db: Db, id: number, resolvedAt: string): Prom
   await db.updateTable('recorder_alerts').set({ resolvedAt }).where('id', '=', id).execute();
 }
 
+/** The recorders' alerts in the scope: every open one, the newest resolved per venue. */
 export async function alertsInScope(db: Db, venueId: number | null) {
-  let q = db
+  const ranked = db
     .selectFrom('recorder_alerts as a')
     .innerJoin('recorders as r', 'r.id', 'a.recorderId')
     .innerJoin('venues as v', 'v.id', 'r.venueId')
-    .select(['a.id', 'a.code', 'a.message', 'a.firstAt', 'a.resolvedAt', 'r.name as recorderName', 'r.venueId', 'v.name as venueName'])
-    .orderBy('a.firstAt', 'desc')
-    .limit(200);
-  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
-  return q.execute();
+    .select((eb) => [
+      'a.id',
+      'a.code',
+      'a.message',
+      'a.firstAt',
+      'a.resolvedAt',
+      'r.name as recorderName',
+      'r.venueId',
+      'v.name as venueName',
+      eb.fn
+        .agg<number>('row_number')
+        .over((ob) => ob.partitionBy('r.venueId').orderBy('a.firstAt', 'desc'))
+        .as('newest'),
+    ])
+    .$if(venueId !== null, (q) => q.where('r.venueId', '=', venueId!));
+  return db
+    .selectFrom(ranked.as('x'))
+    .select(['id', 'code', 'message', 'firstAt', 'resolvedAt', 'recorderName', 'venueId', 'venueName'])
+    .where((eb) => eb.or([eb('resolvedAt', 'is', null), eb('newest', '<=', RESOLVED_PER_VENUE)]))
+    .orderBy('firstAt', 'desc')
+    .execute();
+}
+
+/**
+ * Deletes resolved outages that ended before `before`, and every resolved one past the newest
+ * RESOLVED_PER_VENUE of its venue. Answers how many went.
+ */
+export async function pruneOutages(db: Db, before: string): Promise<number> {
+  const old = await db.deleteFrom('recorder_outages').where('endedAt', '<', before).executeTakeFirst();
+  const surplus = db
+    .selectFrom(
+      db
+        .selectFrom('recorder_outages as o')
+        .innerJoin('recorders as r', 'r.id', 'o.recorderId')
+        .where('o.endedAt', 'is not', null)
+        .select((eb) => [
+          'o.id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('r.venueId').orderBy('o.startedAt', 'desc'))
+            .as('newest'),
+        ])
+        .as('x'),
+    )
+    .select('id')
+    .where('newest', '>', RESOLVED_PER_VENUE);
+  const beyond = await db.deleteFrom('recorder_outages').where('id', 'in', surplus).executeTakeFirst();
+  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
+}
+
+/** Deletes alerts resolved before `before`, and every resolved one past the newest RESOLVED_PER_VENUE of its venue. */
+export async function pruneAlerts(db: Db, before: string): Promise<number> {
+  const old = await db.deleteFrom('recorder_alerts').where('resolvedAt', '<', before).executeTakeFirst();
+  const surplus = db
+    .selectFrom(
+      db
+        .selectFrom('recorder_alerts as a')
+        .innerJoin('recorders as r', 'r.id', 'a.recorderId')
+        .where('a.resolvedAt', 'is not', null)
+        .select((eb) => [
+          'a.id',
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('r.venueId').orderBy('a.firstAt', 'desc'))
+            .as('newest'),
+        ])
+        .as('x'),
+    )
+    .select('id')
+    .where('newest', '>', RESOLVED_PER_VENUE);
+  const beyond = await db.deleteFrom('recorder_alerts').where('id', 'in', surplus).executeTakeFirst();
+  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
 }
 
 /** The newest mark's id: the cursor a recorder starts from. */
@@ -188,6 +295,44 @@ export async function venueCameraMarksAfter(db: Db, venueId: number, afterId: nu
     .where('court_marks.id', '>', afterId)
     .orderBy('court_marks.id')
     .limit(limit)
+    .execute();
+}
+
+export interface MarkClipUpdate {
+  id: number;
+  state: MarkClipState;
+  reason: MarkFailureReason | null;
+  message: string | null;
+}
+
+/**
+ * Sets where marked clips stand, for marks on the venue's courts only. A `cutting` that arrives
+ * after the clip was reported `ready` changes nothing: ready is final.
+ */
+export async function setMarkClipStates(db: Db, venueId: number, updates: MarkClipUpdate[]): Promise<void> {
+  if (!updates.length) return;
+  const courts = db.selectFrom('fields').select('id').where('venueId', '=', venueId);
+  await db.transaction().execute(async (trx) => {
+    for (const u of updates) {
+      let q = trx
+        .updateTable('court_marks')
+        .set({ clipState: u.state, clipReason: u.reason, clipMessage: u.message })
+        .where('id', '=', u.id)
+        .where('fieldId', 'in', courts);
+      if (u.state === 'cutting') q = q.where((eb) => eb.or([eb('clipState', 'is', null), eb('clipState', '!=', 'ready')]));
+      await q.execute();
+    }
+  });
+}
+
+/** The court's mark at `markedAt` has no clip coming, for `reason`. */
+export async function failMarkAt(db: Db, fieldId: number, markedAt: string, reason: MarkFailureReason): Promise<void> {
+  await db
+    .updateTable('court_marks')
+    .set({ clipState: 'failed', clipReason: reason })
+    .where('fieldId', '=', fieldId)
+    .where('markedAt', '=', markedAt)
+    .where('clipState', 'is', null)
     .execute();
 }
 

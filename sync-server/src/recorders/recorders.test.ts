@@ -2,7 +2,7 @@
 // answers, listing, audit log, log lines at trace level), recorders and their tokens (hash only,
 // revoked at once), camera states and the Errors tab's entries on a frozen clock, and the marks'
 // long-poll (woken by the mark itself, and across two app instances by the re-check).
-import { KIOSK_MESSAGES, maskCameraUrl, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -49,35 +49,6 @@ async function addRecorder(venueId = venueA.id) {
   return t.call('createRecorder', { body: { venueId, name: 'Recorder 1' } }, { headers: adminA.headers, status: 201 });
 }
 
-describe('maskCameraUrl', () => {
-  it.each([
-    [CAMERA, MASKED],
-    ['rtsps://u:p@ss@cam.local/h264Preview_01_main', 'rtsps://u:****@cam.local/h264Preview_01_main'],
-    [
-      'rtsp://cam.local:554/cam/realmonitor?channel=1&subtype=0&password=abc',
-      'rtsp://cam.local:554/cam/realmonitor?channel=1&subtype=0&password=****',
-    ],
-    ['rtsp://cam.local/live', 'rtsp://cam.local/live'],
-    [`connect to ${CAMERA} failed`, `connect to ${MASKED} failed`],
-  ])('masks %s', (url, masked) => expect(maskCameraUrl(url)).toBe(masked));
-});
-
-describe('the server logger', () => {
-  it('masks a camera password at every level, in messages, fields and errors', () => {
-    const out: string[] = [];
-    const logger = pino({ level: 'trace', ...maskedLogOptions }, maskedDestination({ write: (line: string) => void out.push(line) }));
-    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const) {
-      logger[level]({ camera: { url: CAMERA }, list: [CAMERA], err: new Error(`cannot open ${CAMERA}`) }, `reading ${CAMERA}`);
-      logger.child({ url: CAMERA })[level](`again ${CAMERA}`);
-    }
-    expect(out).toHaveLength(12);
-    for (const line of out) {
-      expect(line).not.toContain(PASSWORD);
-      expect(line).toContain('admin:****@');
-    }
-  });
-});
-
 describe('PUT /api/field/:id/camera', () => {
   it('stores the address and shows it back only masked: answer, court list, audit log, log lines', async () => {
     const res = await t.call('setFieldCamera', { params: { id: court2.id }, body: { url: CAMERA } }, { headers: adminA.headers });
@@ -116,7 +87,10 @@ describe('PUT /api/field/:id/camera', () => {
     ['192.168.1.64:554/Streaming/Channels/101', '192.168.1.64:554/Streaming/Channels/101', RECORDER_MESSAGES.cameraUrlScheme],
     ['rtsp://', 'rtsp://', RECORDER_MESSAGES.cameraUrlNoHost],
     ['rtsp://admin:pw@/Streaming/Channels/101', 'rtsp://admin:pw@/Streaming/Channels/101', RECORDER_MESSAGES.cameraUrlNoHost],
-    ['rtsp://admin:pw@cam:99999999/x', 'rtsp://admin:pw@cam:99999999/x', RECORDER_MESSAGES.cameraUrlNoHost],
+    ['rtsp://admin:pw@cam:99999/x', 'rtsp://admin:pw@cam:99999/x', CAMERA_URL_PROBLEMS.port],
+    ['an @ after the host', 'rtsp://evil.example/x@10.0.0.5', CAMERA_URL_PROBLEMS.ambiguousHost],
+    ['ESC[2J in the path', 'rtsp://10.0.0.5/live\u001b[2J', CAMERA_URL_PROBLEMS.control],
+    ['%00 in the password', 'rtsp://admin:pw%00@10.0.0.5/live', CAMERA_URL_PROBLEMS.control],
     [
       'rtsp://admin:pw@192.168.1.64/Streaming Channels',
       'rtsp://admin:pw@192.168.1.64/Streaming Channels',
@@ -223,7 +197,7 @@ describe('camera health', () => {
   }
   const errors = async (status: 'open' | 'all' = 'open') =>
     (await t.call('listErrors', { query: { status } }, { headers: adminA.headers })).entries.filter((e) =>
-      ['camera_offline', 'recorder_alert'].includes(e.kind),
+      ['camera_offline', 'camera_password', 'recorder_alert'].includes(e.kind),
     );
 
   it('lists an outage in Errors 60 s after the camera stopped and resolves it when recording resumes', async () => {
@@ -274,7 +248,9 @@ describe('camera health', () => {
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
     t.clock.set('2026-11-20T07:01:05Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
-    expect((await errors('all')).map((e) => e.what)).toEqual(["Court 2's camera has refused the user name or password since 14:00"]);
+    expect((await errors('all')).map((e) => [e.kind, e.what])).toEqual([
+      ['camera_password', MESSAGES.errorsTab.cameraPasswordWhat('Court 2', '14:00')],
+    ]);
   });
 
   it("shows a silent recorder's cameras offline after 30 s and lists them 60 s after they stopped", async () => {
@@ -285,15 +261,16 @@ describe('camera health', () => {
     expect(cams.map((c) => c.state)).toEqual(['recording', 'no-camera']);
     t.clock.set('2026-11-20T07:00:31Z');
     cams = (await t.call('listRecorders', {}, { headers: adminA.headers })).recorders[0]!.cameras;
+    // Offline from its last report, which said it recorded (its earlier lastSegmentAt backdates nothing).
     expect(cams.map((c) => [c.state, c.since])).toEqual([
-      ['offline', '2026-11-20T06:59:58.000Z'],
+      ['offline', '2026-11-20T07:00:00.000Z'],
       ['no-camera', null],
     ]);
-    t.clock.set('2026-11-20T07:00:57Z');
+    t.clock.set('2026-11-20T07:00:59Z');
     expect(await errors()).toEqual([]);
-    t.clock.set('2026-11-20T07:00:58Z');
+    t.clock.set('2026-11-20T07:01:00Z');
     const [entry] = await errors();
-    expect(entry?.what).toBe("Court 1's camera has been offline since 13:59");
+    expect(entry?.what).toBe("Court 1's camera has been offline since 14:00");
     // The recorder comes back recording: the silence stays in the log, resolved, under the same id.
     t.clock.set('2026-11-20T07:03:00Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'no-camera')]);

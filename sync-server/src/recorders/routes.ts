@@ -7,13 +7,14 @@ import { auditRoute } from '../audit/record.ts';
 import { currentAdmin, currentRecorder } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { MarkSignal } from './mark-signal.ts';
-import { waitForMarks } from './marks.ts';
+import { recordMarkStates, waitForMarks } from './marks.ts';
 import { createRecorder, listRecorders, removeRecorder, setFieldCamera } from './service.ts';
 import { recorderSetup } from './setup.ts';
-import { recordStatus } from './states.ts';
+import { reportStatus, statusLimit } from './status-rules.ts';
 
 export function recorderRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const reports = statusLimit();
   route(app, endpoints.setFieldCamera).handle(async (c, { params, body }) => {
     const { field, before } = await setFieldCamera(c.var.deps, currentAdmin(c), params.id, body.url);
     await auditRoute(c, {
@@ -60,13 +61,17 @@ export function recorderRoutes(): Hono<AppEnv> {
     body: await recorderSetup(c.var.deps.db, currentRecorder(c)),
   }));
   route(app, endpoints.recorderStatus).handle(async (c, { body }) => {
-    await recordStatus(c.var.deps, currentRecorder(c), body);
+    await reportStatus(c.var.deps, reports, currentRecorder(c), body);
     return { status: 200, body: { ok: true } };
   });
   route(app, endpoints.recorderMarks).handle(async (c, { query }) => {
     const signal = c.var.deps.marks ?? new MarkSignal();
     const after = query.after === undefined ? undefined : Number(query.after);
     return { status: 200, body: await waitForMarks(c.var.deps, signal, currentRecorder(c), after, c.req.raw.signal) };
+  });
+  route(app, endpoints.recorderMarkStates).handle(async (c, { body }) => {
+    await recordMarkStates(c.var.deps, currentRecorder(c), body);
+    return { status: 200, body: { ok: true } };
   });
   return app;
 }

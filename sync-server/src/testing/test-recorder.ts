@@ -1,10 +1,27 @@
-// A stand-in for the venue's recorder that speaks its contract over HTTP
-// (shared/src/contract/mark-clips.ts) as a real one does: it reports a mark's state, sends the
-// preview and then the clip with the kiosk's own uploaders (pwa/src/lib: resumable chunks, one
-// presigned PUT, presigned parts), reporting the bytes sent, and completes each file. The API
+// A stand-in for the venue's recorder that speaks its contract over HTTP (its mark states,
+// shared/src/contract/recorders.ts; its uploads, shared/src/contract/mark-clips.ts) as a real one
+// does: it reports a mark's state, sends the preview and then the clip with the kiosk's own
+// uploaders (pwa/src/lib: resumable chunks, one presigned PUT, presigned parts), reporting the
+// bytes sent, completes each file, and reports the mark ready. The API
 // tests, the browser journey and the phone-sale benchmark play the recorder with it, with real
 // files made by ffmpeg (marked-clip-files.ts).
-import type { MarkClipResponse, MarkFileKind, MarkFileResponse, MarkStateReport, MultipartPartsResponse } from '@courtreplay/shared';
+import type {
+  MarkClipResponse,
+  MarkClipState,
+  MarkFailureReason,
+  MarkFileKind,
+  MarkFileResponse,
+  MultipartPartsResponse,
+} from '@courtreplay/shared';
+
+/** One mark's state as the recorder reports it (POST /api/recorder/mark-states). */
+export interface MarkReport {
+  state: MarkClipState;
+  reason?: MarkFailureReason;
+  message?: string;
+  bytesSent?: number;
+  bytesTotal?: number;
+}
 import { multipartUpload } from '../../../pwa/src/lib/multipart-upload.ts';
 import { resumableUpload } from '../../../pwa/src/lib/resumable-upload.ts';
 import { wholeUpload } from '../../../pwa/src/lib/whole-upload.ts';
@@ -53,7 +70,10 @@ export function testRecorder(options: TestRecorderOptions) {
   const mark = (id: number) => `/api/recorder/marks/${id}`;
 
   const recorder = {
-    report: (markId: number, report: MarkStateReport) => call<MarkClipResponse>('POST', `${mark(markId)}/state`, report),
+    report: (markId: number, { reason, message, ...report }: MarkReport) =>
+      call<{ ok: true }>('POST', '/api/recorder/mark-states', {
+        marks: [{ id: markId, ...report, reason: reason ?? null, message: message ?? null }],
+      }),
     begin: (markId: number, kind: MarkFileKind, file: { size: number; mimeType: string; durationMs?: number }) =>
       call<MarkFileResponse>('POST', `${mark(markId)}/files/${kind}`, file),
     parts: (markId: number, kind: MarkFileKind) => call<MultipartPartsResponse>('POST', `${mark(markId)}/files/${kind}/parts`),
@@ -71,6 +91,16 @@ export function testRecorder(options: TestRecorderOptions) {
      * later send resumes where the storage stands, as a recorder does after an outage).
      */
     async send(markId: number, kind: MarkFileKind, bytes: Buffer, send: SendOptions = {}): Promise<'sent' | 'broken'> {
+      return (await recorder.sendFile(markId, kind, bytes, send)).outcome;
+    },
+
+    /** send(), with the server's last answer about the mark (after the file's complete). */
+    async sendFile(
+      markId: number,
+      kind: MarkFileKind,
+      bytes: Buffer,
+      send: SendOptions = {},
+    ): Promise<{ outcome: 'sent' | 'broken'; answer?: MarkClipResponse }> {
       const mimeType = send.mimeType ?? 'video/mp4';
       const begun = await recorder.begin(markId, kind, {
         size: bytes.length,
@@ -100,28 +130,30 @@ export function testRecorder(options: TestRecorderOptions) {
               chunkBytes: options.chunkBytes ?? 256 * 1024,
             });
         } catch (err) {
-          if (abort.signal.aborted) return 'broken';
+          if (abort.signal.aborted) return { outcome: 'broken' };
           throw err;
         }
       }
-      await recorder.complete(markId, kind);
-      return 'sent';
+      return { outcome: 'sent', answer: await recorder.complete(markId, kind) };
     },
 
-    /** A recorder's whole work for one mark: cutting, the preview, then the clip, the bytes reported as they go. */
+    /** A recorder's whole work for one mark: cutting, the preview, then the clip, the bytes reported as they go, then ready. */
     async deliver(markId: number, files: { clip: Buffer; preview: Buffer; durationMs?: number }): Promise<MarkClipResponse> {
       await recorder.report(markId, { state: 'cutting' });
       const total = files.clip.length + files.preview.length;
       let before = 0;
+      const reports: Promise<unknown>[] = [];
       const progress = (bytes: number) =>
-        void recorder.report(markId, { state: 'uploading', bytesSent: before + bytes, bytesTotal: total }).catch(() => undefined);
+        reports.push(recorder.report(markId, { state: 'uploading', bytesSent: before + bytes, bytesTotal: total }).catch(() => undefined));
       await recorder.send(markId, 'preview', files.preview, { onProgress: progress });
       before = files.preview.length;
-      await recorder.send(markId, 'clip', files.clip, {
+      const sent = await recorder.sendFile(markId, 'clip', files.clip, {
         onProgress: progress,
         ...(files.durationMs ? { durationMs: files.durationMs } : {}),
       });
-      return recorder.report(markId, { state: 'ready' });
+      await Promise.all(reports);
+      await recorder.report(markId, { state: 'ready' });
+      return sent.answer!;
     },
   };
   return recorder;

@@ -1,6 +1,8 @@
 // The venue's recorders in the Devices tab: Add recorder shows the new token once, inside the exact
-// command to run on the recorder's PC; the list shows each camera's state as the server judges it
-// (red when offline or refusing the password) and Remove revokes the token at once.
+// commands that download and start the recorder on its PC (RecorderSetup); the list shows each
+// camera's state as the server judges it (red when offline, refusing the password, failing to write
+// its clips or refused by the recorder, with the recorder's reason beside it) and Remove revokes the
+// token at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RECORDER_MESSAGES, type Recorder, type Venue } from '@courtreplay/shared';
@@ -13,6 +15,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 import { VenueChoice } from '../common/VenueChoice.tsx';
+import { RecorderSetup } from './RecorderSetup.tsx';
 
 const recordersQuery = {
   queryKey: ['recorders'] as const,
@@ -28,11 +31,9 @@ const BADGE: Record<Recorder['cameras'][number]['state'], string> = {
   offline: 'badge badge-status-failed',
   unauthorized: 'badge badge-status-failed',
   'no-camera': 'badge badge-muted',
+  'clips-failing': 'badge badge-status-failed',
+  'refused-url': 'badge badge-status-failed',
 };
-
-/** The command that starts the recorder with this token, against the server this page came from. */
-export const recorderCommand = (serverUrl: string, token: string) =>
-  `SERVER_URL=${serverUrl} RECORDER_TOKEN=${token} CLIPS_DIR=./clips npm run recorder`;
 
 function RecorderRow({
   recorder,
@@ -147,12 +148,8 @@ export function RecordersPanel({ venues, user }: { venues: Venue[]; user: AdminU
       {token ? (
         <div className="notice notice-warning" data-testid="recorder-token">
           <p>{T.tokenOnce}</p>
-          <pre className="mono" data-testid="recorder-command">
-            {recorderCommand(window.location.origin, token)}
-          </pre>
-          <p>
-            <small>{T.clipsDirHint}</small>
-          </p>
+          {/* The address this page was opened at: the recorder's PC must reach the server there too. */}
+          <RecorderSetup serverUrl={window.location.origin} token={token} />
           <button type="button" className="btn" onClick={() => setToken(null)}>
             {T.done}
           </button>

@@ -1,35 +1,53 @@
 // A court's IP camera in the Venues tab: its address as the server shows it (password ****), and a
 // form to set, change or remove it with the common address formats and the camera settings that
-// make marked clips start on time. The password is write-only: changing it means typing it again.
+// make marked clips start on time. The address, user name and password are asked apart, so the
+// password is hidden while typed (with a toggle to check it); the server stores them as one URL.
+// The password is write-only: changing it means typing it again.
 import { useState, type FormEvent } from 'react';
 import { CAMERA_URL_EXAMPLE, CAMERA_URL_HINTS, cameraUrlProblem, type FieldListItem } from '@courtreplay/shared';
 import { failure, success, type NoticeValue } from '../common/Notice.tsx';
 import { useSetCameraMutation } from './mutations.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
+import { joinCameraUrl, splitCameraUrl, type CameraParts } from './camera-address.ts';
+import './CourtCamera.css';
+
+const EMPTY: CameraParts = { address: '', user: '', password: '' };
+/** The example address without its user name and password, as the address field takes it. */
+const ADDRESS_EXAMPLE = splitCameraUrl(CAMERA_URL_EXAMPLE).address;
 
 export function CourtCamera({ field, setNotice }: { field: FieldListItem; setNotice: (n: NoticeValue) => void }) {
   const T = useAdminMessages().recorders;
   const save = useSetCameraMutation();
   const [editing, setEditing] = useState(false);
-  const [url, setUrl] = useState('');
+  const [parts, setParts] = useState<CameraParts>(EMPTY);
+  const [showPassword, setShowPassword] = useState(false);
+  const close = () => {
+    setEditing(false);
+    setParts(EMPTY);
+    setShowPassword(false);
+  };
   const send = (value: string | null) =>
     save.mutate(
       { id: field.id, url: value },
       {
         onSuccess: (answer) => {
           setNotice(success(answer.message));
-          setEditing(false);
-          setUrl('');
+          close();
         },
         onError: (err) => setNotice(failure(err.message)),
       },
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const value = url.trim();
+    const value = joinCameraUrl({ ...parts, address: parts.address.trim(), user: parts.user.trim() });
     const problem = cameraUrlProblem(value);
     if (problem) return setNotice(failure(problem));
     send(value);
+  };
+  // A whole URL pasted or typed into the address: its user name and password move to their fields.
+  const onAddress = (address: string) => {
+    const split = splitCameraUrl(address);
+    setParts(split.user || split.password ? split : { ...parts, address });
   };
 
   if (!editing)
@@ -47,14 +65,41 @@ export function CourtCamera({ field, setNotice }: { field: FieldListItem; setNot
         <span>{T.cameraLabel(field.name)}</span>
         <input
           name="camera-url"
-          value={url}
-          placeholder={CAMERA_URL_EXAMPLE}
+          value={parts.address}
+          placeholder={ADDRESS_EXAMPLE}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => onAddress(e.target.value)}
           autoFocus
         />
       </label>
+      <label className="field">
+        <span>{T.cameraUser}</span>
+        <input
+          name="camera-user"
+          value={parts.user}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setParts({ ...parts, user: e.target.value })}
+        />
+      </label>
+      <div className="field">
+        <label htmlFor={`camera-password-${field.id}`}>{T.cameraPassword}</label>
+        <div className="password-row">
+          <input
+            id={`camera-password-${field.id}`}
+            name="camera-password"
+            type={showPassword ? 'text' : 'password'}
+            value={parts.password}
+            autoComplete="new-password"
+            spellCheck={false}
+            onChange={(e) => setParts({ ...parts, password: e.target.value })}
+          />
+          <button type="button" className="btn btn-sm" aria-pressed={showPassword} onClick={() => setShowPassword(!showPassword)}>
+            {showPassword ? T.hidePassword : T.showPassword}
+          </button>
+        </div>
+      </div>
       <small>{T.cameraHints}</small>
       <ul className="camera-hints">
         {CAMERA_URL_HINTS.map((hint) => (
@@ -74,7 +119,7 @@ export function CourtCamera({ field, setNotice }: { field: FieldListItem; setNot
             {T.removeCamera}
           </button>
         ) : null}
-        <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+        <button type="button" className="btn btn-sm" onClick={close}>
           {T.cancel}
         </button>
       </div>

@@ -111,7 +111,7 @@ export function CourtsPanel({ venue }: { venue: Venue | null }) {
     <section className="panel" aria-label={S.courts}>
       <div className="panel-header">
         <h2>{venue ? T.courtsFor(venue.name) : S.courts}</h2>
-        {/* Waits for a venue: a court always belongs to one. */}
+        {/* Waits for a venue to exist: a court always belongs to one. */}
         {!adding && (
           <button
             type="button"

@@ -163,7 +163,8 @@ export function VenuesTab() {
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
-  const selected = venues.data?.find((v) => v.id === selectedId) ?? null;
+  // The first venue until another is chosen: its courts show, and Add court works, at once.
+  const selected = venues.data?.find((v) => v.id === selectedId) ?? venues.data?.[0] ?? null;
 
   return (
     <div className="split">
@@ -185,7 +186,7 @@ export function VenuesTab() {
             <VenueRow
               key={venue.id}
               venue={venue}
-              selected={venue.id === selectedId}
+              selected={venue.id === selected?.id}
               onSelect={() => {
                 setNotice(null);
                 setSelectedId(venue.id);

@@ -35,9 +35,10 @@ import { courtMarks035 } from './035-court-marks.ts';
 import { whatsappDoubts036 } from './036-whatsapp-doubts.ts';
 import { cameraUrls045 } from './045-camera-urls.ts';
 import { recorders046 } from './046-recorders.ts';
+import { markClipStates063 } from './063-mark-clip-states.ts';
 import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
-import { phoneStore061 } from './061-phone-store.ts';
+import { phoneStore064 } from './064-phone-store.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -79,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '046-recorders': recorders046,
   '050-clip-court-list': clipCourtList050,
   '056-issued-phone-tokens': issuedPhoneTokens056,
-  '061-phone-store': phoneStore061,
+  '063-mark-clip-states': markClipStates063,
+  '064-phone-store': phoneStore064,
 };

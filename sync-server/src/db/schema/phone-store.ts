@@ -1,19 +1,17 @@
-import type { MarkFailure, MarkFileKind, MarkState, UploadKind } from '@courtreplay/shared';
+import type { MarkFileKind, UploadKind } from '@courtreplay/shared';
 import type { Generated } from 'kysely';
 
 /**
- * A marked rally's clip on its way to the venue's storage (migration 061): what the recorder last
- * reported, and the storage folder holding the clip and its preview. Kept after its mark is
- * deleted, until the folder itself is removed (unsold clips after a day).
+ * A marked rally's clip on its way to the venue's storage (migration 064): the storage folder
+ * holding the clip and its preview, and the bytes sent (where the recorder stands with the mark is
+ * court_marks.clipState). Kept after its mark is deleted, until the folder is removed (unsold clips
+ * after a day).
  */
 export interface MarkClipTable {
   markId: number;
   venueId: number;
   fieldId: number;
   markedAt: string;
-  state: MarkState;
-  /** Why it failed, as a code the phone words for the player; null unless failed. */
-  failure: MarkFailure | null;
   /** The clip's and the preview's bytes sent so far, and their total, as the recorder reports them. */
   bytesSent: Generated<number>;
   bytesTotal: number | null;
@@ -22,13 +20,13 @@ export interface MarkClipTable {
   /** The mark's own storage folder (clip and preview); null until the recorder's first upload. */
   folderId: string | null;
   updatedAt: string;
-  /** When the clip was whole in storage. */
+  /** When the clip was whole in storage (stored: the phones that marked it may buy it). */
   readyAt: string | null;
   /** When its folder was removed (a day after the mark, or its buyer's data erased). */
   removedAt: string | null;
 }
 
-/** One file of a marked clip (the clip or its preview) and its upload session (migration 061). */
+/** One file of a marked clip (the clip or its preview) and its upload session (migration 064). */
 export interface MarkFileTable {
   markId: number;
   kind: MarkFileKind;
@@ -49,7 +47,7 @@ export interface MarkFileTable {
   completedAt: string | null;
 }
 
-/** A phone's claim on a mark: it marked it, or tapped within the court's 10 s of it (migration 061). */
+/** A phone's claim on a mark: it marked it, or tapped within the court's 10 s of it (migration 064). */
 export interface MarkClaimTable {
   markId: number;
   /** SHA-256 of the phone's anonymous cookie, as court_marks.phoneKey. */
@@ -57,7 +55,7 @@ export interface MarkClaimTable {
   claimedAt: string;
 }
 
-/** The marks a phone purchase bought, in the order of its clips (migration 061). */
+/** The marks a phone purchase bought, in the order of its clips (migration 064). */
 export interface PurchaseMarkTable {
   purchaseId: string;
   markId: number;
@@ -74,7 +72,7 @@ export interface PhoneOpenOrderTable {
   updatedAt: string;
 }
 
-/** A message a player asked for when their rally is ready, while the venue was offline (migration 061). */
+/** A message a player asked for when their rally is ready, while the venue was offline (migration 064). */
 export interface MarkNoticeTable {
   markId: number;
   phoneKey: string;

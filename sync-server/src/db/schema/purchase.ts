@@ -77,7 +77,7 @@ export interface PurchaseTable {
   clipsExpiredAt: string | null;
   /** When an admin erased the player's e-mail and clips on request. */
   erasedAt: string | null;
-  /** Where it was sold: at a kiosk, or on the phone that marked its rallies (migration 061). */
+  /** Where it was sold: at a kiosk, or on the phone that marked its rallies (migration 064). */
   channel: Generated<PurchaseChannel>;
   /** A phone purchase's phone: SHA-256 of its anonymous cookie (court_marks.phoneKey); null for a kiosk's, and once erased. */
   buyerKey: string | null;

@@ -1,5 +1,5 @@
 // The phone that marked a rally becomes its store. A marked clip and its preview go up to the
-// venue's storage as soon as the recorder cuts them (mark_clips: the mark's state and folder;
+// venue's storage as soon as the recorder cuts them (mark_clips: the mark's folder and the bytes sent;
 // mark_files: each file's upload, kept whole so a recorder that restarts resumes it instead of
 // sending it twice). Every phone that tapped within a mark's window claims it (mark_claims), so two
 // phones that tap the same rally both have it. A phone's purchase is a purchase like a kiosk's
@@ -12,7 +12,7 @@ import type { Kysely, Migration } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-export const phoneStore061: Migration = {
+export const phoneStore064: Migration = {
   async up(db: AnyDb) {
     await db.schema
       .createTable('mark_clips')
@@ -21,8 +21,6 @@ export const phoneStore061: Migration = {
       .addColumn('venueId', 'integer', (c) => c.notNull())
       .addColumn('fieldId', 'integer', (c) => c.notNull())
       .addColumn('markedAt', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('failure', 'text')
       .addColumn('bytesSent', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('bytesTotal', 'bigint')
       .addColumn('durationMs', 'integer')
