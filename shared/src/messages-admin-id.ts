@@ -530,6 +530,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     posterRenewed: 'Tautan poster baru dibuat: cetak ulang posternya',
     renewPosterFailed: 'Gagal membuat tautan poster baru. Silakan coba lagi.',
     noPosterLink: 'Lapangan ini belum memiliki tautan poster: buat tautan baru.',
+    posterUnreachable: (url) =>
+      `Ponsel tidak dapat membuka ${url}: alamat itu menunjuk komputer ini sendiri. Atur PUBLIC_URL ke alamat yang dipakai pemain untuk menjangkau server ini (misalnya https://replay.venueanda.com), mulai ulang server, lalu cetak posternya.`,
   },
 
   cms: {

@@ -771,6 +771,8 @@ export const MESSAGES = {
     posterRenewed: 'New poster link made: print the poster again',
     renewPosterFailed: 'Failed to make a new poster link. Please try again.',
     noPosterLink: 'This court has no poster link yet: make a new one.',
+    posterUnreachable: (url: string) =>
+      `Phones cannot open ${url}: it names this computer itself. Set PUBLIC_URL to the address players reach this server at (for example https://replay.yourvenue.com), restart the server, then print the poster.`,
   },
 
   // The venue's recorder: cameras on courts (Venues tab) and recorders (Devices tab). Our wording.

@@ -62,6 +62,14 @@
     return Object.keys(selected).length;
   }
 
+  // The ticks on the page are the selection: a rally that can no longer be paid drops out of it.
+  function pickedFromPage() {
+    selected = {};
+    [].forEach.call(list.querySelectorAll('input[type=checkbox]'), function (tick) {
+      if (tick.checked && !tick.disabled) selected[tick.closest('li').dataset.id] = true;
+    });
+  }
+
   // One rally: a tick to pick it, its title and length, what is happening to it, then its preview
   // (kept as it is between polls, so it keeps playing) and, once bought, the way to its clip.
   function item(rally) {
@@ -72,6 +80,8 @@
       var label = el('label');
       var box = el('input');
       box.type = 'checkbox';
+      // A page come back to (the back button) starts from what the server says, never a restored tick.
+      box.autocomplete = 'off';
       label.appendChild(box);
       label.appendChild(el('span', 'title'));
       label.appendChild(el('span', 'len'));
@@ -82,7 +92,7 @@
     var tick = li.querySelector('input');
     tick.hidden = !rally.payable;
     tick.disabled = !rally.payable;
-    tick.checked = Boolean(selected[rally.id]);
+    if (!rally.payable) tick.checked = false;
     tick.setAttribute('aria-label', rally.title);
     li.querySelector('.title').textContent = rally.title;
     li.querySelector('.len').textContent = rally.length || '';
@@ -116,12 +126,12 @@
       var li = item(rally);
       shown[rally.id] = true;
       if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
-      if (!rally.payable) delete selected[rally.id];
     });
     [].slice.call(list.children).forEach(function (li) {
       if (!shown[li.dataset.id]) list.removeChild(li);
     });
     if (!state.rallies.length) list.appendChild(el('li', 'line', texts.noRallies));
+    pickedFromPage();
     note.textContent = connected ? offlineText : texts.noConnection;
     note.hidden = connected && state.venueOnline;
     notify.hidden = !state.rallies.some(function (r) {
@@ -177,10 +187,8 @@
   list.addEventListener('change', function (event) {
     var tick = event.target;
     if (tick.type !== 'checkbox') return;
-    var id = tick.closest('li').dataset.id;
     if (tick.checked && count() >= state.maxPerOrder) tick.checked = false;
-    if (tick.checked) selected[id] = true;
-    else delete selected[id];
+    pickedFromPage();
     if (promo && promo.count !== count()) applyPromo();
     renderTotal();
   });
