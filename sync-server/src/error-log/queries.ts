@@ -157,11 +157,18 @@ function undeliveredOf<Q extends SelectQueryBuilder<Database, 'purchases', objec
       .where('purchases.paymentStatus', 'in', ['paid', 'free'])
       .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
       // With an address, its e-mail says delivered; with only a WhatsApp number, the link
-      // saved and the message out do.
+      // saved and the message out do; with neither (bought on a phone: its page is the delivery),
+      // the link saved does, every clip in its folder.
       .where((eb) =>
         eb.or([
           eb.and([eb('purchases.email', '<>', ''), eb('purchases.emailStatus', 'is', null)]),
-          eb.and([eb('purchases.email', '=', ''), eb.or([eb('purchases.zipUrl', 'is', null), eb('purchases.whatsappStatus', 'is', null)])]),
+          eb.and([
+            eb('purchases.email', '=', ''),
+            eb.or([
+              eb('purchases.zipUrl', 'is', null),
+              eb.and([eb('purchases.phone', 'is not', null), eb('purchases.whatsappStatus', 'is', null)]),
+            ]),
+          ]),
         ]),
       )
       .where('purchases.erasedAt', 'is', null)
@@ -182,6 +189,7 @@ export async function undeliveredInScope(db: Db, scope: PlaceScope, cutoff: stri
       'purchases.createdAt',
       'purchases.zipUrl',
       'purchases.email',
+      'purchases.phone',
       'purchases.whatsappStatus',
       'venues.name as venueName',
       'devices.name as deviceName',

@@ -23,6 +23,11 @@ export async function findPhonePagePurchase(db: Db, token: string) {
       'purchases.fieldId',
       'purchases.totalAmount',
       'fields.name as fieldName',
+      'fields.courtCode',
+      'purchases.channel',
+      'purchases.email',
+      'purchases.phone',
+      'purchases.venueId',
       clipCourtsColumn(db).as('clipCourts'),
     ])
     .where('purchases.phoneToken', '=', token)

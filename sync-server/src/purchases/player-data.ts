@@ -13,6 +13,7 @@ import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, setPurchasePhone, toApiPurchase } from './queries.ts';
 import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
 import { truncateWriteAheadLog } from '../db/database.ts';
+import { eraseBoughtMarks } from '../phone-store/erase.ts';
 
 const m = MESSAGES.transactions;
 
@@ -94,6 +95,8 @@ export async function erasePurchase(
   const folders = await foldersOfPurchase(deps.db, purchase);
   if (folders.length > 0 && !deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   for (const folderId of folders) filesRemoved += await deps.storage!.deleteFolder(folderId);
+  // Bought on a phone: the clip as the recorder uploaded it, and its preview, go too.
+  if (purchase.channel === 'phone') filesRemoved += await eraseBoughtMarks(deps, deps.storage, id);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     if (!(await markErased(tx, id, ERASED_EMAIL, now))) return;
