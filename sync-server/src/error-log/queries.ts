@@ -4,7 +4,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema/index.ts';
 import type { PurchaseEventKind } from '../db/schema/index.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { purchaseWithPlace } from '../purchases/service.ts';
 
 /** Newest rows read from each source; older ones are history nobody acts on. */
 export const PER_SOURCE_LIMIT = 200;
