@@ -3,7 +3,7 @@
 // on every channel the purchase has (an address, a number), trying both before it answers.
 import type { Delivery } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import { findContact } from '../purchases/queries.ts';
+import { findContact } from '../purchases/service.ts';
 import type { MailDelivery } from './mail-delivery.ts';
 import type { WhatsappDelivery } from './whatsapp-delivery.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { newestPerVenue } from '../db/newest-per-venue.ts';
 import type { Database } from '../db/schema/index.ts';
 import type { PurchaseEventKind } from '../db/schema/index.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { purchaseWithPlace } from '../purchases/service.ts';
 
 /**
  * Newest rows read from each source per venue; older ones are history nobody acts on. Per venue,

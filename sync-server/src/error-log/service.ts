@@ -18,8 +18,7 @@ import {
 } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { venueScope } from '../auth/venue-access.ts';
+import { venueScope, type SessionAdmin } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
 import { devicesFor } from '../devices/service.ts';
 import { notFound } from '../errors.ts';

@@ -4,8 +4,8 @@ import { KIOSK_MESSAGES, PHONE_TOKEN_PATTERN, type KioskLanguage } from '@courtr
 import type { AppDeps } from '../app-env.ts';
 import type { StoredClip } from '../adapters/ports.ts';
 import { chosenClips, pairFiles, titleOf } from '../storage/clip-pairing.ts';
-import { clipFilesOf } from '../storage/queries.ts';
-import { clipCourtNames } from '../purchases/queries.ts';
+import { clipFilesOf } from '../storage/service.ts';
+import { clipCourtNames } from '../purchases/service.ts';
 import { findPhonePagePurchase } from './queries.ts';
 import { clipsOnTheirWay } from '../phone-store/progress.ts';
 

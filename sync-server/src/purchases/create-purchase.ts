@@ -19,11 +19,11 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
-import type { DeviceRow } from '../devices/queries.ts';
+import type { DeviceRow } from '../devices/service.ts';
 import { invalidInput, forbidden, DomainError } from '../errors.ts';
-import { courtsOfVenue, venueOfCourt } from '../fields/queries.ts';
-import { reservePromo } from '../promos/queries.ts';
-import { loadEntriesInForce } from '../config-entries/queries.ts';
+import { courtsOfVenue, venueOfCourt } from '../fields/service.ts';
+import { reservePromo } from '../promos/service.ts';
+import { loadEntriesInForce } from '../config-entries/service.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';

@@ -8,10 +8,9 @@ import {
   type ResendEmailResponse,
   SERVER_MESSAGES,
 } from '@courtreplay/shared';
-import type { DeviceRow } from '../devices/queries.ts';
+import type { DeviceRow } from '../devices/service.ts';
 import { bookResend } from '../delivery/resend-limit.ts';
-import { assertVenueAccess } from '../auth/venue-access.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import { assertVenueAccess, type SessionAdmin } from '../auth/venue-access.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { assertOpenForUploads } from './open-for-uploads.ts';

@@ -4,14 +4,14 @@
 // purchase event naming the admin, and a log line.
 import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purchase } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
 import { conflict, DomainError, notFound } from '../errors.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
-import { forgetAuditValues } from '../audit/queries.ts';
+import { forgetAuditValues } from '../audit/record.ts';
 import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, setPurchasePhone, toApiPurchase } from './queries.ts';
-import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
+import { foldersOfPurchase, forgetClipFiles } from '../storage/service.ts';
 import { truncateWriteAheadLog } from '../db/database.ts';
 import { eraseBoughtMarks } from '../phone-store/erase.ts';
 

@@ -8,7 +8,7 @@
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
-import { foldersOfPurchase } from '../storage/queries.ts';
+import { foldersOfPurchase } from '../storage/service.ts';
 import { phoneStoreUpkeep } from '../phone-store/upkeep.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { findExpiredClips, markClipsExpired } from './queries.ts';

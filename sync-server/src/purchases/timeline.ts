@@ -10,7 +10,7 @@ import {
   type PurchaseTimelineResponse,
   type TimelineEntry,
 } from '@courtreplay/shared';
-import type { SessionAdmin } from '../auth/queries.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { phoneUrlOf } from './phone-token.ts';

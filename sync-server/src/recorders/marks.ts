@@ -20,7 +20,7 @@ import {
   type RecorderRow,
 } from './queries.ts';
 import { effectiveCameras, isSilent } from './states.ts';
-import { venueOfCourt } from '../fields/queries.ts';
+import { venueOfCourt } from '../fields/service.ts';
 import { noteUploadProgress } from '../mark-clips/service.ts';
 
 /** Whether a mark on the court would cut nothing: its venue has a recorder and the court no camera. */
