@@ -11,9 +11,11 @@ import { loginAs } from './pages/admin-session.ts';
 import type { AdminDashboardPage } from './pages/admin-dashboard-page.ts';
 import { AdminVenuesTab } from './pages/admin-venues-tab.ts';
 import { AdminDevicesTab } from './pages/admin-devices-tab.ts';
+import { AdminErrorsTab } from './pages/admin-errors-tab.ts';
 
 const R = MESSAGES.recorders;
 const PASSWORD = 'Kata$andi9';
+const REASON = 'The clips folder C:\\CourtReplay\\clips\\Court 2 cannot be written (EPERM: operation not permitted).';
 
 const { server, browser, admin: api } = useRig({ admin: true });
 let page: Page;
@@ -69,7 +71,7 @@ test('the Camera field refuses an http address; a pasted rtsp one hands its pass
   expect(await page.content()).not.toContain(PASSWORD);
 });
 
-test('Add recorder shows the token once in the commands for each system; its cameras show their state, offline in red; Remove revokes it', async () => {
+test('Add recorder shows the token once in the commands for each system; a camera whose clips fail shows red with the reason and is in the Errors tab; Remove revokes it', async () => {
   await dashboard.openTab('devices');
   const devices = new AdminDevicesTab(page);
   await devices.addRecorder('Arena Senayan', 'Kiosk PC');
@@ -95,7 +97,7 @@ test('Add recorder shows the token once in the commands for each system; its cam
   expect(download.suggestedFilename()).toBe('recorder.mjs');
   expect(readFileSync(await download.path(), 'utf8')).toContain('CourtReplay recorder');
 
-  // The recorder, as it would: reads its setup with the token and reports Court 2's camera offline.
+  // The recorder, as it would: reads its setup with the token and reports that Court 2's clips fail.
   const asRecorder = (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
   const served = (await (await asRecorder('/api/recorder/setup')).json()) as {
@@ -107,20 +109,29 @@ test('Add recorder shows the token once in the commands for each system; its cam
   const report = await asRecorder('/api/recorder/status', {
     method: 'POST',
     body: JSON.stringify({
-      cameras: [{ fieldId, state: 'offline', since, lastSegmentAt: since, bufferSeconds: 60, message: 'No answer' }],
+      cameras: [{ fieldId, state: 'clips-failing', since, lastSegmentAt: since, bufferSeconds: 60, message: REASON }],
     }),
   });
   expect(report.status).toBe(200);
 
   const state = devices.recorderRow('Kiosk PC').getByTestId('camera-state');
-  await state.and(page.locator('[data-state=offline]')).waitFor();
-  expect(await state.textContent()).toContain(R.cameraState('Court 2', R.states.offline));
+  await state.and(page.locator('[data-state=clips-failing]')).waitFor();
+  expect(await state.textContent()).toContain(R.cameraState('Court 2', R.states['clips-failing']));
+  expect(await state.textContent()).toContain(REASON);
   const color = await state.locator('.badge').evaluate((el) => getComputedStyle(el).color);
   expect(color).toBe('rgb(198, 40, 40)');
 
   // The token is shown once: after Done it is gone from the page.
   await devices.recorders().getByRole('button', { name: R.done }).click();
   expect(await page.content()).not.toContain(token);
+
+  // The Errors tab lists it at once, in words an owner can act on.
+  await dashboard.openTab('errors');
+  const failing = new AdminErrorsTab(page).rows('clips_failing');
+  await failing.waitFor();
+  expect(await failing.textContent()).toContain(REASON);
+  expect(await failing.textContent()).toContain(MESSAGES.errorsTab.clipsFailingTodo);
+  await dashboard.openTab('devices');
 
   await devices.recorderRow('Kiosk PC').getByRole('button', { name: R.remove }).click();
   await devices.recorderRow('Kiosk PC').getByRole('button', { name: MESSAGES.dashboard.yes }).click();

@@ -6,8 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { ConfigError, readConfig } from './config.ts';
 import { createLogger } from './log.ts';
 import { realPlatform } from './platform.ts';
-import { stopSignals } from './processes.ts';
-import { Recorder } from './recorder.ts';
+import { runRecorder } from './run.ts';
 import { serverUrlWarning } from './server.ts';
 
 const log = createLogger();
@@ -28,13 +27,10 @@ if (probe.error || probe.status !== 0) {
 }
 const warning = serverUrlWarning(config.serverUrl);
 if (warning) log.warn(warning);
-const platform = realPlatform();
-const recorder = new Recorder(config, log, platform);
-for (const signal of stopSignals(platform.os)) process.once(signal, () => void recorder.stop());
 // A promise nobody waited for is a bug to read in the log, not a reason to stop recording.
 process.on('unhandledRejection', (reason) =>
   log.error(`Unexpected: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`),
 );
-await recorder.start();
-const outcome = await recorder.stopped;
+const { stopped } = await runRecorder(config, log, realPlatform());
+const outcome = await stopped;
 process.exit(outcome.reason === 'revoked' ? 2 : 0);

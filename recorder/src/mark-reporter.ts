@@ -23,7 +23,11 @@ export class MarkReporter {
     if (!reports.length) return;
     const ids = new Set(reports.map((r) => r.id));
     this.state.reports = [...this.state.reports.filter((r) => !ids.has(r.id)), ...reports];
-    this.save();
+    try {
+      this.save();
+    } catch {
+      // Kept in memory and sent; only a restart meanwhile would lose the report (the clip is not lost).
+    }
     this.clock.after(0, () => void this.flush().catch(() => undefined));
   }
 
@@ -36,7 +40,11 @@ export class MarkReporter {
       await this.server.markStates({ marks: batch });
       // Only what was sent goes: a newer state that came meanwhile waits for the next turn.
       this.state.reports = this.state.reports.filter((r) => !batch.includes(r));
-      this.save();
+      try {
+        this.save();
+      } catch {
+        // Sent: a restart would send them again, which changes nothing at the server.
+      }
     } catch (error) {
       if (!(error instanceof UnreachableError || error instanceof ServerAnswerError || error instanceof RevokedError)) throw error;
     } finally {

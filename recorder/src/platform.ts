@@ -83,6 +83,8 @@ export interface Platform {
   kill(pid: number): void;
   /** Whether a process `pid` runs. */
   alive(pid: number): boolean;
+  /** Calls `handler` when the recorder is asked to stop by `signal` (Ctrl+C and the like). */
+  onSignal(signal: NodeJS.Signals, handler: () => void): void;
 }
 
 export const realClock: Clock = {
@@ -165,6 +167,7 @@ export function realPlatform(): Platform {
         return (error as NodeJS.ErrnoException).code === 'EPERM';
       }
     },
+    onSignal: (signal, handler) => void process.once(signal, handler),
   };
 }
 

@@ -308,9 +308,14 @@ export class Recorder {
         if (!this.running) return;
         const reports: MarkReport[] = [];
         for (const mark of answer.marks) reports.push(...this.addMark(mark));
-        // The marks are saved with the cursor that acknowledges them, never after it.
+        // The marks are saved with the cursor that acknowledges them, in one file, never after it:
+        // if the disk refuses, neither moves on disk and the marks are cut from memory meanwhile.
         this.store.state.cursor = answer.cursor;
-        this.save();
+        try {
+          this.save();
+        } catch (error) {
+          this.log.error(`The recorder's state could not be saved (${(error as Error).message}); the marks are kept in memory.`);
+        }
         this.reporter.add(reports);
       } catch (error) {
         if (!this.running) return;

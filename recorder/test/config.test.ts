@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
+import { serverUrlWarning } from '../src/server.ts';
 
 const base = { SERVER_URL: 'http://192.168.1.10:8080/', RECORDER_TOKEN: 'tok', CLIPS_DIR: '/srv/clips' };
 
@@ -68,5 +69,25 @@ describe('the recorder configuration', () => {
     [{ MIN_FREE_MB: 'lots' }, 'MIN_FREE_MB must be a number 0 or more'],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => readConfig({ ...base, ...env })).toThrow(message);
+  });
+});
+
+describe('SERVER_URL in plain HTTP', () => {
+  it.each([
+    ['http://192.168.1.10:8080', false],
+    ['http://10.0.0.2', false],
+    ['http://172.20.0.5:8080', false],
+    ['http://127.0.0.1:8080', false],
+    ['http://[::1]:8080', false],
+    ['http://kiosk-pc:8080', false],
+    ['http://server.local:8080', false],
+    ['https://replay.example.com', false],
+    ['http://replay.example.com', true],
+    ['http://203.0.113.7:8080', true],
+    ['http://172.32.0.1', true],
+  ])('%s: a warning %s', (url, warned) => {
+    const warning = serverUrlWarning(url);
+    expect(warning !== null).toBe(warned);
+    if (warning) expect(warning).toContain('https://');
   });
 });

@@ -5,6 +5,8 @@
 // clip before an outage is cut when the outage starts; an H.265 camera's clips are tagged hvc1; an
 // unreachable server is said once, and its return once. On the test platform, in milliseconds.
 import type { RecorderStatusRequest } from '@courtreplay/shared';
+import { existsSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cutArgs } from '../src/ffmpeg-args.ts';
 import { systemError } from '../src/testing/fake-platform.ts';
@@ -107,6 +109,52 @@ describe('clips', () => {
     await life.record(3);
     const [cut] = life.platform.ffmpeg.cuts();
     expect(cut!.args.join(' ')).toContain('-tag:v hvc1');
+  });
+});
+
+describe('files other programs hold, and stopping on Windows', () => {
+  it('a clip whose rename an antivirus holds up (EBUSY) is written on the next try; an old clip the kiosk holds open stays known until KEEP_DAYS can remove it', async () => {
+    h = await harness(setupOf([{ fieldId: 1, name: 'Court 1' }]), { clipSeconds: 2, keepDays: 1 });
+    life = await h.life();
+    let held = 1;
+    life.platform.fs.fault = (call, path) =>
+      call === 'rename' && path.endsWith('.part.mp4') && held-- > 0 ? systemError('EBUSY', 'resource busy or locked', path) : undefined;
+    await life.record(3);
+    await life.record(6);
+    const clips = join(h.root, 'clips', 'Court 1');
+    await waitFor('the clip written on the next try', 5_000, () =>
+      readdirSync(clips).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
+    );
+    expect(life.lines.some((l) => l.includes('EBUSY') && l.includes('Trying again in 5 s'))).toBe(true);
+
+    // Two days later the clip is old; at the next start the kiosk plays it, so it cannot be removed yet.
+    await life.recorder.stop();
+    const [clip] = readdirSync(clips).filter((f) => !f.startsWith('.'));
+    const old = new Date(life.platform.clock.now() - 2 * 86_400_000);
+    utimesSync(join(clips, clip!), old, old);
+    life = await h.life({
+      before: (platform) =>
+        (platform.fs.fault = (call, path) =>
+          call === 'remove' && path.endsWith(clip!) ? systemError('EBUSY', 'resource busy or locked', path) : undefined),
+    });
+    expect(existsSync(join(clips, clip!))).toBe(true);
+    expect(readFileSync(join(h.root, 'buffer', 'clips-written.jsonl'), 'utf8')).toContain(clip);
+    expect(life.lines.some((l) => l.includes('Removing clips older than KEEP_DAYS failed') && l.includes('EBUSY'))).toBe(true);
+    life.platform.fs.fault = () => undefined;
+    await life.recorder.stop();
+    life = await h.life();
+    expect(existsSync(join(clips, clip!))).toBe(false);
+  });
+
+  it('Ctrl+C, Ctrl+Break or closing the window on Windows stops the recorder, each ffmpeg told q to close its last segment', async () => {
+    h = await harness(setupOf([{ fieldId: 1, name: 'Court 1' }]));
+    life = await h.life({ os: 'win32' });
+    await life.record(2);
+    const ffmpeg = life.camera(1);
+    life.platform.signal('SIGBREAK');
+    expect(await life.recorder.stopped).toEqual({ reason: 'stopped' });
+    expect([ffmpeg.input, ffmpeg.signals]).toEqual(['q', []]);
+    life = undefined;
   });
 });
 

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecorderConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
-import { Recorder } from '../src/recorder.ts';
+import type { Recorder } from '../src/recorder.ts';
+import { runRecorder } from '../src/run.ts';
 import type { Setup } from '../src/server.ts';
 import { fakeClock } from '../src/testing/fake-clock.ts';
 import { testPlatform, type FakeProcess, type TestPlatform } from '../src/testing/fake-platform.ts';
@@ -39,7 +40,12 @@ export interface Harness {
   sync: FakeSyncServer;
   root: string;
   /** Starts a recorder on the folders (again: a restart), its clock at `at` (the last life's time by default). */
-  life(options?: { at?: number; os?: NodeJS.Platform; config?: Partial<RecorderConfig> }): Promise<Life>;
+  life(options?: {
+    at?: number;
+    os?: NodeJS.Platform;
+    config?: Partial<RecorderConfig>;
+    before?: (platform: TestPlatform) => void;
+  }): Promise<Life>;
 }
 
 export async function harness(setup: Setup, config: Partial<RecorderConfig> = {}): Promise<Harness> {
@@ -51,6 +57,7 @@ export async function harness(setup: Setup, config: Partial<RecorderConfig> = {}
     root,
     async life(options = {}) {
       const platform = testPlatform(options.os ?? 'linux', fakeClock(options.at ?? last));
+      options.before?.(platform);
       const lines: string[] = [];
       const full: RecorderConfig = {
         serverUrl: sync.url,
@@ -67,12 +74,11 @@ export async function harness(setup: Setup, config: Partial<RecorderConfig> = {}
         ...config,
         ...options.config,
       };
-      const recorder = new Recorder(
+      const { recorder } = await runRecorder(
         full,
         createLogger((line) => lines.push(line), platform.clock.now),
         platform,
       );
-      await recorder.start();
       const camera = (fieldId: number) =>
         platform.ffmpeg
           .recordings()

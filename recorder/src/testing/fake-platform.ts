@@ -181,6 +181,8 @@ export interface TestPlatform extends Platform {
   /** The pids the system says run, and those it was told to kill. */
   running: Set<number>;
   killed: number[];
+  /** Sends the recorder `signal` (Ctrl+C is SIGINT), as the system would. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export function testPlatform(os: NodeJS.Platform = 'linux', clock: FakeClock = fakeClock()): TestPlatform {
@@ -188,6 +190,7 @@ export function testPlatform(os: NodeJS.Platform = 'linux', clock: FakeClock = f
   const ffmpeg = fakeFfmpeg(clock, fs);
   const running = new Set<number>();
   const killed: number[] = [];
+  const handlers = new Map<NodeJS.Signals, (() => void)[]>();
   return {
     os,
     clock,
@@ -200,6 +203,12 @@ export function testPlatform(os: NodeJS.Platform = 'linux', clock: FakeClock = f
     kill(pid) {
       killed.push(pid);
       running.delete(pid);
+    },
+    onSignal: (signal, handler) => void handlers.set(signal, [...(handlers.get(signal) ?? []), handler]),
+    signal(signal) {
+      const waiting = handlers.get(signal) ?? [];
+      handlers.delete(signal);
+      for (const handler of waiting) handler();
     },
   };
 }

@@ -53,22 +53,35 @@ export async function claimMark(db: Db, row: { markId: number; phoneKey: string;
 
 /**
  * Stores `row` unless the phone marked since `phoneSince` or the court was marked since
- * `courtSince`: then answers that earlier mark, which stands for this tap. One court's taps are
+ * `courtSince`: then answers that earlier mark, which stands for this tap. A venue's taps are
  * decided one at a time (its row locked on PostgreSQL, across instances; SQLite runs one
- * transaction at a time), so a burst of simultaneous taps cannot all find the court unmarked.
+ * transaction at a time), so a burst of simultaneous taps cannot all find the court unmarked, and
+ * a venue's marks are committed in the order of their ids: the recorder's cursor (the last id it
+ * took) can never pass a mark that another instance commits a moment later.
  */
 export async function insertMarkUnlessRecent(
   db: Db,
   row: { fieldId: number; markedAt: string; phoneKey: string },
   since: { phone: string; court: string },
 ): Promise<{ id: number; markedAt: string; courtName: string; recorded: boolean }> {
-  return db.transaction().execute(async (tx) => {
-    if (isPostgres(tx)) await tx.selectFrom('fields').select('id').where('id', '=', row.fieldId).forUpdate().execute();
-    const earlier =
-      (await latestMark(tx, { phoneKey: row.phoneKey }, since.phone)) ?? (await latestMark(tx, { fieldId: row.fieldId }, since.court));
-    if (earlier) return { ...earlier, id: Number(earlier.id), recorded: false };
-    return { id: await insertMark(tx, row), markedAt: row.markedAt, courtName: '', recorded: true };
-  });
+  return db.transaction().execute((tx) => insertMarkInTransaction(tx, row, since));
+}
+
+/** insertMarkUnlessRecent's work inside a transaction `tx` (its own, or one a test holds open). */
+export async function insertMarkInTransaction(
+  tx: Db,
+  row: { fieldId: number; markedAt: string; phoneKey: string },
+  since: { phone: string; court: string },
+): Promise<{ id: number; markedAt: string; courtName: string; recorded: boolean }> {
+  if (isPostgres(tx)) {
+    const venue = tx.selectFrom('fields').select('venueId').where('id', '=', row.fieldId);
+    // NO KEY UPDATE: other transactions may still refer to the venue (a purchase), only marks wait.
+    await tx.selectFrom('venues').select('id').where('id', '=', venue).forNoKeyUpdate().execute();
+  }
+  const earlier =
+    (await latestMark(tx, { phoneKey: row.phoneKey }, since.phone)) ?? (await latestMark(tx, { fieldId: row.fieldId }, since.court));
+  if (earlier) return { ...earlier, id: Number(earlier.id), recorded: false };
+  return { id: await insertMark(tx, row), markedAt: row.markedAt, courtName: '', recorded: true };
 }
 
 /**
