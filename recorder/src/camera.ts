@@ -26,6 +26,8 @@ export interface CameraOptions {
   log: Logger;
   /** The court's name, for log lines. */
   label: () => string;
+  /** Its buffer folder, when not the court's own (a sub-stream's: sub-streams.ts). */
+  dir?: string;
 }
 
 export class Camera {
@@ -63,7 +65,7 @@ export class Camera {
   ) {
     this.platform = options.platform;
     this.createdAt = this.startedAt = this.since = this.platform.clock.now();
-    this.dir = cameraDir(options.bufferDir, fieldId);
+    this.dir = options.dir ?? cameraDir(options.bufferDir, fieldId);
     this.platform.fs.mkdir(this.dir);
     this.index = new SegmentIndex(this.dir, this.platform.fs);
     this.index.refresh(undefined);
