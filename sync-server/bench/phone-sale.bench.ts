@@ -71,19 +71,7 @@ async function setUp(base: string) {
 }
 
 /** The recorder's heartbeat: every court's camera recording. */
-function beat(recorder: TestRecorder, courts: { id: number }[]) {
-  const now = Date.now();
-  return recorder.reportStatus(
-    courts.map((c) => ({
-      fieldId: c.id,
-      state: 'recording',
-      since: new Date(now - 60_000).toISOString(),
-      lastSegmentAt: new Date(now).toISOString(),
-      bufferSeconds: 60,
-      message: null,
-    })),
-  );
-}
+const beat = (recorder: TestRecorder, courts: { id: number }[]) => recorder.reportRecording(courts.map((c) => c.id));
 
 /** Resolves once a video on the page has played (currentTime above 0), checked in the page every animation frame. */
 const videoPlaying = (page: Page, selector: string) =>

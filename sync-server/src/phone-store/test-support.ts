@@ -40,16 +40,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   /** The recorders report (their heartbeat) their cameras recording, so the venues are online and taps are promised a clip. */
   const heartbeat = async () => {
     const now = t.clock.now().getTime();
-    const recording = (fieldId: number) => ({
-      fieldId,
-      state: 'recording',
-      since: new Date(now - 60_000).toISOString(),
-      lastSegmentAt: new Date(now).toISOString(),
-      bufferSeconds: 60,
-      message: null,
-    });
-    await recorder.reportStatus([recording(court1.id), recording(court2.id)]);
-    await otherRecorder.reportStatus([recording(courtB.id)]);
+    await recorder.reportRecording([court1.id, court2.id], now);
+    await otherRecorder.reportRecording([courtB.id], now);
   };
   await heartbeat();
 
