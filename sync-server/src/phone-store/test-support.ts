@@ -32,7 +32,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   const tokenFor = async (venueId: number, name: string) =>
     (await t.call('createRecorder', { body: { venueId, name } }, { headers: superAdmin.headers, status: 201 })).token;
   const recorderToken = await tokenFor(venue.id, 'Recorder');
-  const recorder = testRecorder({ baseUrl: base, token: recorderToken });
+  // Chunks of 1 MiB: a clip goes up in two PUTs (a test that breaks an upload off asks for smaller ones).
+  const recorder = testRecorder({ baseUrl: base, token: recorderToken, chunkBytes: 1024 * 1024 });
   const otherRecorder = testRecorder({ baseUrl: base, token: await tokenFor(elsewhere.id, 'Recorder B') });
   const codeOf = async (fieldId: number) =>
     (await t.db.selectFrom('fields').select('courtCode').where('id', '=', fieldId).executeTakeFirstOrThrow()).courtCode!;
