@@ -229,6 +229,20 @@ describe('the kiosk’s money rules on the phone', () => {
   });
 });
 
+describe('nothing to pay', () => {
+  it('gives the rallies at once when the venue’s price is 0, with no payment page', async () => {
+    await w.seed.config('DEFAULT_PRICE', '0');
+    const a = w.phone();
+    const rally = await markedAndSent(a, code1);
+    expect((await a.rallies(code1)).prices.totals[0]).toEqual({ count: 1, amount: 0, text: 'Rp 0', pay: T.getFree });
+    const got = await bodyOf(await a.buy(code1, { rallies: [rally], totalAmount: 0 }));
+    const row = await purchaseRow(got.body.purchaseId as string);
+    expect(row).toMatchObject({ paymentStatus: 'free', paymentUrl: null });
+    expect(got.body.next).toBe(`${w.base}/p/${row.phoneToken}`);
+    expect((await pageState(got.body.next as string)).status).toBe('ready');
+  });
+});
+
 describe('paid means playing', () => {
   it('plays the clips once paid, and a payment that lands after the phone was closed shows on its next visit', async () => {
     const a = w.phone();
@@ -245,6 +259,21 @@ describe('paid means playing', () => {
     const clip = await fetch(`${w.base}${state.clips[0]!.url}`);
     expect(Buffer.from(await clip.arrayBuffer()).equals(files.clip)).toBe(true);
     expect((await a.rallies(code1)).rallies.map((r) => r.bought)).toEqual([`/p/${token}`, `/p/${token}`]);
+
+    // No contact was needed: the page is the delivery. One may be added once for a copy and the receipt.
+    const contact = (body: unknown) =>
+      fetch(`${w.base}/p/${token}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(await bodyOf(await contact({ email: 'Player@Example.com' }))).toEqual({ status: 200, body: { message: T.copySent } });
+    await w.delivery.idle();
+    const mails = readdirSync(join(w.config.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    expect(mails).toHaveLength(1);
+    expect(readFileSync(join(w.config.dataDir, 'outbox', mails[0]!), 'utf8')).toContain(`/p/${token}`);
+    expect(await bodyOf(await contact({ email: 'another@example.com' }))).toEqual({ status: 409, body: { message: T.copyAlready } });
+    expect((await contact({})).status).toBe(400);
 
     // Another rally bought, the phone closed, the payment settled later (the provider's notification alone).
     await later(21_000);

@@ -32,7 +32,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   const tokenFor = async (venueId: number, name: string) =>
     (await t.call('createRecorder', { body: { venueId, name } }, { headers: superAdmin.headers, status: 201 })).token;
   const recorderToken = await tokenFor(venue.id, 'Recorder');
-  const recorder = testRecorder({ baseUrl: base, token: recorderToken });
+  // Chunks of 1 MiB: a clip goes up in two PUTs (a test that breaks an upload off asks for smaller ones).
+  const recorder = testRecorder({ baseUrl: base, token: recorderToken, chunkBytes: 1024 * 1024 });
   const otherRecorder = testRecorder({ baseUrl: base, token: await tokenFor(elsewhere.id, 'Recorder B') });
   const codeOf = async (fieldId: number) =>
     (await t.db.selectFrom('fields').select('courtCode').where('id', '=', fieldId).executeTakeFirstOrThrow()).courtCode!;
@@ -40,16 +41,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   /** The recorders report (their heartbeat) their cameras recording, so the venues are online and taps are promised a clip. */
   const heartbeat = async () => {
     const now = t.clock.now().getTime();
-    const recording = (fieldId: number) => ({
-      fieldId,
-      state: 'recording',
-      since: new Date(now - 60_000).toISOString(),
-      lastSegmentAt: new Date(now).toISOString(),
-      bufferSeconds: 60,
-      message: null,
-    });
-    await recorder.reportStatus([recording(court1.id), recording(court2.id)]);
-    await otherRecorder.reportStatus([recording(courtB.id)]);
+    await recorder.reportRecording([court1.id, court2.id], now);
+    await otherRecorder.reportRecording([courtB.id], now);
   };
   await heartbeat();
 
