@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, serializePromoTable } from '@courtreplay/shared';
-import { newKioskContext, simulatePayment, useRig } from './support/index.ts';
+import { newKioskContext, PHONE, simulatePayment, useRig } from './support/index.ts';
 import { PhonePage } from './pages/phone-page.ts';
 import { PhoneStorePage, simulatorPays } from './pages/phone-store-page.ts';
 import { markedClipFiles } from '@courtreplay/sync-server/testing/marked-clip-files';
@@ -19,7 +19,6 @@ import { testRecorder, type TestRecorder } from '@courtreplay/sync-server/testin
 
 const T = MESSAGES.store;
 const CAMERA = 'rtsp://recorder:secret@192.168.1.64:554/Streaming/Channels/101';
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true } as const;
 
 const { server, browser, admin: api } = useRig({ admin: true });
 let files: ReturnType<typeof markedClipFiles>;

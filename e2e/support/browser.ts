@@ -34,3 +34,6 @@ export async function newKioskContext(browser: Browser, baseURL: string, options
 
 /** The portrait kiosk screen the spec designs for. */
 export const PORTRAIT_KIOSK = { viewport: { width: 1080, height: 1920 } } as const;
+
+/** A phone in portrait, as a player holds it at the court (touch, downloads allowed). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true } as const;
