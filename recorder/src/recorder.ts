@@ -226,6 +226,7 @@ export class Recorder {
         ffmpegPath: this.config.ffmpegPath,
         log: this.log,
         label: () => this.courtName(court.fieldId),
+        guard: (name, task) => void this.tasks.run(name, task),
       });
       this.cameras.set(court.fieldId, camera);
       // A restart goes on from the last continuous clip with what the buffer already holds.
