@@ -58,6 +58,8 @@ test('Poster shows an A4 sheet with the court, the venue and both languages, its
   const url = await markUrl();
   expect(url).toMatch(/\/c\/[A-Za-z0-9_-]{22}$/);
   expect(await scanPoster()).toBe(url);
+  // Without PUBLIC_URL the link names this computer: the dialog says phones cannot open it, and what to set.
+  expect(await poster().getByTestId('poster-unreachable').textContent()).toBe(T.posterUnreachable(url));
   // Printed, the sheet alone shows: the dialog's buttons are not on paper.
   await page.emulateMedia({ media: 'print' });
   expect(await sheet().isVisible()).toBe(true);

@@ -244,14 +244,18 @@ describe('Export to Excel', () => {
 describe('Resend', () => {
   test('a purchase with a link is sent again; the button says Sending... meanwhile', async () => {
     const before = server.outbox().length;
+    // The server's answer is held until the test has seen the button meanwhile, however slow the machine.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/resend-email', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await tab.resend(ids.linked!).click();
     const button = tab.row(ids.linked!).getByRole('button', { name: T.sending });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
+    answer();
     await tab.text(T.resent).waitFor();
     await page.unroute('**/resend-email');
     expect(await tab.emailStatus(ids.linked!)).toBe('sent');

@@ -99,14 +99,18 @@ describe('kiosk video selection', () => {
     // The device check has its own layout on the 1080x1920 kiosk screen. A kiosk that has no
     // recent answer of its own (a first start: a fresh profile) waits for the server's.
     const fresh = await kiosk(seed.deviceId, { viewport: { width: 1080, height: 1920 } });
+    // The server's answer is held until the check has been seen, however slow the machine.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await fresh.page.route('**/api/device/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1_000));
+      await held;
       await route.continue();
     });
     await fresh.page.goto('/box/video-selection');
     const checking = fresh.page.getByTestId('checking-device');
     await checking.getByText(MESSAGES.routing.checkingDevice).waitFor();
     expect(await checking.getAttribute('class')).toContain('is-portrait');
+    answer();
     await fresh.context.close();
   });
 

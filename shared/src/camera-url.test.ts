@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CAMERA_URL_PROBLEMS, cameraUrlProblem, maskCameraUrl, readCameraUrl, type CameraUrlProblem } from './camera-url.ts';
+import { ADMIN_MESSAGES_ID, translateAdminText } from './messages-admin-id.ts';
 
 /**
  * How ffmpeg splits an address (libavformat's av_url_split, then ff_urldecode on the user name
@@ -95,6 +96,14 @@ describe('readCameraUrl', () => {
   ])('refuses %s (%s) with a plain reason', (url, problem) => {
     expect(readCameraUrl(url)).toEqual({ ok: false, problem });
     expect(cameraUrlProblem(url)).toBe(CAMERA_URL_PROBLEMS[problem]);
+  });
+
+  it("says each reason in the back-office's two languages", () => {
+    for (const [problem, english] of Object.entries(CAMERA_URL_PROBLEMS)) {
+      const indonesian = ADMIN_MESSAGES_ID.recorders.urlProblems[problem as CameraUrlProblem];
+      expect(translateAdminText('id', english)).toBe(indonesian);
+      expect(indonesian).not.toBe(english);
+    }
   });
 
   // What a person might type in each part: mostly plain, now and then a character that ends a part.

@@ -79,6 +79,7 @@ describe('business constants (spec section 9)', () => {
         'Discount',
         'WhatsApp',
         'WhatsApp Status',
+        'Sold On',
       ],
     ],
     [

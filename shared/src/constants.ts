@@ -103,6 +103,8 @@ export const EXPORT_COLUMNS = [
   // The WhatsApp number (E.164) and its message's outcome.
   'WhatsApp',
   'WhatsApp Status',
+  // Where it was sold: a kiosk, or the phone that marked its rallies.
+  'Sold On',
 ] as const;
 /**
  * The export's second sheet: one row per clip, with the court it was filmed on and its share of the

@@ -16,6 +16,7 @@ export * from './clip-names.ts';
 export * from './camera-url.ts';
 export * from './phone.ts';
 export * from './purchase-courts.ts';
+export * from './public-address.ts';
 export * from './recorder-setup.ts';
 export * from './recorder-setup-messages.ts';
 export * from './api/index.ts';

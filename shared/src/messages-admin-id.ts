@@ -185,6 +185,12 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     whatsappNotSent: 'Belum terkirim',
     noEmail: '(tanpa email)',
     erased: 'Dihapus',
+    phoneBadge: 'Ponsel',
+    kioskSale: 'Kios',
+    phoneClipsMissing:
+      'Sebuah klip pembelian ini belum sampai di penyimpanan: periksa perekam venue (Perangkat). Klip dikirim begitu tersedia.',
+    phoneClipsInPlace: 'Klip sudah tersedia: halaman ponsel pemain memutarnya.',
+    soldOnPhone: (court) => `Di ponsel di ${court}`,
     erasedNoChange: 'Pembelian ini dihapus atas permintaan; alamat emailnya tidak dapat diubah atau digunakan lagi.',
     clipsExpired: 'Klip dihapus',
     clipsExpiredNoResend: 'Klip pembelian ini dihapus di akhir masa simpan, jadi tidak ada yang dapat dikirim.',
@@ -202,7 +208,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       by: (admin) => `oleh ${admin}`,
     },
     timeline: {
-      created: (amount) => `Pembelian dilakukan di kios (${amount})`,
+      created: (amount, onPhone) => `Pembelian dilakukan ${onPhone ? 'di ponsel' : 'di kios'} (${amount})`,
       paid: (amount) => `Dibayar ${amount}`,
       free: 'Pembelian gratis: tidak perlu pembayaran',
       payment_failed: 'Pembayaran gagal',
@@ -524,6 +530,8 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     posterRenewed: 'Tautan poster baru dibuat: cetak ulang posternya',
     renewPosterFailed: 'Gagal membuat tautan poster baru. Silakan coba lagi.',
     noPosterLink: 'Lapangan ini belum memiliki tautan poster: buat tautan baru.',
+    posterUnreachable: (url) =>
+      `Ponsel tidak dapat membuka ${url}: alamat itu menunjuk komputer ini sendiri. Atur PUBLIC_URL ke alamat yang dipakai pemain untuk menjangkau server ini (misalnya https://replay.venueanda.com), mulai ulang server, lalu cetak posternya.`,
   },
 
   cms: {

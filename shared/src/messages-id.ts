@@ -4,6 +4,7 @@
 import type { EmailCopy } from './config-keys.ts';
 import type { KioskLanguage } from './languages.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
+import { STORE_MESSAGES_ID } from './messages-store-id.ts';
 
 /**
  * The groups of MESSAGES only the back-office shows (translated in messages-admin-id.ts). Every
@@ -38,12 +39,8 @@ export const KIOSK_MESSAGE_GROUPS = Object.keys(MESSAGES).filter(
   (group): group is KioskGroup => !(ADMIN_MESSAGE_GROUPS as readonly string[]).includes(group),
 );
 
-/** A literal catalogue widened to its shape: any string where English has one, functions alike. */
-export type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : { readonly [K in keyof T]: Widen<T[K]> };
+import type { Widen } from './widen.ts';
+export type { Widen } from './widen.ts';
 
 export type KioskMessages = Widen<Pick<typeof MESSAGES, KioskGroup>>;
 
@@ -305,13 +302,12 @@ export const MESSAGES_ID: KioskMessages = {
       `${court} tidak punya kamera, jadi tidak ada klip yang dipotong untuk momen ini. Cari rally Anda di kios berdasarkan waktunya.`,
     notRecording: (time: string, court: string) =>
       `Ditandai ${time} di ${court}, tetapi kameranya sedang tidak merekam, jadi tidak ada klip yang dapat dipotong untuk momen ini. Mohon beri tahu staf venue.`,
-    recorderOffline: (time: string, court: string) =>
-      `Ditandai ${time} di ${court}, tetapi perekam venue sedang offline, jadi tidak ada klip yang dapat dipotong untuk momen ini. Mohon beri tahu staf venue.`,
     notFound: 'Kode ini sudah tidak berlaku. Silakan pindai kode QR di lapangan.',
     otherLanguage: 'English',
     posterTitle: 'Reli hebat? Tandai!',
     posterScan: 'Pindai dengan kamera ponsel dan ketuk "Tandai momen ini". Klip Anda menunggu di kiosk pada Momen yang ditandai.',
   },
+  store: STORE_MESSAGES_ID,
 };
 
 /**
@@ -390,6 +386,7 @@ export const MESSAGES_EN: KioskMessages = {
   phone: MESSAGES.phone,
   courts: MESSAGES.courts,
   mark: MESSAGES.mark,
+  store: MESSAGES.store,
 };
 
 export const KIOSK_MESSAGES: Record<KioskLanguage, KioskMessages> = { en: MESSAGES_EN, id: MESSAGES_ID };

@@ -3,6 +3,8 @@
 // one edit here. Where the spec describes a text without quoting it, the wording is ours and the
 // entry says so.
 
+import { MARK_GROUP, PHONE_GROUP } from './messages-phone.ts';
+import { STORE_MESSAGES } from './messages-store.ts';
 import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
@@ -286,27 +288,7 @@ export const MESSAGES = {
   },
 
   // The phone page /p/{token}, the player's own (also in Indonesian). Ours.
-  phone: {
-    title: 'Your clips',
-    courtAt: (court: string, venue: string) => `${court}, ${venue}`,
-    clip: (n: number) => `Clip ${n}`,
-    download: 'Download',
-    downloadAll: 'Download all (ZIP)',
-    shareWhatsApp: 'Share on WhatsApp',
-    share: 'Share',
-    shareText: 'My clips from the court',
-    uploading: (ready: number, expected: number) =>
-      `${ready} of ${expected} clips ready. The rest are still uploading: they appear here by themselves.`,
-    waitingForPayment: 'Waiting for payment. This page shows your clips once the payment is confirmed.',
-    notPaid: 'This purchase was not paid, so it has no clips.',
-    removed: (date: string) => `These clips were removed on ${date}. Clips are kept for a limited time only.`,
-    erased: 'These clips were removed at the player’s request.',
-    keptUntil: (days: number, date: string) =>
-      `Clips are kept for ${days} ${plural(days, 'day', 'days')}, until ${date}. Download them to keep them.`,
-    notFound: 'This link is not valid. Check the QR code or the link in your e-mail.',
-    tooManyDownloads: 'These clips are already being downloaded 3 times at once. Please wait for a download to finish and try again.',
-    tooManyClipStreams: 'These clips are already playing or downloading 12 times at once. Please close one and try again.',
-  },
+  phone: PHONE_GROUP,
 
   // Finding a rally on the grid by court and time, new clips, marked moments. Ours.
   courts: {
@@ -323,21 +305,10 @@ export const MESSAGES = {
   },
 
   // The court's QR poster and its page /c/{courtCode} on the player's phone. Ours.
-  mark: {
-    button: 'Mark this moment',
-    explain: 'Tap the button right after a rally worth keeping. Then find the clip at the kiosk under Marked moments.',
-    marked: (time: string, court: string) => `Marked ${time} on ${court}: find it at the kiosk under Marked moments`,
-    tooMany: 'Too many marks from this network just now. Please try again in a minute.',
-    noCamera: (court: string) => `${court} has no camera, so no clip is cut for this moment. Look for your rally at the kiosk by its time.`,
-    notRecording: (time: string, court: string) =>
-      `Marked ${time} on ${court}, but its camera is not recording right now, so no clip can be cut for this moment. Please tell the venue's staff.`,
-    recorderOffline: (time: string, court: string) =>
-      `Marked ${time} on ${court}, but the venue's recorder is offline right now, so no clip can be cut for this moment. Please tell the venue's staff.`,
-    notFound: 'This code is not valid any more. Please scan the QR code on the court.',
-    otherLanguage: 'Bahasa Indonesia',
-    posterTitle: 'Great rally? Mark it!',
-    posterScan: 'Scan with your phone camera and tap "Mark this moment". Your clip waits at the kiosk under Marked moments.',
-  },
+  mark: MARK_GROUP,
+
+  // The store on the phone that marked the rally (messages-store.ts). Ours.
+  store: STORE_MESSAGES,
 
   adminLogin: {
     title: 'Admin Portal',
@@ -495,6 +466,13 @@ export const MESSAGES = {
     eraseYes: 'Yes, erase',
     erasedDone: 'The e-mail address, WhatsApp number and clips of this purchase were erased.',
     erased: 'Erased',
+    // A sale made on the phone that marked its rallies, at the court whose poster it came from. Ours.
+    phoneBadge: 'Phone',
+    kioskSale: 'Kiosk',
+    phoneClipsMissing:
+      "A clip of this purchase has not reached storage yet: check the venue's recorder (Devices). It is delivered as soon as it is there.",
+    phoneClipsInPlace: "The clips are in place: the player's phone page plays them.",
+    soldOnPhone: (court: string) => `On a phone at ${court}`,
     erasedNoChange: 'This purchase was erased on request; its e-mail address can no longer be changed or used.',
     clipsExpired: 'Clips removed',
     clipsExpiredNoResend: 'The clips of this purchase were removed at the end of the retention period, so there is nothing to send.',
@@ -513,7 +491,7 @@ export const MESSAGES = {
       by: (admin: string) => `by ${admin}`,
     },
     timeline: {
-      created: (amount: string) => `Purchase made at the kiosk (${amount})`,
+      created: (amount: string, onPhone?: boolean) => `Purchase made ${onPhone ? 'on a phone' : 'at the kiosk'} (${amount})`,
       paid: (amount: string) => `Paid ${amount}`,
       free: 'Free purchase: no payment needed',
       payment_failed: 'Payment failed',
@@ -793,6 +771,8 @@ export const MESSAGES = {
     posterRenewed: 'New poster link made: print the poster again',
     renewPosterFailed: 'Failed to make a new poster link. Please try again.',
     noPosterLink: 'This court has no poster link yet: make a new one.',
+    posterUnreachable: (url: string) =>
+      `Phones cannot open ${url}: it names this computer itself. Set PUBLIC_URL to the address players reach this server at (for example https://replay.yourvenue.com), restart the server, then print the poster.`,
   },
 
   // The venue's recorder: cameras on courts (Venues tab) and recorders (Devices tab). Our wording.
@@ -1228,6 +1208,8 @@ export const SERVER_MESSAGES = {
     statusNotFinal: 'Payment status not final yet; please retry',
     unknownToken: 'Unknown payment token',
     orderEnded: 'This order has ended and can no longer be paid.',
+    notRedirect: 'This payment is made on the kiosk, not on this page.',
+    outcomeInvalid: 'outcome must be success, pending, failure or close',
     endFailed: 'The earlier payment could not be ended yet; please try again.',
   },
   storage: {

@@ -10,6 +10,7 @@ import type { Db } from './db/database.ts';
 import { Deliveries } from './delivery/deliveries.ts';
 import { MailDelivery } from './delivery/mail-delivery.ts';
 import { WhatsappDelivery } from './delivery/whatsapp-delivery.ts';
+import { stockPhonePurchase } from './phone-store/stock.ts';
 import { GoogleDriveStorage } from './adapters/google-drive.ts';
 import { installSecret } from './adapters/install-secret.ts';
 import { LocalStorage } from './adapters/local-storage.ts';
@@ -138,7 +139,13 @@ export function createAdapters(config: Config, context: AdapterContext): Adapter
           ...(context.health ? { health: context.health } : {}),
         })
       : undefined;
-  const delivery = new Deliveries(context.db, mail, whatsappDelivery);
+  const stockDeps = { db: context.db, clock: context.clock, storage, logger: context.logger.child({ component: 'phone-store' }), config };
+  // A copy that fails (the storage down) is tried again at the purchase's next change and by the upkeep.
+  const stock = (purchaseId: string) =>
+    stockPhonePurchase(stockDeps, purchaseId).catch((err: unknown) =>
+      stockDeps.logger.error({ err, purchaseId }, "copying a phone purchase's clips failed"),
+    );
+  const delivery = new Deliveries(context.db, mail, whatsappDelivery, stock);
   return { payments, storage, mailer, whatsapp, delivery };
 }
 

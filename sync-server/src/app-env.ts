@@ -4,7 +4,7 @@
 // `npm run lint` holds the server free of import circles).
 import type { Logger } from 'pino';
 import type { Clock, Delivery, Mailer, PaymentProvider, StorageProvider, WhatsappSender } from './adapters/ports.ts';
-import type { SessionAdmin } from './auth/queries.ts';
+import type { SessionAdmin } from './auth/venue-access.ts';
 import type { Config } from './config-types.ts';
 import type { Db } from './db/database.ts';
 import type { DeviceRow } from './devices/queries.ts';

@@ -4,6 +4,7 @@ import { findRoute, SERVER_MESSAGES, type EndpointDefinition } from '@courtrepla
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -39,6 +40,8 @@ import { setupRoutes } from './setup/routes.ts';
 import { phonePageRoutes } from './phone-page/routes.ts';
 import { courtMarkRoutes } from './court-marks/routes.ts';
 import { recorderRoutes } from './recorders/routes.ts';
+import { markClipRoutes } from './mark-clips/routes.ts';
+import { phoneStoreRoutes } from './phone-store/routes.ts';
 import { recorderDownloadRoutes } from './recorders/download.ts';
 import { MarkSignal } from './recorders/mark-signal.ts';
 import { throttleWrongCredentials } from './http/auth.ts';
@@ -105,6 +108,8 @@ const DEVICE_POLLS: ReadonlySet<string | undefined> = new Set([
   'recorderSetup',
   'recorderStatus',
   'recorderMarks',
+  'reportMarkState',
+  'phoneRallies',
 ]);
 const isDevicePoll = (method: string, path: string): boolean => DEVICE_POLLS.has(findRoute(method, path));
 
@@ -134,6 +139,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every API body is small JSON except on the upload routes, which limit their files themselves.
   app.use('/api/*', (c, next) => (isUploadRoute(c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (readsJsonBody(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
+  // The phone's calls outside /api (the store's, the phone page's) take small JSON too; its pages' forms are small.
+  // What a phone on mobile data downloads (pages, scripts, state) goes gzipped; clips and ZIPs do not compress.
+  for (const phonePath of ['/c/*', '/p/*']) {
+    app.use(phonePath, compress());
+    app.use(phonePath, jsonBodyLimit);
+    app.use(phonePath, (c, next) => (c.req.method === 'POST' && findRoute(c.req.method, c.req.path) ? refuseDeepJson(c, next) : next()));
+  }
 
   route(app, endpoints.health).handle(async () => {
     await checkDatabase(deps.db);
@@ -170,8 +182,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', reportRoutes());
   app.route('/', setupRoutes());
   app.route('/', phonePageRoutes());
+  app.route('/', phoneStoreRoutes());
   app.route('/', courtMarkRoutes());
   app.route('/', recorderRoutes());
+  app.route('/', markClipRoutes());
   app.route('/', recorderDownloadRoutes());
   app.route('/', whatsappRoutes());
   // Embedded adapters stand in for a provider's own pages (pay panel, upload URLs, share page),

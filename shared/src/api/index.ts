@@ -20,3 +20,5 @@ export * from './setup.ts';
 export * from './error-log.ts';
 export * from './whatsapp.ts';
 export * from './recorders.ts';
+export * from './mark-clips.ts';
+export * from './phone-store.ts';

@@ -210,6 +210,8 @@ export const purchaseSchema = z.object({
   clipsExpiredAt: z.string().nullable(),
   /** When an admin erased the player's e-mail and clips on request; email is then ERASED_EMAIL. */
   erasedAt: z.string().nullable(),
+  /** Where it was sold: at a kiosk (deviceId), or on the phone that marked its rallies (deviceId '', sold at fieldId). */
+  channel: z.enum(['kiosk', 'phone']),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -422,6 +424,8 @@ export const timelineEntrySchema = z.object({
   clips: z.number().optional(),
   /** created, paid: the amount in rupiah; payment_reversed: the amount given back (refunded so far), when known. */
   amount: z.number().optional(),
+  /** created: bought on the phone that marked the rallies (else at a kiosk). */
+  onPhone: z.boolean().optional(),
   /** payment_reversed: which reversal (refund, partial_refund, chargeback, ...). */
   reversal: z.enum(REVERSAL_KINDS).optional(),
   /** late_settlement: the unpaid state the purchase had ended in (failed, expired), or pending when it was only late. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CAMERA_URL_PROBLEMS, cameraUrlProblem } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
+import { MARK_FAILURE_REASONS } from '../mark-failures.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
@@ -45,9 +46,7 @@ export type RecorderAlertCode = (typeof RECORDER_ALERT_CODES)[number];
  */
 export const MARK_CLIP_STATES = ['cutting', 'uploading', 'ready', 'failed'] as const;
 export type MarkClipState = (typeof MARK_CLIP_STATES)[number];
-/** Why a marked clip failed, in words a player's page can turn into a sentence. */
-export const MARK_FAILURE_REASONS = ['no-camera', 'camera-offline', 'recorder-offline', 'cut-failed'] as const;
-export type MarkFailureReason = (typeof MARK_FAILURE_REASONS)[number];
+export { MARK_FAILURE_REASONS, type MarkFailureReason } from '../mark-failures.ts';
 
 /** The main-stream paths of common camera brands, shown as hints beside the Camera field. */
 export const CAMERA_URL_HINTS = [
@@ -153,17 +152,26 @@ export type RecorderMarksResponse = z.infer<typeof recorderMarksResponse>;
 export type RecorderSetupResponse = z.infer<typeof recorderSetupResponse>;
 export type RecorderStatusRequest = z.input<typeof recorderStatusRequest>;
 
+const sentBytes = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
 /** POST /recorder/mark-states: where the recorder's marked clips stand, a few at a time. */
 export const recorderMarkStatesRequest = z.strictObject({
   marks: z
     .array(
-      z.strictObject({
-        id: z.number().int().positive(),
-        state: z.enum(MARK_CLIP_STATES),
-        reason: z.enum(MARK_FAILURE_REASONS).nullable(),
-        // Stored cut short, as a camera's message is.
-        message: z.string().max(20_000).nullable(),
-      }),
+      z
+        .strictObject({
+          id: z.number().int().positive(),
+          state: z.enum(MARK_CLIP_STATES),
+          reason: z.enum(MARK_FAILURE_REASONS).nullable(),
+          // Stored cut short, as a camera's message is.
+          message: z.string().max(20_000).nullable(),
+          bytesSent: sentBytes.optional().meta({ description: "uploading: the clip's and the preview's bytes the storage took so far" }),
+          bytesTotal: sentBytes.min(1).optional().meta({ description: 'uploading: the two files together' }),
+        })
+        .refine((m) => m.bytesSent === undefined || m.bytesTotal === undefined || m.bytesSent <= m.bytesTotal, {
+          message: 'bytesSent must not be more than bytesTotal',
+          path: ['bytesSent'],
+        }),
     )
     .min(1)
     .max(100),

@@ -16,6 +16,8 @@ import { reportEndpoints } from './reports.ts';
 import { whatsappEndpoints } from './whatsapp.ts';
 import { phonePageEndpoints } from './phone-page.ts';
 import { recorderEndpoints } from './recorders.ts';
+import { markClipEndpoints } from './mark-clips.ts';
+import { phoneStoreEndpoints } from './phone-store.ts';
 
 export const endpoints = {
   ...metaEndpoints,
@@ -32,6 +34,8 @@ export const endpoints = {
   ...whatsappEndpoints,
   ...phonePageEndpoints,
   ...recorderEndpoints,
+  ...markClipEndpoints,
+  ...phoneStoreEndpoints,
 } satisfies { [K in RouteName]: EndpointDefinition & (typeof ROUTES)[K] };
 
 export type Endpoints = typeof endpoints;

@@ -54,6 +54,36 @@ export const paymentEndpoints = {
     responses: { 200: z.object({ order_id: z.string(), gross_amount: z.number() }) },
     errors: [404],
   }),
+  simulatorPayPage: defineEndpoint({
+    ...ROUTES.simulatorPayPage,
+    tag,
+    summary: "The simulator's payment page for a phone (redirect mode): the same four buttons as its panel",
+    description:
+      "A phone's order is paid on the provider's own page (Midtrans Snap's redirect_url); with the simulator, this page stands " +
+      'in for it. Its buttons post to simulatorPayForm.',
+    access: 'public',
+    params: z.object({ token: z.string().min(1) }),
+    unknownMessage: SERVER_MESSAGES.payments.unknownToken,
+    responses: { 200: { contentType: 'text/html', description: 'Simulate success, Simulate pending, Simulate failure, Close' } },
+  }),
+  simulatorPayForm: defineEndpoint({
+    ...ROUTES.simulatorPayForm,
+    tag,
+    summary: "A button of the simulator's payment page: the outcome, then back to the phone's page as Snap's finish redirect",
+    description:
+      'success, pending and failure post the notification Midtrans would (as simulatePayment); close pays nothing. Then 303 to ' +
+      'the return address with order_id, status_code and transaction_status, as Snap appends them to its finish URL.',
+    access: 'public',
+    params: z.object({ token: z.string().min(1) }),
+    unknownMessage: SERVER_MESSAGES.payments.unknownToken,
+    body: {
+      contentType: 'application/x-www-form-urlencoded',
+      description: 'The button pressed',
+      fields: { outcome: 'success, pending, failure or close' },
+    },
+    responses: { 303: { contentType: 'text/plain', description: "Back to the phone's page" } },
+    errors: [400, 409, 503],
+  }),
   simulatePayment: defineEndpoint({
     ...ROUTES.simulatePayment,
     tag,

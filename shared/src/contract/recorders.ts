@@ -102,7 +102,10 @@ export const recorderEndpoints = {
     summary: "Where the recorder's marked clips stand: cutting, then ready or failed with a reason",
     description:
       "Marks of other venues' courts are ignored. A clip's `ready` is final against a late `cutting`; the phone's answer and " +
-      "the kiosk's Marked moments leave out a mark whose clip failed.",
+      "the kiosk's Marked moments leave out a mark whose clip failed. While the clip and its preview go up to the venue's storage " +
+      '(the marked clips calls), report `uploading` with `bytesSent` and `bytesTotal` every second or so (the phone shows how far ' +
+      'it is), `ready` once both are complete, or `failed` with `upload-failed` when the storage will not take them. The phone ' +
+      'calls a rally ready once its clip is whole in storage, whatever the recorder says.',
     access: 'recorder',
     body: recorderMarkStatesRequest,
     responses: { 200: recorderOkResponse },

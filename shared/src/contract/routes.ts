@@ -49,6 +49,9 @@ export const ROUTES = {
   recorderSetup: { method: 'GET', path: '/api/recorder/setup' },
   recorderStatus: { method: 'POST', path: '/api/recorder/status' },
   recorderMarks: { method: 'GET', path: '/api/recorder/marks' },
+  beginMarkFile: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind' },
+  markFileParts: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind/parts' },
+  completeMarkFile: { method: 'POST', path: '/api/recorder/marks/:id/files/:kind/complete' },
   recorderMarkStates: { method: 'POST', path: '/api/recorder/mark-states' },
 
   // kiosk devices
@@ -103,6 +106,8 @@ export const ROUTES = {
   // the payment simulator (PAYMENT_PROVIDER simulator only): its Snap script and panel's calls
   simulatorScript: { method: 'GET', path: '/api/payment/simulator/snap.js' },
   simulatorOrder: { method: 'GET', path: '/api/payment/simulator/:token' },
+  simulatorPayPage: { method: 'GET', path: '/api/payment/simulator/:token/pay' },
+  simulatorPayForm: { method: 'POST', path: '/api/payment/simulator/:token/pay' },
   simulatePayment: { method: 'POST', path: '/api/payment/simulator/:token/:outcome' },
 
   // cloud storage
@@ -137,6 +142,14 @@ export const ROUTES = {
 
   // the player's phone page polls its state (the page and its files are not JSON calls)
   phonePageState: { method: 'GET', path: '/p/:token/state' },
+  phonePageContact: { method: 'POST', path: '/p/:token/contact' },
+
+  // the store on the phone that marked the rallies (/c/{courtCode}): its script's calls
+  phoneRallies: { method: 'GET', path: '/c/:courtCode/rallies' },
+  phoneQuote: { method: 'POST', path: '/c/:courtCode/quote' },
+  buyRallies: { method: 'POST', path: '/c/:courtCode/buy' },
+  cancelPhoneOrder: { method: 'POST', path: '/c/:courtCode/order/cancel' },
+  notifyWhenReady: { method: 'POST', path: '/c/:courtCode/notify' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/${string}` }>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -280,6 +280,23 @@ export class GoogleDriveStorage implements StorageProvider {
     });
   }
 
+  /** files.copy inside Drive (the copy tagged as the product's own); the same name and size already there is kept. */
+  async copyFile(fromFolderId: string, fileId: string, toFolderId: string, name: string): Promise<StoredClip> {
+    const source = (await this.listFiles(fromFolderId)).find((f) => f.id === fileId);
+    if (!source || !DRIVE_ID.test(toFolderId)) throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    const target = sanitizeStoredName(name);
+    const there = (await this.listFiles(toFolderId)).find((f) => f.name === target && f.size === source.size);
+    if (there) return there;
+    const copy = await this.report(() =>
+      this.rest.json<DriveFile>(`drive/v3/files/${encodeURIComponent(fileId)}/copy`, {
+        method: 'POST',
+        query: { supportsAllDrives: true, fields: 'id, name, size, mimeType' },
+        body: { name: target, parents: [toFolderId], appProperties: APP_TAG },
+      }),
+    );
+    return { id: copy.id, name: copy.name ?? target, size: Number(copy.size ?? source.size), mimeType: copy.mimeType ?? source.mimeType };
+  }
+
   /** files.get metadata, or undefined when Drive has no such item (or this app may not see it). */
   private async metadata(fileId: string): Promise<DriveFile | undefined> {
     try {

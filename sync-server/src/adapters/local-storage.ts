@@ -5,7 +5,21 @@
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { link, open, readdir, readFile, rm, stat, statfs, truncate, unlink, writeFile } from 'node:fs/promises';
+import {
+  constants,
+  copyFile,
+  link,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  statfs,
+  truncate,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { once } from 'node:events';
@@ -359,6 +373,22 @@ export class LocalStorage implements StorageProvider, SelfHostedStorage {
     const count = (await this.listFiles(folderId)).length;
     await rm(this.folderDir(folderId), { recursive: true, force: true });
     return count;
+  }
+
+  /** Copied under a hidden name, then renamed: a half-copied file is never listed (a reflink where the disk can). */
+  async copyFile(fromFolderId: string, fileId: string, toFolderId: string, name: string): Promise<StoredClip> {
+    const source = (await this.listFiles(fromFolderId)).find((f) => f.id === fileId);
+    if (!source || !(await this.folderExists(toFolderId))) throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    const target = sanitizeStoredName(name);
+    const there = (await this.listFiles(toFolderId)).find((f) => f.name === target && f.size === source.size);
+    if (there) return there;
+    const dir = this.folderDir(toFolderId);
+    const temporary = join(dir, '.uploads', `copy-${randomBytes(9).toString('base64url')}`);
+    await copyFile(this.inside(this.folderDir(fromFolderId), source.name), temporary, constants.COPYFILE_FICLONE);
+    const file: StoredFile = { id: target, name: target, size: source.size, mimeType: source.mimeType };
+    await writeFile(`${temporary}.done`, JSON.stringify(file), { mode: PRIVATE_FILE_MODE });
+    await rename(temporary, this.inside(dir, target));
+    return file;
   }
 
   /** File name -> the MIME type its upload was signed for, from the `.done` records. */

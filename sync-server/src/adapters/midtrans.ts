@@ -59,6 +59,11 @@ export const MIDTRANS_BASE_URLS: MidtransBaseUrls = {
 
 /** QRIS, the e-wallets that show a QR on a kiosk screen, and cards (3-D Secure opens in Snap's own frame). */
 export const DEFAULT_ENABLED_PAYMENTS = ['other_qris', 'gopay', 'shopeepay', 'credit_card'] as const;
+/**
+ * On the player's own phone: the e-wallets that open their app and come back (GoPay, ShopeePay,
+ * DANA), QRIS (paid from a saved image of the code) and cards.
+ */
+export const PHONE_ENABLED_PAYMENTS = ['gopay', 'shopeepay', 'dana', 'other_qris', 'credit_card'] as const;
 export const DEFAULT_EXPIRY_MINUTES = 15;
 /** Per attempt: Midtrans drops a notification after 15 s, and the kiosk must hear back within ~10 s. */
 export const MIDTRANS_TIMEOUT_MS = 8_000;
@@ -231,9 +236,8 @@ export class MidtransProvider implements PaymentProvider {
       item_details: input.items.map((i) => ({ id: i.id, name: i.name.slice(0, 50), price: i.price, quantity: i.quantity })),
       // Either may be missing (a WhatsApp number instead of an address); Midtrans refuses an empty email.
       customer_details: { ...(input.email ? { email: input.email } : {}), ...(input.phone ? { phone: input.phone } : {}) },
-      enabled_payments: [...enabledPayments],
       expiry: { unit: 'minutes', duration: expiryMinutes },
-      ...(finishUrl ? { callbacks: { finish: finishUrl } } : {}),
+      ...(input.returnUrl ? phoneReturn(input.returnUrl) : { enabled_payments: [...enabledPayments], ...(finishUrl ? { callbacks: { finish: finishUrl } } : {}) }),
       custom_field1: input.customFields.venue.slice(0, 255),
       custom_field2: input.customFields.court.slice(0, 255),
       custom_field3: input.customFields.device.slice(0, 255),
@@ -314,6 +318,22 @@ export class MidtransProvider implements PaymentProvider {
   private authHeaders(serverKey: string): Record<string, string> {
     return { Authorization: `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`, Accept: 'application/json' };
   }
+}
+
+/**
+ * A phone's sale, paid on Snap's redirect_url: the methods that work on the same phone, and back to
+ * its page afterwards, from Snap's finish and from each e-wallet's app (which otherwise returns to
+ * the dashboard's default). Snap appends order_id, status_code and transaction_status to the finish
+ * address; the page believes only the server's state.
+ */
+function phoneReturn(returnUrl: string) {
+  return {
+    enabled_payments: [...PHONE_ENABLED_PAYMENTS],
+    callbacks: { finish: returnUrl },
+    gopay: { enable_callback: true, callback_url: returnUrl },
+    shopeepay: { callback_url: returnUrl },
+    dana: { callback_url: returnUrl },
+  };
 }
 
 function unauthorizedAlert(): CredentialAlert {

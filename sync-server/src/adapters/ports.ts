@@ -41,6 +41,12 @@ export interface CreatePaymentInput {
   phone?: string;
   staging: boolean;
   customFields: { venue: string; court: string; device: string };
+  /**
+   * A sale on the player's own phone: paid in redirect mode (the provider's own page, no embedded
+   * frame), with the methods that work on the same phone, and back to this address afterwards
+   * (the finish page, and the e-wallet apps' return).
+   */
+  returnUrl?: string;
 }
 
 /** The fields of a Midtrans HTTP notification this product reads (the body has more). */
@@ -117,6 +123,8 @@ export interface SimulatorToken {
   orderId: string;
   grossAmount: number;
   staging: boolean;
+  /** A phone's payment (redirect mode): where its page sends the player back. */
+  returnUrl?: string;
 }
 
 /** The simulator's side of its pay panel (payments/routes.ts): opens a token, builds the notification. */
@@ -242,6 +250,13 @@ export interface StorageProvider {
   readFile(folderId: string, fileId: string, range?: ByteRange, options?: ReadOptions): Promise<FileRead>;
   /** Removes the folder and its files; resolves to how many files went (0 when already gone). */
   deleteFolder(folderId: string): Promise<number>;
+  /**
+   * Copies a finished file into another folder of this storage, inside the storage (no byte passes
+   * through this server): a marked clip into the folder of the purchase that bought it. A file of
+   * that name and size already there is answered as it is, so a repeat copies nothing.
+   * DomainError 'not_found' when the file or the target folder is gone.
+   */
+  copyFile(fromFolderId: string, fileId: string, toFolderId: string, name: string): Promise<StoredClip>;
   /** `origin`: the admin's Origin, so a test upload session accepts the browser's PUT. */
   testConnection?(origin?: string): Promise<IntegrationTestResult>;
 }

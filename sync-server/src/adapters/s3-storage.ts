@@ -13,6 +13,7 @@
 // page, its ZIP and the share page /d/{folderId} read objects through this server with Range, streamed.
 import { INTEGRATION_MESSAGES, SERVER_MESSAGES, type UploadKind } from '@courtreplay/shared';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetBucketCorsCommand,
   GetObjectCommand,
@@ -275,6 +276,26 @@ export class S3Storage implements StorageProvider, SharedFolders {
     const body = whole.pipe(sliceBytes(wanted.start, wanted.end));
     whole.on('error', (err) => body.destroy(err));
     return { body, size, mimeType, start: wanted.start, end: wanted.end };
+  }
+
+  /** CopyObject inside the bucket; the same name and size already there is kept. */
+  async copyFile(fromFolderId: string, fileId: string, toFolderId: string, name: string): Promise<StoredClip> {
+    const source = (await this.listFiles(fromFolderId)).find((f) => f.id === fileId);
+    if (!source || !(await this.folderMeta(toFolderId))) throw new DomainError('not_found', SERVER_MESSAGES.storage.fileNotFound);
+    const target = sanitizeStoredName(name);
+    const there = (await this.listFiles(toFolderId)).find((f) => f.name === target && f.size === source.size);
+    if (there) return there;
+    const from = this.folderKey(fromFolderId) + source.name;
+    await this.report(() =>
+      this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.folderKey(toFolderId) + target,
+          CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      ),
+    );
+    return { id: target, name: target, size: source.size, mimeType: source.mimeType };
   }
 
   async deleteFolder(folderId: string): Promise<number> {

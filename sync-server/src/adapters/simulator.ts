@@ -50,10 +50,18 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
 
   async createPayment(input: CreatePaymentInput): Promise<{ token: string; redirectUrl?: string }> {
     const payload = Buffer.from(
-      JSON.stringify({ o: input.orderId, g: input.grossAmount, s: input.staging, n: randomBytes(6).toString('base64url') }),
+      JSON.stringify({
+        o: input.orderId,
+        g: input.grossAmount,
+        s: input.staging,
+        n: randomBytes(6).toString('base64url'),
+        ...(input.returnUrl ? { r: input.returnUrl } : {}),
+      }),
     ).toString('base64url');
     // Like Snap, an order is unknown to the provider until the player picks a way to pay.
-    return { token: `${payload}.${this.seal(payload)}` };
+    const token = `${payload}.${this.seal(payload)}`;
+    // A phone pays in redirect mode, on the simulator's own page (as on Snap's redirect_url).
+    return input.returnUrl ? { token, redirectUrl: `${SIMULATOR_PATH}/${token}/pay` } : { token };
   }
 
   /** The order behind a token this simulator issued, or undefined for anything else. */
@@ -64,8 +72,8 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
-      const { o, g, s } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; g: number; s: boolean };
-      return { orderId: o, grossAmount: g, staging: s };
+      const { o, g, s, r } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; g: number; s: boolean; r?: string };
+      return { orderId: o, grossAmount: g, staging: s, ...(r ? { returnUrl: r } : {}) };
     } catch {
       return undefined;
     }

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, endpoints } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { listVenues } from '../venues/queries.ts';
+import { listVenues } from '../venues/service.ts';
 import { setAdminLanguage } from './queries.ts';
 import { currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';

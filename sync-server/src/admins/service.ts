@@ -3,12 +3,11 @@ import { ADMIN_MESSAGES, MESSAGES, type AdminListItem, type ChangePasswordReques
 import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { THROTTLE_MEMORY_MS, throttledCheck } from '../auth/service.ts';
-import { clearFailedLogins, pruneLoginAttempts } from '../auth/queries.ts';
+import { THROTTLE_MEMORY_MS, throttledCheck, clearFailedLogins, pruneLoginAttempts } from '../auth/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import { deleteAdmin, findAdminById, findPasswordHash, insertAdmin, listAdmins, replacePassword, type AdminRow } from './queries.ts';
-import { findVenue } from '../venues/queries.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import { findVenue } from '../venues/service.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
 import { conflict, invalidInput, notFound, unauthenticated } from '../errors.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

@@ -2,16 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
-import type { AdminRole } from '../db/schema/index.ts';
-
-export interface SessionAdmin {
-  id: number;
-  email: string;
-  role: AdminRole;
-  venueId: number | null;
-  /** 1 while the admin holds a one-time password: only changing it, verify and logout are open. */
-  mustChangePassword: number;
-}
+import type { SessionAdmin } from './venue-access.ts';
 
 export async function insertSession(db: Db, row: { id: string; adminId: number; createdAt: string; expiresAt: string }): Promise<void> {
   await db.insertInto('sessions').values(row).execute();

@@ -11,7 +11,7 @@
 // correct logins never refuse each other.
 import { AUTH_MESSAGES, type LoginRequest, type SessionUser } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import { findAdminById, findAdminCredentials, setLastLogin, upgradePasswordHash } from '../admins/queries.ts';
+import { findAdminById, findAdminCredentials, setLastLogin, upgradePasswordHash } from '../admins/credentials.ts';
 import {
   addressFailures,
   clearFailedLogins,
@@ -24,9 +24,9 @@ import {
   pruneLoginAttempts,
   settleFailedAttempt,
   type AttemptCount,
-  type SessionAdmin,
   lockAddressForReservation,
 } from './queries.ts';
+import type { SessionAdmin } from './venue-access.ts';
 import { DomainError, unauthenticated } from '../errors.ts';
 import { hashedWithOtherParams, hashPassword, imitateFailedCheck, verifyPassword } from './password.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
@@ -192,3 +192,6 @@ export async function sessionUser(deps: Deps, adminId: SessionAdmin['id']): Prom
     language: admin.language,
   };
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { clearFailedLogins, findSessionAdmin, pruneLoginAttempts } from './queries.ts';

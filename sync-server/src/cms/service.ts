@@ -7,7 +7,7 @@ import { resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { imageKind, isVideo, videoMimeType } from '../adapters/magic-bytes.ts';
 import type { Db } from '../db/database.ts';
-import { findConfigValue, upsertConfigEntries } from '../config-entries/queries.ts';
+import { findConfigValue, upsertConfigEntries } from '../config-entries/service.ts';
 import { receiveMedia, type MediaRule } from './media-upload.ts';
 import { deleteConfigEntry, findKeyWithValue } from './queries.ts';
 import { notFound } from '../errors.ts';

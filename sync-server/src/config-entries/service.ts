@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { recordAudit } from '../audit/record.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import { assertVenueAccess, type SessionAdmin } from '../auth/venue-access.ts';
 import {
   CONFIG_MESSAGES,
   CONFIG_KEYS,
@@ -17,7 +17,6 @@ import {
 } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import type { Db } from '../db/database.ts';
-import { assertVenueAccess } from '../auth/venue-access.ts';
 import {
   findConfigValue,
   findVenue,
@@ -225,3 +224,6 @@ async function refuseUndercut(
     if (undercut) throw invalidInput(CONFIG_MESSAGES.undercut(undercut, venue.name, change.staging));
   }
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { findConfigValue, loadEntriesInForce, upsertConfigEntries } from './queries.ts';

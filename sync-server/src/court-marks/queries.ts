@@ -4,6 +4,7 @@ import { isPostgres } from '../db/dialect.ts';
 
 export interface CourtByCode {
   fieldId: number;
+  venueId: number;
   courtName: string;
   venueName: string;
   venueLanguage: KioskLanguage;
@@ -13,7 +14,13 @@ export async function findCourtByCode(db: Db, courtCode: string): Promise<CourtB
   return db
     .selectFrom('fields')
     .innerJoin('venues', 'venues.id', 'fields.venueId')
-    .select(['fields.id as fieldId', 'fields.name as courtName', 'venues.name as venueName', 'venues.language as venueLanguage'])
+    .select([
+      'fields.id as fieldId',
+      'fields.venueId',
+      'fields.name as courtName',
+      'venues.name as venueName',
+      'venues.language as venueLanguage',
+    ])
     .where('fields.courtCode', '=', courtCode)
     .executeTakeFirst();
 }
@@ -23,7 +30,7 @@ async function latestMark(db: Db, by: { phoneKey: string } | { fieldId: number }
   const query = db
     .selectFrom('court_marks')
     .innerJoin('fields', 'fields.id', 'court_marks.fieldId')
-    .select(['court_marks.markedAt', 'fields.name as courtName'])
+    .select(['court_marks.id', 'court_marks.markedAt', 'fields.name as courtName'])
     .where('court_marks.markedAt', '>', since)
     .orderBy('court_marks.markedAt', 'desc');
   const one =
@@ -31,8 +38,17 @@ async function latestMark(db: Db, by: { phoneKey: string } | { fieldId: number }
   return one.executeTakeFirst();
 }
 
-export async function insertMark(db: Db, row: { fieldId: number; markedAt: string; phoneKey: string }): Promise<void> {
-  await db.insertInto('court_marks').values(row).execute();
+export async function insertMark(db: Db, row: { fieldId: number; markedAt: string; phoneKey: string }): Promise<number> {
+  return Number((await db.insertInto('court_marks').values(row).returning('id').executeTakeFirstOrThrow()).id);
+}
+
+/** The phone has this mark: it marked it, or tapped within the court's 10 s of it (a repeat changes nothing). */
+export async function claimMark(db: Db, row: { markId: number; phoneKey: string; claimedAt: string }): Promise<void> {
+  await db
+    .insertInto('mark_claims')
+    .values(row)
+    .onConflict((oc) => oc.columns(['markId', 'phoneKey']).doNothing())
+    .execute();
 }
 
 /**
@@ -47,7 +63,7 @@ export async function insertMarkUnlessRecent(
   db: Db,
   row: { fieldId: number; markedAt: string; phoneKey: string },
   since: { phone: string; court: string },
-): Promise<{ markedAt: string; courtName: string } | undefined> {
+): Promise<{ id: number; markedAt: string; courtName: string; recorded: boolean }> {
   return db.transaction().execute((tx) => insertMarkInTransaction(tx, row, since));
 }
 
@@ -56,7 +72,7 @@ export async function insertMarkInTransaction(
   tx: Db,
   row: { fieldId: number; markedAt: string; phoneKey: string },
   since: { phone: string; court: string },
-): Promise<{ markedAt: string; courtName: string } | undefined> {
+): Promise<{ id: number; markedAt: string; courtName: string; recorded: boolean }> {
   if (isPostgres(tx)) {
     const venue = tx.selectFrom('fields').select('venueId').where('id', '=', row.fieldId);
     // NO KEY UPDATE: other transactions may still refer to the venue (a purchase), only marks wait.
@@ -64,9 +80,8 @@ export async function insertMarkInTransaction(
   }
   const earlier =
     (await latestMark(tx, { phoneKey: row.phoneKey }, since.phone)) ?? (await latestMark(tx, { fieldId: row.fieldId }, since.court));
-  if (earlier) return earlier;
-  await insertMark(tx, row);
-  return undefined;
+  if (earlier) return { ...earlier, id: Number(earlier.id), recorded: false };
+  return { id: await insertMark(tx, row), markedAt: row.markedAt, courtName: '', recorded: true };
 }
 
 /**

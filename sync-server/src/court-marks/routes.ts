@@ -1,28 +1,41 @@
 // /c/{courtCode}: the page the court's QR poster opens, and its one action, POST /c/{courtCode}/mark
 //. Outside the API contract like the phone page: a page for a phone's browser.
-// An unknown code and a malformed one get the same 404, which names nothing.
-import { randomBytes } from 'node:crypto';
-import { KIOSK_MESSAGES } from '@courtreplay/shared';
+// An unknown code and a malformed one get the same 404, which names nothing. At a venue with a
+// recorder the page is also the phone's store (phone-store/): the rallies it marked, below the button.
+import { KIOSK_MESSAGES, type KioskLanguage, type MarkFailureReason } from '@courtreplay/shared';
 import { Hono, type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env.ts';
 import { clientAddress } from '../auth/routes.ts';
+import type { CourtByCode } from './queries.ts';
 import { markLanguageOf, renderMarkPage, renderUnknownCourtPage } from './page.ts';
-import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie } from './service.ts';
-import { announceMark, failMark, markClipProblem, markHasNoCamera } from '../recorders/marks.ts';
+import { addressLimiter, courtOfCode, markMoment, phoneOfAddress, phoneOfCookie, type Mark } from './service.ts';
+import { announceMark, failMark, markClipProblem, markHasNoCamera, venueRecorderState } from '../recorders/marks.ts';
+import { phoneKeyOfRequest, phoneToken } from './phone-cookie.ts';
+import { renderStoreSection, STORE_STYLE } from '../phone-store/page.ts';
+import { storeState } from '../phone-store/store-state.ts';
 
 const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' } as const;
 
-/** The phone's anonymous random id: no personal data, only what keeps it to one mark per 20 s. */
-export const PHONE_COOKIE = 'cr_phone';
+/** The phone's store below the button, at a venue whose recorder sends marked clips; else none. */
+async function storeOf(c: Context<AppEnv>, court: CourtByCode, courtCode: string, language: KioskLanguage) {
+  const deps = c.var.deps;
+  if (!(await venueRecorderState(deps.db, court.venueId, deps.clock.now())).hasRecorder) return undefined;
+  const phoneKey = phoneKeyOfRequest(c);
+  const state = await storeState(deps, { ...court, courtCode }, phoneKey, language);
+  return { html: renderStoreSection(language, courtCode, state, phoneKey !== undefined), style: STORE_STYLE };
+}
 
-/** The phone's cookie as it sent it, or undefined when it sent none (then it is given one). */
-function phoneToken(c: Context<AppEnv>): string | undefined {
-  const existing = getCookie(c, PHONE_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{22}$/.test(existing)) return existing;
-  const token = randomBytes(16).toString('base64url');
-  setCookie(c, PHONE_COOKIE, token, { path: '/c', httpOnly: true, sameSite: 'Lax', maxAge: 365 * 24 * 3600 });
-  return undefined;
+/**
+ * What the tap says. A camera not recording now cuts no clip. The venue's recorder silent: the
+ * rally is saved, as its recorder may be recording with its uplink down and send the clip when it
+ * is back (only a venue with a recorder has a problem, and it has a store).
+ */
+function tapAnswer(language: KioskLanguage, mark: Mark, problem: MarkFailureReason | null, atStore: boolean) {
+  const T = KIOSK_MESSAGES[language].mark;
+  const S = KIOSK_MESSAGES[language].store;
+  if (problem === 'camera-offline') return { text: T.notRecording(mark.time, mark.courtName), refused: true };
+  if (problem === 'recorder-offline') return { text: S.markedOffline(mark.time, mark.courtName) };
+  return { text: atStore ? S.marked(mark.time, mark.courtName) : T.marked(mark.time, mark.courtName) };
 }
 
 export function courtMarkRoutes(): Hono<AppEnv> {
@@ -35,7 +48,8 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     if (!court) return c.html(renderUnknownCourtPage(), 404, PRIVATE);
     phoneToken(c);
     const language = markLanguageOf(c.req.query('lang'), court.venueLanguage);
-    return c.html(renderMarkPage({ language, courtCode, ...court }), 200, PRIVATE);
+    const store = await storeOf(c, court, courtCode, language);
+    return c.html(renderMarkPage({ language, courtCode, ...court, ...(store ? { store } : {}) }), 200, PRIVATE);
   });
 
   app.post('/c/:courtCode/mark', async (c) => {
@@ -62,12 +76,12 @@ export function courtMarkRoutes(): Hono<AppEnv> {
     const problem = await markClipProblem(c.var.deps, court.fieldId);
     if (problem && mark.recorded) await failMark(c.var.deps, court.fieldId, mark.markedAt, problem);
     if (mark.recorded) await announceMark(c.var.deps, court.fieldId);
-    if (problem) {
-      const text =
-        problem === 'recorder-offline' ? T.recorderOffline(mark.time, mark.courtName) : T.notRecording(mark.time, mark.courtName);
-      return c.html(renderMarkPage({ ...page, answer: { text, refused: true } }), 200, PRIVATE);
-    }
-    return c.html(renderMarkPage({ ...page, answer: { text: T.marked(mark.time, mark.courtName) } }), 200, PRIVATE);
+    const store = await storeOf(c, court, courtCode, language);
+    return c.html(
+      renderMarkPage({ ...page, answer: tapAnswer(language, mark, problem, store !== undefined), ...(store ? { store } : {}) }),
+      200,
+      PRIVATE,
+    );
   });
 
   return app;

@@ -8,7 +8,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { formatTime24 } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { isCourtCodeShaped } from '../fields/court-code.ts';
-import { deleteMarksBefore, findCourtByCode, insertMarkUnlessRecent, venueMarksSince, type CourtByCode } from './queries.ts';
+import { claimMark, deleteMarksBefore, findCourtByCode, insertMarkUnlessRecent, venueMarksSince, type CourtByCode } from './queries.ts';
 
 /** One phone marks at most once in this time; a second tap answers with the first mark. */
 export const MARK_PHONE_INTERVAL_MS = 20_000;
@@ -19,7 +19,11 @@ export const MARKS_SHOWN_MS = 2 * 60 * 60_000;
 /** Marks older than this are deleted. */
 export const MARKS_KEPT_MS = 24 * 60 * 60_000;
 
-const phoneKeyOf = (phoneToken: string) => createHash('sha256').update(phoneToken).digest('hex');
+/** How a phone is stored and found: the SHA-256 of its cookie (or of its address's keyed hash). */
+export const phoneKeyOf = (phoneToken: string) => createHash('sha256').update(phoneToken).digest('hex');
+
+/** Whether `phone` (phoneOfCookie or phoneOfAddress) is a phone's own cookie, which finds its rallies again. */
+const isCookiePhone = (phone: string) => !phone.startsWith('address:');
 
 // An address is not kept in the clear, nor as a plain hash (every IPv4 address can be hashed and
 // looked up): keyed with a secret of this process, which nothing stores. Another instance has
@@ -37,6 +41,8 @@ export async function courtOfCode(deps: Pick<AppDeps, 'db'>, courtCode: string):
 }
 
 export interface Mark {
+  /** The mark this tap has: its own, or the earlier one that stands for it. */
+  id: number;
   /** The mark's time of day at the venue, 'HH:MM'. */
   time: string;
   /** The mark's instant, ISO 8601 UTC. */
@@ -48,20 +54,24 @@ export interface Mark {
 
 /**
  * Records the phone's mark on the court, unless the phone marked within the last 20 s or the court
- * was marked within the last 10 s: then that mark is the answer. `phone` is phoneOfCookie(…) or
- * phoneOfAddress(…).
+ * was marked within the last 10 s: then that mark is the answer. Either way a phone known by its
+ * cookie claims the mark it got, so two phones that tap the same rally both have it (phone-store/).
+ * `phone` is phoneOfCookie(…) or phoneOfAddress(…).
  */
 export async function markMoment(deps: Pick<AppDeps, 'db' | 'clock'>, court: CourtByCode, phone: string): Promise<Mark> {
   const now = deps.clock.now();
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const earlier = await insertMarkUnlessRecent(
+  const phoneKey = phoneKeyOf(phone);
+  const mark = await insertMarkUnlessRecent(
     deps.db,
-    { fieldId: court.fieldId, markedAt: now.toISOString(), phoneKey: phoneKeyOf(phone) },
+    { fieldId: court.fieldId, markedAt: now.toISOString(), phoneKey },
     { phone: before(MARK_PHONE_INTERVAL_MS), court: before(MARK_COURT_INTERVAL_MS) },
   );
-  if (earlier) return { time: formatTime24(earlier.markedAt), markedAt: earlier.markedAt, courtName: earlier.courtName, recorded: false };
+  if (isCookiePhone(phone)) await claimMark(deps.db, { markId: mark.id, phoneKey, claimedAt: now.toISOString() });
+  if (!mark.recorded)
+    return { id: mark.id, time: formatTime24(mark.markedAt), markedAt: mark.markedAt, courtName: mark.courtName, recorded: false };
   await deleteOldMarks(deps);
-  return { time: formatTime24(now), markedAt: now.toISOString(), courtName: court.courtName, recorded: true };
+  return { id: mark.id, time: formatTime24(now), markedAt: now.toISOString(), courtName: court.courtName, recorded: true };
 }
 
 /** The venue's marks of the last two hours, for its kiosks. */

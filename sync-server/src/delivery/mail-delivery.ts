@@ -20,7 +20,7 @@ import { composePurchaseMail } from '../mail/compose.ts';
 import { maskAddress, maskAddressesIn } from '../mail/redact.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
-import { clipCourtNames, recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/queries.ts';
+import { clipCourtNames, recordEmailOutcome, UNKNOWN_VENUE } from '../purchases/service.ts';
 import { clipsKeptUntil } from '../purchases/retention.ts';
 import { findMailFacts, isDeliverable, storedEmailCopy, type MailFacts } from './queries.ts';
 import { RetryingDelivery, type DeliveryFailure, type RetryingDeliveryOptions } from './retrying-delivery.ts';

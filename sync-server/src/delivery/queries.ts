@@ -2,7 +2,7 @@
 // same columns: email_deliveries, whatsapp_deliveries), and what the e-mail needs.
 import { EMAIL_COPY_KEY } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
-import { clipCourtsColumn, purchaseWithPlace } from '../purchases/queries.ts';
+import { clipCourtsColumn, purchaseWithPlace } from '../purchases/service.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 import type { WhatsappDeliveryTable, WhatsappMessageTable, WhatsappPendingStatusTable } from '../db/schema/whatsapp-delivery.ts';
 

@@ -12,7 +12,7 @@ import type { IntegrationHealth } from '../integrations/health.ts';
 import { applyPendingStatuses } from '../whatsapp/statuses.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
-import { recordWhatsappOutcome } from '../purchases/queries.ts';
+import { recordWhatsappOutcome } from '../purchases/service.ts';
 import { findWhatsappFacts, isWhatsappDeliverable, setWhatsappMessageId, type WhatsappFacts } from './queries.ts';
 import { RetryingDelivery, type DeliveryFailure, type RetryingDeliveryOptions } from './retrying-delivery.ts';
 

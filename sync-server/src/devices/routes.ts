@@ -1,4 +1,4 @@
-import { listFields } from '../fields/queries.ts';
+import { listFields } from '../fields/service.ts';
 import { recentVenueMarks } from '../court-marks/service.ts';
 import { DEVICE_MESSAGES, endpoints } from '@courtreplay/shared';
 import { auditRoute } from '../audit/record.ts';

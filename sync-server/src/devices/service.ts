@@ -15,10 +15,9 @@ import {
   setDeviceStaging,
   upsertDevice,
 } from './queries.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { findField } from '../fields/queries.ts';
-import { findVenue } from '../venues/queries.ts';
-import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import { assertVenueAccess, venueScope, type SessionAdmin } from '../auth/venue-access.ts';
+import { findField } from '../fields/service.ts';
+import { findVenue } from '../venues/service.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../errors.ts';
 import { withHealth } from './health.ts';
 
@@ -118,3 +117,6 @@ export async function replaceDeviceId(deps: Deps, admin: SessionAdmin, deviceId:
   });
   return mustFind(deps, newDeviceId);
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { type DeviceRow, findDevice } from './queries.ts';

@@ -2,12 +2,19 @@
 // and the resolutions admins recorded. The database comes first; service.ts turns rows into entries.
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { newestPerVenue } from '../db/newest-per-venue.ts';
 import type { Database } from '../db/schema/index.ts';
 import type { PurchaseEventKind } from '../db/schema/index.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { purchaseWithPlace } from '../purchases/service.ts';
 
-/** Newest rows read from each source; older ones are history nobody acts on. */
+/**
+ * Newest rows read from each source per venue; older ones are history nobody acts on. Per venue,
+ * so that one venue's rows, however many, never push another venue's out (db/newest-per-venue.ts).
+ */
 export const PER_SOURCE_LIMIT = 200;
+
+/** A source of purchase events, newest PER_SOURCE_LIMIT per venue. */
+const EVENTS_PER_VENUE = { venue: 'purchases.venueId', newest: 'e.at', limit: PER_SOURCE_LIMIT };
 
 export interface PlaceScope {
   /** null: every venue (a super admin without a venue filter). */
@@ -22,15 +29,13 @@ export async function parkedPurchasesInScope(db: Db, scope: PlaceScope) {
     .leftJoin('venues', 'venues.id', 'parked_purchases.venueId')
     .leftJoin('devices', 'devices.deviceId', 'parked_purchases.deviceId')
     .selectAll('parked_purchases')
-    .select(['venues.name as venueName', 'devices.name as deviceName'])
-    .orderBy('parked_purchases.parkedAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
+    .select(['venues.name as venueName', 'devices.name as deviceName']);
   if (scope.venueId !== null) q = q.where('parked_purchases.venueId', '=', scope.venueId);
   if (!scope.includeStaging) q = q.where('parked_purchases.isStaging', '=', 0);
-  return q.execute();
+  return newestPerVenue(db, q, { venue: 'parked_purchases.venueId', newest: 'parked_purchases.parkedAt', limit: PER_SOURCE_LIMIT });
 }
 
-/** Purchase events of `kinds` with their purchase's venue and kiosk, newest first, in the admin's scope. */
+/** Purchase events of `kinds` with their purchase's venue and kiosk, in the admin's scope (read through EVENTS_PER_VENUE). */
 export function purchaseEventsInScope(db: Db, scope: PlaceScope, kinds: PurchaseEventKind[]) {
   let q = purchaseWithPlace(db)
     .innerJoin('purchase_events as e', 'e.purchaseId', 'purchases.id')
@@ -45,9 +50,7 @@ export function purchaseEventsInScope(db: Db, scope: PlaceScope, kinds: Purchase
       'venues.name as venueName',
       'devices.name as deviceName',
     ])
-    .where('e.kind', 'in', kinds)
-    .orderBy('e.at', 'desc')
-    .limit(PER_SOURCE_LIMIT);
+    .where('e.kind', 'in', kinds);
   if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
   if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
   return q;
@@ -64,7 +67,7 @@ export async function failuresInScope(
   failed: PurchaseEventKind[],
   settledBy: { kind: PurchaseEventKind; sameInstant: boolean },
 ) {
-  const rows = await purchaseEventsInScope(db, scope, failed)
+  const events = purchaseEventsInScope(db, scope, failed)
     .select(['e.kind', 'purchases.erasedAt'])
     .select((eb) =>
       eb
@@ -74,8 +77,8 @@ export async function failuresInScope(
         .where('later.kind', '=', settledBy.kind)
         .whereRef('later.at', settledBy.sameInstant ? '>=' : '>', 'e.at')
         .as('settledAt'),
-    )
-    .execute();
+    );
+  const rows = await newestPerVenue(db, events, EVENTS_PER_VENUE);
   return rows.map(({ settledAt, ...row }) => ({ ...row, settledAt: settledAt as string | null }));
 }
 
@@ -93,21 +96,21 @@ export async function whatsappEventsOf(db: Db, purchaseIds: string[]) {
 
 /** Failed WhatsApp messages in the admin's scope, with the purchase's erasure (what settles them is read in service.ts). */
 export async function whatsappFailuresInScope(db: Db, scope: PlaceScope) {
-  return purchaseEventsInScope(db, scope, ['whatsapp_failed']).select(['purchases.erasedAt']).execute();
+  return newestPerVenue(db, purchaseEventsInScope(db, scope, ['whatsapp_failed']).select(['purchases.erasedAt']), EVENTS_PER_VENUE);
 }
 
 /** WhatsApp messages handed over without an answer at or before `cutoff`, in the admin's scope, with the purchase's erasure. */
 export async function unconfirmedWhatsappInScope(db: Db, scope: PlaceScope, cutoff: string) {
-  return purchaseEventsInScope(db, scope, ['whatsapp_sent'])
+  const events = purchaseEventsInScope(db, scope, ['whatsapp_sent'])
     .select(['purchases.erasedAt'])
     .where('e.detail', 'like', '%"unconfirmed":%')
-    .where('e.at', '<=', cutoff)
-    .execute();
+    .where('e.at', '<=', cutoff);
+  return newestPerVenue(db, events, EVENTS_PER_VENUE);
 }
 
 /** Late settlements in the admin's scope, with the purchase's total. */
 export async function lateSettlementsInScope(db: Db, scope: PlaceScope) {
-  return purchaseEventsInScope(db, scope, ['late_settlement']).select('purchases.totalAmount').execute();
+  return newestPerVenue(db, purchaseEventsInScope(db, scope, ['late_settlement']).select('purchases.totalAmount'), EVENTS_PER_VENUE);
 }
 
 /** Paid purchases whose payment was reversed afterwards, newest reversal first. */
@@ -124,12 +127,10 @@ export async function reversedPurchasesInScope(db: Db, scope: PlaceScope) {
       'venues.name as venueName',
       'devices.name as deviceName',
     ])
-    .where('purchases.paymentReversedAt', 'is not', null)
-    .orderBy('purchases.paymentReversedAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
+    .where('purchases.paymentReversedAt', 'is not', null);
   if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
   if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  return q.execute();
+  return newestPerVenue(db, q, { venue: 'purchases.venueId', newest: 'purchases.paymentReversedAt', limit: PER_SOURCE_LIMIT });
 }
 
 /** The payment_reversed events of these purchases, oldest first. */
@@ -156,11 +157,18 @@ function undeliveredOf<Q extends SelectQueryBuilder<Database, 'purchases', objec
       .where('purchases.paymentStatus', 'in', ['paid', 'free'])
       .where((eb) => eb.fn.coalesce('purchases.paidAt', 'purchases.createdAt'), '<', cutoff)
       // With an address, its e-mail says delivered; with only a WhatsApp number, the link
-      // saved and the message out do.
+      // saved and the message out do; with neither (bought on a phone: its page is the delivery),
+      // the link saved does, every clip in its folder.
       .where((eb) =>
         eb.or([
           eb.and([eb('purchases.email', '<>', ''), eb('purchases.emailStatus', 'is', null)]),
-          eb.and([eb('purchases.email', '=', ''), eb.or([eb('purchases.zipUrl', 'is', null), eb('purchases.whatsappStatus', 'is', null)])]),
+          eb.and([
+            eb('purchases.email', '=', ''),
+            eb.or([
+              eb('purchases.zipUrl', 'is', null),
+              eb.and([eb('purchases.phone', 'is not', null), eb('purchases.whatsappStatus', 'is', null)]),
+            ]),
+          ]),
         ]),
       )
       .where('purchases.erasedAt', 'is', null)
@@ -181,15 +189,14 @@ export async function undeliveredInScope(db: Db, scope: PlaceScope, cutoff: stri
       'purchases.createdAt',
       'purchases.zipUrl',
       'purchases.email',
+      'purchases.phone',
       'purchases.whatsappStatus',
       'venues.name as venueName',
       'devices.name as deviceName',
-    ])
-    .orderBy('purchases.createdAt', 'desc')
-    .limit(PER_SOURCE_LIMIT);
+    ]);
   if (scope.venueId !== null) q = q.where('purchases.venueId', '=', scope.venueId);
   if (!scope.includeStaging) q = q.where('purchases.isStaging', '=', 0);
-  return q.execute();
+  return newestPerVenue(db, q, { venue: 'purchases.venueId', newest: 'purchases.createdAt', limit: PER_SOURCE_LIMIT });
 }
 
 /** How many purchases paid before `cutoff` are undelivered, made in the report's venue, court, range and staging scope. */

@@ -18,8 +18,7 @@ import {
 } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { venueScope } from '../auth/venue-access.ts';
+import { venueScope, type SessionAdmin } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
 import { devicesFor } from '../devices/service.ts';
 import { notFound } from '../errors.ts';
@@ -307,9 +306,9 @@ async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> 
  * What an undelivered purchase is missing: with an address, the clips' link and then the e-mail;
  * with only a WhatsApp number, the message (it does not wait for the link) and then the clips.
  */
-function missingChannel(p: { email: string; zipUrl: string | null; whatsappStatus: string | null }): 'clips' | 'email' | 'whatsapp' {
+function missingChannel(p: { email: string; phone: string | null; zipUrl: string | null; whatsappStatus: string | null }) {
   if (p.email) return p.zipUrl ? 'email' : 'clips';
-  return p.whatsappStatus === null ? 'whatsapp' : 'clips';
+  return p.phone && p.whatsappStatus === null ? 'whatsapp' : 'clips';
 }
 
 /** The sentinel's count for the dashboard: undelivered purchases made in the report's venue, court, range and staging scope. */

@@ -1,7 +1,7 @@
 import { endpoints, FIELD_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { findVenue } from '../venues/queries.ts';
+import { findVenue } from '../venues/service.ts';
 import { auditRoute } from '../audit/record.ts';
 import { deleteField, findField, insertField, listFieldCodes, listFields, renameField, renewCourtCode } from './queries.ts';
 import { markUrlOf } from './court-code.ts';
@@ -9,8 +9,7 @@ import { assignDeviceField } from '../devices/service.ts';
 import { assertVenueAccess, currentAdmin } from '../http/auth.ts';
 import { route } from '../http/contract.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { venueCourtCameras } from '../recorders/queries.ts';
-import { maskedCamera } from '../recorders/service.ts';
+import { venueCourtCameras, maskedCamera } from '../recorders/service.ts';
 
 /**
  * Courts ("fields"): read and managed (added, renamed, removed, their posters renewed) by the venue's

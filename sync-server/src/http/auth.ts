@@ -16,13 +16,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { findDevice, type DeviceRow } from '../devices/queries.ts';
-import { findSessionAdmin, type SessionAdmin } from '../auth/queries.ts';
-import { recorderByTokenHash, type RecorderRow } from '../recorders/queries.ts';
+import { findDevice, type DeviceRow } from '../devices/service.ts';
+import { findSessionAdmin } from '../auth/service.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
+import { recorderByTokenHash, type RecorderRow } from '../recorders/service.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { clientAddress, clientAddressOf } from './client-address.ts';
 
-export type { SessionAdmin } from '../auth/queries.ts';
+export type { SessionAdmin } from '../auth/venue-access.ts';
 export { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
 
 export function bearerToken(c: Context): string | undefined {

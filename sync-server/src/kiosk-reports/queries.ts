@@ -1,7 +1,7 @@
 // SQL of the kiosk reports; each helper takes the database first.
 import type { KioskParkedReport, KioskUploadProgressReport, ParkedPurchase, ReversedPayment } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
-import { purchaseWithPlace } from '../purchases/queries.ts';
+import { purchaseWithPlace } from '../purchases/service.ts';
 import type { EmailDeliveryTable } from '../db/schema/email-delivery.ts';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 

@@ -14,7 +14,7 @@ import type { PaymentStatus } from '../db/schema/index.ts';
 import { midtransOutcome } from '../adapters/payment-signature.ts';
 import type { Db } from '../db/database.ts';
 import { DomainError } from '../errors.ts';
-import { findPaymentFacts } from '../purchases/queries.ts';
+import { findPaymentFacts } from '../purchases/service.ts';
 import { applyProviderOutcome } from './provider-outcome.ts';
 import { checkStatusWithin, NOTIFICATION_STATUS_BUDGET_MS } from './status-check.ts';
 

@@ -11,7 +11,7 @@ import type { PaymentStatus } from '../db/schema/index.ts';
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import { recordPurchaseEvent } from '../purchases/events.ts';
 import { markPurchaseOutcome } from '../purchases/outcomes.ts';
-import { findPurchase, flagPaymentReversal, purchaseEventDetails } from '../purchases/queries.ts';
+import { findPurchase, flagPaymentReversal, purchaseEventDetails } from '../purchases/service.ts';
 
 /**
  * After its payment window, how long Midtrans may still settle an order (a QRIS or e-wallet

@@ -14,7 +14,7 @@ import { runExclusive } from '../db/exclusive.ts';
 import type { Logger } from 'pino';
 import { ProviderRateLimitedError, type Clock, type Delivery, type PaymentProvider, type ProviderStatusDetail } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import { findDueForReconcile, scheduleReconcile } from '../purchases/queries.ts';
+import { findDueForReconcile, scheduleReconcile } from '../purchases/service.ts';
 import { applyProviderOutcome, SETTLEMENT_GRACE_MS } from './provider-outcome.ts';
 import { checkStatus } from './status-check.ts';
 

@@ -10,6 +10,7 @@ import { DomainError, invalidInput, notFound } from '../errors.ts';
 import { route } from '../http/contract.ts';
 import { serverFile } from '../paths.ts';
 import { handleNotification, type NotificationDeps } from './notification.ts';
+import { renderSimulatorPage } from './simulator-page.ts';
 
 const SNAP_SIMULATOR_JS = readFileSync(serverFile('src/payments/assets/snap-simulator.js'), 'utf8');
 
@@ -57,6 +58,28 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
     return c.body(SNAP_SIMULATOR_JS);
+  });
+
+  route(routes, endpoints.simulatorPayPage).handle(async (c, { params }) =>
+    c.html(renderSimulatorPage(params.token, openToken(params.token)), 200, { 'Cache-Control': 'no-store' }),
+  );
+
+  // A button of the redirect-mode page: the outcome as the panel's, then back as Snap's finish redirect.
+  route(routes, endpoints.simulatorPayForm).handle(async (c, { params }) => {
+    const token = openToken(params.token);
+    if (!token.returnUrl) throw invalidInput(SERVER_MESSAGES.payments.notRedirect);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const outcome = form.outcome;
+    if (outcome === 'close') return c.redirect(token.returnUrl, 303);
+    if (outcome !== 'success' && outcome !== 'pending' && outcome !== 'failure') throw invalidInput(SERVER_MESSAGES.payments.outcomeInvalid);
+    const deps = notificationDeps(c);
+    const notification = await simulator.simulate(token, outcome, deps.clock.now());
+    await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
+    const back = new URL(token.returnUrl);
+    back.searchParams.set('order_id', notification.order_id);
+    back.searchParams.set('status_code', notification.status_code);
+    back.searchParams.set('transaction_status', notification.transaction_status);
+    return c.redirect(back.toString(), 303);
   });
 
   route(routes, endpoints.simulatorOrder).handle(async (_c, { params }) => {

@@ -1,6 +1,6 @@
 // SQL of the phone page: the purchase behind a token, with its venue's name and its clips' courts.
 import type { Db } from '../db/database.ts';
-import { clipCourtsColumn, purchaseWithPlace } from '../purchases/queries.ts';
+import { clipCourtsColumn, purchaseWithPlace } from '../purchases/service.ts';
 
 /** What the phone page shows of the purchase holding `token`; undefined for an unknown token. */
 export async function findPhonePagePurchase(db: Db, token: string) {
@@ -23,6 +23,11 @@ export async function findPhonePagePurchase(db: Db, token: string) {
       'purchases.fieldId',
       'purchases.totalAmount',
       'fields.name as fieldName',
+      'fields.courtCode',
+      'purchases.channel',
+      'purchases.email',
+      'purchases.phone',
+      'purchases.venueId',
       clipCourtsColumn(db).as('clipCourts'),
     ])
     .where('purchases.phoneToken', '=', token)

@@ -12,6 +12,7 @@ import { webStreamOf } from '../http/web-body.ts';
 import { phoneUrlOf } from '../purchases/phone-token.ts';
 import { PHONE_SCRIPT, PHONE_SCRIPT_PATH, renderPhonePage } from './page.ts';
 import { phonePurchase, type PhoneFile } from './service.ts';
+import { addPhoneContact } from '../phone-store/contact.ts';
 import { CLIP_CHUNK_BYTES, MAX_CLIP_STREAMS_PER_PURCHASE, perPurchaseLimit } from './clip-stream.ts';
 import { MAX_ZIPS_PER_PURCHASE, zipStream } from './zip-stream.ts';
 
@@ -61,11 +62,25 @@ export function phonePageRoutes(): Hono<AppEnv> {
       status: purchase.status,
       expected: purchase.expected,
       clips: purchase.clips.map((clip) => ({ ...clip, url: `${base}/clip/${clip.n}` })),
-      progress: purchase.status === 'uploading' ? T.uploading(purchase.clips.length, purchase.expected) : null,
+      progress:
+        purchase.status !== 'uploading'
+          ? null
+          : purchase.store?.waiting.length
+            ? purchase.store.waiting.join(' ')
+            : T.uploading(purchase.clips.length, purchase.expected),
       keptUntil: purchase.keptUntil,
       removedAt: purchase.removedAt,
     };
     return { status: 200, body };
+  });
+
+  route(app, endpoints.phonePageContact).handle(async (c, { params, body }) => {
+    for (const [name, value] of Object.entries(PRIVATE)) c.header(name, value);
+    const purchase = await phonePurchase(c.var.deps, params.token);
+    // Only a phone's purchase takes a contact here (a kiosk's was given at the kiosk).
+    if (!purchase?.store) throw notFoundError();
+    const language = body.language ?? purchase.language;
+    return { status: 200, body: { message: await addPhoneContact(c.var.deps, purchase.id, { ...body, language }) } };
   });
 
   // Per purchase, the clips streaming now (this instance): more at once are refused.

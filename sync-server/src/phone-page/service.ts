@@ -4,11 +4,12 @@ import { KIOSK_MESSAGES, PHONE_TOKEN_PATTERN, type KioskLanguage } from '@courtr
 import type { AppDeps } from '../app-env.ts';
 import type { StoredClip } from '../adapters/ports.ts';
 import { chosenClips, pairFiles, titleOf } from '../storage/clip-pairing.ts';
-import { clipFilesOf } from '../storage/queries.ts';
-import { clipCourtNames } from '../purchases/queries.ts';
+import { clipFilesOf } from '../storage/service.ts';
+import { clipCourtNames } from '../purchases/service.ts';
 import { findPhonePagePurchase } from './queries.ts';
+import { clipsOnTheirWay } from '../phone-store/progress.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config' | 'clock'>;
 
 export type PhoneStatus = 'ready' | 'uploading' | 'waiting' | 'not_paid' | 'removed' | 'erased';
 
@@ -36,6 +37,8 @@ export interface PhonePurchase {
   /** When the clips go (or went): paid (else created) + RETENTION_DAYS. */
   keptUntil: string;
   removedAt: string | null;
+  /** Bought on a phone: its store's page (/c/{courtCode}) and what each clip still on its way is doing. */
+  store: { url: string | null; waiting: string[]; hasContact: boolean } | null;
 }
 
 const isVideo = (clip: StoredClip) => clip.mimeType.startsWith('video/') || /\.(mp4|webm|mov|m4v)$/i.test(clip.name);
@@ -62,6 +65,10 @@ export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePu
     expected: row.videoCount,
     keptUntil,
     removedAt: row.erasedAt ?? row.clipsExpiredAt,
+    store:
+      row.channel === 'phone'
+        ? { url: row.courtCode ? `/c/${row.courtCode}` : null, waiting: [] as string[], hasContact: Boolean(row.email || row.phone) }
+        : null,
   };
   const sold = (row.paymentStatus === 'paid' && row.paymentReversal === null) || row.paymentStatus === 'free';
   const closed = (status: PhoneStatus) => ({ ...base, status, clips: [], files: [] as PhoneFile[] });
@@ -82,5 +89,8 @@ export async function phonePurchase(deps: Deps, token: string): Promise<(PhonePu
     file: paired.file,
   }));
   const clips = files.map(({ n, title, size }) => ({ n, title, size }));
-  return { ...base, status: clips.length >= row.videoCount ? 'ready' : 'uploading', clips, files };
+  const status = clips.length >= row.videoCount ? 'ready' : 'uploading';
+  // A phone's clips come from the venue's recorder: each one still on its way says how far it is.
+  const store = base.store && status === 'uploading' ? { ...base.store, waiting: await clipsOnTheirWay(deps, row, language) } : base.store;
+  return { ...base, store, status, clips, files };
 }

@@ -9,8 +9,7 @@ import {
 } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import { assertVenueAccess, venueScope, type SessionAdmin } from '../auth/venue-access.ts';
 import {
   countPromoUses,
   deletePromo,
@@ -23,7 +22,7 @@ import {
   type PromoRow,
 } from '../promos/queries.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { findVenue } from '../venues/queries.ts';
+import { findVenue } from '../venues/service.ts';
 import { SERVER_MESSAGES } from '@courtreplay/shared';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -106,3 +105,6 @@ export async function validatePromo(deps: Deps, code: string, venueId: number): 
   const { id, name, amount, percent } = promo;
   return { valid: true, message: PROMO_MESSAGES.valid, promo: { id, name, code: promo.code, amount, percent } };
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { promoOverQuota, releasePromo, reservePromo, retakePromo } from './queries.ts';

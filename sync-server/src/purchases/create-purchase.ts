@@ -12,17 +12,18 @@ import {
   quote,
   type CreatePurchaseInput,
   type CreatePurchaseResponse,
+  type PricingConfig,
   type PromoDiscount,
   type Quote,
 } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
 import type { PaymentItem } from '../adapters/ports.ts';
-import type { DeviceRow } from '../devices/queries.ts';
+import type { DeviceRow } from '../devices/service.ts';
 import { invalidInput, forbidden, DomainError } from '../errors.ts';
-import { courtsOfVenue, venueOfCourt } from '../fields/queries.ts';
-import { reservePromo } from '../promos/queries.ts';
-import { loadEntriesInForce } from '../config-entries/queries.ts';
+import { courtsOfVenue, venueOfCourt } from '../fields/service.ts';
+import { reservePromo } from '../promos/service.ts';
+import { loadEntriesInForce } from '../config-entries/service.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import type { IdempotentRun, ReplayCodec } from './idempotency.ts';
 import { markPurchaseOutcome } from './outcomes.ts';
@@ -59,6 +60,11 @@ const PRICING_KEYS = (['DEFAULT_PRICE', 'PROMO_TABLE', 'ENABLE_PAYMENT_GATEWAY']
   configKey(key, true),
 ]);
 
+/** The venue's own price, tiers and gateway where it has them, else the global ones: what every sale is priced by. */
+export async function venuePricing(tx: Tx, venueId: number, staging: boolean): Promise<PricingConfig> {
+  return pricingFromConfig(await loadEntriesInForce(tx, venueId, PRICING_KEYS), { staging });
+}
+
 const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** `CR-20261120-7KQ2M9XHPT`: the date in Asia/Jakarta plus 50 random bits; 21 characters. */
@@ -69,6 +75,22 @@ export function newPurchaseId(now: Date): string {
   for (const byte of bytes) random += ID_ALPHABET[byte % ID_ALPHABET.length];
   return `CR-${jakarta}-${random}`;
 }
+
+/** What a purchase starts with, wherever it is sold: nothing paid for, uploaded, linked or sent yet. */
+export const NOTHING_DELIVERED_YET = {
+  whatsappStatus: null,
+  whatsappError: null,
+  whatsappSentAt: null,
+  paymentToken: null,
+  emailStatus: null,
+  emailError: null,
+  emailSentAt: null,
+  zipUrl: null,
+  folderId: null,
+  folderUrl: null,
+  uploadError: 0,
+  paidAt: null,
+} as const;
 
 /** Checks the browser's venue and court against the device; the device's record wins. */
 function placeOf(
@@ -88,7 +110,7 @@ function placeOf(
 }
 
 /** The code is what the player knows and decides; the id (small, guessable) is only checked against it. */
-async function findRequestedPromo(tx: Tx, input: CreatePurchaseInput, now: Date, venueId: number) {
+export async function findRequestedPromo(tx: Tx, input: Pick<CreatePurchaseInput, 'promoCode' | 'promoId'>, now: Date, venueId: number) {
   const code = input.promoCode?.trim() ? input.promoCode : undefined;
   if (code === undefined) {
     if (input.promoId != null) throw invalidInput(PURCHASE_MESSAGES.promoCodeRequired);
@@ -151,8 +173,7 @@ export async function createPurchase(
     const courtVenue = device.fieldId === null && input.fieldId != null ? await venueOfCourt(tx, input.fieldId) : undefined;
     const place = placeOf(device, input, courtVenue);
     const promo = await findRequestedPromo(tx, input, now, place.venueId);
-    // The venue's own price, tiers and gateway where it has them, else the global ones.
-    const pricing = pricingFromConfig(await loadEntriesInForce(tx, place.venueId, PRICING_KEYS), { staging: input.isStaging });
+    const pricing = await venuePricing(tx, place.venueId, input.isStaging);
     const videoCourts = input.videoCourts ? await checkVideoCourts(tx, input.videoCourts, place.venueId) : undefined;
     const discount: PromoDiscount | null = promo ? { amount: promo.amount, percent: promo.percent } : null;
     const priced = quote({ ...pricing, count: input.videoIds.length, promo: discount });
@@ -176,9 +197,7 @@ export async function createPurchase(
       // A player may leave only a WhatsApp number: the address column stays NOT NULL, ''.
       email: input.email ?? '',
       phone: input.phone ?? null,
-      whatsappStatus: null,
-      whatsappError: null,
-      whatsappSentAt: null,
+      ...NOTHING_DELIVERED_YET,
       videoCount: input.videoIds.length,
       videoIds: JSON.stringify(input.videoIds),
       videoCourts: videoCourts ? JSON.stringify(videoCourts) : null,
@@ -193,17 +212,8 @@ export async function createPurchase(
       promoCode: appliedPromo?.code ?? null,
       isStaging: input.isStaging ? 1 : 0,
       paymentStatus: free ? 'free' : 'pending',
-      paymentToken: null,
-      emailStatus: null,
-      emailError: null,
-      emailSentAt: null,
-      zipUrl: null,
-      folderId: null,
-      folderUrl: null,
-      uploadError: 0,
       createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
       updatedAt: nowIso,
-      paidAt: null,
       phoneToken,
       language: input.language ?? null,
     });
@@ -214,7 +224,7 @@ export async function createPurchase(
   const items = paymentItems(created.priced, created.promoCode);
   const payment = created.free
     ? await deliverFree(deps, created.id)
-    : await requestPayment(deps, device, input, { id: created.id, total: created.priced.total, items });
+    : await requestPayment(deps, payerOf(device, input), { id: created.id, total: created.priced.total, items });
   return answerFor(deps, created.id, payment, created.free);
 }
 
@@ -231,7 +241,7 @@ async function resumePurchase(deps: PurchaseDeps, device: DeviceRow, input: Crea
   if (row.paymentStatus === 'pending' && !row.paymentToken) {
     // The item lines are not stored; one line of the stored total keeps the sum Midtrans checks.
     const items: PaymentItem[] = [{ id: 'video', name: `Video replay x${row.videoCount}`, price: row.totalAmount, quantity: 1 }];
-    return answerFor(deps, id, await requestPayment(deps, device, input, { id, total: row.totalAmount, items }), false);
+    return answerFor(deps, id, await requestPayment(deps, payerOf(device, input), { id, total: row.totalAmount, items }), false);
   }
   return answerFor(deps, id, row.paymentToken ? { token: row.paymentToken } : null, false);
 }
@@ -243,13 +253,31 @@ async function deliverFree(deps: PurchaseDeps, id: string): Promise<null> {
   return null;
 }
 
+/** Who pays and where: the contact the provider may show, and where the sale was made. */
+export interface Payer {
+  email?: string | undefined;
+  phone?: string | undefined;
+  staging: boolean;
+  /** Shown in the provider's dashboard: `device-{n}` for a kiosk (never its X-Device-Id), `phone` for a phone. */
+  soldBy: string;
+  /** A phone's sale: where the provider brings the player back after paying (redirect mode). */
+  returnUrl?: string;
+}
+
+/** A kiosk's payer: its id in the dashboard, never the X-Device-Id (the kiosk's only credential). */
+const payerOf = (device: DeviceRow, input: CreatePurchaseInput): Payer => ({
+  email: input.email,
+  phone: input.phone,
+  staging: input.isStaging,
+  soldBy: `device-${device.id}`,
+});
+
 /** A payment token for the stored purchase; when the provider refuses, the purchase ends (502). */
-async function requestPayment(
+export async function requestPayment(
   deps: PurchaseDeps,
-  device: DeviceRow,
-  input: CreatePurchaseInput,
+  payer: Payer,
   order: { id: string; total: number; items: PaymentItem[] },
-): Promise<CreatePurchaseResponse['payment']> {
+): Promise<NonNullable<CreatePurchaseResponse['payment']>> {
   const { db, clock, logger } = deps;
   const row = await findPurchase(db, order.id);
   try {
@@ -257,11 +285,11 @@ async function requestPayment(
       orderId: order.id,
       grossAmount: order.total,
       items: order.items,
-      ...(input.email ? { email: input.email } : {}),
-      ...(input.phone ? { phone: input.phone } : {}),
-      staging: input.isStaging,
-      // Never the X-Device-Id: it is the kiosk's only credential and must not leave the server.
-      customFields: { venue: row?.venueName ?? '', court: (row && clipCourtNames(row)) ?? '', device: `device-${device.id}` },
+      ...(payer.email ? { email: payer.email } : {}),
+      ...(payer.phone ? { phone: payer.phone } : {}),
+      staging: payer.staging,
+      customFields: { venue: row?.venueName ?? '', court: (row && clipCourtNames(row)) ?? '', device: payer.soldBy },
+      ...(payer.returnUrl ? { returnUrl: payer.returnUrl } : {}),
     });
     await setPaymentToken(db, order.id, answer.token, clock.now().toISOString());
     return answer.redirectUrl ? { token: answer.token, redirectUrl: answer.redirectUrl } : { token: answer.token };

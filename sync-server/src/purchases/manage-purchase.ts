@@ -8,10 +8,9 @@ import {
   type ResendEmailResponse,
   SERVER_MESSAGES,
 } from '@courtreplay/shared';
-import type { DeviceRow } from '../devices/queries.ts';
+import type { DeviceRow } from '../devices/service.ts';
 import { bookResend } from '../delivery/resend-limit.ts';
-import { assertVenueAccess } from '../auth/venue-access.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import { assertVenueAccess, type SessionAdmin } from '../auth/venue-access.ts';
 import { invalidInput, conflict, forbidden, DomainError, notFound } from '../errors.ts';
 import { portsOf, type PurchaseDeps } from './create-purchase.ts';
 import { assertOpenForUploads } from './open-for-uploads.ts';
@@ -87,8 +86,21 @@ export async function abandonPurchase(deps: PurchaseDeps, id: string, device: De
  * provider answers it was paid first. A failure to end it is a 503: the kiosk then opens nothing new.
  */
 export async function endPurchasePayment(deps: PurchaseDeps, id: string, device: DeviceRow): Promise<PurchaseStatusResponse> {
+  await endPaymentAtProvider(deps, await purchaseFor(deps, id, { device }));
+  return purchaseStatus(deps, id, device);
+}
+
+/**
+ * Ends an order still open at the provider so it cannot be paid any more (a kiosk's before its next
+ * order, a phone's before it buys other rallies): expired, or paid (and delivered) when the provider
+ * answers it was paid first. A failure to end it is a 503, and the caller opens nothing new.
+ */
+export async function endPaymentAtProvider(
+  deps: PurchaseDeps,
+  purchase: Pick<PurchaseWithNames, 'id' | 'paymentStatus' | 'isStaging'>,
+): Promise<void> {
   const { payments, delivery } = portsOf(deps);
-  const purchase = await purchaseFor(deps, id, { device });
+  const id = purchase.id;
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') {
     let ended: EndedPayment;
     try {
@@ -102,7 +114,6 @@ export async function endPurchasePayment(deps: PurchaseDeps, id: string, device:
     if (ended === 'paid' || purchase.paymentStatus === 'pending')
       await applyProviderOutcome(outcomeDeps, id, ended === 'paid' ? 'paid' : 'expired', deps.clock.now());
   }
-  return purchaseStatus(deps, id, device);
 }
 
 /** The kiosk's own purchase's payment status and phone page, for its 'Waiting for payment' screen. */
@@ -122,10 +133,17 @@ export async function resendEmail(
   admin: SessionAdmin,
 ): Promise<{ answer: ResendEmailResponse; channel: 'email' | 'whatsapp' }> {
   const { delivery } = portsOf(deps);
-  const purchase = await purchaseFor(deps, id, { admin });
+  let purchase = await purchaseFor(deps, id, { admin });
   if (purchase.paymentStatus !== 'paid' && purchase.paymentStatus !== 'free') throw conflict(PURCHASE_MESSAGES.notPaid);
   if (purchase.erasedAt) throw conflict(MESSAGES.transactions.erasedNoChange);
   if (purchase.clipsExpiredAt) throw conflict(MESSAGES.transactions.clipsExpiredNoResend);
+  // Bought on a phone: its clips come from the marks' folders, copied by the delivery (never searched for at a kiosk).
+  if (purchase.channel === 'phone') {
+    await delivery.purchaseChanged(id);
+    purchase = await purchaseFor(deps, id, { admin });
+    if (!purchase.zipUrl) throw conflict(MESSAGES.transactions.phoneClipsMissing);
+    if (!purchase.email && !purchase.phone) return { answer: { message: MESSAGES.transactions.phoneClipsInPlace }, channel: 'email' };
+  }
   // A number alone gets the WhatsApp message, whose phone page fills in as the clips arrive: no link needed.
   const channel = !purchase.email && purchase.phone && deps.config.whatsapp.mode !== 'off' ? 'whatsapp' : 'email';
   if (channel === 'email' && !purchase.zipUrl) return { answer: { searchLocally: true, transaction: toApiPurchase(purchase) }, channel };

@@ -7,7 +7,7 @@
 // never refused), in the same transaction.
 import type { Db } from '../db/database.ts';
 import type { PaymentStatus } from '../db/schema/index.ts';
-import { promoOverQuota, releasePromo, retakePromo } from '../promos/queries.ts';
+import { promoOverQuota, releasePromo, retakePromo } from '../promos/service.ts';
 import { findPurchase, transitionPayment, type PurchaseWithNames } from './queries.ts';
 
 export type PurchaseOutcome = 'paid' | 'failed' | 'expired';

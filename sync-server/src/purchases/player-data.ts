@@ -4,15 +4,16 @@
 // purchase event naming the admin, and a log line.
 import { ERASED_EMAIL, MESSAGES, PURCHASE_MESSAGES, SERVER_MESSAGES, type Purchase } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
 import { conflict, DomainError, notFound } from '../errors.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
-import { forgetAuditValues } from '../audit/queries.ts';
+import { forgetAuditValues } from '../audit/record.ts';
 import { forgetAddresses, recordPurchaseEvent } from './events.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { findPurchase, markErased, setPurchaseEmail, setPurchasePhone, toApiPurchase } from './queries.ts';
-import { foldersOfPurchase, forgetClipFiles } from '../storage/queries.ts';
+import { foldersOfPurchase, forgetClipFiles } from '../storage/service.ts';
 import { truncateWriteAheadLog } from '../db/database.ts';
+import { eraseBoughtMarks } from '../phone-store/erase.ts';
 
 const m = MESSAGES.transactions;
 
@@ -94,6 +95,8 @@ export async function erasePurchase(
   const folders = await foldersOfPurchase(deps.db, purchase);
   if (folders.length > 0 && !deps.storage) throw new DomainError('unavailable', SERVER_MESSAGES.storage.notConfigured);
   for (const folderId of folders) filesRemoved += await deps.storage!.deleteFolder(folderId);
+  // Bought on a phone: the clip as the recorder uploaded it, and its preview, go too.
+  if (purchase.channel === 'phone') filesRemoved += await eraseBoughtMarks(deps, deps.storage, id);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     if (!(await markErased(tx, id, ERASED_EMAIL, now))) return;

@@ -134,6 +134,7 @@ export function toApiPurchase(row: PurchaseWithNames): Purchase {
     paymentReversedAt: row.paymentReversedAt,
     clipsExpiredAt: row.clipsExpiredAt,
     erasedAt: row.erasedAt,
+    channel: row.channel,
   };
 }
 
@@ -180,8 +181,11 @@ export type NewPurchase = Omit<
   | 'language'
   | 'clipsExpiredAt'
   | 'erasedAt'
+  | 'channel'
+  | 'buyerKey'
+  | 'paymentUrl'
 > &
-  Partial<Pick<PurchaseRow, 'phoneToken' | 'language'>>;
+  Partial<Pick<PurchaseRow, 'phoneToken' | 'language' | 'channel' | 'buyerKey'>>;
 
 /** Inserts a purchase with its ranks; call inside the transaction that reserved its promo. */
 export async function insertPurchase(tx: Tx, purchase: NewPurchase): Promise<void> {

@@ -8,7 +8,8 @@
 import { UNPAID_GRACE_MINUTES } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import { runExclusive } from '../db/exclusive.ts';
-import { foldersOfPurchase } from '../storage/queries.ts';
+import { foldersOfPurchase } from '../storage/service.ts';
+import { phoneStoreUpkeep } from '../phone-store/upkeep.ts';
 import { recordPurchaseEvent } from './events.ts';
 import { findExpiredClips, markClipsExpired } from './queries.ts';
 
@@ -18,7 +19,7 @@ const DAY_MS = 24 * 3_600_000;
 const BATCH = 200;
 
 export type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'storage'> & {
-  config: Pick<AppDeps['config'], 'retentionDays' | 'pendingPaymentExpiryMs'>;
+  config: Pick<AppDeps['config'], 'retentionDays' | 'pendingPaymentExpiryMs' | 'publicUrl'>;
 };
 
 /** When a purchase's clips go: `retentionDays` after it was paid (or made). */
@@ -36,6 +37,8 @@ export async function expireOldClips(deps: RetentionDeps): Promise<number> {
   const result = await runExclusive(deps.db, 'retention', async () => {
     const expired = await expirePass(deps, storage);
     await abortAbandonedUploads(deps, storage);
+    // The phones' marked clips: unsold ones a day after their mark (phone-store/upkeep.ts).
+    await phoneStoreUpkeep(deps, storage).catch((err: unknown) => deps.logger.warn({ err }, 'retention: the phone store upkeep failed'));
     return expired;
   });
   return result.ran ? result.value : 0;

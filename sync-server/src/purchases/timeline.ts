@@ -10,7 +10,7 @@ import {
   type PurchaseTimelineResponse,
   type TimelineEntry,
 } from '@courtreplay/shared';
-import type { SessionAdmin } from '../auth/queries.ts';
+import type { SessionAdmin } from '../auth/venue-access.ts';
 import type { PurchaseDeps } from './create-purchase.ts';
 import { purchaseFor } from './manage-purchase.ts';
 import { phoneUrlOf } from './phone-token.ts';
@@ -18,7 +18,9 @@ import { purchaseEventRows, toApiPurchase, type PurchaseWithNames, type Tx } fro
 
 /** The entries the purchase row gives: its sale and how the payment ended. */
 function fromPurchase(p: PurchaseWithNames): TimelineEntry[] {
-  const entries: TimelineEntry[] = [{ at: p.createdAt, kind: 'created', by: null, amount: p.totalAmount }];
+  const entries: TimelineEntry[] = [
+    { at: p.createdAt, kind: 'created', by: null, amount: p.totalAmount, ...(p.channel === 'phone' ? { onPhone: true } : {}) },
+  ];
   if (p.paymentStatus === 'free') entries.push({ at: p.createdAt, kind: 'free', by: null });
   if (p.paymentStatus === 'paid') entries.push({ at: p.paidAt ?? p.updatedAt, kind: 'paid', by: null, amount: p.totalAmount });
   // A failed or expired purchase's last update is when that happened (a late settlement makes it paid).

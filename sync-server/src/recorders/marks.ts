@@ -20,7 +20,8 @@ import {
   type RecorderRow,
 } from './queries.ts';
 import { effectiveCameras, isSilent } from './states.ts';
-import { venueOfCourt } from '../fields/queries.ts';
+import { venueOfCourt } from '../fields/service.ts';
+import { noteUploadProgress } from '../mark-clips/service.ts';
 
 /** Whether a mark on the court would cut nothing: its venue has a recorder and the court no camera. */
 export async function markHasNoCamera(db: Db, fieldId: number): Promise<boolean> {
@@ -69,12 +70,18 @@ export async function failMark(deps: Pick<AppDeps, 'db'>, fieldId: number, marke
 
 const MESSAGE_MAX = 500;
 
-/** Stores where the recorder's marked clips stand (marks of other venues are left alone). */
+/** Stores where the recorder's marked clips stand, and the bytes of those on their way to storage (marks of other venues are left alone). */
 export async function recordMarkStates(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   recorder: RecorderRow,
   body: z.output<typeof recorderMarkStatesRequest>,
 ): Promise<void> {
+  const progress = body.marks.flatMap((m) =>
+    m.state === 'uploading' && m.bytesSent !== undefined && m.bytesTotal !== undefined
+      ? [{ id: m.id, bytesSent: m.bytesSent, bytesTotal: m.bytesTotal }]
+      : [],
+  );
+  await noteUploadProgress(deps, recorder, progress);
   await setMarkClipStates(
     deps.db,
     recorder.venueId,
@@ -114,4 +121,10 @@ export async function waitForMarks(
     }
     await signal.wait(recorder.venueId, Math.min(left, signal.recheckMs), abort);
   }
+}
+
+/** Whether the venue has a recorder, and whether one reported within the last 30 s (its uplink and PC are up). */
+export async function venueRecorderState(db: Db, venueId: number, now: Date): Promise<{ hasRecorder: boolean; online: boolean }> {
+  const recorders = await recordersIn(db, venueId);
+  return { hasRecorder: recorders.length > 0, online: recorders.some((r) => r.lastSeenAt !== null && !isSilent(r, now)) };
 }

@@ -1,8 +1,10 @@
 // SQL of the venue's recorders: cameras on courts, recorders and their tokens' hashes, the cameras'
 // reported states, their outages and the recorders' alerts, and the marks a recorder cuts.
 import type { MarkClipState, MarkFailureReason } from '@courtreplay/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { idsBeyondNewestPerVenue, newestPerVenue } from '../db/newest-per-venue.ts';
 
 export async function setCameraUrl(db: Db, fieldId: number, cameraUrl: string | null): Promise<void> {
   await db.updateTable('fields').set({ cameraUrl }).where('id', '=', fieldId).execute();
@@ -143,12 +145,12 @@ export const RESOLVED_PER_VENUE = 200;
 
 /** Outages in the scope that began before `startedBefore`, with their court's and venue's names: every open one, the newest resolved per venue. */
 export async function outagesInScope(db: Db, venueId: number | null, startedBefore: string) {
-  const ranked = db
+  let q = db
     .selectFrom('recorder_outages as o')
     .innerJoin('recorders as r', 'r.id', 'o.recorderId')
     .innerJoin('fields as f', 'f.id', 'o.fieldId')
     .innerJoin('venues as v', 'v.id', 'r.venueId')
-    .select((eb) => [
+    .select([
       'o.id',
       'o.recorderId',
       'o.fieldId',
@@ -159,19 +161,10 @@ export async function outagesInScope(db: Db, venueId: number | null, startedBefo
       'r.venueId',
       'v.name as venueName',
       'f.name as courtName',
-      eb.fn
-        .agg<number>('row_number')
-        .over((ob) => ob.partitionBy('r.venueId').orderBy('o.startedAt', 'desc'))
-        .as('newest'),
     ])
-    .where('o.startedAt', '<=', startedBefore)
-    .$if(venueId !== null, (q) => q.where('r.venueId', '=', venueId!));
-  return db
-    .selectFrom(ranked.as('x'))
-    .select(['id', 'recorderId', 'fieldId', 'state', 'startedAt', 'endedAt', 'recorderName', 'venueId', 'venueName', 'courtName'])
-    .where((eb) => eb.or([eb('endedAt', 'is', null), eb('newest', '<=', RESOLVED_PER_VENUE)]))
-    .orderBy('startedAt', 'desc')
-    .execute();
+    .where('o.startedAt', '<=', startedBefore);
+  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
+  return newestPerVenue(db, q, { venue: 'r.venueId', newest: 'o.startedAt', limit: RESOLVED_PER_VENUE, openWhereNull: 'o.endedAt' });
 }
 
 export async function openAlertsOf(db: Db, recorderId: number) {
@@ -197,81 +190,36 @@ export async function resolveAlert(db: Db, id: number, resolvedAt: string): Prom
 
 /** The recorders' alerts in the scope: every open one, the newest resolved per venue. */
 export async function alertsInScope(db: Db, venueId: number | null) {
-  const ranked = db
+  let q = db
     .selectFrom('recorder_alerts as a')
     .innerJoin('recorders as r', 'r.id', 'a.recorderId')
     .innerJoin('venues as v', 'v.id', 'r.venueId')
-    .select((eb) => [
-      'a.id',
-      'a.code',
-      'a.message',
-      'a.firstAt',
-      'a.resolvedAt',
-      'r.name as recorderName',
-      'r.venueId',
-      'v.name as venueName',
-      eb.fn
-        .agg<number>('row_number')
-        .over((ob) => ob.partitionBy('r.venueId').orderBy('a.firstAt', 'desc'))
-        .as('newest'),
-    ])
-    .$if(venueId !== null, (q) => q.where('r.venueId', '=', venueId!));
-  return db
-    .selectFrom(ranked.as('x'))
-    .select(['id', 'code', 'message', 'firstAt', 'resolvedAt', 'recorderName', 'venueId', 'venueName'])
-    .where((eb) => eb.or([eb('resolvedAt', 'is', null), eb('newest', '<=', RESOLVED_PER_VENUE)]))
-    .orderBy('firstAt', 'desc')
-    .execute();
+    .select(['a.id', 'a.code', 'a.message', 'a.firstAt', 'a.resolvedAt', 'r.name as recorderName', 'r.venueId', 'v.name as venueName']);
+  if (venueId !== null) q = q.where('r.venueId', '=', venueId);
+  return newestPerVenue(db, q, { venue: 'r.venueId', newest: 'a.firstAt', limit: RESOLVED_PER_VENUE, openWhereNull: 'a.resolvedAt' });
 }
+
+/** The recorders' two histories: each row's venue is its recorder's, and it is resolved once `resolved` is set. */
+const HISTORIES = {
+  outages: { table: 'recorder_outages', resolved: 'endedAt', newest: 'startedAt' },
+  alerts: { table: 'recorder_alerts', resolved: 'resolvedAt', newest: 'firstAt' },
+} as const;
 
 /**
- * Deletes resolved outages that ended before `before`, and every resolved one past the newest
+ * Deletes a history's rows resolved before `before`, and every resolved one past the newest
  * RESOLVED_PER_VENUE of its venue. Answers how many went.
  */
-export async function pruneOutages(db: Db, before: string): Promise<number> {
-  const old = await db.deleteFrom('recorder_outages').where('endedAt', '<', before).executeTakeFirst();
-  const surplus = db
-    .selectFrom(
-      db
-        .selectFrom('recorder_outages as o')
-        .innerJoin('recorders as r', 'r.id', 'o.recorderId')
-        .where('o.endedAt', 'is not', null)
-        .select((eb) => [
-          'o.id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((ob) => ob.partitionBy('r.venueId').orderBy('o.startedAt', 'desc'))
-            .as('newest'),
-        ])
-        .as('x'),
-    )
-    .select('id')
-    .where('newest', '>', RESOLVED_PER_VENUE);
-  const beyond = await db.deleteFrom('recorder_outages').where('id', 'in', surplus).executeTakeFirst();
-  return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
-}
-
-/** Deletes alerts resolved before `before`, and every resolved one past the newest RESOLVED_PER_VENUE of its venue. */
-export async function pruneAlerts(db: Db, before: string): Promise<number> {
-  const old = await db.deleteFrom('recorder_alerts').where('resolvedAt', '<', before).executeTakeFirst();
-  const surplus = db
-    .selectFrom(
-      db
-        .selectFrom('recorder_alerts as a')
-        .innerJoin('recorders as r', 'r.id', 'a.recorderId')
-        .where('a.resolvedAt', 'is not', null)
-        .select((eb) => [
-          'a.id',
-          eb.fn
-            .agg<number>('row_number')
-            .over((ob) => ob.partitionBy('r.venueId').orderBy('a.firstAt', 'desc'))
-            .as('newest'),
-        ])
-        .as('x'),
-    )
-    .select('id')
-    .where('newest', '>', RESOLVED_PER_VENUE);
-  const beyond = await db.deleteFrom('recorder_alerts').where('id', 'in', surplus).executeTakeFirst();
+export async function pruneHistory(db: Db, which: keyof typeof HISTORIES, before: string): Promise<number> {
+  const { table, resolved, newest } = HISTORIES[which];
+  const old = await db.deleteFrom(table).where(sql.ref(resolved), '<', before).executeTakeFirst();
+  // Both tables have id and recorderId, the only columns named by type below.
+  const resolvedRows = db
+    .selectFrom(`${table} as h` as 'recorder_outages as h')
+    .innerJoin('recorders as r', 'r.id', 'h.recorderId')
+    .where(sql.ref(`h.${resolved}`), 'is not', null)
+    .select('h.id');
+  const surplus = idsBeyondNewestPerVenue(db, resolvedRows, { venue: 'r.venueId', newest: `h.${newest}`, limit: RESOLVED_PER_VENUE });
+  const beyond = await db.deleteFrom(table).where('id', 'in', surplus).executeTakeFirst();
   return Number(old.numDeletedRows) + Number(beyond.numDeletedRows);
 }
 

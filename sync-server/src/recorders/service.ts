@@ -3,12 +3,11 @@
 // address goes only to the venue's own recorder (setup.ts).
 import { FIELD_MESSAGES, maskCameraUrl, RECORDER_MESSAGES, VENUE_MESSAGES, type Recorder } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
+import { assertVenueAccess, venueScope, type SessionAdmin } from '../auth/venue-access.ts';
 import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import { notFound } from '../errors.ts';
-import { findField } from '../fields/queries.ts';
-import { findVenue } from '../venues/queries.ts';
+import { findField } from '../fields/service.ts';
+import { findVenue } from '../venues/service.ts';
 import { cameraUrlOf, cameraStatesOf, deleteRecorder, findRecorder, insertRecorder, recordersIn, setCameraUrl } from './queries.ts';
 import { effectiveCameras } from './states.ts';
 
@@ -69,3 +68,6 @@ export async function removeRecorder(deps: Deps, admin: SessionAdmin, id: number
   await deleteRecorder(deps.db, id);
   return recorder;
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { recorderByTokenHash, type RecorderRow, venueCourtCameras } from './queries.ts';

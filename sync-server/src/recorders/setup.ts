@@ -2,7 +2,7 @@
 // addresses, passwords included. Only a recorder's own bearer token reaches this.
 import { VENUE_TIME_ZONE } from '@courtreplay/shared';
 import type { Db } from '../db/database.ts';
-import { findVenue } from '../venues/queries.ts';
+import { findVenue } from '../venues/service.ts';
 import { venueCourtCameras, type RecorderRow } from './queries.ts';
 
 export async function recorderSetup(db: Db, recorder: RecorderRow) {

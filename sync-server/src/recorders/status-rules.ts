@@ -1,8 +1,9 @@
-// What a recorder's status report may do (docs/cameras.md, "What the server trusts"): speak only
-// for its own venue's courts, and only so often. A recorder reports every 10 s and soon after a
-// camera changes state; each report rewrites its cameras' states and outages, which the Errors tab
-// lists, so a runaway or hostile recorder is held to a bounded rate (per instance), answered 429
-// with Retry-After, and a report naming another venue's court is refused whole (403).
+// What a recorder's status report may do (docs/cameras.md, "What the server trusts from a
+// recorder"): speak only for its own venue's courts, and only so often. A recorder reports every
+// 10 s and soon after a camera changes state; each report rewrites its cameras' states and
+// outages, which the Errors tab lists, so a runaway or hostile recorder is held to a bounded rate
+// (per instance), answered 429 with Retry-After, and a report naming another venue's court is
+// refused whole (403).
 import { RECORDER_MESSAGES, type recorderStatusRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';

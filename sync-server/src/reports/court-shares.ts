@@ -1,7 +1,7 @@
 // How a purchase of clips from several courts is split between them for revenue by court: each court gets its clips' own prices (the quote's lines, in videoIds order) less its
 // share of the promo discount, in whole rupiah that add up to the purchase's total.
 import type { Quote } from '@courtreplay/shared';
-import type { Tx } from '../purchases/queries.ts';
+import type { Db as Tx } from '../db/database.ts';
 import { insertPurchaseCourts } from './queries.ts';
 
 export interface CourtShare {

@@ -2,7 +2,7 @@
 // purchase's roll-ups are built from.
 import type { Insertable } from 'kysely';
 import type { PurchaseCourtTable } from '../db/schema/index.ts';
-import type { Tx } from '../purchases/queries.ts';
+import type { Db as Tx } from '../db/database.ts';
 
 /** A purchase's court shares (migration 028). */
 export async function insertPurchaseCourts(tx: Tx, rows: Insertable<PurchaseCourtTable>[]): Promise<void> {

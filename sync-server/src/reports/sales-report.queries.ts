@@ -12,8 +12,8 @@
 import type { SalesReport, SalesReportQuery } from '@courtreplay/shared';
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, jakartaDaySql } from '../db/dialect.ts';
-import type { Tx } from '../purchases/queries.ts';
-import { emailContains, onClipCourt } from '../purchases/list-purchases.queries.ts';
+import type { Db as Tx } from '../db/database.ts';
+import { emailContains, onClipCourt } from '../purchases/service.ts';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;

@@ -4,13 +4,11 @@
 // in the same table under their own key, so a kiosk's mistakes never slow an admin's login.
 import { STAFF_PIN_MESSAGES, VENUE_MESSAGES } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { clearFailedLogins } from '../auth/queries.ts';
-import { throttledCheck } from '../auth/service.ts';
+import { assertVenueAccess, venueScope, type SessionAdmin } from '../auth/venue-access.ts';
+import { clearFailedLogins, throttledCheck } from '../auth/service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { assertVenueAccess, venueScope } from '../auth/venue-access.ts';
-import type { DeviceRow } from '../devices/queries.ts';
-import { findVenue } from '../venues/queries.ts';
+import type { DeviceRow } from '../devices/service.ts';
+import { findVenue } from '../venues/service.ts';
 import { DomainError, forbidden, notFound } from '../errors.ts';
 import { deleteStaffPin, findStaffPinHash, listStaffPins, upsertStaffPin } from './queries.ts';
 

@@ -13,14 +13,13 @@ import { SERVER_MESSAGES } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { MultipartPlan, StorageProvider, UploadStatus } from '../adapters/ports.ts';
 import type { Db } from '../db/database.ts';
-import type { DeviceRow } from '../devices/queries.ts';
-import { findVenue } from '../venues/queries.ts';
-import type { SessionAdmin } from '../auth/queries.ts';
-import { assertVenueAccess } from '../auth/venue-access.ts';
+import type { DeviceRow } from '../devices/service.ts';
+import { findVenue } from '../venues/service.ts';
+import { assertVenueAccess, type SessionAdmin } from '../auth/venue-access.ts';
 import { forbidden, DomainError, invalidInput, notFound } from '../errors.ts';
 import { assertOpenForUploads } from '../purchases/open-for-uploads.ts';
 import { ensurePhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
-import { setFolder, type PurchaseRow } from '../purchases/queries.ts';
+import { setFolder, type PurchaseRow } from '../purchases/service.ts';
 import { sanitizeStoredName } from '../adapters/file-names.ts';
 import { chosenClips, pairByName } from './clip-pairing.ts';
 import {
@@ -195,3 +194,6 @@ export async function completeOwnMultipart(deps: UploadDeps, owner: string, uplo
   if (!storage.completeMultipart) throw invalidInput(SERVER_MESSAGES.s3.notMultipart);
   return storage.completeMultipart(uploadUrl, size);
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export { clipFilesOf, foldersOfPurchase, forgetClipFiles } from './queries.ts';

@@ -22,10 +22,10 @@ import {
   purchaseOfMessage,
   setWhatsappMessageId,
   unconfirmedSendsTo,
-} from '../delivery/queries.ts';
+} from '../delivery/service.ts';
 import type { IntegrationHealth } from '../integrations/health.ts';
 import { listPurchaseEvents, recordPurchaseEvent } from '../purchases/events.ts';
-import { findContact, findWhatsappState, recordWhatsappOutcome } from '../purchases/queries.ts';
+import { findContact, findWhatsappState, recordWhatsappOutcome } from '../purchases/service.ts';
 
 export interface StatusDeps {
   db: Db;

@@ -15,7 +15,7 @@ import './PurchaseDrawer.css';
 export function describeEntry(e: TimelineEntry, W: AdminMessages['transactions']['timeline']): string {
   switch (e.kind) {
     case 'created':
-      return W.created(formatRupiah(e.amount ?? 0));
+      return W.created(formatRupiah(e.amount ?? 0), e.onPhone);
     case 'paid':
       return W.paid(formatRupiah(e.amount ?? 0));
     case 'clip_uploaded':
@@ -100,8 +100,8 @@ export function PurchaseDrawer({ id, onClose }: { id: string; onClose: () => voi
                 tx.phone ? `${formatPhone(tx.phone)}${tx.whatsappSent ? ` (${T.emailStatusWord[tx.whatsappSent]})` : ''}` : '',
                 tx.venueName || T.unknownVenue,
                 courtLabel(tx.courts, T.report),
-                // The kiosk's own court: where it was sold, not where the clips were filmed.
-                courtNameOf(tx, T.report),
+                // The kiosk's own court (or, bought on a phone, its poster's court): where it was sold, not where the clips were filmed.
+                tx.channel === 'phone' ? T.soldOnPhone(courtNameOf(tx, T.report)) : courtNameOf(tx, T.report),
                 tx.videoTitles.join(', '),
                 formatRupiah(tx.totalAmount),
                 tx.promoCode ?? '',

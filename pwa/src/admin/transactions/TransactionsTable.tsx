@@ -1,5 +1,6 @@
 import {
   courtLabel,
+  courtNameOf,
   deliveryLabel,
   formatPhone,
   formatRupiah,
@@ -135,7 +136,14 @@ export function TransactionsTable({ rows, showVenue, emailStatus, deliveries, se
                   </span>
                 </td>
                 {showVenue && <td>{tx.venueName || T.unknownVenue}</td>}
-                <td data-testid="purchase-courts">{courtLabel(tx.courts, T.report)}</td>
+                <td data-testid="purchase-courts">
+                  {courtLabel(tx.courts, T.report)}
+                  {tx.channel === 'phone' && (
+                    <span className="badge" data-testid="sold-on-phone" title={T.soldOnPhone(courtNameOf(tx, T.report))}>
+                      {T.phoneBadge}
+                    </span>
+                  )}
+                </td>
                 <td>{tx.promoCode ?? ''}</td>
                 <td>
                   <div className="row-actions">

@@ -37,10 +37,11 @@ describe('the CSV export', () => {
       discount: 0,
       phone: '+6281234567890',
       whatsappStatus: 'Sent',
+      soldOn: 'Phone',
     };
     const csv = toCsv([row]);
     expect(csv.startsWith('\uFEFFID,Email,')).toBe(true);
-    expect(csv.split('\r\n')[1]).toBe("CR-1,a@b.co,1,x,25000,Paid,Sent,2026-11-21 00:30,Arena,A,,,No,0,'+6281234567890,Sent");
+    expect(csv.split('\r\n')[1]).toBe("CR-1,a@b.co,1,x,25000,Paid,Sent,2026-11-21 00:30,Arena,A,,,No,0,'+6281234567890,Sent,Phone");
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 });

@@ -46,6 +46,8 @@ export interface ExportRow {
   /** E.164, '' when the player gave no number. */
   phone: string;
   whatsappStatus: string;
+  /** 'Kiosk', or 'Phone' for a sale made on the phone that marked its rallies. */
+  soldOn: string;
 }
 
 const wallClock = new Intl.DateTimeFormat('en-GB', {
@@ -81,6 +83,7 @@ export function exportRow(t: Transaction): ExportRow {
     discount: t.discount,
     phone: t.phone ?? '',
     whatsappStatus: t.phone ? (t.whatsappSent ? T.emailStatusWord[t.whatsappSent] : T.whatsappNotSent) : '',
+    soldOn: t.channel === 'phone' ? T.phoneBadge : T.kioskSale,
   };
 }
 
@@ -131,6 +134,7 @@ function excelCells(r: ExportRow) {
     rupiah(r.discount),
     r.phone,
     r.whatsappStatus,
+    r.soldOn,
   ];
 }
 
@@ -154,6 +158,7 @@ function csvValues(r: ExportRow): (string | number)[] {
     r.discount,
     r.phone,
     r.whatsappStatus,
+    r.soldOn,
   ];
 }
 

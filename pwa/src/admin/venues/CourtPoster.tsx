@@ -1,9 +1,10 @@
 // A court's "Mark this moment" QR poster: a print-ready A4 sheet with the court
 // and venue names and the player's words in English and Indonesian, its QR code the court's
-// {PUBLIC_URL}/c/{courtCode}. Shown in a modal dialog; Print prints the sheet alone.
+// {PUBLIC_URL}/c/{courtCode}. Shown in a modal dialog; Print prints the sheet alone. An address a
+// phone cannot open (PUBLIC_URL unset: this computer's own) is said so above the sheet, with what to set.
 import { useEffect, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { KIOSK_MESSAGES, type FieldListItem } from '@courtreplay/shared';
+import { isOwnComputerUrl, KIOSK_MESSAGES, type FieldListItem } from '@courtreplay/shared';
 import { ConfirmButton } from '../common/ConfirmButton.tsx';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { useAdminMessages } from '../i18n/admin-language.ts';
@@ -48,6 +49,11 @@ export function CourtPoster({ court, venueName, onClose }: { court: FieldListIte
         </button>
       </header>
       <Notice notice={notice} />
+      {court.markUrl && isOwnComputerUrl(court.markUrl) && (
+        <div className="notice notice-error" role="alert" data-testid="poster-unreachable">
+          {T.posterUnreachable(court.markUrl)}
+        </div>
+      )}
       {qr && court.markUrl ? (
         <article className="poster-sheet" data-testid="poster-sheet" data-url={court.markUrl}>
           <p className={court.name.length + venueName.length > POSTER_LONG_PLACE ? 'poster-place is-long' : 'poster-place'}>

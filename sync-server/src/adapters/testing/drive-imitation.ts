@@ -26,6 +26,7 @@ export type DriveOperation =
   | 'files.get'
   | 'files.download'
   | 'files.create'
+  | 'files.copy'
   | 'files.update'
   | 'files.delete'
   | 'permissions.create'
@@ -177,6 +178,19 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
       case 'files.download': {
         const f = visible(id);
         return f ? download(f, req, res) : notFound(res, id);
+      }
+      case 'files.copy': {
+        // files.copy: a file's content under a new name and parents (patch semantics); folders cannot be copied.
+        const f = visible(id);
+        if (!f) return notFound(res, id);
+        if (f.mimeType === FOLDER) return sendJson(res, 403, apiError(403, 'cannotCopyFile', 'This file cannot be copied by the user.'));
+        const patch = JSON.parse(body.toString('utf8') || '{}') as Partial<ImitatedFile>;
+        return create(
+          { ...f, parents: [], appProperties: f.appProperties, ...patch, mimeType: f.mimeType },
+          res,
+          u,
+          f.content ?? Buffer.alloc(0),
+        );
       }
       case 'files.update': {
         const f = visible(id);
@@ -404,6 +418,18 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
 
 export type DriveImitation = Awaited<ReturnType<typeof startDriveImitation>>;
 
+/** A server's settings to store clips in `drive`: Drive storage with an OAuth client the imitation accepts. */
+export function driveEnv(drive: Pick<DriveImitation, 'url' | 'tokenUrl'>): Record<string, string> {
+  return {
+    STORAGE: 'google-drive',
+    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'venue-secret',
+    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
+    GOOGLE_API_URL: drive.url,
+    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+  };
+}
+
 function operationOf(method: string, path: string, alt: string | null): DriveOperation | undefined {
   if (path === '/token' && method === 'POST') return 'token';
   if (path === '/drive/v3/about' && method === 'GET') return 'about.get';
@@ -421,6 +447,7 @@ function operationOf(method: string, path: string, alt: string | null): DriveOpe
           ? 'files.delete'
           : undefined;
   if (/^\/drive\/v3\/files\/[^/]+\/permissions$/.test(path) && method === 'POST') return 'permissions.create';
+  if (/^\/drive\/v3\/files\/[^/]+\/copy$/.test(path) && method === 'POST') return 'files.copy';
   if (path === '/upload/drive/v3/files') return method === 'POST' ? 'upload-session' : method === 'PUT' ? 'upload-chunk' : undefined;
   return undefined;
 }

@@ -8,6 +8,8 @@
 //                               merchant cannot modify it) once paid or ended; "404" with no payment yet
 //   POST /v2/{order_id}/cancel  "200" with transaction_status cancel for a pending order; "412" otherwise
 //   GET  /snap/snap.js          a tiny snap.pay/snap.embed whose button pays the order (browser tests)
+//   GET  /snap/v4/redirection/{token}  redirect mode's page (midtrans-redirection.ts); its Pay settles and
+//                               sends the browser back to the e-wallet's callback_url or callbacks.finish
 // and HTTP notifications signed SHA-512(order_id + status_code + gross_amount + server key).
 //
 // Usage:
@@ -21,6 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { MidtransBaseUrls } from '../midtrans.ts';
 import { formatGrossAmount, midtransSignature } from '../payment-signature.ts';
+import { redirectionPage, redirectProblems, returnLocation } from './midtrans-redirection.ts';
 
 export type MidtransFault = 'hang' | '500' | '503-html' | '401' | '429';
 
@@ -157,6 +160,8 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
     if (req.method === 'GET' && path === '/snap/snap.js') return send(res, 200, SNAP_JS, 'text/javascript');
     const pay = /^\/imitation\/([^/]+)\/pay$/.exec(path);
     if (req.method === 'POST' && pay) return payFromScript(res, decodeURIComponent(pay[1]!));
+    const redirection = /^\/snap\/v4\/redirection\/([^/]+)(\/pay)?$/.exec(path);
+    if (redirection) return redirectMode(req, res, decodeURIComponent(redirection[1]!), redirection[2] !== undefined, body);
     const change = req.method === 'POST' ? /^\/v2\/([^/]+)\/(expire|cancel)$/.exec(path) : null;
     const kind =
       req.method === 'POST' && path === '/snap/v1/transactions'
@@ -196,6 +201,8 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
       });
     if (orders.has(details.order_id))
       return sendJson(res, 400, { error_messages: ['transaction_details.order_id has already been taken'] });
+    const problems = redirectProblems(body as Parameters<typeof redirectProblems>[0]);
+    if (problems.length) return sendJson(res, 400, { error_messages: problems });
     const itemSum = body.item_details?.reduce((s, i) => s + i.price * i.quantity, 0);
     if (itemSum !== undefined && itemSum !== details.gross_amount)
       return sendJson(res, 400, { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] });
@@ -239,6 +246,25 @@ export async function startMidtransImitation(options: MidtransImitationOptions):
       ...body,
       status_message: action === 'expire' ? 'Success, transaction has expired' : 'Success, transaction is canceled',
     });
+  };
+
+  /** Snap's redirect_url: its page, and its Pay (settles, notifies, then back to the merchant). */
+  const redirectMode = (req: IncomingMessage, res: ServerResponse, token: string, paying: boolean, form: string) => {
+    const found = byToken.get(token);
+    if (!found) return send(res, 404, 'Transaction not found', 'text/plain');
+    if (!paying) return send(res, 200, redirectionPage(token, found), 'text/html');
+    if (req.method !== 'POST' || found.ended) return send(res, 409, 'This transaction can no longer be paid', 'text/plain');
+    const method = new URLSearchParams(form).get('method') ?? 'credit_card';
+    found.transactionStatus = 'settlement';
+    void imitation
+      .notify(found.orderId)
+      .catch(() => 0)
+      .then(() => {
+        const back = returnLocation(found, method);
+        if (!back) return send(res, 200, 'Paid', 'text/plain');
+        res.writeHead(302, { Location: back });
+        res.end();
+      });
   };
 
   /** The snap.js button: the player pays, Midtrans settles and notifies, the page gets the result. */

@@ -38,6 +38,7 @@ import { recorders046 } from './046-recorders.ts';
 import { markClipStates063 } from './063-mark-clip-states.ts';
 import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
+import { phoneStore064 } from './064-phone-store.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '050-clip-court-list': clipCourtList050,
   '056-issued-phone-tokens': issuedPhoneTokens056,
   '063-mark-clip-states': markClipStates063,
+  '064-phone-store': phoneStore064,
 };

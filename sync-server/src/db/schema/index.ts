@@ -27,6 +27,14 @@ import type { ErrorResolutionTable } from './error-resolution.ts';
 import type { ServerSecretTable, SimulatorOrderTable } from './shared-state.ts';
 import type { VenueConfigEntryTable } from './venue-config-entry.ts';
 import type { PurchaseCourtTable, SalesCourtDailyTable, SalesCourtMonthlyTable } from './purchase-court.ts';
+import type {
+  MarkClaimTable,
+  MarkClipTable,
+  MarkFileTable,
+  MarkNoticeTable,
+  PhoneOpenOrderTable,
+  PurchaseMarkTable,
+} from './phone-store.ts';
 
 export type { AdminRole, AdminTable } from './admin.ts';
 export type { ConfigEntryTable } from './config-entry.ts';
@@ -49,6 +57,7 @@ export type { AuditLogTable } from './audit-log.ts';
 export type { ErrorResolutionTable } from './error-resolution.ts';
 export type { ServerSecretTable, SimulatorOrderTable } from './shared-state.ts';
 export type { PurchaseEventKind, PurchaseEventTable } from './purchase-event.ts';
+export type * from './phone-store.ts';
 
 export interface Database {
   admins: AdminTable;
@@ -89,4 +98,10 @@ export interface Database {
   error_resolutions: ErrorResolutionTable;
   server_secrets: ServerSecretTable;
   simulator_orders: SimulatorOrderTable;
+  mark_clips: MarkClipTable;
+  mark_files: MarkFileTable;
+  mark_claims: MarkClaimTable;
+  purchase_marks: PurchaseMarkTable;
+  phone_open_orders: PhoneOpenOrderTable;
+  mark_notices: MarkNoticeTable;
 }

@@ -77,6 +77,14 @@ export interface PurchaseTable {
   clipsExpiredAt: string | null;
   /** When an admin erased the player's e-mail and clips on request. */
   erasedAt: string | null;
+  /** Where it was sold: at a kiosk, or on the phone that marked its rallies (migration 064). */
+  channel: Generated<PurchaseChannel>;
+  /** A phone purchase's phone: SHA-256 of its anonymous cookie (court_marks.phoneKey); null for a kiosk's, and once erased. */
+  buyerKey: string | null;
+  /** A phone purchase's payment page (Snap's redirect_url, or the simulator's), answered again to a second Pay. */
+  paymentUrl: string | null;
 }
+
+export type PurchaseChannel = 'kiosk' | 'phone';
 
 export type PaymentReversal = 'failed' | 'expired' | 'refunded';

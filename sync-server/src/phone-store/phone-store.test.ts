@@ -1,0 +1,424 @@
+// The phone that marked a rally is its store, on the kiosk's money rules, over HTTP: which phone has
+// which rally, previews for that phone only, the kiosk's prices and promo codes, one order per phone,
+// payment (the simulator's redirect page) to playing, a clip still on its way when paid, and the
+// venue offline at the tap. A test recorder plays the venue's, with real ffmpeg-made files.
+import { MESSAGES, quote, serializePromoTable } from '@courtreplay/shared';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expireOldClips } from '../purchases/retention.ts';
+import { countRows } from '../testing/index.ts';
+import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
+import { storeWorld, type StoreWorld } from './test-support.ts';
+
+const T = MESSAGES.store;
+const PRICE = 15_000;
+const TIERS = [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }];
+
+let files: MarkedClipFiles;
+beforeAll(() => {
+  files = markedClipFiles();
+});
+
+let w: StoreWorld;
+let code1: string;
+let code2: string;
+beforeEach(async () => {
+  w = await storeWorld();
+  // 19:42 in Jakarta.
+  w.clock.set('2026-11-20T12:42:10Z');
+  await w.heartbeat();
+  await w.seed.config('DEFAULT_PRICE', String(PRICE));
+  await w.seed.config('PROMO_TABLE', serializePromoTable(TIERS));
+  code1 = await w.codeOf(w.court1.id);
+  code2 = await w.codeOf(w.court2.id);
+});
+afterEach(() => w.close());
+
+type Phone = ReturnType<StoreWorld['phone']>;
+
+/** Time passes at the venue; its recorder keeps reporting. */
+async function later(ms: number) {
+  w.clock.advance(ms);
+  await w.heartbeat();
+}
+
+/** A tap the recorder then cuts and sends whole. */
+async function markedAndSent(phone: Phone, code: string): Promise<number> {
+  const markId = await phone.mark(code);
+  await w.recorder.deliver(markId, files);
+  return markId;
+}
+
+const bodyOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
+const purchaseRow = (id: string) => w.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const tokenOf = async (id: string) => (await purchaseRow(id)).paymentToken!;
+
+/** The player pays on the simulator's page (Snap's redirect_url stands in): back to the phone's page. */
+async function payOnPage(phone: Phone, next: string, outcome = 'success') {
+  expect((await phone.send(next)).status).toBe(200);
+  const res = await phone.send(next, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `outcome=${outcome}`,
+  });
+  expect(res.status).toBe(303);
+  await w.delivery.idle();
+  return res.headers.get('Location')!;
+}
+
+async function pageState(location: string) {
+  const res = await fetch(`${w.base}${new URL(location, w.base).pathname}/state`);
+  return (await res.json()) as { status: string; clips: { n: number; url: string }[]; progress: string | null };
+}
+
+describe('which phone has which rally', () => {
+  it('gives a rally to every phone that tapped it, and shows each phone only its own rallies and previews', async () => {
+    const a = w.phone('10.0.0.1');
+    const b = w.phone('10.0.0.2');
+    const c = w.phone('10.0.0.3');
+    const rally = await a.mark(code1);
+    w.clock.advance(5_000);
+    expect(await b.mark(code1)).toBe(rally);
+    const other = await c.mark(code2);
+    expect((await a.rallies(code1)).rallies).toMatchObject([
+      { id: rally, state: 'cutting', line: T.cutting, payable: false, preview: null },
+    ]);
+
+    await w.recorder.deliver(rally, files);
+    await w.recorder.deliver(other, files);
+    for (const phone of [a, b]) {
+      const { rallies } = await phone.rallies(code1);
+      expect(rallies).toEqual([
+        {
+          id: rally,
+          title: 'Court 1, 19:42',
+          length: '4 s',
+          state: 'ready',
+          line: T.ready,
+          preview: `/c/${code1}/rallies/${rally}/preview`,
+          bought: null,
+          payable: true,
+        },
+      ]);
+    }
+    // Every rally of the venue today, from any of its courts' pages.
+    expect((await c.rallies(code1)).rallies.map((r) => r.id)).toEqual([other]);
+
+    const preview = `/c/${code1}/rallies/${rally}/preview`;
+    const played = await a.send(preview);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('Content-Type')).toBe('video/mp4');
+    expect(Buffer.from(await played.arrayBuffer()).equals(files.preview)).toBe(true);
+    expect((await a.send(preview, { headers: { Range: 'bytes=0-99' } })).status).toBe(206);
+    // Another phone, or one without its cookie, finds nothing there.
+    expect((await c.send(preview)).status).toBe(404);
+    expect((await fetch(`${w.base}${preview}`)).status).toBe(404);
+
+    const page = await (await a.open(code1)).text();
+    expect(page).toContain(T.myRallies);
+    expect(page).toContain('<script src="/c/store.js" defer>');
+    expect(page).toContain(`"id":${rally}`);
+    expect(page).not.toContain(`"id":${other}`);
+  });
+
+  it('refuses a rally that is not the phone’s own, a phone without its cookie and an unknown poster', async () => {
+    const a = w.phone('10.0.0.1');
+    const mine = await markedAndSent(a, code1);
+    const theirs = await markedAndSent(w.phone('10.0.0.2'), code2);
+    expect(await bodyOf(await a.buy(code1, { rallies: [mine, theirs] }))).toEqual({ status: 400, body: { message: T.notYours } });
+    const cookieless = await fetch(`${w.base}/c/${code1}/buy`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rallies: [mine] }),
+    });
+    expect(await bodyOf(cookieless)).toEqual({ status: 400, body: { message: T.noCookies } });
+    expect((await a.buy('A'.repeat(22), { rallies: [mine] })).status).toBe(404);
+    expect(await countRows(w.db, 'purchases')).toBe(0);
+  });
+});
+
+describe('the kiosk’s money rules on the phone', () => {
+  it('prices rallies as the kiosk does, takes a promo code as the kiosk does, and books a sale on a phone at that court', async () => {
+    const a = w.phone();
+    const first = await markedAndSent(a, code1);
+    await later(21_000);
+    const second = await markedAndSent(a, code2);
+    const { prices } = await a.rallies(code1);
+    const kiosk = (count: number) => quote({ defaultPrice: PRICE, promoTable: TIERS, gatewayEnabled: true, count }).total;
+    expect(prices.totals.map((t) => t.amount)).toEqual([1, 2, 3, 4, 5, 6].map(kiosk));
+    expect(prices.totals[1]).toEqual({ count: 2, amount: 24_000, text: 'Rp 24.000', pay: 'Pay Rp 24.000' });
+
+    // A total the page did not show (the prices changed meanwhile) is refused, and nothing is stored.
+    expect(await bodyOf(await a.buy(code1, { rallies: [first, second], totalAmount: 30_000 }))).toEqual({
+      status: 400,
+      body: { message: T.totalChanged },
+    });
+    expect(await countRows(w.db, 'purchases')).toBe(0);
+
+    await w.seed.promo({ code: 'HEMAT', amount: 4_000, venueId: w.venue.id, quota: 1 });
+    await w.seed.promo({ code: 'KEMANG', amount: 4_000, venueId: w.elsewhere.id });
+    expect(await bodyOf(await a.quote(code1, { count: 2, promoCode: 'hemat' }))).toEqual({
+      status: 200,
+      body: { count: 2, amount: 20_000, text: 'Rp 20.000', pay: 'Pay Rp 20.000', promo: 'HEMAT: Rp 4.000 off' },
+    });
+    expect(await bodyOf(await a.quote(code1, { count: 2, promoCode: 'KEMANG' }))).toEqual({
+      status: 400,
+      body: { message: MESSAGES.promo.requestFailed },
+    });
+
+    const bought = await bodyOf(await a.buy(code2, { rallies: [first, second], totalAmount: 20_000, promoCode: 'HEMAT' }));
+    expect(bought).toMatchObject({ status: 200, body: { reused: false } });
+    const row = await purchaseRow(bought.body.purchaseId as string);
+    expect(row).toMatchObject({
+      channel: 'phone',
+      deviceId: '',
+      venueId: w.venue.id,
+      // Sold at the court whose poster it was bought from; the clips are each of their own court.
+      fieldId: w.court2.id,
+      videoCourts: JSON.stringify([w.court1.id, w.court2.id]),
+      videoIds: JSON.stringify([`mark-${first}`, `mark-${second}`]),
+      subtotal: 24_000,
+      discount: 4_000,
+      totalAmount: 20_000,
+      promoCode: 'HEMAT',
+      paymentStatus: 'pending',
+      isStaging: 0,
+    });
+    const shares = await w.db
+      .selectFrom('purchase_courts')
+      .select(['fieldId', 'amount'])
+      .where('purchaseId', '=', row.id)
+      .orderBy('fieldId')
+      .execute();
+    expect(shares).toEqual([
+      { fieldId: w.court1.id, amount: 10_000 },
+      { fieldId: w.court2.id, amount: 10_000 },
+    ]);
+    // The promo's one use is held by this order, as at the kiosk.
+    expect(await bodyOf(await w.phone('10.0.0.9').quote(code1, { count: 1, promoCode: 'HEMAT' }))).toMatchObject({ status: 400 });
+  });
+
+  it('opens one order per phone: a second Pay answers it, other rallies end it first, and an ended order is never paid', async () => {
+    const a = w.phone();
+    const first = await markedAndSent(a, code1);
+    await later(21_000);
+    const second = await markedAndSent(a, code1);
+
+    const taps = await Promise.all([a.buy(code1, { rallies: [first] }), a.buy(code1, { rallies: [first] })]);
+    const answers = await Promise.all(taps.map(bodyOf));
+    expect(answers.every((x) => x.status === 200 || (x.status === 409 && x.body.message === T.preparing))).toBe(true);
+    expect(await countRows(w.db, 'purchases')).toBe(1);
+    const order = (await w.db.selectFrom('purchases').select('id').executeTakeFirstOrThrow()).id;
+    // The back button, a reopened tab: the same order and the same payment page.
+    const again = await bodyOf(await a.buy(code1, { rallies: [first] }));
+    expect(again.body).toMatchObject({ purchaseId: order, reused: true });
+    expect((await a.rallies(code1)).order).toMatchObject({ rallies: [first], payUrl: again.body.next });
+
+    // Other rallies: the open order is ended at the provider first, and can no longer be paid.
+    const both = await bodyOf(await a.buy(code1, { rallies: [first, second] }));
+    expect(both.body.purchaseId).not.toBe(order);
+    expect((await purchaseRow(order)).paymentStatus).toBe('expired');
+    const late = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(order)}/success`, { method: 'POST' });
+    expect(late.status).toBe(409);
+    expect(await countRows(w.db, 'purchases')).toBe(2);
+
+    expect(await bodyOf(await a.cancel(code1))).toEqual({ status: 200, body: { message: T.cancelled } });
+    expect((await purchaseRow(both.body.purchaseId as string)).paymentStatus).toBe('expired');
+    expect((await a.rallies(code1)).order).toBeNull();
+  });
+});
+
+describe('nothing to pay', () => {
+  it('gives the rallies at once when the venue’s price is 0, with no payment page', async () => {
+    await w.seed.config('DEFAULT_PRICE', '0');
+    const a = w.phone();
+    const rally = await markedAndSent(a, code1);
+    expect((await a.rallies(code1)).prices.totals[0]).toEqual({ count: 1, amount: 0, text: 'Rp 0', pay: T.getFree });
+    const got = await bodyOf(await a.buy(code1, { rallies: [rally], totalAmount: 0 }));
+    const row = await purchaseRow(got.body.purchaseId as string);
+    expect(row).toMatchObject({ paymentStatus: 'free', paymentUrl: null });
+    expect(got.body.next).toBe(`${w.base}/p/${row.phoneToken}`);
+    expect((await pageState(got.body.next as string)).status).toBe('ready');
+  });
+});
+
+describe('paid means playing', () => {
+  it('plays the clips once paid, and a payment that lands after the phone was closed shows on its next visit', async () => {
+    const a = w.phone();
+    const first = await markedAndSent(a, code1);
+    await later(21_000);
+    const second = await markedAndSent(a, code2);
+    const bought = await bodyOf(await a.buy(code1, { rallies: [first, second], totalAmount: 24_000 }));
+    const back = await payOnPage(a, bought.body.next as string);
+    const token = (await purchaseRow(bought.body.purchaseId as string)).phoneToken!;
+    expect(back).toMatch(new RegExp(`/p/${token}\\?order_id=CR-[^&]+&status_code=200&transaction_status=settlement$`));
+    const state = await pageState(back);
+    expect(state.status).toBe('ready');
+    expect(state.clips.map((c) => c.n)).toEqual([1, 2]);
+    const clip = await fetch(`${w.base}${state.clips[0]!.url}`);
+    expect(Buffer.from(await clip.arrayBuffer()).equals(files.clip)).toBe(true);
+    expect((await a.rallies(code1)).rallies.map((r) => r.bought)).toEqual([`/p/${token}`, `/p/${token}`]);
+
+    // No contact was needed: the page is the delivery. One may be added once for a copy and the receipt.
+    const contact = (body: unknown) =>
+      fetch(`${w.base}/p/${token}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(await bodyOf(await contact({ email: 'Player@Example.com' }))).toEqual({ status: 200, body: { message: T.copySent } });
+    await w.delivery.idle();
+    const mails = readdirSync(join(w.config.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    expect(mails).toHaveLength(1);
+    expect(readFileSync(join(w.config.dataDir, 'outbox', mails[0]!), 'utf8')).toContain(`/p/${token}`);
+    expect(await bodyOf(await contact({ email: 'another@example.com' }))).toEqual({ status: 409, body: { message: T.copyAlready } });
+    expect((await contact({})).status).toBe(400);
+
+    // Another rally bought, the phone closed, the payment settled later (the provider's notification alone).
+    await later(21_000);
+    const third = await markedAndSent(a, code1);
+    const pending = await bodyOf(await a.buy(code1, { rallies: [third] }));
+    const settled = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(pending.body.purchaseId as string)}/success`, {
+      method: 'POST',
+    });
+    expect(settled.status).toBe(200);
+    await w.delivery.idle();
+    const visit = await a.rallies(code1);
+    expect(visit.rallies.find((r) => r.id === third)).toMatchObject({ line: T.bought, payable: false });
+    expect(visit.order).toBeNull();
+  });
+
+  it('takes payment for a clip still on its way, says so on the phone page, and plays it once it is there', async () => {
+    const a = w.phone();
+    const markId = await a.mark(code1);
+    await w.recorder.report(markId, { state: 'cutting' });
+    await w.recorder.send(markId, 'preview', files.preview);
+    expect(await w.recorder.send(markId, 'clip', files.clip, { breakAfterBytes: 256 * 1024 })).toBe('broken');
+    await w.recorder.report(markId, {
+      state: 'uploading',
+      bytesSent: 256 * 1024 + files.preview.length,
+      bytesTotal: files.clip.length + files.preview.length,
+    });
+    const rally = (await a.rallies(code1)).rallies[0]!;
+    expect(rally).toMatchObject({ state: 'uploading', payable: true });
+    expect(rally.line).toMatch(/^Sending your clip: .* of .*$/);
+
+    const bought = await bodyOf(await a.buy(code1, { rallies: [markId] }));
+    const back = await payOnPage(a, bought.body.next as string);
+    const waiting = await pageState(back);
+    expect(waiting.status).toBe('uploading');
+    expect(waiting.progress).toContain('Clip 1 is still on its way from the venue');
+
+    expect(await w.recorder.send(markId, 'clip', files.clip)).toBe('sent');
+    await w.delivery.idle();
+    const playing = await pageState(back);
+    expect(playing.status).toBe('ready');
+    expect(playing.clips).toHaveLength(1);
+  });
+});
+
+describe('the venue offline', () => {
+  it('saves the rally, takes no money until it is on the server, and tells the player once it is ready', async () => {
+    w.clock.advance(31_000);
+    const a = w.phone();
+    const markId = await a.mark(code1);
+    const state = await a.rallies(code1);
+    expect(state.venueOnline).toBe(false);
+    expect(state.rallies).toMatchObject([{ id: markId, state: 'offline', line: T.offline, payable: false }]);
+    expect(await bodyOf(await a.buy(code1, { rallies: [markId] }))).toEqual({ status: 409, body: { message: T.offline } });
+    expect(await countRows(w.db, 'purchases')).toBe(0);
+    expect(await bodyOf(await a.notify(code1, { email: 'Player@Example.com', language: 'en' }))).toEqual({
+      status: 200,
+      body: { message: T.notifySaved },
+    });
+
+    // The venue is back: the recorder catches up with the mark.
+    await w.heartbeat();
+    await w.recorder.deliver(markId, files);
+    const outbox = join(w.config.dataDir, 'outbox');
+    const sent = () => readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    await vi.waitFor(() => expect(sent()).toHaveLength(1), { timeout: 10_000 });
+    const mail = readFileSync(join(outbox, sent()[0]!), 'utf8');
+    expect(mail).toContain('To: player@example.com');
+    expect(mail).toContain(T.readyNoticeSubject);
+    // Sent once; the address is not kept afterwards.
+    expect(await w.db.selectFrom('mark_notices').select(['email', 'phone']).execute()).toEqual([{ email: null, phone: null }]);
+    expect((await a.rallies(code1)).rallies[0]).toMatchObject({ state: 'ready', payable: true });
+  });
+});
+
+describe('erase and upkeep', () => {
+  it('erases the clip, its preview and the upload of a phone purchase, and removes an unsold rally’s clip a day after its mark', async () => {
+    const a = w.phone();
+    const sold = await markedAndSent(a, code1);
+    await later(21_000);
+    const unsold = await markedAndSent(a, code1);
+    const bought = await bodyOf(await a.buy(code1, { rallies: [sold] }));
+    const back = await payOnPage(a, bought.body.next as string);
+    const purchase = await purchaseRow(bought.body.purchaseId as string);
+    const folderOf = async (markId: number) =>
+      (await w.db.selectFrom('mark_clips').select('folderId').where('markId', '=', markId).executeTakeFirstOrThrow()).folderId!;
+    const markFolder = await folderOf(sold);
+    expect((await w.storage.listFiles(purchase.folderId!)).map((f) => f.name)).toEqual(['Court-1-1942.mp4']);
+    expect(await w.storage.listFiles(markFolder)).toHaveLength(2);
+
+    await w.call('erasePurchase', { params: { id: purchase.id } }, { headers: w.superAdmin.headers, status: 200 });
+    expect(await w.storage.listFiles(purchase.folderId!)).toEqual([]);
+    expect(await w.storage.listFiles(markFolder)).toEqual([]);
+    expect((await pageState(back)).status).toBe('erased');
+    expect((await a.rallies(code1)).rallies.find((r) => r.id === sold)).toMatchObject({ state: 'removed', bought: null, payable: false });
+    expect((await a.send(`/c/${code1}/rallies/${sold}/preview`)).status).toBe(404);
+
+    // A day after its mark the unsold clip goes; a rally still in an open order would stay.
+    const unsoldFolder = await folderOf(unsold);
+    w.clock.advance(24 * 3600_000 + 1);
+    await expireOldClips(w.deps);
+    expect(await w.storage.listFiles(unsoldFolder)).toEqual([]);
+    expect(await countRows(w.db, 'mark_clips')).toBe(0);
+    expect(await countRows(w.db, 'mark_files')).toBe(0);
+  });
+});
+
+describe('one set of books', () => {
+  it('lists, reports and times a phone sale as a sale at that court, and lists a paid one whose clip never reached storage', async () => {
+    const a = w.phone();
+    const sent = await markedAndSent(a, code1);
+    const bought = await bodyOf(await a.buy(code2, { rallies: [sent] }));
+    await payOnPage(a, bought.body.next as string);
+    const admin = { headers: w.superAdmin.headers };
+    // Found under the court its clip was filmed on, sold on a phone at the court whose poster it came from.
+    const { transactions } = await w.call('listPurchases', { query: { fieldId: w.court1.id } }, admin);
+    expect(transactions).toMatchObject([
+      { id: bought.body.purchaseId, channel: 'phone', fieldName: 'Court 2', courts: [{ fieldName: 'Court 1' }], paymentStatus: 'paid' },
+    ]);
+    const report = await w.call('salesReport', { query: { venueId: w.venue.id } }, admin);
+    expect(report).toMatchObject({ revenue: PRICE, purchases: 1 });
+    expect(report.byCourt).toContainEqual(expect.objectContaining({ fieldId: w.court1.id, revenue: PRICE }));
+    const { events } = await w.call('purchaseTimeline', { params: { id: bought.body.purchaseId as string } }, admin);
+    expect(events[0]).toMatchObject({ kind: 'created', onPhone: true, amount: PRICE });
+
+    // Paid while its clip was on its way, which then never came: after 10 minutes it is the Errors tab's.
+    await later(21_000);
+    const stuck = await a.mark(code1);
+    await w.recorder.send(stuck, 'preview', files.preview);
+    await w.recorder.send(stuck, 'clip', files.clip, { breakAfterBytes: 256 * 1024 });
+    await w.recorder.report(stuck, { state: 'uploading', bytesSent: 1, bytesTotal: files.clip.length + files.preview.length });
+    const waiting = await bodyOf(await a.buy(code1, { rallies: [stuck] }));
+    await payOnPage(a, waiting.body.next as string);
+    await later(10 * 60_000 + 1);
+    const { entries } = await w.call('listErrors', { query: {} }, admin);
+    expect(entries.filter((e) => e.kind === 'undelivered').map((e) => e.transactionId)).toEqual([waiting.body.purchaseId]);
+    const resend = await w.json(
+      'POST',
+      `/api/transaction/${waiting.body.purchaseId as string}/resend-email`,
+      undefined,
+      w.superAdmin.headers,
+    );
+    expect(await bodyOf(resend)).toEqual({ status: 409, body: { message: MESSAGES.transactions.phoneClipsMissing } });
+    // The recorder sends the rest: delivered, and the entry resolves itself.
+    await w.recorder.send(stuck, 'clip', files.clip);
+    await w.delivery.idle();
+    expect((await w.call('listErrors', { query: {} }, admin)).entries.filter((e) => e.kind === 'undelivered' && !e.resolvedAt)).toEqual([]);
+  });
+});
