@@ -4,7 +4,7 @@
 // marked clip's state as it changes, and keeps the buffer and the clips folder within their limits
 // (housekeeping.ts). One camera failing never touches the others, and no task failing stops the
 // recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
-import type { CameraStatus, MarkFailureReason } from '@courtreplay/shared';
+import type { CameraStatus } from '@courtreplay/shared';
 import { join } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
 import { Camera, cameraDir } from './camera.ts';
@@ -15,6 +15,7 @@ import { ContinuousClips } from './continuous.ts';
 import { CourtFolders } from './court-folders.ts';
 import { keepBufferWithin, removeOldClips } from './housekeeping.ts';
 import type { Logger } from './log.ts';
+import { markAnswer } from './mark-answer.ts';
 import { MarkBook, type Mark } from './marks.ts';
 import { realPlatform, sleep, type Platform } from './platform.ts';
 import { MarkReporter } from './mark-reporter.ts';
@@ -347,29 +348,11 @@ export class Recorder {
 
   private addMark(mark: Mark): MarkReport[] {
     const name = this.courtName(mark.fieldId);
-    const failed = (reason: MarkFailureReason, message: string): MarkReport[] => [{ id: mark.id, state: 'failed', reason, message }];
     if (!this.cameras.has(mark.fieldId)) {
       this.log.warn(`${name}: a mark at ${mark.at}, but the court has no camera here.`);
-      return failed('no-camera', 'The court has no camera at this recorder.');
+      return [{ id: mark.id, state: 'failed', reason: 'no-camera', message: 'The court has no camera at this recorder.' }];
     }
-    const added = this.book.add(mark, this.platform.clock.now());
-    switch (added.kind) {
-      case 'new': {
-        const w = added.window;
-        this.log.info(`${name}: mark at ${mark.at}; cutting ${new Date(w.start).toISOString()} to ${new Date(w.end).toISOString()}.`);
-        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
-      }
-      case 'joined':
-        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already asked for ${new Date(added.window.at).toISOString()}.`);
-        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
-      case 'answered':
-        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already cut for that moment.`);
-        return [added.outcome];
-      case 'known':
-        return [];
-      case 'invalid':
-        return failed('cut-failed', `The mark's time "${mark.at}" is not a time.`);
-    }
+    return markAnswer(mark, this.book.add(mark, this.platform.clock.now()), (line) => this.log.info(`${name}: ${line}`));
   }
 
   private cutDueMarks(): void {
