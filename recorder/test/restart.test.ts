@@ -9,25 +9,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SegmentIndex, segmentsFor, type Segment } from '../src/buffer.ts';
 import { createLogger } from '../src/log.ts';
-import { realFs } from '../src/platform.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
-import { atNormalPriority, probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
+import {
+  atNormalPriority,
+  bufferSegments,
+  probeDuration,
+  REVOKED_MESSAGE,
+  startFakeSyncServer,
+  waitFor,
+  windowInBuffer,
+} from './support.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 // tsx as this test resolves it: the recorder runs in a folder with no node_modules.
 const TSX = import.meta.resolve('tsx');
 const PASSWORD = 'Sandi-Rahasia-2026';
 
-/** The buffer's segments as the recorder places them in time. */
-function bufferSegments(dir: string): Segment[] {
-  const index = new SegmentIndex(dir, realFs);
-  index.refresh(undefined);
-  return index.segments;
-}
 const cleanup: (() => unknown)[] = [atNormalPriority()];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -138,10 +138,8 @@ describe('the recorder process', () => {
     // one keyframe interval (one segment: the stream's GOP) of the video the window covers at each
     // end (the recorder placed the running segments a few ms differently when it cut).
     const { segments } = lives();
-    const { chosen } = segmentsFor(segments, at - before, at + after);
+    const { chosen, covered, gop } = windowInBuffer(segments, at - before, at + after);
     expect(new Set(chosen.map((s) => Number(s.run) >= restartedAt))).toEqual(new Set([false, true]));
-    const gop = Math.max(...segments.map((s) => s.end - s.start)) / 1000;
-    const covered = chosen.reduce((sum, s) => sum + Math.min(s.end, at + after) - Math.max(s.start, at - before), 0) / 1000;
     const duration = probeDuration(join(clips, marked));
     expect(duration).toBeGreaterThanOrEqual(covered - gop);
     expect(duration).toBeLessThanOrEqual(covered + 2 * gop);
