@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { expireOldClips } from '../purchases/retention.ts';
 import { countRows } from '../testing/index.ts';
 import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
-import { storeWorld, type StoreWorld } from './test-support.ts';
+import { bodyOf, storeWorld, type StoreWorld } from './test-support.ts';
 
 const T = MESSAGES.store;
 const PRICE = 15_000;
@@ -35,42 +35,8 @@ beforeEach(async () => {
 });
 afterEach(() => w.close());
 
-type Phone = ReturnType<StoreWorld['phone']>;
-
-/** Time passes at the venue; its recorder keeps reporting. */
-async function later(ms: number) {
-  w.clock.advance(ms);
-  await w.heartbeat();
-}
-
 /** A tap the recorder then cuts and sends whole. */
-async function markedAndSent(phone: Phone, code: string): Promise<number> {
-  const markId = await phone.mark(code);
-  await w.recorder.deliver(markId, files);
-  return markId;
-}
-
-const bodyOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
-const purchaseRow = (id: string) => w.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const tokenOf = async (id: string) => (await purchaseRow(id)).paymentToken!;
-
-/** The player pays on the simulator's page (Snap's redirect_url stands in): back to the phone's page. */
-async function payOnPage(phone: Phone, next: string, outcome = 'success') {
-  expect((await phone.send(next)).status).toBe(200);
-  const res = await phone.send(next, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-  });
-  expect(res.status).toBe(303);
-  await w.delivery.idle();
-  return res.headers.get('Location')!;
-}
-
-async function pageState(location: string) {
-  const res = await fetch(`${w.base}${new URL(location, w.base).pathname}/state`);
-  return (await res.json()) as { status: string; clips: { n: number; url: string }[]; progress: string | null };
-}
+const markedAndSent = (phone: ReturnType<StoreWorld['phone']>, code: string) => w.markedAndSent(phone, code, files);
 
 describe('which phone has which rally', () => {
   it('gives a rally to every phone that tapped it, and shows each phone only its own rallies and previews', async () => {
@@ -142,7 +108,7 @@ describe('the kiosk’s money rules on the phone', () => {
   it('prices rallies as the kiosk does, takes a promo code as the kiosk does, and books a sale on a phone at that court', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await later(21_000);
+    await w.later(21_000);
     const second = await markedAndSent(a, code2);
     const { prices } = await a.rallies(code1);
     const kiosk = (count: number) => quote({ defaultPrice: PRICE, promoTable: TIERS, gatewayEnabled: true, count }).total;
@@ -169,7 +135,7 @@ describe('the kiosk’s money rules on the phone', () => {
 
     const bought = await bodyOf(await a.buy(code2, { rallies: [first, second], totalAmount: 20_000, promoCode: 'HEMAT' }));
     expect(bought).toMatchObject({ status: 200, body: { reused: false } });
-    const row = await purchaseRow(bought.body.purchaseId as string);
+    const row = await w.purchaseRow(bought.body.purchaseId as string);
     expect(row).toMatchObject({
       channel: 'phone',
       deviceId: '',
@@ -202,7 +168,7 @@ describe('the kiosk’s money rules on the phone', () => {
   it('opens one order per phone: a second Pay answers it, other rallies end it first, and an ended order is never paid', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await later(21_000);
+    await w.later(21_000);
     const second = await markedAndSent(a, code1);
 
     const taps = await Promise.all([a.buy(code1, { rallies: [first] }), a.buy(code1, { rallies: [first] })]);
@@ -218,13 +184,13 @@ describe('the kiosk’s money rules on the phone', () => {
     // Other rallies: the open order is ended at the provider first, and can no longer be paid.
     const both = await bodyOf(await a.buy(code1, { rallies: [first, second] }));
     expect(both.body.purchaseId).not.toBe(order);
-    expect((await purchaseRow(order)).paymentStatus).toBe('expired');
-    const late = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(order)}/success`, { method: 'POST' });
+    expect((await w.purchaseRow(order)).paymentStatus).toBe('expired');
+    const late = await fetch(`${w.base}/api/payment/simulator/${await w.tokenOf(order)}/success`, { method: 'POST' });
     expect(late.status).toBe(409);
     expect(await countRows(w.db, 'purchases')).toBe(2);
 
     expect(await bodyOf(await a.cancel(code1))).toEqual({ status: 200, body: { message: T.cancelled } });
-    expect((await purchaseRow(both.body.purchaseId as string)).paymentStatus).toBe('expired');
+    expect((await w.purchaseRow(both.body.purchaseId as string)).paymentStatus).toBe('expired');
     expect((await a.rallies(code1)).order).toBeNull();
   });
 });
@@ -236,10 +202,10 @@ describe('nothing to pay', () => {
     const rally = await markedAndSent(a, code1);
     expect((await a.rallies(code1)).prices.totals[0]).toEqual({ count: 1, amount: 0, text: 'Rp 0', pay: T.getFree });
     const got = await bodyOf(await a.buy(code1, { rallies: [rally], totalAmount: 0 }));
-    const row = await purchaseRow(got.body.purchaseId as string);
+    const row = await w.purchaseRow(got.body.purchaseId as string);
     expect(row).toMatchObject({ paymentStatus: 'free', paymentUrl: null });
     expect(got.body.next).toBe(`${w.base}/p/${row.phoneToken}`);
-    expect((await pageState(got.body.next as string)).status).toBe('ready');
+    expect((await w.pageState(got.body.next as string)).status).toBe('ready');
   });
 });
 
@@ -247,13 +213,13 @@ describe('paid means playing', () => {
   it('plays the clips once paid, and a payment that lands after the phone was closed shows on its next visit', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await later(21_000);
+    await w.later(21_000);
     const second = await markedAndSent(a, code2);
     const bought = await bodyOf(await a.buy(code1, { rallies: [first, second], totalAmount: 24_000 }));
-    const back = await payOnPage(a, bought.body.next as string);
-    const token = (await purchaseRow(bought.body.purchaseId as string)).phoneToken!;
+    const back = await w.payOnPage(a, bought.body.next as string);
+    const token = (await w.purchaseRow(bought.body.purchaseId as string)).phoneToken!;
     expect(back).toMatch(new RegExp(`/p/${token}\\?order_id=CR-[^&]+&status_code=200&transaction_status=settlement$`));
-    const state = await pageState(back);
+    const state = await w.pageState(back);
     expect(state.status).toBe('ready');
     expect(state.clips.map((c) => c.n)).toEqual([1, 2]);
     const clip = await fetch(`${w.base}${state.clips[0]!.url}`);
@@ -276,10 +242,10 @@ describe('paid means playing', () => {
     expect((await contact({})).status).toBe(400);
 
     // Another rally bought, the phone closed, the payment settled later (the provider's notification alone).
-    await later(21_000);
+    await w.later(21_000);
     const third = await markedAndSent(a, code1);
     const pending = await bodyOf(await a.buy(code1, { rallies: [third] }));
-    const settled = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(pending.body.purchaseId as string)}/success`, {
+    const settled = await fetch(`${w.base}/api/payment/simulator/${await w.tokenOf(pending.body.purchaseId as string)}/success`, {
       method: 'POST',
     });
     expect(settled.status).toBe(200);
@@ -305,14 +271,14 @@ describe('paid means playing', () => {
     expect(rally.line).toMatch(/^Sending your clip: .* of .*$/);
 
     const bought = await bodyOf(await a.buy(code1, { rallies: [markId] }));
-    const back = await payOnPage(a, bought.body.next as string);
-    const waiting = await pageState(back);
+    const back = await w.payOnPage(a, bought.body.next as string);
+    const waiting = await w.pageState(back);
     expect(waiting.status).toBe('uploading');
     expect(waiting.progress).toContain('Clip 1 is still on its way from the venue');
 
     expect(await w.recorder.send(markId, 'clip', files.clip)).toBe('sent');
     await w.delivery.idle();
-    const playing = await pageState(back);
+    const playing = await w.pageState(back);
     expect(playing.status).toBe('ready');
     expect(playing.clips).toHaveLength(1);
   });
@@ -352,11 +318,11 @@ describe('erase and upkeep', () => {
   it('erases the clip, its preview and the upload of a phone purchase, and removes an unsold rally’s clip a day after its mark', async () => {
     const a = w.phone();
     const sold = await markedAndSent(a, code1);
-    await later(21_000);
+    await w.later(21_000);
     const unsold = await markedAndSent(a, code1);
     const bought = await bodyOf(await a.buy(code1, { rallies: [sold] }));
-    const back = await payOnPage(a, bought.body.next as string);
-    const purchase = await purchaseRow(bought.body.purchaseId as string);
+    const back = await w.payOnPage(a, bought.body.next as string);
+    const purchase = await w.purchaseRow(bought.body.purchaseId as string);
     const folderOf = async (markId: number) =>
       (await w.db.selectFrom('mark_clips').select('folderId').where('markId', '=', markId).executeTakeFirstOrThrow()).folderId!;
     const markFolder = await folderOf(sold);
@@ -366,7 +332,7 @@ describe('erase and upkeep', () => {
     await w.call('erasePurchase', { params: { id: purchase.id } }, { headers: w.superAdmin.headers, status: 200 });
     expect(await w.storage.listFiles(purchase.folderId!)).toEqual([]);
     expect(await w.storage.listFiles(markFolder)).toEqual([]);
-    expect((await pageState(back)).status).toBe('erased');
+    expect((await w.pageState(back)).status).toBe('erased');
     expect((await a.rallies(code1)).rallies.find((r) => r.id === sold)).toMatchObject({ state: 'removed', bought: null, payable: false });
     expect((await a.send(`/c/${code1}/rallies/${sold}/preview`)).status).toBe(404);
 
@@ -385,7 +351,7 @@ describe('one set of books', () => {
     const a = w.phone();
     const sent = await markedAndSent(a, code1);
     const bought = await bodyOf(await a.buy(code2, { rallies: [sent] }));
-    await payOnPage(a, bought.body.next as string);
+    await w.payOnPage(a, bought.body.next as string);
     const admin = { headers: w.superAdmin.headers };
     // Found under the court its clip was filmed on, sold on a phone at the court whose poster it came from.
     const { transactions } = await w.call('listPurchases', { query: { fieldId: w.court1.id } }, admin);
@@ -399,14 +365,14 @@ describe('one set of books', () => {
     expect(events[0]).toMatchObject({ kind: 'created', onPhone: true, amount: PRICE });
 
     // Paid while its clip was on its way, which then never came: after 10 minutes it is the Errors tab's.
-    await later(21_000);
+    await w.later(21_000);
     const stuck = await a.mark(code1);
     await w.recorder.send(stuck, 'preview', files.preview);
     await w.recorder.send(stuck, 'clip', files.clip, { breakAfterBytes: 256 * 1024 });
     await w.recorder.report(stuck, { state: 'uploading', bytesSent: 1, bytesTotal: files.clip.length + files.preview.length });
     const waiting = await bodyOf(await a.buy(code1, { rallies: [stuck] }));
-    await payOnPage(a, waiting.body.next as string);
-    await later(10 * 60_000 + 1);
+    await w.payOnPage(a, waiting.body.next as string);
+    await w.later(10 * 60_000 + 1);
     const { entries } = await w.call('listErrors', { query: {} }, admin);
     expect(entries.filter((e) => e.kind === 'undelivered').map((e) => e.transactionId)).toEqual([waiting.body.purchaseId]);
     const resend = await w.json(

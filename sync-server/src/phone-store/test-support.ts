@@ -8,6 +8,7 @@ import type { PhoneRalliesResponse } from '@courtreplay/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeAdapterTestApp, type AdapterTestOptions } from '../adapters/testing/adapter-app.ts';
+import type { MarkedClipFiles } from '../testing/marked-clip-files.ts';
 import { testRecorder } from '../testing/test-recorder.ts';
 
 const CAMERA = 'rtsp://recorder:secret@192.168.1.64:554/Streaming/Channels/101';
@@ -89,6 +90,9 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
     };
   };
 
+  type Phone = ReturnType<typeof phone>;
+  const purchaseRow = (id: string) => t.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
   return {
     ...t,
     base,
@@ -104,6 +108,37 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
     heartbeat,
     codeOf,
     phone,
+    purchaseRow,
+    tokenOf: async (id: string) => (await purchaseRow(id)).paymentToken!,
+    /** Time passes at the venue; its recorder keeps reporting. */
+    async later(ms: number) {
+      t.clock.advance(ms);
+      await heartbeat();
+    },
+    /** A tap the recorder then cuts and sends whole; answers the mark's id. */
+    async markedAndSent(tapper: Phone, code: string, files: MarkedClipFiles): Promise<number> {
+      const markId = await tapper.mark(code);
+      await recorder.deliver(markId, files);
+      return markId;
+    },
+    /** The player pays on the simulator's page (Snap's redirect_url stands in): answers where it sends the phone back. */
+    async payOnPage(payer: Phone, next: string, outcome = 'success') {
+      const page = await payer.send(next);
+      if (page.status !== 200) throw new Error(`the payment page answered ${page.status}`);
+      const res = await payer.send(next, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `outcome=${outcome}`,
+      });
+      if (res.status !== 303) throw new Error(`paying answered ${res.status}`);
+      await t.delivery.idle();
+      return res.headers.get('Location')!;
+    },
+    /** What the phone purchase's page shows (its state endpoint). */
+    async pageState(location: string) {
+      const res = await fetch(`${base}${new URL(location, base).pathname}/state`);
+      return (await res.json()) as { status: string; clips: { n: number; url: string }[]; progress: string | null };
+    },
     async close() {
       await t.delivery.idle();
       const closed = new Promise<void>((done) => server.close(() => done()));
@@ -115,3 +150,5 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
 }
 
 export type StoreWorld = Awaited<ReturnType<typeof storeWorld>>;
+
+export const bodyOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
