@@ -1,42 +1,30 @@
 // The phone that marked a rally is its store, on the kiosk's money rules, over HTTP: which phone has
 // which rally, previews for that phone only, the kiosk's prices and promo codes, one order per phone,
 // payment (the simulator's redirect page) to playing, a clip still on its way when paid, and the
-// venue offline at the tap. A test recorder plays the venue's, with real ffmpeg-made files.
+// venue offline at the tap. A test recorder plays the venue's, with real ffmpeg-made files. The
+// books and erase are phone-books.test.ts's.
 import { MESSAGES, quote, serializePromoTable } from '@courtreplay/shared';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expireOldClips } from '../purchases/retention.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRows } from '../testing/index.ts';
-import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
-import { bodyOf, storeWorld, type StoreWorld } from './test-support.ts';
+import type { MarkedClipFiles } from '../testing/marked-clip-files.ts';
+import { useStore, type StoreWorld } from './test-support.ts';
 
 const T = MESSAGES.store;
 const PRICE = 15_000;
 const TIERS = [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }];
 
-let files: MarkedClipFiles;
-beforeAll(() => {
-  files = markedClipFiles();
-});
-
-let w: StoreWorld;
-let code1: string;
-let code2: string;
-beforeEach(async () => {
-  w = await storeWorld();
-  // 19:42 in Jakarta.
-  w.clock.set('2026-11-20T12:42:10Z');
-  await w.heartbeat();
+const store = useStore(async (w) => {
   await w.seed.config('DEFAULT_PRICE', String(PRICE));
   await w.seed.config('PROMO_TABLE', serializePromoTable(TIERS));
-  code1 = await w.codeOf(w.court1.id);
-  code2 = await w.codeOf(w.court2.id);
 });
-afterEach(() => w.close());
-
-/** A tap the recorder then cuts and sends whole. */
-const markedAndSent = (phone: ReturnType<StoreWorld['phone']>, code: string) => w.markedAndSent(phone, code, files);
+const { later, markedAndSent, bodyOf, purchaseRow, tokenOf, payOnPage, pageState } = store;
+let w: StoreWorld;
+let files: MarkedClipFiles;
+let code1: string;
+let code2: string;
+beforeEach(() => ({ w, files, code1, code2 } = store.now()));
 
 describe('which phone has which rally', () => {
   it('gives a rally to every phone that tapped it, and shows each phone only its own rallies and previews', async () => {
@@ -108,7 +96,7 @@ describe('the kiosk’s money rules on the phone', () => {
   it('prices rallies as the kiosk does, takes a promo code as the kiosk does, and books a sale on a phone at that court', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await w.later(21_000);
+    await later(21_000);
     const second = await markedAndSent(a, code2);
     const { prices } = await a.rallies(code1);
     const kiosk = (count: number) => quote({ defaultPrice: PRICE, promoTable: TIERS, gatewayEnabled: true, count }).total;
@@ -135,7 +123,7 @@ describe('the kiosk’s money rules on the phone', () => {
 
     const bought = await bodyOf(await a.buy(code2, { rallies: [first, second], totalAmount: 20_000, promoCode: 'HEMAT' }));
     expect(bought).toMatchObject({ status: 200, body: { reused: false } });
-    const row = await w.purchaseRow(bought.body.purchaseId as string);
+    const row = await purchaseRow(bought.body.purchaseId as string);
     expect(row).toMatchObject({
       channel: 'phone',
       deviceId: '',
@@ -168,7 +156,7 @@ describe('the kiosk’s money rules on the phone', () => {
   it('opens one order per phone: a second Pay answers it, other rallies end it first, and an ended order is never paid', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await w.later(21_000);
+    await later(21_000);
     const second = await markedAndSent(a, code1);
 
     const taps = await Promise.all([a.buy(code1, { rallies: [first] }), a.buy(code1, { rallies: [first] })]);
@@ -184,13 +172,13 @@ describe('the kiosk’s money rules on the phone', () => {
     // Other rallies: the open order is ended at the provider first, and can no longer be paid.
     const both = await bodyOf(await a.buy(code1, { rallies: [first, second] }));
     expect(both.body.purchaseId).not.toBe(order);
-    expect((await w.purchaseRow(order)).paymentStatus).toBe('expired');
-    const late = await fetch(`${w.base}/api/payment/simulator/${await w.tokenOf(order)}/success`, { method: 'POST' });
+    expect((await purchaseRow(order)).paymentStatus).toBe('expired');
+    const late = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(order)}/success`, { method: 'POST' });
     expect(late.status).toBe(409);
     expect(await countRows(w.db, 'purchases')).toBe(2);
 
     expect(await bodyOf(await a.cancel(code1))).toEqual({ status: 200, body: { message: T.cancelled } });
-    expect((await w.purchaseRow(both.body.purchaseId as string)).paymentStatus).toBe('expired');
+    expect((await purchaseRow(both.body.purchaseId as string)).paymentStatus).toBe('expired');
     expect((await a.rallies(code1)).order).toBeNull();
   });
 });
@@ -202,10 +190,10 @@ describe('nothing to pay', () => {
     const rally = await markedAndSent(a, code1);
     expect((await a.rallies(code1)).prices.totals[0]).toEqual({ count: 1, amount: 0, text: 'Rp 0', pay: T.getFree });
     const got = await bodyOf(await a.buy(code1, { rallies: [rally], totalAmount: 0 }));
-    const row = await w.purchaseRow(got.body.purchaseId as string);
+    const row = await purchaseRow(got.body.purchaseId as string);
     expect(row).toMatchObject({ paymentStatus: 'free', paymentUrl: null });
     expect(got.body.next).toBe(`${w.base}/p/${row.phoneToken}`);
-    expect((await w.pageState(got.body.next as string)).status).toBe('ready');
+    expect((await pageState(got.body.next as string)).status).toBe('ready');
   });
 });
 
@@ -213,13 +201,13 @@ describe('paid means playing', () => {
   it('plays the clips once paid, and a payment that lands after the phone was closed shows on its next visit', async () => {
     const a = w.phone();
     const first = await markedAndSent(a, code1);
-    await w.later(21_000);
+    await later(21_000);
     const second = await markedAndSent(a, code2);
     const bought = await bodyOf(await a.buy(code1, { rallies: [first, second], totalAmount: 24_000 }));
-    const back = await w.payOnPage(a, bought.body.next as string);
-    const token = (await w.purchaseRow(bought.body.purchaseId as string)).phoneToken!;
+    const back = await payOnPage(a, bought.body.next as string);
+    const token = (await purchaseRow(bought.body.purchaseId as string)).phoneToken!;
     expect(back).toMatch(new RegExp(`/p/${token}\\?order_id=CR-[^&]+&status_code=200&transaction_status=settlement$`));
-    const state = await w.pageState(back);
+    const state = await pageState(back);
     expect(state.status).toBe('ready');
     expect(state.clips.map((c) => c.n)).toEqual([1, 2]);
     const clip = await fetch(`${w.base}${state.clips[0]!.url}`);
@@ -242,10 +230,10 @@ describe('paid means playing', () => {
     expect((await contact({})).status).toBe(400);
 
     // Another rally bought, the phone closed, the payment settled later (the provider's notification alone).
-    await w.later(21_000);
+    await later(21_000);
     const third = await markedAndSent(a, code1);
     const pending = await bodyOf(await a.buy(code1, { rallies: [third] }));
-    const settled = await fetch(`${w.base}/api/payment/simulator/${await w.tokenOf(pending.body.purchaseId as string)}/success`, {
+    const settled = await fetch(`${w.base}/api/payment/simulator/${await tokenOf(pending.body.purchaseId as string)}/success`, {
       method: 'POST',
     });
     expect(settled.status).toBe(200);
@@ -271,14 +259,14 @@ describe('paid means playing', () => {
     expect(rally.line).toMatch(/^Sending your clip: .* of .*$/);
 
     const bought = await bodyOf(await a.buy(code1, { rallies: [markId] }));
-    const back = await w.payOnPage(a, bought.body.next as string);
-    const waiting = await w.pageState(back);
+    const back = await payOnPage(a, bought.body.next as string);
+    const waiting = await pageState(back);
     expect(waiting.status).toBe('uploading');
     expect(waiting.progress).toContain('Clip 1 is still on its way from the venue');
 
     expect(await w.recorder.send(markId, 'clip', files.clip)).toBe('sent');
     await w.delivery.idle();
-    const playing = await w.pageState(back);
+    const playing = await pageState(back);
     expect(playing.status).toBe('ready');
     expect(playing.clips).toHaveLength(1);
   });
@@ -311,80 +299,5 @@ describe('the venue offline', () => {
     // Sent once; the address is not kept afterwards.
     expect(await w.db.selectFrom('mark_notices').select(['email', 'phone']).execute()).toEqual([{ email: null, phone: null }]);
     expect((await a.rallies(code1)).rallies[0]).toMatchObject({ state: 'ready', payable: true });
-  });
-});
-
-describe('erase and upkeep', () => {
-  it('erases the clip, its preview and the upload of a phone purchase, and removes an unsold rally’s clip a day after its mark', async () => {
-    const a = w.phone();
-    const sold = await markedAndSent(a, code1);
-    await w.later(21_000);
-    const unsold = await markedAndSent(a, code1);
-    const bought = await bodyOf(await a.buy(code1, { rallies: [sold] }));
-    const back = await w.payOnPage(a, bought.body.next as string);
-    const purchase = await w.purchaseRow(bought.body.purchaseId as string);
-    const folderOf = async (markId: number) =>
-      (await w.db.selectFrom('mark_clips').select('folderId').where('markId', '=', markId).executeTakeFirstOrThrow()).folderId!;
-    const markFolder = await folderOf(sold);
-    expect((await w.storage.listFiles(purchase.folderId!)).map((f) => f.name)).toEqual(['Court-1-1942.mp4']);
-    expect(await w.storage.listFiles(markFolder)).toHaveLength(2);
-
-    await w.call('erasePurchase', { params: { id: purchase.id } }, { headers: w.superAdmin.headers, status: 200 });
-    expect(await w.storage.listFiles(purchase.folderId!)).toEqual([]);
-    expect(await w.storage.listFiles(markFolder)).toEqual([]);
-    expect((await w.pageState(back)).status).toBe('erased');
-    expect((await a.rallies(code1)).rallies.find((r) => r.id === sold)).toMatchObject({ state: 'removed', bought: null, payable: false });
-    expect((await a.send(`/c/${code1}/rallies/${sold}/preview`)).status).toBe(404);
-
-    // A day after its mark the unsold clip goes; a rally still in an open order would stay.
-    const unsoldFolder = await folderOf(unsold);
-    w.clock.advance(24 * 3600_000 + 1);
-    await expireOldClips(w.deps);
-    expect(await w.storage.listFiles(unsoldFolder)).toEqual([]);
-    expect(await countRows(w.db, 'mark_clips')).toBe(0);
-    expect(await countRows(w.db, 'mark_files')).toBe(0);
-  });
-});
-
-describe('one set of books', () => {
-  it('lists, reports and times a phone sale as a sale at that court, and lists a paid one whose clip never reached storage', async () => {
-    const a = w.phone();
-    const sent = await markedAndSent(a, code1);
-    const bought = await bodyOf(await a.buy(code2, { rallies: [sent] }));
-    await w.payOnPage(a, bought.body.next as string);
-    const admin = { headers: w.superAdmin.headers };
-    // Found under the court its clip was filmed on, sold on a phone at the court whose poster it came from.
-    const { transactions } = await w.call('listPurchases', { query: { fieldId: w.court1.id } }, admin);
-    expect(transactions).toMatchObject([
-      { id: bought.body.purchaseId, channel: 'phone', fieldName: 'Court 2', courts: [{ fieldName: 'Court 1' }], paymentStatus: 'paid' },
-    ]);
-    const report = await w.call('salesReport', { query: { venueId: w.venue.id } }, admin);
-    expect(report).toMatchObject({ revenue: PRICE, purchases: 1 });
-    expect(report.byCourt).toContainEqual(expect.objectContaining({ fieldId: w.court1.id, revenue: PRICE }));
-    const { events } = await w.call('purchaseTimeline', { params: { id: bought.body.purchaseId as string } }, admin);
-    expect(events[0]).toMatchObject({ kind: 'created', onPhone: true, amount: PRICE });
-
-    // Paid while its clip was on its way, which then never came: after 10 minutes it is the Errors tab's.
-    await w.later(21_000);
-    const stuck = await a.mark(code1);
-    await w.recorder.send(stuck, 'preview', files.preview);
-    await w.recorder.send(stuck, 'clip', files.clip, { breakAfterBytes: 256 * 1024 });
-    await w.recorder.report(stuck, { state: 'uploading', bytesSent: 1, bytesTotal: files.clip.length + files.preview.length });
-    const waiting = await bodyOf(await a.buy(code1, { rallies: [stuck] }));
-    await w.payOnPage(a, waiting.body.next as string);
-    await w.later(10 * 60_000 + 1);
-    const { entries } = await w.call('listErrors', { query: {} }, admin);
-    expect(entries.filter((e) => e.kind === 'undelivered').map((e) => e.transactionId)).toEqual([waiting.body.purchaseId]);
-    const resend = await w.json(
-      'POST',
-      `/api/transaction/${waiting.body.purchaseId as string}/resend-email`,
-      undefined,
-      w.superAdmin.headers,
-    );
-    expect(await bodyOf(resend)).toEqual({ status: 409, body: { message: MESSAGES.transactions.phoneClipsMissing } });
-    // The recorder sends the rest: delivered, and the entry resolves itself.
-    await w.recorder.send(stuck, 'clip', files.clip);
-    await w.delivery.idle();
-    expect((await w.call('listErrors', { query: {} }, admin)).entries.filter((e) => e.kind === 'undelivered' && !e.resolvedAt)).toEqual([]);
   });
 });
