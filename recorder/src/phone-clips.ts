@@ -22,6 +22,8 @@ export interface PhoneClipDeps {
   reports: { add(reports: readonly MarkReport[]): void };
   courtName(fieldId: number): string;
   revoked(message: string): void;
+  /** Runs a task of a camera's timer, catching what it throws (the recorder's Tasks). */
+  guard: (name: string, task: () => void) => void;
   /** The requests to the storage (the global fetch by default). */
   fetch?: typeof fetch;
 }
@@ -38,8 +40,8 @@ export class PhoneClips {
   private readonly uploads: MarkUploads;
 
   constructor(deps: PhoneClipDeps) {
-    const { config, platform, log, courtName } = deps;
-    this.subStreams = new SubStreams({ platform, bufferDir: config.bufferDir, ffmpegPath: config.ffmpegPath, log, courtName });
+    const { config, platform, log, courtName, guard } = deps;
+    this.subStreams = new SubStreams({ platform, bufferDir: config.bufferDir, ffmpegPath: config.ffmpegPath, log, courtName, guard });
     const previews = new Previews({
       platform,
       ffmpegPath: config.ffmpegPath,

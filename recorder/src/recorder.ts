@@ -1,10 +1,10 @@
 // The recorder: follows its venue's setup on the sync server, keeps one supervised ffmpeg per
 // camera (camera.ts), cuts a continuous clip per court every CLIP_SECONDS (continuous.ts) and a
-// clip around each mark (marks.ts, clip-jobs.ts), reports each camera's state every 10 s and each
-// marked clip's state as it changes, sends each marked clip and its preview to the venue's storage
-// (phone-clips.ts), and keeps the buffer and the clips folder within their limits (housekeeping.ts).
-// One camera failing never touches the others, and no task failing stops the recorder: each
-// timer's work is caught, logged and raised as an alert (tasks.ts).
+// clip around each mark it takes (mark-feed.ts, marks.ts, clip-jobs.ts), reports each camera's
+// state every 10 s and each marked clip's state as it changes, sends each marked clip and its
+// preview to the venue's storage (phone-clips.ts), and keeps the buffer and the clips folder within
+// their limits (housekeeping.ts). One camera failing never touches the others, and no task failing
+// stops the recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
 import type { CameraStatus } from '@courtreplay/shared';
 import { join } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
@@ -17,9 +17,9 @@ import { ContinuousClips } from './continuous.ts';
 import { CourtFolders } from './court-folders.ts';
 import { keepBufferWithin, removeOldClips } from './housekeeping.ts';
 import type { Logger } from './log.ts';
-import { answerMark, type AnswerDeps } from './mark-answers.ts';
+import { followMarks, MARKS_RETRY_MS } from './mark-feed.ts';
 import { MarkBook } from './marks.ts';
-import { realPlatform, sleep, type Platform } from './platform.ts';
+import { realPlatform, type Platform } from './platform.ts';
 import { MarkReporter } from './mark-reporter.ts';
 import { PhoneClips } from './phone-clips.ts';
 import { RevokedError, ServerAnswerError, ServerClient, UnreachableError, type Setup } from './server.ts';
@@ -33,7 +33,6 @@ const FOLDER_CHECK_EVERY_MS = 30_000;
 const KEEP_DAYS_EVERY_MS = 60 * 60_000;
 const MARKS_EVERY_MS = 250;
 const REPORT_SOON_MS = 300;
-const MARKS_RETRY_MS = 2_000;
 
 export type StopReason = { reason: 'stopped' } | { reason: 'revoked'; message: string };
 
@@ -77,7 +76,8 @@ export class Recorder {
     this.reporter = new MarkReporter(this.store.state, this.server, () => this.save(), platform.clock);
     const [state, server, reports, save] = [this.store.state, this.server, this.reporter, () => this.save()];
     const [courtName, revoked] = [(id: number) => this.courtName(id), (message: string) => void this.revoked(message)];
-    this.phone = new PhoneClips({ config, platform, log, state, save, server, reports, courtName, revoked });
+    const guard = (name: string, task: () => void) => void this.tasks.run(name, task);
+    this.phone = new PhoneClips({ config, platform, log, state, save, server, reports, courtName, revoked, guard });
     this.folders = new CourtFolders({ platform, clipsDir: config.clipsDir, writer: this.writer, log, state: this.store.state });
     this.continuous = new ContinuousClips(config.clipSeconds * 1000, (fieldId, segments) => this.queueContinuous(fieldId, segments));
     this.jobs = new ClipJobs({
@@ -185,7 +185,21 @@ export class Recorder {
         // and the marks, now that the cameras are.
         this.jobs.resume();
         void this.tasks.run("Checking the courts' clips folders", () => this.folders.check(this.cameras));
-        void this.pollMarks();
+        void followMarks({
+          server: this.server,
+          state: this.store.state,
+          save: () => this.save(),
+          book: this.book,
+          reporter: this.reporter,
+          clock: this.platform.clock,
+          log: this.log,
+          signal: this.abort.signal,
+          running: () => this.running,
+          revoked: (message) => this.revoked(message),
+          hasCamera: (fieldId) => this.cameras.has(fieldId),
+          courtName: (fieldId) => this.courtName(fieldId),
+          clipWritten: this.phone.clipWritten,
+        });
       }
     } catch (error) {
       this.failed(error);
@@ -235,6 +249,7 @@ export class Recorder {
         ffmpegPath: this.config.ffmpegPath,
         log: this.log,
         label: () => this.courtName(court.fieldId),
+        guard: (name, task) => void this.tasks.run(name, task),
       });
       this.cameras.set(court.fieldId, camera);
       // A restart goes on from the last continuous clip with what the buffer already holds.
@@ -320,46 +335,6 @@ export class Recorder {
   }
 
   // ---- marks
-
-  private async pollMarks(): Promise<void> {
-    while (this.running) {
-      try {
-        const answer = await this.server.marks(this.store.state.cursor, this.abort.signal);
-        if (!this.running) return;
-        const reports: MarkReport[] = [];
-        for (const mark of answer.marks) reports.push(...answerMark(mark, this.markDeps));
-        // The marks are saved with the cursor that acknowledges them, in one file, never after it:
-        // if the disk refuses, neither moves on disk and the marks are cut from memory meanwhile.
-        this.store.state.cursor = answer.cursor;
-        try {
-          this.save();
-        } catch (error) {
-          this.log.error(`The recorder's state could not be saved (${(error as Error).message}); the marks are kept in memory.`);
-        }
-        this.reporter.add(reports);
-      } catch (error) {
-        if (!this.running) return;
-        if (error instanceof RevokedError) return this.revoked(error.message);
-        if (!(error instanceof UnreachableError || error instanceof ServerAnswerError)) {
-          this.log.error(`The marks could not be taken: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        await sleep(this.platform.clock, MARKS_RETRY_MS, this.abort.signal);
-      }
-    }
-  }
-
-  /** What answering a mark needs of the recorder. */
-  private get markDeps(): AnswerDeps {
-    const [book, log, now] = [this.book, this.log, () => this.platform.clock.now()];
-    return {
-      book,
-      log,
-      now,
-      hasCamera: (id) => this.cameras.has(id),
-      courtName: (id) => this.courtName(id),
-      clipWritten: this.phone.clipWritten,
-    };
-  }
 
   private cutDueMarks(): void {
     const due = this.book.takeDue(this.platform.clock.now(), (fieldId) => this.segmentsOf(fieldId));

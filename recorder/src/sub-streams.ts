@@ -20,6 +20,8 @@ export interface SubStreamDeps {
   ffmpegPath: string;
   log: Logger;
   courtName(fieldId: number): string;
+  /** Runs a task of a camera's timer, catching what it throws (the recorder's Tasks). */
+  guard: (name: string, task: () => void) => void;
 }
 
 export class SubStreams {
@@ -44,6 +46,7 @@ export class SubStreams {
         dir: subStreamDir(this.deps.bufferDir, fieldId),
         ffmpegPath: this.deps.ffmpegPath,
         log: this.deps.log,
+        guard: this.deps.guard,
         label,
       });
       this.cameras.set(fieldId, camera);
