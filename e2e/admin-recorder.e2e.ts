@@ -118,6 +118,7 @@ test('Add recorder shows the token once in the commands for each system; a camer
   await state.and(page.locator('[data-state=clips-failing]')).waitFor();
   expect(await state.textContent()).toContain(R.cameraState('Court 2', R.states['clips-failing']));
   expect(await state.textContent()).toContain(REASON);
+  expect(await state.textContent()).toContain(R.reasons['folder-not-writable'].what);
   const color = await state.locator('.badge').evaluate((el) => getComputedStyle(el).color);
   expect(color).toBe('rgb(198, 40, 40)');
 
@@ -130,7 +131,7 @@ test('Add recorder shows the token once in the commands for each system; a camer
   const failing = new AdminErrorsTab(page).rows('clips_failing');
   await failing.waitFor();
   expect(await failing.textContent()).toContain(REASON);
-  expect(await failing.textContent()).toContain(MESSAGES.errorsTab.clipsFailingTodo);
+  expect(await failing.textContent()).toContain(R.reasons['folder-not-writable'].todo);
   await dashboard.openTab('devices');
 
   await devices.recorderRow('Kiosk PC').getByRole('button', { name: R.remove }).click();
