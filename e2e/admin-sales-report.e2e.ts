@@ -168,7 +168,7 @@ describe('exports an accountant can use', () => {
     expect(sheets.map((s) => s.sheet)).toEqual([EXPORT_SHEET_NAME, EXPORT_CLIP_SHEET_NAME]);
     const [header, ...rows] = sheets[0]!.data;
     expect(header).toEqual([...EXPORT_COLUMNS]);
-    expect(header!.slice(-4)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status']);
+    expect(header!.slice(-5)).toEqual(['Staging', 'Discount', 'WhatsApp', 'WhatsApp Status', 'Sold On']);
     expect(rows).toHaveLength(8);
     const col = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
     const listed = (await api.call('listPurchases', { query: { limit: '100' } })).transactions;
@@ -183,6 +183,7 @@ describe('exports an accountant can use', () => {
       const cellTime = (row[col('Date')] as unknown as Date).getTime();
       expect(Math.round(cellTime / 1000) * 1000).toBe(jakartaMinute);
       expect(row[col('Staging')]).toBe(T.no);
+      expect(row[col('Sold On')]).toBe(T.kioskSale);
     }
     const byId = new Map(rows.map((r) => [r[col('ID')], r]));
     expect(byId.get(ids.b1!)![col('Amount')]).toBe(3000);

@@ -144,6 +144,11 @@ describe.each(VIEWPORTS)('the kiosk in two languages at $width x $height', (view
     await page.getByRole('link', { name: MESSAGES.kioskHome.seeYour(PRODUCT_NAME_DEFAULT) }).waitFor();
     await context.close();
   });
+});
+
+// Which language a screen starts in depends on nothing of the screen's size: once, on the kiosk's portrait screen.
+describe("the kiosk in the venue's language", () => {
+  const viewport = VIEWPORTS[0]!;
 
   it("starts in the venue's language ('id'), grid prices, stopped, staging and payment screens too, and goes back to it at home", async () => {
     const seed = await seedKiosk(server);

@@ -14,8 +14,8 @@ import { MESSAGES, serializePromoTable } from '@courtreplay/shared';
 import { newKioskContext, simulatePayment, useRig } from './support/index.ts';
 import { PhonePage } from './pages/phone-page.ts';
 import { PhoneStorePage, simulatorPays } from './pages/phone-store-page.ts';
-import { markedClipFiles } from '../sync-server/src/testing/marked-clip-files.ts';
-import { testRecorder, type TestRecorder } from '../sync-server/src/testing/test-recorder.ts';
+import { markedClipFiles } from '@courtreplay/sync-server/testing/marked-clip-files';
+import { testRecorder, type TestRecorder } from '@courtreplay/sync-server/testing/test-recorder';
 
 const T = MESSAGES.store;
 const CAMERA = 'rtsp://recorder:secret@192.168.1.64:554/Streaming/Channels/101';
@@ -32,18 +32,7 @@ let store: PhoneStorePage;
 let cursor = '0';
 
 /** The recorder's report: both courts' cameras recording (its heartbeat: the venue is online). */
-const beat = () => {
-  const now = Date.now();
-  const recording = (fieldId: number) => ({
-    fieldId,
-    state: 'recording',
-    since: new Date(now - 60_000).toISOString(),
-    lastSegmentAt: new Date(now).toISOString(),
-    bufferSeconds: 60,
-    message: null,
-  });
-  return recorder.reportStatus(courts.map((c) => recording(c.id)));
-};
+const beat = () => recorder.reportRecording(courts.map((c) => c.id));
 
 /** The mark the recorder hears of next (its long-poll). */
 async function nextMark(): Promise<number> {

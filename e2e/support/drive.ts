@@ -18,14 +18,4 @@ export function useDriveImitation(options: Partial<DriveImitationOptions> = {}):
   return startedLater(() => running, 'the Drive imitation is used before its set-up started it (call useDriveImitation above useRig)');
 }
 
-/** The server's settings to store clips in `drive`: Drive storage with an OAuth client the imitation accepts. */
-export function driveEnv(drive: DriveImitation): Record<string, string> {
-  return {
-    STORAGE: 'google-drive',
-    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'venue-secret',
-    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
-    GOOGLE_API_URL: drive.url,
-    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-  };
-}
+export { driveEnv } from '@courtreplay/sync-server/testing/drive-imitation';

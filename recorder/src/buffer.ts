@@ -36,6 +36,11 @@ interface Run {
   entries: Entry[];
   /** The wall time of the run's second 0. */
   anchor: number;
+  /** The smallest (created - start) and (modified - end) over the entries read, the last entry's modified time aside. */
+  bestBorn: number;
+  bestClosed: number;
+  /** The last entry read, whose modified time counts only while the run goes on. */
+  last: Entry | undefined;
   /** Bytes of its list read so far: the next look starts there. */
   offset: number;
   /** Whether the run had ended when its list was last read (its last entry closed it). */
@@ -66,15 +71,21 @@ function readList(fs: RecorderFs, dir: string, name: string, offset: number): { 
   return { entries, next: offset + Buffer.byteLength(whole) };
 }
 
-/** A run's anchor from its entries: the smallest of their (created - start) and (modified - end), the ending entry's modified time left out. */
-function anchorOf(run: Run, runId: string): number {
-  const started = Number(runId);
-  let anchor = Infinity;
-  run.entries.forEach((e, i) => {
-    if (e.born !== undefined) anchor = Math.min(anchor, e.born - e.from * 1000);
-    if (!(run.ended && i === run.entries.length - 1)) anchor = Math.min(anchor, e.mtime - e.to * 1000);
-  });
+/**
+ * A run's anchor once `added` were read: the smallest of their (created - start) and (modified -
+ * end), the ending entry's modified time left out. Worked out from what was added alone, so a run
+ * of a week costs what a run of a minute does.
+ */
+function anchorAfter(run: Run, added: readonly Entry[], runId: string): number {
+  for (const e of added) {
+    if (run.last) run.bestClosed = Math.min(run.bestClosed, run.last.mtime - run.last.to * 1000);
+    if (e.born !== undefined) run.bestBorn = Math.min(run.bestBorn, e.born - e.from * 1000);
+    run.last = e;
+  }
+  const lastClosed = run.last && !run.ended ? run.last.mtime - run.last.to * 1000 : Infinity;
+  const anchor = Math.min(run.bestBorn, run.bestClosed, lastClosed);
   // Never before ffmpeg was started; the start itself when nothing else tells.
+  const started = Number(runId);
   return anchor === Infinity ? started : Math.max(anchor, started);
 }
 
@@ -111,15 +122,25 @@ export class SegmentIndex {
     for (const name of names) {
       const id = LIST.exec(name)?.[1];
       if (!id) continue;
-      const run = this.runs.get(id) ?? { entries: [], anchor: Infinity, offset: 0, ended: false };
+      const run = this.runs.get(id) ?? {
+        entries: [],
+        anchor: Infinity,
+        bestBorn: Infinity,
+        bestClosed: Infinity,
+        last: undefined,
+        offset: 0,
+        ended: false,
+      };
       this.runs.set(id, run);
       const { entries, next } = readList(this.fs, this.dir, name, run.offset);
       run.offset = next;
+      const wasEnded = run.ended;
       run.ended = id !== activeRun;
-      if (entries.length === 0) continue;
+      // A run that just ended is placed again: the segment that ended it no longer counts.
+      if (entries.length === 0 && wasEnded === run.ended) continue;
       const before = run.entries.length;
       run.entries.push(...entries);
-      const anchor = anchorOf(run, id);
+      const anchor = anchorAfter(run, entries, id);
       if (anchor !== run.anchor && before > 0) moved = true;
       run.anchor = anchor;
       for (const e of entries) added.push({ path: e.path, run: id, start: anchor + e.from * 1000, end: anchor + e.to * 1000 });
@@ -164,9 +185,9 @@ export class SegmentIndex {
       }
     }
     if (gone.size === 0) return failed;
-    this.segments = this.segments.filter((s) => !gone.has(s.path));
+    this.segments = without(this.segments, gone);
     for (const [id, run] of this.runs) {
-      run.entries = run.entries.filter((e) => !gone.has(e.path));
+      run.entries = without(run.entries, gone);
       if (run.entries.length > 0 || id === activeRun) continue;
       try {
         this.fs.remove(join(this.dir, `r${id}.csv`));
@@ -181,17 +202,47 @@ export class SegmentIndex {
   }
 }
 
+/** `list` less the items whose path is `gone`: the oldest go, so mostly a cut at the front, not a pass over two hours. */
+function without<T extends { path: string }>(list: T[], gone: ReadonlySet<string>): T[] {
+  let front = 0;
+  while (front < list.length && gone.has(list[front]!.path)) front++;
+  const rest = list.slice(front);
+  return front === gone.size || !rest.some((item) => gone.has(item.path)) ? rest : rest.filter((item) => !gone.has(item.path));
+}
+
 /** Seconds of video the buffer holds. */
 export const bufferSeconds = (segments: readonly Segment[]): number =>
   Math.round(segments.reduce((sum, s) => sum + (s.end - s.start), 0) / 1000);
+
+/** The index of the first segment starting after `time` (segments oldest first): a binary search. */
+function firstStartingAfter(segments: readonly Segment[], time: number): number {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid]!.start <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The segments starting within [from, to], found without walking the whole buffer. */
+export function segmentsStarting(segments: readonly Segment[], from: number, to: number): Segment[] {
+  const first = firstStartingAfter(segments, from - 1);
+  const found: Segment[] = [];
+  for (let i = first; i < segments.length && segments[i]!.start <= to; i++) found.push(segments[i]!);
+  return found;
+}
 
 /**
  * The segments for the window [from, to): from the keyframe at or before `from` (the last segment
  * starting there) to the one holding `to`; `missingSeconds` is how much of the window has no video.
  */
 export function segmentsFor(segments: readonly Segment[], from: number, to: number): { chosen: Segment[]; missingSeconds: number } {
-  const first = segments.filter((s) => s.start <= from + 50).at(-1);
-  const chosen = segments.filter((s) => s.end > from && s.start < to && (!first || s.start >= first.start));
+  const chosen: Segment[] = [];
+  for (let i = Math.max(0, firstStartingAfter(segments, from + 50) - 1); i < segments.length && segments[i]!.start < to; i++) {
+    if (segments[i]!.end > from) chosen.push(segments[i]!);
+  }
   let covered = 0;
   for (const s of chosen) covered += Math.min(s.end, to) - Math.max(s.start, from);
   return { chosen, missingSeconds: Math.max(0, Math.round((to - from - covered) / 1000)) };

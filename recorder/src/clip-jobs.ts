@@ -5,7 +5,7 @@
 // A failed cut is tried again twice; while a court's cuts fail its camera is not "recording" (the
 // reason goes to the Devices tab and the Errors tab), and a marked clip given up is reported failed.
 import { venueDayAndTime, type MarkFailureReason } from '@courtreplay/shared';
-import { segmentsFor, type Segment } from './buffer.ts';
+import { segmentsFor, segmentsStarting, type Segment } from './buffer.ts';
 import { GAP_MS } from './continuous.ts';
 import { ClipError, type ClipWriter } from './clip-writer.ts';
 import type { Logger } from './log.ts';
@@ -15,6 +15,8 @@ import type { CutJob, RecorderState } from './state-store.ts';
 /** Tries of one cut before it is given up, the pauses between them growing. */
 const TRIES = 3;
 const RETRY_PAUSE_MS = 5_000;
+/** How far a segment's time may move after its clip was queued (its run's anchor settling). */
+const SETTLE_MS = 10_000;
 
 export interface JobOutcome {
   /** The clip's path, when it was written (now or in an earlier life). */
@@ -71,7 +73,7 @@ export class ClipJobs {
     const { chosen, missingSeconds } =
       job.kind === 'marked'
         ? segmentsFor(this.deps.segmentsOf(job.fieldId), job.start, job.end)
-        : { chosen: this.deps.segmentsOf(job.fieldId).filter((s) => job.paths.includes(s.path)), missingSeconds: 0 };
+        : { chosen: this.continuousSegments(job), missingSeconds: 0 };
     const at = new Date(job.start).toISOString();
     if (chosen.length === 0) {
       this.deps.log.warn(`${name}: no video for the ${job.kind} clip from ${at} (the camera was away); no clip.`);
@@ -127,6 +129,12 @@ export class ClipJobs {
       });
       return this.cut(job);
     }
+  }
+
+  /** A continuous clip's segments, by path: their times may have moved a little as their run's anchor settled. */
+  private continuousSegments(job: CutJob): Segment[] {
+    const paths = new Set(job.paths);
+    return segmentsStarting(this.deps.segmentsOf(job.fieldId), job.start - SETTLE_MS, job.end + SETTLE_MS).filter((s) => paths.has(s.path));
   }
 
   private finish(job: CutJob, outcome: JobOutcome): void {

@@ -4,8 +4,9 @@
 // is listed in a manifest first, with the cut it came from (KEEP_DAYS removes only those files, and
 // a cut found there after a restart is not done twice). A name already taken (a file the recorder
 // did not write, or another clip starting at the same keyframe) is never overwritten and never
-// skips the clip: the clip takes the next free name. Two cuts at a time: eight ffmpegs copying 1080p at once on a
-// two-core PC took about 2 s each, two at a time about 0.15 s each, so every mark lands sooner.
+// skips the clip: the clip takes the next free name. Two cuts at a time: eight ffmpegs copying
+// 1080p at once on a two-core PC took about 2 s each, two at a time about 0.15 s each, so every
+// mark lands sooner; a marked clip (a player waits for it) takes the next turn before continuous ones.
 import { recorderClipName, type RecorderClipName } from '@courtreplay/shared';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { concatList, cutArgs } from './ffmpeg-args.ts';
@@ -40,7 +41,7 @@ export class ClipError extends Error {}
 
 export class ClipWriter {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: { marked: boolean; go: () => void }[] = [];
   /** Every path in the manifest (the files the recorder wrote), with the cut each came from. */
   private readonly written: Map<string, string | undefined>;
 
@@ -72,13 +73,20 @@ export class ClipWriter {
 
   /** Cuts the clip when one of two turns is free. */
   async write(request: ClipRequest): Promise<ClipOutcome> {
-    if (this.active >= CONCURRENT_CUTS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= CONCURRENT_CUTS) {
+      await new Promise<void>((go) => {
+        const marked = request.name.marked;
+        // After the marked clips already waiting, before every continuous one.
+        const at = marked ? this.waiting.findIndex((w) => !w.marked) : -1;
+        this.waiting.splice(at < 0 ? this.waiting.length : at, 0, { marked, go });
+      });
+    }
     this.active++;
     try {
       return await this.cut(request);
     } finally {
       this.active--;
-      this.waiting.shift()?.();
+      this.waiting.shift()?.go();
     }
   }
 

@@ -167,8 +167,9 @@ export class Recorder {
     this.refreshing = true;
     try {
       const first = !this.setup;
-      this.setup = await this.server.setup();
+      this.setup = await this.setupOrLast(first);
       if (!this.running) return;
+      this.store.state.setup = this.setup;
       await this.applySetup(this.setup);
       if (first) {
         // Cuts a previous life queued or had under way, now that the courts' folders are known;
@@ -181,6 +182,21 @@ export class Recorder {
       this.failed(error);
     } finally {
       this.refreshing = false;
+    }
+  }
+
+  /**
+   * The server's setup; at start, when the server cannot be reached (the venue's internet is down
+   * after a power cut), the last one it gave, so the courts are recorded meanwhile.
+   */
+  private async setupOrLast(first: boolean): Promise<Setup> {
+    try {
+      return await this.server.setup();
+    } catch (error) {
+      const last = this.store.state.setup;
+      if (!first || !last || !(error instanceof UnreachableError || error instanceof ServerAnswerError)) throw error;
+      this.log.warn(`Recording with the last setup the server gave (${last.courts.length} court(s)) until it can be reached.`);
+      return last;
     }
   }
 

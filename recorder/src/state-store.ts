@@ -3,8 +3,9 @@
 // cursor together with the marks received and not yet cut (so a mark is never acknowledged before
 // it is safe), the clips queued or being cut (cut after a restart, once), where each court's
 // continuous clips got to, the marked clips' states the server has not heard yet, and the folder
-// each court's clips go to (a renamed court moves its folder).
-import type { MarkClipState, MarkFailureReason } from '@courtreplay/shared';
+// each court's clips go to (a renamed court moves its folder), and the last setup the server gave
+// (the cameras' addresses with their passwords, as the service's own settings hold its token).
+import type { MarkClipState, MarkFailureReason, RecorderSetupResponse } from '@courtreplay/shared';
 import type { RecorderFs } from './platform.ts';
 
 /** A marked window waiting for its video: every mark id it answers (taps merged into it included). */
@@ -57,6 +58,8 @@ export interface RecorderState {
   done: DoneMark[];
   /** Per court id, the folder (inside CLIPS_DIR) its clips go to. */
   folders: Record<string, string>;
+  /** The last setup the server gave: a recorder started while the server is out of reach records with it. */
+  setup?: RecorderSetupResponse;
 }
 
 const EMPTY: RecorderState = { lastClipEnd: {}, marks: [], jobs: [], reports: [], done: [], folders: {} };

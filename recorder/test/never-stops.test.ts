@@ -173,4 +173,17 @@ describe('the sync server out of reach', () => {
     expect(life.lines.filter((l) => l.includes('cannot be reached'))).toHaveLength(1);
     expect(life.lines.filter((l) => l.includes('is reachable again'))).toHaveLength(1);
   });
+
+  it('a recorder started while the server is out of reach records with the last setup it was given', async () => {
+    h = await harness(setupOf([{ fieldId: 1, name: 'Court 1' }]), { clipSeconds: 2 });
+    life = await h.life();
+    await life.recorder.stop();
+    await h.sync.close();
+    life = await h.life();
+    expect(life.lines.some((l) => l.includes('Recording with the last setup the server gave (1 court(s))'))).toBe(true);
+    await life.record(3);
+    await waitFor('a clip', 5_000, () =>
+      readdirSync(join(h.root, 'clips', 'Court 1')).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
+    );
+  });
 });

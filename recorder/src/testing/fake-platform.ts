@@ -95,6 +95,10 @@ export interface FakeFfmpeg {
   cutFailure: string | undefined;
   /** Cuts that never end (a recorder killed while cutting). */
   cutsHang: boolean;
+  /** Whether a clip holds its concat list (for a test to read); a few bytes otherwise. */
+  clipsHoldLists: boolean;
+  /** Whether every process is remembered (a test looks back); a soak of a week keeps only the recordings. */
+  remembers: boolean;
   /** The codec a probe of a segment finds. */
   codec: string;
   /** What `powershell` or `ps` answers for a pid's command line. */
@@ -105,24 +109,30 @@ const isCut = (args: readonly string[]) => args.includes('concat');
 const isRecording = (args: readonly string[]) => args.includes('segment');
 
 export function fakeFfmpeg(clock: FakeClock, fs: TestFs): FakeFfmpeg {
+  const recordings: FakeProcess[] = [];
+  const cuts: FakeProcess[] = [];
   const fake: FakeFfmpeg = {
     started: [],
-    recordings: () => fake.started.filter((p) => isRecording(p.args)),
-    cuts: () => fake.started.filter((p) => isCut(p.args)),
+    recordings: () => recordings,
+    cuts: () => cuts,
     cutFailure: undefined,
     cutsHang: false,
+    clipsHoldLists: true,
+    remembers: true,
     codec: 'h264',
     commandLines: new Map(),
     spawn(command, args, options) {
       const process = new FakeProcess(command, args, options, clock, fs);
-      fake.started.push(process);
+      if (isRecording(args)) recordings.push(process);
+      if (fake.remembers || isRecording(args)) fake.started.push(process);
+      if (fake.remembers && isCut(args)) cuts.push(process);
       if (isCut(args)) {
         if (fake.cutsHang) return process;
         setImmediate(() => {
           if (fake.cutFailure) return process.exit(1, fake.cutFailure);
           const output = args.at(-1)!;
           // The clip holds what it was cut from: the concat list, so a test can see which segments.
-          fs.writeText(output, fs.readText(args[args.indexOf('-i') + 1]!));
+          fs.writeText(output, fake.clipsHoldLists ? fs.readText(args[args.indexOf('-i') + 1]!) : 'mp4');
           process.exit(0);
         });
       } else if (command === 'powershell.exe' || command === 'ps') {
@@ -185,8 +195,8 @@ export interface TestPlatform extends Platform {
   signal(signal: NodeJS.Signals): void;
 }
 
-export function testPlatform(os: NodeJS.Platform = 'linux', clock: FakeClock = fakeClock()): TestPlatform {
-  const fs = faultyFs();
+export function testPlatform(os: NodeJS.Platform = 'linux', clock: FakeClock = fakeClock(), base: RecorderFs = realFs): TestPlatform {
+  const fs = faultyFs(base);
   const ffmpeg = fakeFfmpeg(clock, fs);
   const running = new Set<number>();
   const killed: number[] = [];

@@ -286,13 +286,15 @@ describe('Google Drive adapter against the Drive v3 imitation', () => {
     });
 
     it('retries a download that meets 429 or a 5xx, and a slow body outlives the header timeout', async () => {
-      const storage = oauth({ tuning: { ...noSleep, timeoutMs: 300 } });
       const clip = Buffer.alloc(4000, 7);
-      const folderId = await folderWith(storage, { 'a.mp4': clip });
-      const [file] = await storage.listFiles(folderId);
+      const folderId = await folderWith(oauth(), { 'a.mp4': clip });
+      const [file] = await oauth().listFiles(folderId);
+      // The answer's head must come within the limit, also on a starved machine; its body then
+      // takes longer than the limit: four pieces 800 ms apart.
+      const storage = oauth({ tuning: { ...noSleep, timeoutMs: 2_000 } });
       drive.inject('files.download', '429');
       drive.inject('files.download', '503-html');
-      drive.options.mediaTrickleMs = 150; // four pieces: the whole body takes ~450 ms, longer than the timeout
+      drive.options.mediaTrickleMs = 800;
       const got = await storage.readFile(folderId, file!.id, { start: 10 });
       expect((await read(got.body)).equals(clip.subarray(10))).toBe(true);
       expect(ops('files.download')).toHaveLength(3);

@@ -56,7 +56,8 @@ describe('Snap request', () => {
   it('gives up on a stalled Snap with the initialization message, without repeating the POST', async () => {
     midtrans.inject({ on: 'snap', fault: 'hang' });
     // A stalled Snap without the timeout would hang this test until Vitest's own limit fails it.
-    await expect(provider({ timeoutMs: 300 }).createPayment(input)).rejects.toMatchObject({
+    // Long enough for the POST to reach the imitation on a busy machine before the limit cuts it.
+    await expect(provider({ timeoutMs: 1_000 }).createPayment(input)).rejects.toMatchObject({
       code: 'upstream_failed',
       message: INIT_FAILED,
     });
@@ -99,7 +100,8 @@ describe('status API', () => {
 
   it('rejects after its retries when the status API keeps hanging', async () => {
     midtrans.inject({ on: 'status', fault: 'hang' });
-    await expect(provider({ timeoutMs: 100 }).fetchStatus('CR-x', false)).rejects.toThrow();
+    // Each of the three attempts must reach the imitation before its limit, also on a busy machine.
+    await expect(provider({ timeoutMs: 1_000 }).fetchStatus('CR-x', false)).rejects.toThrow();
     expect(midtrans.requests).toHaveLength(3);
   });
 });

@@ -46,10 +46,17 @@ beforeEach(() => {
   sleeps.length = 0;
 });
 
+/**
+ * The limit for a request the test server answers at once: seconds, so a process waiting for a core
+ * (the unit tests run at nice 19 beside the browser tests) is not cut off; only hangs wait it out.
+ */
+const ANSWERED_MS = 10_000;
+
 describe('outboundFetch', () => {
   it('gives up on a server that never answers after the timeout, and retries a GET', async () => {
     script = [hang, send(200, 'late but fine')];
-    const res = await outboundFetch(`${base}/status`, {}, { timeoutMs: 300, sleep });
+    // The hang costs the whole limit; the answer that follows gets as long, also on a starved machine.
+    const res = await outboundFetch(`${base}/status`, {}, { timeoutMs: 2_000, sleep });
     expect(await res.text()).toBe('late but fine');
     expect(seen).toHaveLength(2);
   });
@@ -63,7 +70,7 @@ describe('outboundFetch', () => {
 
   it('retries 5xx (even with an HTML body) on a GET with growing delays', async () => {
     script = [send(503, '<html>busy</html>'), send(500), send(200, 'ok')];
-    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: 1000, baseDelayMs: 100, sleep });
+    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: ANSWERED_MS, baseDelayMs: 100, sleep });
     expect(res.status).toBe(200);
     expect(sleeps).toHaveLength(2);
     expect(sleeps[0]).toBeLessThanOrEqual(100);
@@ -72,7 +79,7 @@ describe('outboundFetch', () => {
 
   it('never repeats a POST answered 5xx: it may have been processed', async () => {
     script = [send(500), send(201)];
-    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 1000, sleep });
+    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: ANSWERED_MS, sleep });
     expect(res.status).toBe(500);
     expect(seen).toEqual(['POST /create']);
   });
@@ -80,7 +87,7 @@ describe('outboundFetch', () => {
   it('never repeats a POST that timed out', async () => {
     script = [hang, send(201)];
     // Long enough for the POST to reach the server on a busy machine before the kiosk gives up.
-    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 500, sleep })).rejects.toThrow(
+    await expect(outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 2_000, sleep })).rejects.toThrow(
       OutboundHttpError,
     );
     expect(seen).toHaveLength(1);
@@ -88,7 +95,7 @@ describe('outboundFetch', () => {
 
   it('repeats a POST answered 429 after its Retry-After', async () => {
     script = [send(429, '', { 'Retry-After': '2' }), send(201, 'made')];
-    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: 1000, sleep });
+    const res = await outboundFetch(`${base}/create`, { method: 'POST', body: '{}' }, { timeoutMs: ANSWERED_MS, sleep });
     expect(res.status).toBe(201);
     expect(sleeps).toEqual([2000]);
   });
@@ -97,16 +104,16 @@ describe('outboundFetch', () => {
     const rateLimit = JSON.stringify({ error: { code: 403, errors: [{ reason: 'userRateLimitExceeded' }] } });
     const forbidden = JSON.stringify({ error: { code: 403, errors: [{ reason: 'insufficientFilePermissions' }] } });
     script = [send(403, rateLimit), send(200)];
-    expect((await outboundFetch(`${base}/a`, {}, { timeoutMs: 1000, sleep })).status).toBe(200);
+    expect((await outboundFetch(`${base}/a`, {}, { timeoutMs: ANSWERED_MS, sleep })).status).toBe(200);
     script = [send(403, forbidden), send(200)];
-    const res = await outboundFetch(`${base}/b`, {}, { timeoutMs: 1000, sleep });
+    const res = await outboundFetch(`${base}/b`, {}, { timeoutMs: ANSWERED_MS, sleep });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('insufficientFilePermissions');
   });
 
   it('returns the last answer when retries run out', async () => {
     script = [send(503), send(503), send(503)];
-    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: 1000, retries: 2, sleep });
+    const res = await outboundFetch(`${base}/x`, {}, { timeoutMs: ANSWERED_MS, retries: 2, sleep });
     expect(res.status).toBe(503);
     expect(seen).toHaveLength(3);
   });
@@ -117,7 +124,7 @@ describe('outboundFetch', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await expect(
-      outboundFetch(`http://127.0.0.1:${port}/x`, { method: 'POST' }, { timeoutMs: 500, retries: 2, sleep }),
+      outboundFetch(`http://127.0.0.1:${port}/x`, { method: 'POST' }, { timeoutMs: ANSWERED_MS, retries: 2, sleep }),
     ).rejects.toMatchObject({
       kind: 'network',
     });

@@ -174,7 +174,8 @@ describe('SmtpMailer: a TLS setup that cannot work is a configuration error, sai
 
   it('a server that takes the whole message and goes silent: the outcome is unconfirmed, not temporary', async () => {
     sink = await startSmtpSink({ auth: LOGIN, silentAfterData: true });
-    const failure = await failureOf(mailerFor(sink.url, { timeouts: { socketMs: 500 } }).send(message));
+    // The limit covers the whole session: seconds, so only the silence after the message runs it out.
+    const failure = await failureOf(mailerFor(sink.url, { timeouts: { socketMs: 2_000 } }).send(message));
     expect(failure.kind).toBe('unconfirmed');
     expect(failure.retryable).toBe(false);
     expect(sink.silent).toHaveLength(1);

@@ -155,11 +155,12 @@ describe('POST /api/admin/login', () => {
 
   it('checks at most the address limit of simultaneous guesses across e-mails', async () => {
     const at = t.clock.now().toISOString();
-    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS - 3; i += 1)
-      await t.db
-        .insertInto('login_attempts')
-        .values({ email: `x${i}@example.com`, ip: '10.0.0.9', attemptedAt: at })
-        .execute();
+    await t.db
+      .insertInto('login_attempts')
+      .values(
+        Array.from({ length: MAX_FAILURES_PER_ADDRESS - 3 }, (_, i) => ({ email: `x${i}@example.com`, ip: '10.0.0.9', attemptedAt: at })),
+      )
+      .execute();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => login({ email: `y${i}@example.com`, password: 'guess' }, '10.0.0.9')),
     );
@@ -222,8 +223,10 @@ describe('POST /api/admin/login', () => {
   it('caps the wait at 15 minutes', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
     const at = t.clock.now().toISOString();
-    for (let i = 0; i < 40; i += 1)
-      await t.db.insertInto('login_attempts').values({ email: 'ops@example.com', ip: '10.0.0.1', attemptedAt: at }).execute();
+    await t.db
+      .insertInto('login_attempts')
+      .values(Array.from({ length: 40 }, () => ({ email: 'ops@example.com', ip: '10.0.0.1', attemptedAt: at })))
+      .execute();
     const res = await login({ email: 'ops@example.com', password: 'correct horse' });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ message: AUTH_MESSAGES.waitBeforeRetry(15 * 60) });
@@ -233,11 +236,11 @@ describe('POST /api/admin/login', () => {
 
   it('refuses a clearly abusive address (50 failures in 15 minutes across e-mails), even with the right password', async () => {
     await t.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
-    for (let i = 0; i < 50; i += 1)
-      await t.db
-        .insertInto('login_attempts')
-        .values({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: t.clock.now().toISOString() })
-        .execute();
+    const at = t.clock.now().toISOString();
+    await t.db
+      .insertInto('login_attempts')
+      .values(Array.from({ length: 50 }, (_, i) => ({ email: `x${i}@example.com`, ip: '10.0.0.7', attemptedAt: at })))
+      .execute();
     const res = await login({ email: 'ops@example.com', password: 'correct horse' }, '10.0.0.7');
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
@@ -262,11 +265,10 @@ describe('the login throttle behind a reverse proxy (TRUSTED_PROXIES)', () => {
     await app.seed.admin({ email: 'ops@example.com', password: 'correct horse' });
     const at = app.clock.now().toISOString();
     // 50 failures from a stranger, as the proxy forwards them.
-    for (let i = 0; i < 50; i += 1)
-      await app.db
-        .insertInto('login_attempts')
-        .values({ email: `x${i}@example.com`, ip: '203.0.113.9', attemptedAt: at })
-        .execute();
+    await app.db
+      .insertInto('login_attempts')
+      .values(Array.from({ length: 50 }, (_, i) => ({ email: `x${i}@example.com`, ip: '203.0.113.9', attemptedAt: at })))
+      .execute();
     return app;
   };
 

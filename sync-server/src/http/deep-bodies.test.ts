@@ -43,7 +43,7 @@ const deepBodies: [string, string][] = [
 function pathOf(endpoint: EndpointDefinition, ids: { venueId: number; deviceId: string }): string {
   const shape = (endpoint.params as z.ZodObject | undefined)?.shape ?? {};
   return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
-    const candidates = [String(ids.venueId), ids.deviceId, 'success', 'payments', 'a'.repeat(32)];
+    const candidates = [String(ids.venueId), ids.deviceId, 'success', 'payments', 'clip', 'a'.repeat(22), 'a'.repeat(32)];
     const fits = candidates.find((value) => shape[name]?.safeParse(value).success);
     if (fits === undefined) throw new Error(`no well-formed value for ${name} in ${endpoint.path}`);
     return fits;

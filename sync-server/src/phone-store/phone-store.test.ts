@@ -1,76 +1,30 @@
 // The phone that marked a rally is its store, on the kiosk's money rules, over HTTP: which phone has
 // which rally, previews for that phone only, the kiosk's prices and promo codes, one order per phone,
 // payment (the simulator's redirect page) to playing, a clip still on its way when paid, and the
-// venue offline at the tap. A test recorder plays the venue's, with real ffmpeg-made files.
+// venue offline at the tap. A test recorder plays the venue's, with real ffmpeg-made files. The
+// books and erase are phone-books.test.ts's.
 import { MESSAGES, quote, serializePromoTable } from '@courtreplay/shared';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expireOldClips } from '../purchases/retention.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { countRows } from '../testing/index.ts';
-import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
-import { storeWorld, type StoreWorld } from './test-support.ts';
+import type { MarkedClipFiles } from '../testing/marked-clip-files.ts';
+import { useStore, type StoreWorld } from './test-support.ts';
 
 const T = MESSAGES.store;
 const PRICE = 15_000;
 const TIERS = [{ QUANTITY: 2, PRICE: 12_000, ENABLED: true }];
 
-let files: MarkedClipFiles;
-beforeAll(() => {
-  files = markedClipFiles();
-});
-
-let w: StoreWorld;
-let code1: string;
-let code2: string;
-beforeEach(async () => {
-  w = await storeWorld();
-  // 19:42 in Jakarta.
-  w.clock.set('2026-11-20T12:42:10Z');
-  await w.heartbeat();
+const store = useStore(async (w) => {
   await w.seed.config('DEFAULT_PRICE', String(PRICE));
   await w.seed.config('PROMO_TABLE', serializePromoTable(TIERS));
-  code1 = await w.codeOf(w.court1.id);
-  code2 = await w.codeOf(w.court2.id);
 });
-afterEach(() => w.close());
-
-type Phone = ReturnType<StoreWorld['phone']>;
-
-/** Time passes at the venue; its recorder keeps reporting. */
-async function later(ms: number) {
-  w.clock.advance(ms);
-  await w.heartbeat();
-}
-
-/** A tap the recorder then cuts and sends whole. */
-async function markedAndSent(phone: Phone, code: string): Promise<number> {
-  const markId = await phone.mark(code);
-  await w.recorder.deliver(markId, files);
-  return markId;
-}
-
-const bodyOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
-const purchaseRow = (id: string) => w.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const tokenOf = async (id: string) => (await purchaseRow(id)).paymentToken!;
-
-/** The player pays on the simulator's page (Snap's redirect_url stands in): back to the phone's page. */
-async function payOnPage(phone: Phone, next: string, outcome = 'success') {
-  expect((await phone.send(next)).status).toBe(200);
-  const res = await phone.send(next, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `outcome=${outcome}`,
-  });
-  expect(res.status).toBe(303);
-  await w.delivery.idle();
-  return res.headers.get('Location')!;
-}
-
-async function pageState(location: string) {
-  const res = await fetch(`${w.base}${new URL(location, w.base).pathname}/state`);
-  return (await res.json()) as { status: string; clips: { n: number; url: string }[]; progress: string | null };
-}
+const { later, markedAndSent, bodyOf, purchaseRow, tokenOf, payOnPage, pageState } = store;
+let w: StoreWorld;
+let files: MarkedClipFiles;
+let code1: string;
+let code2: string;
+beforeEach(() => ({ w, files, code1, code2 } = store.now()));
 
 describe('which phone has which rally', () => {
   it('gives a rally to every phone that tapped it, and shows each phone only its own rallies and previews', async () => {
@@ -229,6 +183,20 @@ describe('the kiosk’s money rules on the phone', () => {
   });
 });
 
+describe('nothing to pay', () => {
+  it('gives the rallies at once when the venue’s price is 0, with no payment page', async () => {
+    await w.seed.config('DEFAULT_PRICE', '0');
+    const a = w.phone();
+    const rally = await markedAndSent(a, code1);
+    expect((await a.rallies(code1)).prices.totals[0]).toEqual({ count: 1, amount: 0, text: 'Rp 0', pay: T.getFree });
+    const got = await bodyOf(await a.buy(code1, { rallies: [rally], totalAmount: 0 }));
+    const row = await purchaseRow(got.body.purchaseId as string);
+    expect(row).toMatchObject({ paymentStatus: 'free', paymentUrl: null });
+    expect(got.body.next).toBe(`${w.base}/p/${row.phoneToken}`);
+    expect((await pageState(got.body.next as string)).status).toBe('ready');
+  });
+});
+
 describe('paid means playing', () => {
   it('plays the clips once paid, and a payment that lands after the phone was closed shows on its next visit', async () => {
     const a = w.phone();
@@ -245,6 +213,21 @@ describe('paid means playing', () => {
     const clip = await fetch(`${w.base}${state.clips[0]!.url}`);
     expect(Buffer.from(await clip.arrayBuffer()).equals(files.clip)).toBe(true);
     expect((await a.rallies(code1)).rallies.map((r) => r.bought)).toEqual([`/p/${token}`, `/p/${token}`]);
+
+    // No contact was needed: the page is the delivery. One may be added once for a copy and the receipt.
+    const contact = (body: unknown) =>
+      fetch(`${w.base}/p/${token}/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(await bodyOf(await contact({ email: 'Player@Example.com' }))).toEqual({ status: 200, body: { message: T.copySent } });
+    await w.delivery.idle();
+    const mails = readdirSync(join(w.config.dataDir, 'outbox')).filter((f) => f.endsWith('.eml'));
+    expect(mails).toHaveLength(1);
+    expect(readFileSync(join(w.config.dataDir, 'outbox', mails[0]!), 'utf8')).toContain(`/p/${token}`);
+    expect(await bodyOf(await contact({ email: 'another@example.com' }))).toEqual({ status: 409, body: { message: T.copyAlready } });
+    expect((await contact({})).status).toBe(400);
 
     // Another rally bought, the phone closed, the payment settled later (the provider's notification alone).
     await later(21_000);
@@ -316,80 +299,5 @@ describe('the venue offline', () => {
     // Sent once; the address is not kept afterwards.
     expect(await w.db.selectFrom('mark_notices').select(['email', 'phone']).execute()).toEqual([{ email: null, phone: null }]);
     expect((await a.rallies(code1)).rallies[0]).toMatchObject({ state: 'ready', payable: true });
-  });
-});
-
-describe('erase and upkeep', () => {
-  it('erases the clip, its preview and the upload of a phone purchase, and removes an unsold rally’s clip a day after its mark', async () => {
-    const a = w.phone();
-    const sold = await markedAndSent(a, code1);
-    await later(21_000);
-    const unsold = await markedAndSent(a, code1);
-    const bought = await bodyOf(await a.buy(code1, { rallies: [sold] }));
-    const back = await payOnPage(a, bought.body.next as string);
-    const purchase = await purchaseRow(bought.body.purchaseId as string);
-    const folderOf = async (markId: number) =>
-      (await w.db.selectFrom('mark_clips').select('folderId').where('markId', '=', markId).executeTakeFirstOrThrow()).folderId!;
-    const markFolder = await folderOf(sold);
-    expect((await w.storage.listFiles(purchase.folderId!)).map((f) => f.name)).toEqual(['Court-1-1942.mp4']);
-    expect(await w.storage.listFiles(markFolder)).toHaveLength(2);
-
-    await w.call('erasePurchase', { params: { id: purchase.id } }, { headers: w.superAdmin.headers, status: 200 });
-    expect(await w.storage.listFiles(purchase.folderId!)).toEqual([]);
-    expect(await w.storage.listFiles(markFolder)).toEqual([]);
-    expect((await pageState(back)).status).toBe('erased');
-    expect((await a.rallies(code1)).rallies.find((r) => r.id === sold)).toMatchObject({ state: 'removed', bought: null, payable: false });
-    expect((await a.send(`/c/${code1}/rallies/${sold}/preview`)).status).toBe(404);
-
-    // A day after its mark the unsold clip goes; a rally still in an open order would stay.
-    const unsoldFolder = await folderOf(unsold);
-    w.clock.advance(24 * 3600_000 + 1);
-    await expireOldClips(w.deps);
-    expect(await w.storage.listFiles(unsoldFolder)).toEqual([]);
-    expect(await countRows(w.db, 'mark_clips')).toBe(0);
-    expect(await countRows(w.db, 'mark_files')).toBe(0);
-  });
-});
-
-describe('one set of books', () => {
-  it('lists, reports and times a phone sale as a sale at that court, and lists a paid one whose clip never reached storage', async () => {
-    const a = w.phone();
-    const sent = await markedAndSent(a, code1);
-    const bought = await bodyOf(await a.buy(code2, { rallies: [sent] }));
-    await payOnPage(a, bought.body.next as string);
-    const admin = { headers: w.superAdmin.headers };
-    // Found under the court its clip was filmed on, sold on a phone at the court whose poster it came from.
-    const { transactions } = await w.call('listPurchases', { query: { fieldId: w.court1.id } }, admin);
-    expect(transactions).toMatchObject([
-      { id: bought.body.purchaseId, channel: 'phone', fieldName: 'Court 2', courts: [{ fieldName: 'Court 1' }], paymentStatus: 'paid' },
-    ]);
-    const report = await w.call('salesReport', { query: { venueId: w.venue.id } }, admin);
-    expect(report).toMatchObject({ revenue: PRICE, purchases: 1 });
-    expect(report.byCourt).toContainEqual(expect.objectContaining({ fieldId: w.court1.id, revenue: PRICE }));
-    const { events } = await w.call('purchaseTimeline', { params: { id: bought.body.purchaseId as string } }, admin);
-    expect(events[0]).toMatchObject({ kind: 'created', onPhone: true, amount: PRICE });
-
-    // Paid while its clip was on its way, which then never came: after 10 minutes it is the Errors tab's.
-    await later(21_000);
-    const stuck = await a.mark(code1);
-    await w.recorder.send(stuck, 'preview', files.preview);
-    await w.recorder.send(stuck, 'clip', files.clip, { breakAfterBytes: 256 * 1024 });
-    await w.recorder.report(stuck, { state: 'uploading', bytesSent: 1, bytesTotal: files.clip.length + files.preview.length });
-    const waiting = await bodyOf(await a.buy(code1, { rallies: [stuck] }));
-    await payOnPage(a, waiting.body.next as string);
-    await later(10 * 60_000 + 1);
-    const { entries } = await w.call('listErrors', { query: {} }, admin);
-    expect(entries.filter((e) => e.kind === 'undelivered').map((e) => e.transactionId)).toEqual([waiting.body.purchaseId]);
-    const resend = await w.json(
-      'POST',
-      `/api/transaction/${waiting.body.purchaseId as string}/resend-email`,
-      undefined,
-      w.superAdmin.headers,
-    );
-    expect(await bodyOf(resend)).toEqual({ status: 409, body: { message: MESSAGES.transactions.phoneClipsMissing } });
-    // The recorder sends the rest: delivered, and the entry resolves itself.
-    await w.recorder.send(stuck, 'clip', files.clip);
-    await w.delivery.idle();
-    expect((await w.call('listErrors', { query: {} }, admin)).entries.filter((e) => e.kind === 'undelivered' && !e.resolvedAt)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // purchase's (no byte through this server), on Google Drive (files.copy, against the imitation) and
 // on S3 (CopyObject, against s3rver) as on the local disk, and the phone page plays the copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDriveImitation, type DriveImitation } from '../adapters/testing/drive-imitation.ts';
+import { driveEnv, startDriveImitation, type DriveImitation } from '../adapters/testing/drive-imitation.ts';
 import { startS3Server, type S3Server } from '../adapters/testing/s3-server.ts';
 import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
 import { storeWorld, type StoreWorld } from './test-support.ts';
@@ -40,16 +40,7 @@ describe('on Google Drive', () => {
   afterAll(() => drive.close());
 
   it('copies the clip with files.copy into the purchase’s folder, once', async () => {
-    const w = await storeWorld({
-      env: {
-        STORAGE: 'google-drive',
-        GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
-        GOOGLE_CLIENT_SECRET: 'venue-secret',
-        GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
-        GOOGLE_API_URL: drive.url,
-        GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
-      },
-    });
+    const w = await storeWorld({ env: driveEnv(drive) });
     try {
       expect((await buyAndPlay(w)).equals(files.clip)).toBe(true);
       expect(drive.requests.filter((r) => r.op === 'files.copy')).toHaveLength(1);

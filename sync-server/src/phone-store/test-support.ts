@@ -7,7 +7,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { PhoneRalliesResponse } from '@courtreplay/shared';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { makeAdapterTestApp, type AdapterTestOptions } from '../adapters/testing/adapter-app.ts';
+import { markedClipFiles, type MarkedClipFiles } from '../testing/marked-clip-files.ts';
 import { testRecorder } from '../testing/test-recorder.ts';
 
 const CAMERA = 'rtsp://recorder:secret@192.168.1.64:554/Streaming/Channels/101';
@@ -32,7 +34,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   const tokenFor = async (venueId: number, name: string) =>
     (await t.call('createRecorder', { body: { venueId, name } }, { headers: superAdmin.headers, status: 201 })).token;
   const recorderToken = await tokenFor(venue.id, 'Recorder');
-  const recorder = testRecorder({ baseUrl: base, token: recorderToken });
+  // Chunks of 1 MiB: a clip goes up in two PUTs (a test that breaks an upload off asks for smaller ones).
+  const recorder = testRecorder({ baseUrl: base, token: recorderToken, chunkBytes: 1024 * 1024 });
   const otherRecorder = testRecorder({ baseUrl: base, token: await tokenFor(elsewhere.id, 'Recorder B') });
   const codeOf = async (fieldId: number) =>
     (await t.db.selectFrom('fields').select('courtCode').where('id', '=', fieldId).executeTakeFirstOrThrow()).courtCode!;
@@ -40,16 +43,8 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
   /** The recorders report (their heartbeat) their cameras recording, so the venues are online and taps are promised a clip. */
   const heartbeat = async () => {
     const now = t.clock.now().getTime();
-    const recording = (fieldId: number) => ({
-      fieldId,
-      state: 'recording',
-      since: new Date(now - 60_000).toISOString(),
-      lastSegmentAt: new Date(now).toISOString(),
-      bufferSeconds: 60,
-      message: null,
-    });
-    await recorder.reportStatus([recording(court1.id), recording(court2.id)]);
-    await otherRecorder.reportStatus([recording(courtB.id)]);
+    await recorder.reportRecording([court1.id, court2.id], now);
+    await otherRecorder.reportRecording([courtB.id], now);
   };
   await heartbeat();
 
@@ -122,3 +117,68 @@ export async function storeWorld(options: AdapterTestOptions = {}) {
 }
 
 export type StoreWorld = Awaited<ReturnType<typeof storeWorld>>;
+
+export type Phone = ReturnType<StoreWorld['phone']>;
+
+/**
+ * A test file's store: a fresh world for each test at 19:42 in Jakarta, its recorder reporting,
+ * `setUp` (the prices) done, the marked clip's files made once; and the steps the tests share.
+ */
+export function useStore(setUp: (w: StoreWorld) => Promise<void>) {
+  let files: MarkedClipFiles | undefined;
+  let current: { w: StoreWorld; files: MarkedClipFiles; code1: string; code2: string } | undefined;
+  beforeAll(() => {
+    files = markedClipFiles();
+  });
+  beforeEach(async () => {
+    const w = await storeWorld();
+    w.clock.set('2026-11-20T12:42:10Z');
+    await w.heartbeat();
+    await setUp(w);
+    current = { w, files: files!, code1: await w.codeOf(w.court1.id), code2: await w.codeOf(w.court2.id) };
+  });
+  afterEach(async () => {
+    await current?.w.close();
+    current = undefined;
+  });
+  const now = () => {
+    if (!current) throw new Error('the store is used outside a test');
+    return current;
+  };
+  const purchaseRow = (id: string) => now().w.db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return {
+    now,
+    /** Time passes at the venue; its recorder keeps reporting. */
+    async later(ms: number) {
+      now().w.clock.advance(ms);
+      await now().w.heartbeat();
+    },
+    /** A tap the recorder then cuts and sends whole. */
+    async markedAndSent(phone: Phone, code: string): Promise<number> {
+      const markId = await phone.mark(code);
+      await now().w.recorder.deliver(markId, now().files);
+      return markId;
+    },
+    bodyOf: async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }),
+    purchaseRow,
+    tokenOf: async (id: string) => (await purchaseRow(id)).paymentToken!,
+    /** The player pays on the simulator's page (Snap's redirect_url stands in): back to the phone's page. */
+    async payOnPage(phone: Phone, next: string, outcome = 'success') {
+      expect((await phone.send(next)).status).toBe(200);
+      const res = await phone.send(next, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `outcome=${outcome}`,
+      });
+      expect(res.status).toBe(303);
+      await now().w.delivery.idle();
+      return res.headers.get('Location')!;
+    },
+    /** The purchase's page's state, as the page asks for it. */
+    async pageState(location: string) {
+      const { base } = now().w;
+      const res = await fetch(`${base}${new URL(location, base).pathname}/state`);
+      return (await res.json()) as { status: string; clips: { n: number; url: string }[]; progress: string | null };
+    },
+  };
+}

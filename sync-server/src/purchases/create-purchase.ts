@@ -76,6 +76,22 @@ export function newPurchaseId(now: Date): string {
   return `CR-${jakarta}-${random}`;
 }
 
+/** What a purchase starts with, wherever it is sold: nothing paid for, uploaded, linked or sent yet. */
+export const NOTHING_DELIVERED_YET = {
+  whatsappStatus: null,
+  whatsappError: null,
+  whatsappSentAt: null,
+  paymentToken: null,
+  emailStatus: null,
+  emailError: null,
+  emailSentAt: null,
+  zipUrl: null,
+  folderId: null,
+  folderUrl: null,
+  uploadError: 0,
+  paidAt: null,
+} as const;
+
 /** Checks the browser's venue and court against the device; the device's record wins. */
 function placeOf(
   device: DeviceRow,
@@ -181,9 +197,7 @@ export async function createPurchase(
       // A player may leave only a WhatsApp number: the address column stays NOT NULL, ''.
       email: input.email ?? '',
       phone: input.phone ?? null,
-      whatsappStatus: null,
-      whatsappError: null,
-      whatsappSentAt: null,
+      ...NOTHING_DELIVERED_YET,
       videoCount: input.videoIds.length,
       videoIds: JSON.stringify(input.videoIds),
       videoCourts: videoCourts ? JSON.stringify(videoCourts) : null,
@@ -198,17 +212,8 @@ export async function createPurchase(
       promoCode: appliedPromo?.code ?? null,
       isStaging: input.isStaging ? 1 : 0,
       paymentStatus: free ? 'free' : 'pending',
-      paymentToken: null,
-      emailStatus: null,
-      emailError: null,
-      emailSentAt: null,
-      zipUrl: null,
-      folderId: null,
-      folderUrl: null,
-      uploadError: 0,
       createdAt: latest !== undefined && latest > nowIso ? latest : nowIso,
       updatedAt: nowIso,
-      paidAt: null,
       phoneToken,
       language: input.language ?? null,
     });

@@ -44,15 +44,19 @@ export async function openTestDatabase(dir: string): Promise<TestDatabase> {
   if (!spare) await adminQuery(url, `create database "${name}" template "${templateName}" strategy file_copy`);
   const own = withDatabase(url, name);
   const db = openPostgres(own, 5);
+  // Dropped once, however often a test closes its app: kept twice, one database would be handed to
+  // two tests, and emptying it for one would end the other's connections.
+  let dropped: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
     url: own,
-    drop: async () => {
-      await db.destroy();
-      if (!(await keepAsSpare(own, withDatabase(url, templateName), name)))
-        await adminQuery(url, `drop database if exists "${name}" with (force)`);
-    },
+    drop: () =>
+      (dropped ??= (async () => {
+        await db.destroy();
+        if (!(await keepAsSpare(own, withDatabase(url, templateName), name)))
+          await adminQuery(url, `drop database if exists "${name}" with (force)`);
+      })()),
   };
 }
 

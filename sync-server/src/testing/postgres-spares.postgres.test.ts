@@ -41,6 +41,18 @@ it('hands the next test the same database with no rows and every id starting aga
   }
 });
 
+it('hands a database closed twice to one next test only', async () => {
+  const first = await openTestDatabase(dir);
+  await first.drop();
+  await first.drop();
+  const [next, other] = [await openTestDatabase(dir), await openTestDatabase(dir)];
+  try {
+    expect(nameOf(next.url)).not.toBe(nameOf(other.url));
+  } finally {
+    await Promise.all([next.drop(), other.drop()]);
+  }
+});
+
 it('drops a database whose schema the test changed instead of handing it on', async () => {
   const first = await openTestDatabase(dir);
   await sql`create table leftover (id integer)`.execute(first.db);

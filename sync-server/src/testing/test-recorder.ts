@@ -80,6 +80,18 @@ export function testRecorder(options: TestRecorderOptions) {
     complete: (markId: number, kind: MarkFileKind) => call<MarkClipResponse>('POST', `${mark(markId)}/files/${kind}/complete`),
     /** The heartbeat (POST /api/recorder/status): the venue's recorder is online. */
     reportStatus: (cameras: unknown[] = []) => call<{ ok: true }>('POST', '/api/recorder/status', { cameras }),
+    /** The heartbeat with these courts' cameras recording at `now` (a tap there is promised a clip). */
+    reportRecording: (fieldIds: number[], now: number = Date.now()) =>
+      recorder.reportStatus(
+        fieldIds.map((fieldId) => ({
+          fieldId,
+          state: 'recording',
+          since: new Date(now - 60_000).toISOString(),
+          lastSegmentAt: new Date(now).toISOString(),
+          bufferSeconds: 60,
+          message: null,
+        })),
+      ),
     marks: (after?: string) =>
       call<{ marks: { id: number; fieldId: number; at: string }[]; cursor: string }>(
         'GET',

@@ -418,6 +418,18 @@ export async function startDriveImitation(initial: Partial<DriveImitationOptions
 
 export type DriveImitation = Awaited<ReturnType<typeof startDriveImitation>>;
 
+/** A server's settings to store clips in `drive`: Drive storage with an OAuth client the imitation accepts. */
+export function driveEnv(drive: Pick<DriveImitation, 'url' | 'tokenUrl'>): Record<string, string> {
+  return {
+    STORAGE: 'google-drive',
+    GOOGLE_CLIENT_ID: 'venue.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'venue-secret',
+    GOOGLE_REFRESH_TOKEN: '1//venue-refresh-token',
+    GOOGLE_API_URL: drive.url,
+    GOOGLE_OAUTH_TOKEN_URL: drive.tokenUrl,
+  };
+}
+
 function operationOf(method: string, path: string, alt: string | null): DriveOperation | undefined {
   if (path === '/token' && method === 'POST') return 'token';
   if (path === '/drive/v3/about' && method === 'GET') return 'about.get';

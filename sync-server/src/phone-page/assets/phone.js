@@ -1,4 +1,4 @@
-/* global window, document, navigator, location, File */
+/* global window, document, location */
 // The phone page's script (/p/phone.js): it only enhances. It shares the page (the share sheet) or
 // a clip itself (the Web Share API with the file, where the browser can share files; a download
 // elsewhere), adds each clip still on its way as it arrives, in its place by its number, and sends
