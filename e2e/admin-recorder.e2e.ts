@@ -81,6 +81,8 @@ test('Add recorder shows the token once in the commands for each system; a camer
   const token = /RECORDER_TOKEN=([\w-]+)/.exec(script)?.[1] ?? '';
   const setup = recorderSetup({ serverUrl: new URL(page.url()).origin, token });
   expect(script).toBe(setup.windows.script);
+  // This page was opened at a loopback address, which the recorder's PC cannot reach: it says so.
+  expect(await devices.recorders().getByTestId('recorder-own-computer').textContent()).toBe(W.ownComputer(new URL(page.url()).origin));
   const file = await devices.recorders().getByRole('link', { name: W.downloadScript }).getAttribute('href');
   expect(decodeURIComponent(file!.slice(file!.indexOf(',') + 1))).toBe(setup.windows.script);
   // Linux: the command the recorder's tests run, copied as it is.

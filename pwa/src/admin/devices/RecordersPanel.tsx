@@ -88,7 +88,9 @@ export function RecordersPanel({ venues, user }: { venues: Venue[]; user: AdminU
   const queryClient = useQueryClient();
   const recorders = useQuery(recordersQuery);
   const [adding, setAdding] = useState(false);
-  const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  const [chosenVenue, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  // The only venue there is needs no choosing (the list may arrive after the first render).
+  const venueId = chosenVenue || (venues.length === 1 ? String(venues[0]!.id) : '');
   const [name, setName] = useState('');
   const [token, setToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
