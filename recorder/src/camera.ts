@@ -26,6 +26,8 @@ export interface CameraOptions {
   log: Logger;
   /** The court's name, for log lines. */
   label: () => string;
+  /** Runs a task of the camera's timer, catching what it throws (the recorder's Tasks). */
+  guard: (name: string, task: () => void) => void;
 }
 
 export class Camera {
@@ -117,7 +119,8 @@ export class Camera {
 
   private tick(): void {
     if (this.stopped) return;
-    this.refresh();
+    // Whatever a look at the buffer throws is the recorder's alert, never the end of the process.
+    this.options.guard(`Watching ${this.options.label()}'s buffer`, () => this.refresh());
     this.cancelTick = this.platform.clock.after(TICK_MS, () => this.tick());
   }
 
@@ -160,8 +163,10 @@ export class Camera {
       if (this.child !== child) return;
       this.child = undefined;
       const run = this.run;
-      this.refresh(run);
-      for (const listener of this.runEndListeners) listener();
+      this.options.guard(`Closing ${this.options.label()}'s recording`, () => {
+        this.refresh(run);
+        for (const listener of this.runEndListeners) listener();
+      });
       if (this.stopped) return;
       // The message also goes to the server's Devices tab: no password in it either.
       const detail = maskCameraUrl(stderr.trim().split('\n').slice(-2).join(' '));
@@ -196,13 +201,14 @@ export class Camera {
       this.lastError = null;
       if (!wasRecording && this.judge() === 'recording') this.options.log.info(`${this.options.label()}: recording.`);
       if (this.codec === undefined) void this.probeCodec(added[0]!.path);
-      for (const listener of this.segmentListeners) listener(added);
     }
     if (this.child && !added.length && now - Math.max(this.lastSegmentAt ?? 0, this.startedAt) > STUCK_AFTER_MS) {
       this.options.log.warn(`${this.options.label()}: no video for ${Math.round(STUCK_AFTER_MS / 1000)} s; reconnecting.`);
       this.child.kill('SIGKILL');
     }
     this.setState(this.judge());
+    // Last, so a listener that throws leaves the camera's own state judged.
+    if (added.length) for (const listener of this.segmentListeners) listener(added);
   }
 
   /** Learns the stream's codec from one segment (an H.265 clip needs its own tag, and a word to the owner). */

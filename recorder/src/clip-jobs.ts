@@ -53,7 +53,8 @@ export class ClipJobs {
   /** Adds a job to the saved state and its court's lane. */
   queue(job: CutJob): void {
     this.deps.state.jobs.push(job);
-    this.deps.save();
+    // A disk that refuses the state still gets the clip cut (from memory).
+    this.saveQuietly();
     this.run(job);
   }
 

@@ -1,10 +1,10 @@
 // The recorder: follows its venue's setup on the sync server, keeps one supervised ffmpeg per
 // camera (camera.ts), cuts a continuous clip per court every CLIP_SECONDS (continuous.ts) and a
-// clip around each mark (marks.ts, clip-jobs.ts), reports each camera's state every 10 s and each
-// marked clip's state as it changes, and keeps the buffer and the clips folder within their limits
+// clip around each mark it takes (mark-feed.ts, marks.ts, clip-jobs.ts), reports each camera's
+// state every 10 s and each marked clip's state as it changes, and keeps the buffer and the clips folder within their limits
 // (housekeeping.ts). One camera failing never touches the others, and no task failing stops the
 // recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
-import type { CameraStatus, MarkFailureReason } from '@courtreplay/shared';
+import type { CameraStatus } from '@courtreplay/shared';
 import { join } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
 import { Camera, cameraDir } from './camera.ts';
@@ -15,8 +15,9 @@ import { ContinuousClips } from './continuous.ts';
 import { CourtFolders } from './court-folders.ts';
 import { keepBufferWithin, removeOldClips } from './housekeeping.ts';
 import type { Logger } from './log.ts';
-import { MarkBook, type Mark } from './marks.ts';
-import { realPlatform, sleep, type Platform } from './platform.ts';
+import { followMarks, MARKS_RETRY_MS } from './mark-feed.ts';
+import { MarkBook } from './marks.ts';
+import { realPlatform, type Platform } from './platform.ts';
 import { MarkReporter } from './mark-reporter.ts';
 import { RevokedError, ServerAnswerError, ServerClient, UnreachableError, type Setup } from './server.ts';
 import { StateStore, type CutJob, type MarkReport } from './state-store.ts';
@@ -29,7 +30,6 @@ const FOLDER_CHECK_EVERY_MS = 30_000;
 const KEEP_DAYS_EVERY_MS = 60 * 60_000;
 const MARKS_EVERY_MS = 250;
 const REPORT_SOON_MS = 300;
-const MARKS_RETRY_MS = 2_000;
 
 export type StopReason = { reason: 'stopped' } | { reason: 'revoked'; message: string };
 
@@ -176,7 +176,20 @@ export class Recorder {
         // and the marks, now that the cameras are.
         this.jobs.resume();
         void this.tasks.run("Checking the courts' clips folders", () => this.folders.check(this.cameras));
-        void this.pollMarks();
+        void followMarks({
+          server: this.server,
+          state: this.store.state,
+          save: () => this.save(),
+          book: this.book,
+          reporter: this.reporter,
+          clock: this.platform.clock,
+          log: this.log,
+          signal: this.abort.signal,
+          running: () => this.running,
+          revoked: (message) => this.revoked(message),
+          hasCamera: (fieldId) => this.cameras.has(fieldId),
+          courtName: (fieldId) => this.courtName(fieldId),
+        });
       }
     } catch (error) {
       this.failed(error);
@@ -226,6 +239,7 @@ export class Recorder {
         ffmpegPath: this.config.ffmpegPath,
         log: this.log,
         label: () => this.courtName(court.fieldId),
+        guard: (name, task) => void this.tasks.run(name, task),
       });
       this.cameras.set(court.fieldId, camera);
       // A restart goes on from the last continuous clip with what the buffer already holds.
@@ -316,60 +330,6 @@ export class Recorder {
   }
 
   // ---- marks
-
-  private async pollMarks(): Promise<void> {
-    while (this.running) {
-      try {
-        const answer = await this.server.marks(this.store.state.cursor, this.abort.signal);
-        if (!this.running) return;
-        const reports: MarkReport[] = [];
-        for (const mark of answer.marks) reports.push(...this.addMark(mark));
-        // The marks are saved with the cursor that acknowledges them, in one file, never after it:
-        // if the disk refuses, neither moves on disk and the marks are cut from memory meanwhile.
-        this.store.state.cursor = answer.cursor;
-        try {
-          this.save();
-        } catch (error) {
-          this.log.error(`The recorder's state could not be saved (${(error as Error).message}); the marks are kept in memory.`);
-        }
-        this.reporter.add(reports);
-      } catch (error) {
-        if (!this.running) return;
-        if (error instanceof RevokedError) return this.revoked(error.message);
-        if (!(error instanceof UnreachableError || error instanceof ServerAnswerError)) {
-          this.log.error(`The marks could not be taken: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        await sleep(this.platform.clock, MARKS_RETRY_MS, this.abort.signal);
-      }
-    }
-  }
-
-  private addMark(mark: Mark): MarkReport[] {
-    const name = this.courtName(mark.fieldId);
-    const failed = (reason: MarkFailureReason, message: string): MarkReport[] => [{ id: mark.id, state: 'failed', reason, message }];
-    if (!this.cameras.has(mark.fieldId)) {
-      this.log.warn(`${name}: a mark at ${mark.at}, but the court has no camera here.`);
-      return failed('no-camera', 'The court has no camera at this recorder.');
-    }
-    const added = this.book.add(mark, this.platform.clock.now());
-    switch (added.kind) {
-      case 'new': {
-        const w = added.window;
-        this.log.info(`${name}: mark at ${mark.at}; cutting ${new Date(w.start).toISOString()} to ${new Date(w.end).toISOString()}.`);
-        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
-      }
-      case 'joined':
-        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already asked for ${new Date(added.window.at).toISOString()}.`);
-        return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
-      case 'answered':
-        this.log.info(`${name}: a mark at ${mark.at} falls in the clip already cut for that moment.`);
-        return [added.outcome];
-      case 'known':
-        return [];
-      case 'invalid':
-        return failed('cut-failed', `The mark's time "${mark.at}" is not a time.`);
-    }
-  }
 
   private cutDueMarks(): void {
     const due = this.book.takeDue(this.platform.clock.now(), (fieldId) => this.segmentsOf(fieldId));

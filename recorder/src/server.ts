@@ -1,8 +1,9 @@
 // The recorder's calls to the sync server (docs/architecture.md, "The recorder"): its setup, its
 // status report (also its heartbeat), the long-poll for marks and the marked clips' states, with
 // the types and schemas of shared/'s contract. A 401 means the token was revoked: the caller stops,
-// keeping its buffer. The log says once that the server cannot be reached and once that it is
-// back, however often the calls fail in between.
+// keeping its buffer. The log says once that the server cannot be reached (or is busy: a 429 or
+// 503 is an answer from a server that is there, throttling or overloaded, not a network down) and
+// once that it is back, however often the calls fail in between.
 import {
   recorderMarksResponse,
   recorderSetupResponse,
@@ -20,6 +21,8 @@ export class RevokedError extends Error {}
 export class UnreachableError extends Error {}
 /** The server answered with an error status. */
 export class ServerAnswerError extends Error {}
+/** The server answered 429 or 503: it is there but busy; the call is tried again later. */
+export class ServerBusyError extends ServerAnswerError {}
 
 /** Private addresses and names only a local network knows: plain HTTP to them stays on the venue's LAN. */
 function isLocal(host: string): boolean {
@@ -48,7 +51,8 @@ export function serverUrlWarning(serverUrl: string): string | null {
 }
 
 export class ServerClient {
-  private reachable = true;
+  /** What the log last said of the server. */
+  private condition: 'answering' | 'unreachable' | 'busy' = 'answering';
 
   constructor(
     private readonly baseUrl: string,
@@ -70,6 +74,10 @@ export class ServerClient {
       this.unreachable(reason);
       throw new UnreachableError(reason);
     }
+    if (response.status === 429 || response.status === 503) {
+      this.busy(response.status, response.headers.get('retry-after'));
+      throw new ServerBusyError(`${path} answered ${response.status}`);
+    }
     this.back();
     if (response.status === 401) {
       const body = (await response.json().catch(() => ({}))) as { message?: string };
@@ -80,15 +88,25 @@ export class ServerClient {
   }
 
   private unreachable(reason: string): void {
-    if (!this.reachable) return;
-    this.reachable = false;
+    if (this.condition === 'unreachable') return;
+    this.condition = 'unreachable';
     this.log.warn(`The sync server at ${this.baseUrl} cannot be reached (${reason}); the recorder keeps recording and tries again.`);
   }
 
+  private busy(status: number, retryAfter: string | null): void {
+    if (this.condition === 'busy') return;
+    this.condition = 'busy';
+    const wait = retryAfter && /^\d+$/.test(retryAfter) ? `, asking to wait ${retryAfter} s` : '';
+    this.log.warn(
+      `The sync server at ${this.baseUrl} is busy (it answered ${status}${wait}); the recorder keeps recording and tries again.`,
+    );
+  }
+
   private back(): void {
-    if (this.reachable) return;
-    this.reachable = true;
-    this.log.info(`The sync server at ${this.baseUrl} is reachable again.`);
+    if (this.condition === 'answering') return;
+    const was = this.condition;
+    this.condition = 'answering';
+    this.log.info(`The sync server at ${this.baseUrl} ${was === 'busy' ? 'answers again' : 'is reachable again'}.`);
   }
 
   async setup(): Promise<Setup> {

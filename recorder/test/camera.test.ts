@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Camera } from '../src/camera.ts';
 import { CAMERA_PROTOCOLS } from '../src/ffmpeg-args.ts';
 import { createLogger } from '../src/log.ts';
+import { Tasks } from '../src/tasks.ts';
 import { testPlatform, type TestPlatform } from '../src/testing/fake-platform.ts';
 
 const URL_ = 'rtsp://admin:Rahasia-77@10.0.0.5:554/Streaming/Channels/101';
@@ -22,6 +23,7 @@ function camera(platform: TestPlatform = testPlatform(), url = URL_) {
     ffmpegPath: 'ffmpeg',
     log: createLogger((line) => lines.push(line), platform.clock.now),
     label: () => 'Court 1',
+    guard: (_name: string, task: () => void) => task(),
   });
   const recording = () => platform.ffmpeg.recordings().at(-1)!;
   return { cam, platform, lines, recording, clock: platform.clock, bufferDir };
@@ -113,6 +115,36 @@ describe('a camera that fails', () => {
 });
 
 describe('a camera whose video arrives', () => {
+  it("what its timer's work throws is caught and raised as the recorder's alert; the camera goes on", async () => {
+    const platform = testPlatform();
+    const tasks = new Tasks(
+      platform.clock,
+      createLogger(() => undefined),
+      () => undefined,
+    );
+    const cam = new Camera(1, URL_, {
+      platform,
+      bufferDir: mkdtempSync(join(tmpdir(), 'camera-unit-')),
+      ffmpegPath: 'ffmpeg',
+      log: createLogger(() => undefined),
+      label: () => 'Court 1',
+      guard: (name, task) => void tasks.run(name, task),
+    });
+    let thrown = 0;
+    cam.onSegments(() => {
+      thrown++;
+      throw new Error('a listener broke');
+    });
+    await cam.start();
+    platform.ffmpeg.recordings()[0]!.segment();
+    await platform.clock.advance(250);
+    expect(tasks.failing).toBe("Watching Court 1's buffer failed: a listener broke");
+    platform.ffmpeg.recordings()[0]!.segment();
+    await platform.clock.advance(250);
+    expect([thrown, cam.status().state]).toEqual([2, 'recording']);
+    await cam.stop();
+  });
+
   it('is not recording while its clips fail, with the reason for the Devices tab, and records again once one is written', async () => {
     const t = camera();
     await t.cam.start();

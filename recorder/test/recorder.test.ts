@@ -15,11 +15,13 @@ import { publishCamera, type SyntheticCamera } from '../src/testing/cameras.ts';
 import { startRtspServer, type RtspServer } from '../src/testing/rtsp-server.ts';
 import {
   atNormalPriority,
+  bufferSegments,
   probeDuration,
   probeFormat,
   REVOKED_MESSAGE,
   startFakeSyncServer,
   waitFor,
+  windowInBuffer,
   type FakeSyncServer,
 } from './support.ts';
 
@@ -152,7 +154,7 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     expect(clipsIn(dir).filter((f) => f.startsWith('.'))).toEqual([]);
   }, 60_000);
 
-  it('cuts a marked clip covering [mark - before, mark + after] within 3 s of the window closing; a second mark in the window gives no second clip', async () => {
+  it("cuts a marked clip covering [mark - before, mark + after] to within one keyframe interval at each end, its modified time the window's end; a second mark in the window gives no second clip", async () => {
     await waitFor('Court 1 recording', 20_000, () => stateOf(main.recorder, 1)?.state === 'recording');
     const at = Date.now();
     sync.mark(1, new Date(at));
@@ -160,20 +162,17 @@ describe.concurrent('the recorder on real RTSP cameras', () => {
     const windowEnd = at + 1_000;
     const dir = join(config.clipsDir, 'Court 1');
     const file = await waitFor('the marked clip', 15_000, () => clipsIn(dir).find((f) => f.endsWith(' marked.mp4')));
-    const landed = Date.now();
-    expect(landed - windowEnd).toBeLessThanOrEqual(3_000);
+    // How soon it lands is the benchmark's to measure (npm run bench -- recorder), not a test's.
     const path = join(dir, file);
     const duration = probeDuration(path);
     const end = statSync(path).mtimeMs;
-    const start = end - duration * 1000;
-    // Starts at the keyframe at most 2 s before the requested start, and lasts the window within 2 s.
-    // A segment's time is when ffmpeg closed it, which on a loaded machine (the suite runs at the
-    // lowest priority beside the browser tests) can come a few hundred ms late: half a 1 s
-    // segment is the tolerance either way.
-    expect(start).toBeGreaterThanOrEqual(windowStart - 2_000 - 500);
-    expect(start).toBeLessThanOrEqual(windowStart + 500);
-    expect(Math.abs(duration - 4)).toBeLessThanOrEqual(2);
-    expect(end).toBeGreaterThanOrEqual(windowEnd - 500);
+    // From the keyframe at or before the window's start to its end: what the buffer holds of the
+    // window, and at most one keyframe interval (a segment) more at the start.
+    const { covered, gop } = windowInBuffer(bufferSegments(join(config.bufferDir, 'court-1')), windowStart, windowEnd);
+    expect(covered).toBeGreaterThan(0);
+    expect(duration).toBeGreaterThanOrEqual(covered - gop);
+    expect(duration).toBeLessThanOrEqual(covered + 2 * gop);
+    expect(Math.abs(end - windowEnd)).toBeLessThan(1);
 
     sync.mark(1, new Date(at + 500));
     await waitFor('the second mark to be merged', 10_000, () => main.lines.some((l) => l.includes('falls in the clip already cut')));

@@ -13,12 +13,21 @@ import { createLogger } from '../src/log.ts';
 import { Recorder } from '../src/recorder.ts';
 import { publishCamera } from '../src/testing/cameras.ts';
 import { startRtspServer } from '../src/testing/rtsp-server.ts';
-import { atNormalPriority, probeDuration, REVOKED_MESSAGE, startFakeSyncServer, waitFor } from './support.ts';
+import {
+  atNormalPriority,
+  bufferSegments,
+  probeDuration,
+  REVOKED_MESSAGE,
+  startFakeSyncServer,
+  waitFor,
+  windowInBuffer,
+} from './support.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 // tsx as this test resolves it: the recorder runs in a folder with no node_modules.
 const TSX = import.meta.resolve('tsx');
 const PASSWORD = 'Sandi-Rahasia-2026';
+
 const cleanup: (() => unknown)[] = [atNormalPriority()];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -97,6 +106,8 @@ describe('the recorder process', () => {
     const markedFiles = () => readdirSync(clips).filter((f) => / marked( \(\d+\))?\.mp4$/.test(f));
     expect(markedFiles()).toEqual([]);
 
+    // ffmpeg names each run by the time it started: the second life's runs come after this.
+    const restartedAt = Date.now();
     const second = runRecorder(dir, env);
     await waitFor('the orphaned ffmpeg to be ended', 15_000, () => !alive(orphan));
     // The mark it had taken is cut after the restart.
@@ -105,16 +116,33 @@ describe('the recorder process', () => {
     const listed = (f: string) => /^r\d+\.csv$/.test(f) && readFileSync(join(buffer, f), 'utf8').includes('\n');
     await waitFor('segments from both lives in the buffer', 20_000, () => readdirSync(buffer).filter(listed).length >= 2);
 
-    // The window reaches back before the restart: the clip joins both runs' segments.
-    sync.mark(1, new Date(Date.now() + 16_000 - 14_000));
-    const marked = await waitFor(
-      'the marked clip across the restart',
-      40_000,
-      () => markedFiles().length === 2 && markedFiles().sort().at(-1),
-    );
+    // The window straddles the restart's gap (however long a busy machine made it): the clip joins
+    // both lives' segments.
+    const lives = () => {
+      const segments = bufferSegments(buffer);
+      const first = segments.filter((s) => Number(s.run) < restartedAt);
+      const then = segments.filter((s) => Number(s.run) >= restartedAt);
+      return { segments, lastOfFirst: Math.max(...first.map((s) => s.end)), firstOfSecond: Math.min(...then.map((s) => s.start)) };
+    };
+    const { lastOfFirst, firstOfSecond } = lives();
+    const before = Number(env.MARK_BEFORE_SECONDS) * 1000;
+    const after = Number(env.MARK_AFTER_SECONDS) * 1000;
+    // Both marked clips may start at the same second (the first one's window began before the camera
+    // did): this one is the file that is new, whatever its copy number.
+    const firstMarked = markedFiles();
+    const at = Math.round((lastOfFirst + firstOfSecond) / 2 + (before - after) / 2);
+    sync.mark(1, new Date(at));
+    const marked = await waitFor('the marked clip across the restart', 40_000, () => markedFiles().find((f) => !firstMarked.includes(f)));
+    // The clip holds what the buffer has of the window [at - before, at + after], the gap left out:
+    // from the keyframe at or before its start to the end of the segment holding its end, so within
+    // one keyframe interval (one segment: the stream's GOP) of the video the window covers at each
+    // end (the recorder placed the running segments a few ms differently when it cut).
+    const { segments } = lives();
+    const { chosen, covered, gop } = windowInBuffer(segments, at - before, at + after);
+    expect(new Set(chosen.map((s) => Number(s.run) >= restartedAt))).toEqual(new Set([false, true]));
     const duration = probeDuration(join(clips, marked));
-    expect(duration).toBeGreaterThan(6);
-    expect(duration).toBeLessThanOrEqual(17);
+    expect(duration).toBeGreaterThanOrEqual(covered - gop);
+    expect(duration).toBeLessThanOrEqual(covered + 2 * gop);
 
     // Each mark is reported ready to the server, once.
     const ready = () => sync.markStates.filter((m) => m.state === 'ready').map((m) => m.id);

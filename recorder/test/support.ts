@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getPriority, setPriority } from 'node:os';
 import type { RecorderMarkStatesRequest, RecorderStatusRequest } from '@courtreplay/shared';
 import type { AddressInfo } from 'node:net';
+import { SegmentIndex, segmentsFor, type Segment } from '../src/buffer.ts';
+import { realFs } from '../src/platform.ts';
 import type { Setup } from '../src/server.ts';
 
 export const REVOKED_MESSAGE =
@@ -163,4 +165,26 @@ export function atNormalPriority(): () => void {
       // already ended
     }
   };
+}
+
+/** A camera's buffer segments (its folder in BUFFER_DIR), placed in time as the recorder places them. */
+export function bufferSegments(cameraDir: string): Segment[] {
+  const index = new SegmentIndex(cameraDir, realFs);
+  index.refresh(undefined);
+  return index.segments;
+}
+
+/**
+ * What a marked clip of the window [from, to) must hold, from the buffer: the seconds of video the
+ * buffer has in the window, the segments the clip is cut from, and the stream's keyframe interval
+ * (a segment is one: ffmpeg cuts them at keyframes), the clip's tolerance at each end.
+ */
+export function windowInBuffer(
+  segments: readonly Segment[],
+  from: number,
+  to: number,
+): { covered: number; gop: number; chosen: Segment[] } {
+  const { chosen } = segmentsFor(segments, from, to);
+  const covered = chosen.reduce((sum, s) => sum + Math.min(s.end, to) - Math.max(s.start, from), 0) / 1000;
+  return { covered, gop: Math.max(...segments.map((s) => s.end - s.start)) / 1000, chosen };
 }

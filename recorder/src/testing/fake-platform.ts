@@ -178,6 +178,7 @@ export function faultyFs(base: RecorderFs = realFs): TestFs {
       const error = wrapped.fault(key, path);
       if (error) throw error;
       if (key === 'born') return wrapped.births.get(path);
+      if (key === 'remove') wrapped.births.delete(path);
       return (base[key] as (...args: unknown[]) => unknown)(path, ...rest);
     };
   }

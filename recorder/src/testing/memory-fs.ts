@@ -19,9 +19,11 @@ function tail(file: File, offset: number): Buffer {
   return Buffer.concat(file.chunks.slice(i)).subarray(offset - start);
 }
 
+const BLOCK = 1024;
+
 const missing = (path: string) => Object.assign(new Error(`ENOENT: no such file or directory, ${path}`), { code: 'ENOENT' });
 
-export function memoryFs(now: () => number, freeBytes = 500e9): RecorderFs & { files: Map<string, File> } {
+export function memoryFs(now: () => number, freeBytes = 500e9): RecorderFs & { files: Map<string, File>; bytes(): number } {
   const files = new Map<string, File>();
   const dirs = new Set<string>();
   const get = (path: string) => {
@@ -37,10 +39,16 @@ export function memoryFs(now: () => number, freeBytes = 500e9): RecorderFs & { f
       before.chunks.push(data);
       before.length += data.length;
       before.mtime = at;
+      // A list of a week is a few hundred thousand lines: kept as blocks of a thousand, not as many buffers.
+      if (before.chunks.length % BLOCK === 0 && before.chunks.length >= BLOCK) {
+        before.chunks.push(Buffer.concat(before.chunks.splice(-BLOCK)));
+      }
     } else files.set(path, { chunks: [data], length: data.length, mtime: at, born: before?.born ?? at });
   };
   return {
     files,
+    /** What the files hold, bytes. */
+    bytes: () => [...files.values()].reduce((sum, f) => sum + f.length, 0),
     mkdir(path) {
       for (let p = path; !dirs.has(p) && p !== dirname(p); p = dirname(p)) dirs.add(p);
     },

@@ -106,3 +106,6 @@ export function addressLimiter(limit = MARKS_PER_ADDRESS_PER_MINUTE, windowMs = 
     },
   };
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export type { CourtByCode } from './queries.ts';

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';
 import type { MultipartPlan, StorageProvider, UploadStatus } from '../adapters/ports.ts';
 import { conflict, DomainError, invalidInput, notFound } from '../errors.ts';
-import type { RecorderRow } from '../recorders/queries.ts';
+import type { RecorderRow } from '../recorders/service.ts';
 import {
   completeMarkFileRow,
   ensureMarkClip,
@@ -262,3 +262,16 @@ async function recordComplete(deps: MarkClipDeps, storage: StorageProvider, clip
   if (file.kind !== 'clip') return false;
   return markClipStored(deps.db, clip.markId, now);
 }
+
+// What the other features use of this one; its queries.ts is its own.
+export {
+  deleteSpentMarkClips,
+  findMarkClip,
+  findMarkFile,
+  markClipRemoved,
+  markClipsOf,
+  markFilesOf,
+  type MarkClipRow,
+  type MarkFileRow,
+  storedClipsMarkedBefore,
+} from './queries.ts';

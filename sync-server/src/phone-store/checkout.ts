@@ -28,8 +28,8 @@ import {
 } from '../purchases/create-purchase.ts';
 import { endPaymentAtProvider } from '../purchases/manage-purchase.ts';
 import { newPhoneToken, phoneUrlOf } from '../purchases/phone-token.ts';
-import { insertPurchase, latestCreatedAt } from '../purchases/queries.ts';
-import { reservePromo } from '../promos/queries.ts';
+import { insertPurchase, latestCreatedAt } from '../purchases/service.ts';
+import { reservePromo } from '../promos/service.ts';
 import { validatePromo } from '../promos/service.ts';
 import { courtShares, insertCourtShares } from '../reports/court-shares.ts';
 import { insertPurchaseMarks, openOrderOf, purchaseMarksOf, setPaymentUrl, takeOpenOrder } from './queries.ts';

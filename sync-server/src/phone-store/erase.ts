@@ -4,7 +4,7 @@
 // forgotten too (the purchase's buyerKey).
 import type { AppDeps } from '../app-env.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
-import { markClipRemoved, markClipsOf } from '../mark-clips/queries.ts';
+import { markClipRemoved, markClipsOf } from '../mark-clips/service.ts';
 import { forgetBuyer, purchaseMarksOf } from './queries.ts';
 
 /** Removes the bought marks' folders; answers how many files went. */

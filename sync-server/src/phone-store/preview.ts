@@ -1,7 +1,7 @@
 // A rally's preview, for the phone that marked it only: another phone (or one without its cookie)
 // gets the same 404 as for a rally that does not exist.
 import type { AppDeps } from '../app-env.ts';
-import { findMarkClip, findMarkFile } from '../mark-clips/queries.ts';
+import { findMarkClip, findMarkFile } from '../mark-clips/service.ts';
 import { hasClaim } from './queries.ts';
 
 export async function previewOf(deps: Pick<AppDeps, 'db'>, venueId: number, phoneKey: string, markId: number) {

@@ -3,7 +3,7 @@
 // as soon as it is copied in (stock.ts).
 import { formatSize, KIOSK_MESSAGES, type KioskLanguage } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import { markClipsOf } from '../mark-clips/queries.ts';
+import { markClipsOf } from '../mark-clips/service.ts';
 import { venueRecorderState } from '../recorders/marks.ts';
 import { purchaseMarksOf } from './queries.ts';
 

@@ -2,7 +2,6 @@
 // marks a phone purchase bought (and whether each clip is in its folder yet), and the messages
 // players asked for while the venue was offline.
 import type { Db } from '../db/database.ts';
-import type { Tx } from '../purchases/queries.ts';
 
 /** The marks this phone claimed on the venue's courts since `since`, newest first. */
 export async function claimedMarks(db: Db, phoneKey: string, venueId: number, since: string) {
@@ -52,7 +51,7 @@ export async function boughtMarks(db: Db, phoneKey: string, markIds: number[]) {
 }
 
 /** The phone's open order (its purchase as it stands now), if it has one. */
-export async function openOrderOf(db: Tx, phoneKey: string) {
+export async function openOrderOf(db: Db, phoneKey: string) {
   return db
     .selectFrom('phone_open_orders')
     .innerJoin('purchases', 'purchases.id', 'phone_open_orders.purchaseId')
@@ -74,7 +73,7 @@ export async function openOrderOf(db: Tx, phoneKey: string) {
  * Makes `purchaseId` the phone's open order: a new row, or the one that held `previous`. False when
  * another request changed it meanwhile (then the caller looks again): one phone, one open order.
  */
-export async function takeOpenOrder(tx: Tx, phoneKey: string, purchaseId: string, previous: string | undefined, now: string) {
+export async function takeOpenOrder(tx: Db, phoneKey: string, purchaseId: string, previous: string | undefined, now: string) {
   if (previous === undefined) {
     const inserted = await tx
       .insertInto('phone_open_orders')
@@ -92,7 +91,7 @@ export async function takeOpenOrder(tx: Tx, phoneKey: string, purchaseId: string
   return Number(updated.numUpdatedRows) > 0;
 }
 
-export async function insertPurchaseMarks(tx: Tx, purchaseId: string, markIds: number[]): Promise<void> {
+export async function insertPurchaseMarks(tx: Db, purchaseId: string, markIds: number[]): Promise<void> {
   await tx
     .insertInto('purchase_marks')
     .values(markIds.map((markId, clipIndex) => ({ purchaseId, markId, clipIndex, copiedAt: null })))

@@ -4,8 +4,8 @@
 // the kiosk.
 import { formatSize, formatTime24, KIOSK_MESSAGES, localIsoDate, type KioskLanguage, type PhoneRalliesResponse } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
-import type { CourtByCode } from '../court-marks/queries.ts';
-import { markClipsOf, markFilesOf, type MarkClipRow, type MarkFileRow } from '../mark-clips/queries.ts';
+import type { CourtByCode } from '../court-marks/service.ts';
+import { markClipsOf, markFilesOf, type MarkClipRow, type MarkFileRow } from '../mark-clips/service.ts';
 import { venueRecorderState } from '../recorders/marks.ts';
 import { boughtMarks, claimedMarks } from './queries.ts';
 import { rallyView, type RallyView } from './rally-state.ts';

@@ -10,10 +10,10 @@
 import { isFinallyUnpaid } from '@courtreplay/shared';
 import type { AppDeps } from '../app-env.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
-import { findVenue } from '../venues/queries.ts';
-import { markClipsOf, markFilesOf } from '../mark-clips/queries.ts';
-import { findPurchase, setZipUrl, type PurchaseWithNames } from '../purchases/queries.ts';
-import { insertStorageFolder } from '../storage/queries.ts';
+import { findVenue } from '../venues/service.ts';
+import { markClipsOf, markFilesOf } from '../mark-clips/service.ts';
+import { findPurchase, setZipUrl, type PurchaseWithNames } from '../purchases/service.ts';
+import { insertStorageFolder } from '../storage/service.ts';
 import { recordUploadedClip } from '../storage/service.ts';
 import { purchaseMarksOf, setFolderOnce, setMarkCopied } from './queries.ts';
 

@@ -6,7 +6,7 @@
 import type { AppDeps } from '../app-env.ts';
 import type { StorageProvider } from '../adapters/ports.ts';
 import { MARKS_KEPT_MS } from '../court-marks/service.ts';
-import { deleteSpentMarkClips, markClipRemoved, storedClipsMarkedBefore } from '../mark-clips/queries.ts';
+import { deleteSpentMarkClips, markClipRemoved, storedClipsMarkedBefore } from '../mark-clips/service.ts';
 import { deleteNoticesBefore, markStillWanted, phonePurchasesShortOfClips } from './queries.ts';
 import { stockPhonePurchase, type StockDeps } from './stock.ts';
 

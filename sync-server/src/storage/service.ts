@@ -196,4 +196,4 @@ export async function completeOwnMultipart(deps: UploadDeps, owner: string, uplo
 }
 
 // What the other features use of this one; its queries.ts is its own.
-export { clipFilesOf, foldersOfPurchase, forgetClipFiles } from './queries.ts';
+export { clipFilesOf, foldersOfPurchase, forgetClipFiles, insertStorageFolder } from './queries.ts';
