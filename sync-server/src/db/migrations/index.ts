@@ -39,7 +39,7 @@ import { markClipStates063 } from './063-mark-clip-states.ts';
 import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
 import { phoneStore064 } from './064-phone-store.ts';
-import { outageReasons067 } from './067-outage-reasons.ts';
+import { outageReasons066 } from './066-outage-reasons.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -83,5 +83,5 @@ export const migrations: Record<string, Migration> = {
   '056-issued-phone-tokens': issuedPhoneTokens056,
   '063-mark-clip-states': markClipStates063,
   '064-phone-store': phoneStore064,
-  '067-outage-reasons': outageReasons067,
+  '066-outage-reasons': outageReasons066,
 };

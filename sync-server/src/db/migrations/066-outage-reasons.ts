@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-export const outageReasons067: Migration = {
+export const outageReasons066: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('recorder_outages').addColumn('reason', 'text').execute();
     await db.schema.alterTable('recorder_outages').addColumn('reasonSince', 'text').execute();
