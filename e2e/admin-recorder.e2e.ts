@@ -86,6 +86,8 @@ test('Add recorder shows the token once in the commands for each system; a camer
   const token = /RECORDER_TOKEN=([\w-]+)/.exec(script)?.[1] ?? '';
   const setup = recorderSetup({ serverUrl: new URL(page.url()).origin, token });
   expect(script).toBe(setup.windows.script);
+  // This page was opened at a loopback address, which the recorder's PC cannot reach: it says so.
+  expect(await devices.recorders().getByTestId('recorder-own-computer').textContent()).toBe(W.ownComputer(new URL(page.url()).origin));
   const file = await devices.recorders().getByRole('link', { name: W.downloadScript }).getAttribute('href');
   expect(decodeURIComponent(file!.slice(file!.indexOf(',') + 1))).toBe(setup.windows.script);
   // Linux: the command the recorder's tests run, copied as it is.
@@ -124,6 +126,7 @@ test('Add recorder shows the token once in the commands for each system; a camer
   await state.and(page.locator('[data-state=clips-failing]')).waitFor();
   expect(await state.textContent()).toContain(R.cameraState('Court 2', R.states['clips-failing']));
   expect(await state.textContent()).toContain(REASON);
+  expect(await state.textContent()).toContain(R.reasons['folder-not-writable'].what);
   const color = await state.locator('.badge').evaluate((el) => getComputedStyle(el).color);
   expect(color).toBe('rgb(198, 40, 40)');
 
@@ -136,7 +139,7 @@ test('Add recorder shows the token once in the commands for each system; a camer
   const failing = new AdminErrorsTab(page).rows('clips_failing');
   await failing.waitFor();
   expect(await failing.textContent()).toContain(REASON);
-  expect(await failing.textContent()).toContain(MESSAGES.errorsTab.clipsFailingTodo);
+  expect(await failing.textContent()).toContain(R.reasons['folder-not-writable'].todo);
   await dashboard.openTab('devices');
 
   await devices.recorderRow('Kiosk PC').getByRole('button', { name: R.remove }).click();

@@ -14,6 +14,8 @@ export * from './purchase-window.ts';
 export * from './validation.ts';
 export * from './clip-names.ts';
 export * from './camera-url.ts';
+export * from './camera-reasons.ts';
+export * from './error-entry-text.ts';
 export * from './phone.ts';
 export * from './purchase-courts.ts';
 export * from './public-address.ts';

@@ -3,6 +3,7 @@
 // ('Anda') throughout. Rupiah amounts and dates arrive formatted (Rp 27.000, 22/11/2026 14:05).
 import type { AdminLanguage } from './languages.ts';
 import { MESSAGES } from './messages.ts';
+import { ALERT_ADVICE_ID, CAMERA_REASON_MESSAGES_ID } from './messages-camera-reasons-id.ts';
 import type { ADMIN_MESSAGE_GROUPS, Widen } from './messages-id.ts';
 import { SUB_STREAM_MESSAGES_ID } from './messages-sub-stream.ts';
 
@@ -417,13 +418,13 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     addRecorder: 'Tambah perekam',
     name: 'Nama perekam',
     namePlaceholder: 'mis. PC Kios',
-    venue: 'Lokasi',
+    venue: 'Venue',
     create: 'Buat',
     tokenOnce:
       'Token ini hanya ditampilkan sekali, di dalam perintah di bawah: siapkan PC perekam sekarang (atau tambahkan perekam lagi nanti).',
     done: 'Selesai',
     empty: 'Belum ada perekam.',
-    columns: ['Nama', 'Lokasi', 'Laporan terakhir', 'Kamera', 'Tindakan'],
+    columns: ['Nama', 'Venue', 'Laporan terakhir', 'Kamera', 'Tindakan'],
     remove: 'Hapus',
     confirmRemove: (name: string) => `Hapus perekam ${name}? Tokennya langsung tidak berlaku.`,
     neverSeen: 'Belum pernah melapor',
@@ -431,7 +432,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     states: {
       recording: 'Merekam',
       reconnecting: 'Menyambung ulang',
-      offline: 'Mati',
+      offline: 'Offline',
       unauthorized: 'Kata sandi ditolak',
       'no-camera': 'Tanpa kamera',
       'clips-failing': 'Klip gagal',
@@ -439,6 +440,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `sejak ${when}`,
+    reasons: CAMERA_REASON_MESSAGES_ID,
     loadFailed: 'Gagal memuat perekam. Silakan coba lagi.',
     createFailed: 'Gagal menambah perekam. Silakan coba lagi.',
     removeFailed: 'Gagal menghapus perekam. Silakan coba lagi.',
@@ -618,6 +620,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     browserUploadOk: 'Browser ini berhasil mengunggah potongan uji 256 KiB langsung ke penyimpanan: unggahan kios dapat menjangkaunya.',
     browserUploadFailed: (reason) =>
       `Browser ini tidak dapat mengunggah potongan uji ke penyimpanan (${reason}): unggahan kios akan gagal dengan cara yang sama. Pastikan penyimpanan menerima origin situs ini (CORS).`,
+    alertAdvice: ALERT_ADVICE_ID,
   },
 
   errorsTab: {
@@ -626,7 +629,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     emptyFiltered: 'Tidak ada kesalahan yang cocok dengan filter ini.',
     loadFailed: 'Gagal memuat log kesalahan. Silakan coba lagi.',
     table: 'Log kesalahan',
-    columns: ['Waktu', 'Jenis', 'Venue', 'Kios', 'Yang terjadi', 'Yang perlu dilakukan', 'Status'],
+    columns: ['Waktu', 'Jenis', 'Venue', 'Perangkat', 'Yang terjadi', 'Yang perlu dilakukan', 'Status'],
     kindFilter: 'Jenis',
     allKinds: 'Semua jenis',
     statusFilter: 'Status',
@@ -681,34 +684,31 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
       'Pastikan kios online (klipnya diunggah dari sana), lalu Tandai selesai: pengiriman akan dijalankan lagi. Jika klip tidak pernah tiba, gunakan Kirim Ulang di Transaksi pada komputer yang memiliki folder klip.',
     integrationWhat: (service, message) => `${service} gagal: ${message}`,
     integrationTodo: 'Buka Integrasi dan tekan Uji koneksi; jika tetap gagal, periksa kredensial dan status layanan tersebut.',
-    offlineWhat: 'Kios berhenti melapor (offline lebih dari 10 menit)',
+    offlineWhat: (minutes) => `Kios berhenti melapor (offline lebih dari ${minutes} menit).`,
     offlineAdvice: 'Pastikan PC kios menyala, halaman kios terbuka, dan jaringan venue berfungsi.',
     whatsappUnconfirmedWhat: (to, purchaseId, minutes) =>
       `Pesan WhatsApp${to ? ` ke ${to}` : ''} untuk pembelian ${purchaseId} diserahkan ke WhatsApp tanpa jawaban, dan tidak ada status pengiriman dalam ${minutes} menit: pemain mungkin belum menerimanya. Pesan tidak dikirim ulang dengan sendirinya.`,
     whatsappUnconfirmedTodo:
       'Tanyakan kepada pemain apakah pesannya tiba. Jika belum, periksa nomornya (Transaksi, Ubah kontak) dan tekan Kirim Ulang pada pembelian itu; atau tambahkan alamat email lalu Kirim Ulang.',
-    cameraOfflineWhat: (court: string, since: string, refused: boolean) =>
-      refused ? `Kamera ${court} menolak nama pengguna atau kata sandi sejak ${since}` : `Kamera ${court} offline sejak ${since}`,
-    cameraOfflineTodo:
-      'Periksa daya dan kabel jaringan kamera, serta alamat dan kata sandinya di Venues (Kamera). Entri ini tertutup sendiri saat perekaman berjalan lagi.',
-    cameraPasswordWhat: (court: string, since: string) =>
-      `Kamera ${court} menolak nama pengguna atau kata sandi perekam sejak ${since}. Perekam kini hanya mencoba lagi setiap beberapa menit, agar kamera tidak mengunci pengguna tersebut.`,
-    cameraPasswordTodo:
-      'Masuk ke halaman web kamera dengan nama pengguna dan kata sandi pada alamat kamera lapangan ini (Venues, Kamera). Simpan alamat yang sudah dibetulkan: perekam langsung mencobanya. Entri ini tertutup sendiri saat perekaman berjalan lagi.',
-    clipsFailingWhat: (court: string, since: string, reason: string) =>
-      `Klip ${court} tidak tertulis sejak ${since}${reason ? `: ${reason}` : '.'}`,
-    clipsFailingTodo:
-      'Video kamera masuk, tetapi tidak ada klip yang tertulis darinya. Ikuti alasannya: kosongkan ruang disk, atau izinkan pengguna perekam menulis di CLIPS_DIR (docs/troubleshooting.md). Entri ini tertutup sendiri saat klip tertulis lagi.',
-    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
-      `Perekam menolak alamat kamera ${court} sejak ${since}${reason ? `: ${reason}` : '.'}`,
-    cameraUrlRefusedTodo: 'Betulkan alamat kamera di Venues (Kamera): perekam langsung mencoba alamat yang baru.',
-    recorderAlertWhat: (recorder: string, message: string) => `Perekam ${recorder}: ${message}`,
-    recorderAlertTodo: 'Kosongkan ruang disk di PC perekam atau kurangi BUFFER_MINUTES: sampai saat itu rekaman tertua dihapus lebih dulu.',
+    cameraOfflineWhat: (court, since) => `Kamera ${court} offline sejak ${since}.`,
+    cameraOfflineTodo: 'Periksa daya dan kabel jaringan kamera, serta alamat dan kata sandinya di Venue (Kamera).',
+    cameraPasswordWhat: (court, since) => `Kamera ${court} menolak nama pengguna atau kata sandi perekam sejak ${since}.`,
+    clipsFailingWhat: (court, since) => `Klip ${court} tidak tertulis sejak ${since}.`,
+    cameraUrlRefusedWhat: (court, since) => `Perekam menolak alamat kamera ${court} sejak ${since}.`,
+    closesWhenRecording: 'Entri ini tertutup sendiri saat perekaman berjalan lagi.',
+    closesWhenClipsWritten: 'Entri ini tertutup sendiri saat klip tertulis lagi.',
+    recorderAlertWhat: (recorder, alert) => `Perekam ${recorder}: ${alert}`,
+    recorderAlerts: {
+      'disk-low': 'ruang disk buffernya hampir habis, sehingga video tertua dihapus lebih dulu.',
+      'task-failed': 'salah satu tugasnya gagal; perekaman tetap berjalan.',
+    },
+    recorderAlertTodo:
+      'Kosongkan ruang disk di PC perekam (hapus atau pindahkan klip lama): sampai saat itu video tertua di buffernya dihapus lebih dulu. Entri ini tertutup sendiri saat ruangnya cukup lagi.',
     recorderTaskTodo:
-      'Perekam tetap merekam. Ikuti pesannya (file yang dipegang program lain, folder yang tidak boleh ditulisnya) dan docs/troubleshooting.md. Entri ini tertutup sendiri setelah tugasnya berhasil lagi.',
+      'Perekam tetap merekam. Ikuti pesannya: tutup program yang memegang file, atau izinkan perekam menulis di foldernya. Entri ini tertutup sendiri setelah tugasnya berhasil lagi.',
     whatsappWhat: (to, reason) => `Pesan WhatsApp${to ? ` ke ${to}` : ''} tidak terkirim${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
-      'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Untuk masalah template atau token, ikuti alasannya dan dokumentasi (WhatsApp), lalu Kirim Ulang.',
+      'Periksa nomor dengan pemain (Transaksi, Ubah kontak), perbaiki atau tambahkan alamat email, lalu Kirim Ulang. Jika alasannya menyebut template atau token, minta orang yang menyiapkan WhatsApp server ini untuk membetulkannya (Integrasi menunjukkan apakah WhatsApp berfungsi), lalu Kirim Ulang.',
   },
 
   createAdmin: {

@@ -6,6 +6,8 @@
 import { MARK_GROUP, PHONE_GROUP } from './messages-phone.ts';
 import { STORE_MESSAGES } from './messages-store.ts';
 import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
+import { CAMERA_REASON_MESSAGES } from './messages-camera-reasons.ts';
+import { INTEGRATION_MESSAGES, type CredentialAlertCode } from './api/integrations.ts';
 import { SUB_STREAM_MESSAGES } from './messages-sub-stream.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
@@ -824,6 +826,8 @@ export const MESSAGES = {
     },
     cameraState: (court: string, state: string) => `${court}: ${state}`,
     since: (when: string) => `since ${when}`,
+    // Why a camera does not record (messages-camera-reasons.ts). Ours.
+    reasons: CAMERA_REASON_MESSAGES,
     loadFailed: 'Failed to load the recorders. Please try again.',
     createFailed: 'Failed to add the recorder. Please try again.',
     removeFailed: 'Failed to remove the recorder. Please try again.',
@@ -920,6 +924,19 @@ export const MESSAGES = {
     browserUploadOk: 'This browser uploaded a 256 KiB test chunk straight to the storage: kiosk uploads can reach it.',
     browserUploadFailed: (reason: string) =>
       `This browser could not upload a test chunk to the storage (${reason}): kiosk uploads will fail the same way. Check that the storage accepts this site's origin (CORS).`,
+    /** What to do about each credential alert: the adapters' own advice, worded again in Indonesian. */
+    alertAdvice: {
+      google_invalid_grant: INTEGRATION_MESSAGES.googleInvalidGrantAdvice,
+      midtrans_unauthorized: INTEGRATION_MESSAGES.midtransUnauthorizedAdvice,
+      smtp_auth_failed: INTEGRATION_MESSAGES.smtpAuthAdvice,
+      smtp_tls_failed: INTEGRATION_MESSAGES.smtpTlsAdvice,
+      google_sharing_restricted: INTEGRATION_MESSAGES.driveSharingAdvice,
+      google_storage_full: INTEGRATION_MESSAGES.driveStorageAdvice,
+      s3_access_denied: INTEGRATION_MESSAGES.s3AccessDeniedAdvice,
+      whatsapp_unauthorized: INTEGRATION_MESSAGES.whatsappUnauthorizedAdvice,
+      whatsapp_configuration: INTEGRATION_MESSAGES.whatsappConfigurationAdvice,
+      whatsapp_payment: INTEGRATION_MESSAGES.whatsappPaymentAdvice,
+    } satisfies Record<CredentialAlertCode, string>,
   },
 
   errorsTab: {
@@ -929,7 +946,7 @@ export const MESSAGES = {
     emptyFiltered: 'No errors match these filters.',
     loadFailed: 'Failed to load error logs. Please try again.',
     table: 'Error log',
-    columns: ['When', 'Kind', 'Venue', 'Kiosk', 'What happened', 'What to do', 'Status'],
+    columns: ['When', 'Kind', 'Venue', 'Device', 'What happened', 'What to do', 'Status'],
     kindFilter: 'Kind',
     allKinds: 'All kinds',
     statusFilter: 'Status',
@@ -972,7 +989,7 @@ export const MESSAGES = {
     whatsappWhat: (to: string | undefined, reason: string | undefined) =>
       `The WhatsApp message${to ? ` to ${to}` : ''} was not delivered${reason ? `: ${reason}` : ''}`,
     whatsappTodo:
-      'Check the number with the player (Transactions, Edit contact), correct it or add an e-mail address, then Resend. For a template or token problem, follow the reason and docs/services.md (WhatsApp), then Resend.',
+      "Check the number with the player (Transactions, Edit contact), correct it or add an e-mail address, then Resend. If the reason names the template or the token, ask whoever set up this server's WhatsApp to correct it (Integrations shows whether WhatsApp works), then Resend.",
     // A WhatsApp message Meta may or may not have taken (no answer), with no delivery status since. Ours.
     whatsappUnconfirmedWhat: (to: string | undefined, purchaseId: string, minutes: number) =>
       `The WhatsApp message${to ? ` to ${to}` : ''} of purchase ${purchaseId} was handed to WhatsApp without an answer, and no delivery status came within ${minutes} minutes: the player may not have it. It is not sent again by itself.`,
@@ -997,30 +1014,26 @@ export const MESSAGES = {
     integrationWhat: (service: string, message: string) => `${service} failed: ${message}`,
     integrationTodo: "Open Integrations and press Test connection; if it keeps failing, check the service's credentials and status.",
     // Kiosks silent for more than 10 minutes.
-    offlineWhat: 'The kiosk stopped reporting (offline for more than 10 minutes)',
+    offlineWhat: (minutes: number) => `The kiosk stopped reporting (offline for more than ${minutes} minutes).`,
     offlineAdvice: 'Check that the kiosk PC is on, the kiosk page is open and the venue network works.',
-    // A court's camera the venue's recorder cannot record: our wording.
-    cameraOfflineWhat: (court: string, since: string, refused: boolean) =>
-      refused
-        ? `${court}'s camera has refused the user name or password since ${since}`
-        : `${court}'s camera has been offline since ${since}`,
-    cameraOfflineTodo:
-      "Check the camera's power and network cable, and its address and password in Venues (Camera). The entry closes by itself when recording resumes.",
+    // A court's camera the venue's recorder cannot record, then why (recorders.reasons): our wording.
+    cameraOfflineWhat: (court: string, since: string) => `${court}'s camera has been offline since ${since}.`,
+    cameraOfflineTodo: "Check the camera's power and network cable, and its address and password in Venues (Camera).",
     cameraPasswordWhat: (court: string, since: string) =>
-      `${court}'s camera has refused the recorder's user name or password since ${since}. The recorder now tries again only every few minutes, so the camera does not lock that user out.`,
-    cameraPasswordTodo:
-      "Log in to the camera's own web page with the user name and password of this court's camera address (Venues, Camera). Save the corrected address: the recorder tries it at once. The entry closes by itself when recording resumes.",
-    clipsFailingWhat: (court: string, since: string, reason: string) =>
-      `${court}'s clips have not been written since ${since}${reason ? `: ${reason}` : '.'}`,
-    clipsFailingTodo:
-      "The camera's video arrives, but no clip is written from it. Follow the reason: free disk space, or let the recorder's user write in CLIPS_DIR (docs/troubleshooting.md). The entry closes by itself when clips are written again.",
-    cameraUrlRefusedWhat: (court: string, since: string, reason: string) =>
-      `The recorder refuses ${court}'s camera address since ${since}${reason ? `: ${reason}` : '.'}`,
-    cameraUrlRefusedTodo: 'Correct the camera address in Venues (Camera): the recorder tries the new one at once.',
-    recorderAlertWhat: (recorder: string, message: string) => `Recorder ${recorder}: ${message}`,
-    recorderAlertTodo: "Free disk space on the recorder's PC or lower BUFFER_MINUTES: until then the oldest recordings are deleted first.",
+      `${court}'s camera has refused the recorder's user name or password since ${since}.`,
+    clipsFailingWhat: (court: string, since: string) => `${court}'s clips have not been written since ${since}.`,
+    cameraUrlRefusedWhat: (court: string, since: string) => `The recorder has refused ${court}'s camera address since ${since}.`,
+    closesWhenRecording: 'The entry closes by itself when recording resumes.',
+    closesWhenClipsWritten: 'The entry closes by itself when clips are written again.',
+    recorderAlertWhat: (recorder: string, alert: string) => `Recorder ${recorder}: ${alert}`,
+    recorderAlerts: {
+      'disk-low': 'the disk of its buffer is running low, so the oldest video is deleted first.',
+      'task-failed': 'one of its tasks failed; it goes on recording.',
+    },
+    recorderAlertTodo:
+      "Free disk space on the recorder's PC (delete or move old clips): until then the oldest video of its buffer is deleted first. The entry closes by itself when there is room again.",
     recorderTaskTodo:
-      'The recorder goes on recording. Follow the message (a file another program holds, a folder it may not write in) and docs/troubleshooting.md. The entry closes by itself once the task works again.',
+      'The recorder goes on recording. Follow the message: close the program that holds a file, or let the recorder write in its folders. The entry closes by itself once the task works again.',
   },
 
   createAdmin: {

@@ -15,6 +15,8 @@ export interface RecorderSetupWords {
   downloadRecorder: string;
   downloadScript: string;
   clipsFolder: (folder: string) => string;
+  /** This page was opened on the server's own computer: another PC cannot reach that address. */
+  ownComputer: (url: string) => string;
   windows: { install: string; script: string; startup: string };
   linux: { install: string; run: string; service: string };
   macos: { install: string; run: string; service: string };
@@ -29,6 +31,8 @@ const EN: RecorderSetupWords = {
   downloadRecorder: 'Download recorder.mjs',
   downloadScript: 'Download recorder.cmd',
   clipsFolder: (folder) => `The clips land in ${folder}: choose that folder at the kiosk ("Browse Videos").`,
+  ownComputer: (url) =>
+    `These commands name ${url}, an address only this computer can open: unless the recorder runs on this same computer, open the back-office at the address the recorder's PC reaches the server at (its network address or domain), then add the recorder again.`,
   windows: {
     install:
       'Install Node.js 22 and ffmpeg: run these two lines in a Command Prompt, then open a new one. (Or install Node.js 22 LTS from nodejs.org, and unzip ffmpeg from gyan.dev or the BtbN builds and add its bin folder to the PATH.)',
@@ -61,6 +65,8 @@ const ID: RecorderSetupWords = {
   downloadRecorder: 'Unduh recorder.mjs',
   downloadScript: 'Unduh recorder.cmd',
   clipsFolder: (folder) => `Klip tersimpan di ${folder}: pilih folder itu di kios ("Browse Videos").`,
+  ownComputer: (url) =>
+    `Perintah ini memakai ${url}, alamat yang hanya dapat dibuka komputer ini: kecuali perekam berjalan di komputer yang sama, buka back-office di alamat tempat PC perekam menjangkau server (alamat jaringan atau domainnya), lalu tambahkan perekam lagi.`,
   windows: {
     install:
       'Pasang Node.js 22 dan ffmpeg: jalankan dua baris ini di Command Prompt, lalu buka Command Prompt baru. (Atau pasang Node.js 22 LTS dari nodejs.org, dan ekstrak ffmpeg dari gyan.dev atau build BtbN lalu tambahkan folder bin-nya ke PATH.)',

@@ -10,7 +10,9 @@ export const phoneTokenStock = createPhoneTokenStock({
   store: { getItem: (key) => localStorage.getItem(key), setItem: (key, value) => localStorage.setItem(key, value) },
   fetchTokens: async (count) => (await call('issuePhoneTokens', { body: { count } })).tokens,
   isOnline,
-  isKiosk: () => getDeviceId() !== null && getDeviceAuthorizedCookie() !== false,
+  // Only a kiosk the server has said is authorised asks: a browser that merely has an id (an admin
+  // who once opened the kiosk page, a kiosk not yet authorised) would be refused on every pass.
+  isKiosk: () => getDeviceId() !== null && getDeviceAuthorizedCookie() === true,
   now: () => Date.now(),
 });
 

@@ -17,6 +17,7 @@ export const CREDENTIAL_ALERT_CODES = [
   'whatsapp_configuration',
   'whatsapp_payment',
 ] as const;
+export type CredentialAlertCode = (typeof CREDENTIAL_ALERT_CODES)[number];
 
 /** Server-side texts of this area: test results, alert advice, the test e-mail. */
 export const INTEGRATION_MESSAGES = {
@@ -27,6 +28,10 @@ export const INTEGRATION_MESSAGES = {
   outboxWritten: (file: string) => `SMTP is not configured: a test e-mail was written to ${file}`,
   smtpVerified: (to: string) => `The SMTP server accepted the login and a test e-mail to ${to}`,
   smtpRefusedLogin: 'The SMTP server refused the user name or password in SMTP_URL',
+  googleInvalidGrantAdvice:
+    'Publish the OAuth app to Production in Google Cloud (a Testing app loses its refresh token after 7 days), then run `npm run drive:connect` again and set the new GOOGLE_REFRESH_TOKEN.',
+  midtransUnauthorizedAdvice:
+    'Check MIDTRANS_SERVER_KEY (production) or MIDTRANS_SERVER_KEY_SANDBOX (sandbox) against Settings > Access Keys in the Midtrans dashboard, then restart the server.',
   smtpAuthAdvice:
     'Check the user name and password in SMTP_URL (percent-encode special characters; Gmail needs an app password with 2-step verification on), then restart the server. Purchase e-mails are not retried meanwhile (a server may lock an account after repeated wrong logins): resend the ones listed in Errors once it works.',
   smtpCertificateUntrusted:

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CAMERA_URL_PROBLEMS, cameraUrlProblem, SUB_STREAM_NEEDS_CAMERA } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
 import { MARK_FAILURE_REASONS } from '../mark-failures.ts';
+import { CAMERA_REASONS } from '../camera-reasons.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
@@ -128,12 +129,24 @@ export const cameraStatusSchema = z.object({
 });
 export type CameraStatus = z.infer<typeof cameraStatusSchema>;
 
+/**
+ * A camera as the Devices tab shows it: its state as the server judges it now, since when its
+ * current failure holds, and why (a code the back-office words; ffmpeg's words as the detail).
+ */
+export const cameraHealthSchema = cameraStatusSchema.extend({
+  since: instant.meta({ description: 'When the camera began recording, or began failing for its current reason' }),
+  message: z.string().nullable().meta({ description: "The recorder's own message, password masked" }),
+  reason: z.enum(CAMERA_REASONS).nullable(),
+  detail: z.string().nullable().meta({ description: "ffmpeg's words, or the recorder's message when it names no known reason" }),
+});
+export type CameraHealth = z.infer<typeof cameraHealthSchema>;
+
 export const recorderSchema = z.object({
   id: z.number(),
   name: z.string(),
   venueId: z.number(),
   lastSeenAt: instant,
-  cameras: z.array(cameraStatusSchema),
+  cameras: z.array(cameraHealthSchema),
 });
 export type Recorder = z.infer<typeof recorderSchema>;
 export const recorderListResponse = z.object({ recorders: z.array(recorderSchema) });

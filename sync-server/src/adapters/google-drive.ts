@@ -45,9 +45,6 @@ export const APP_TAG = { courtreplay: '1' } as const;
 const TAGGED = "appProperties has { key='courtreplay' and value='1' }";
 /** One chunk: what the admin's browser PUTs to prove CORS and Range work from its origin. */
 export const TEST_UPLOAD_BYTES = 256 * 1024;
-export const INVALID_GRANT_ADVICE =
-  'Publish the OAuth app to Production in Google Cloud (a Testing app loses its refresh token after 7 days), then run `npm run drive:connect` again and set the new GOOGLE_REFRESH_TOKEN.';
-
 export type GoogleDriveAuth =
   | { mode: 'oauth'; clientId: string; clientSecret: string; refreshToken: string; tokenUrl: string }
   | { mode: 'service-account'; keyFile: string; sharedDriveId: string };
@@ -439,7 +436,10 @@ export class GoogleDriveStorage implements StorageProvider {
           ? domainErrorOf(err)
           : new DomainError('upstream_failed', SERVER_MESSAGES.drive.requestFailed((err as Error).message));
     if (err instanceof InvalidGrantError) {
-      this.options.health?.failed('storage', http.message, { code: 'google_invalid_grant', advice: INVALID_GRANT_ADVICE });
+      this.options.health?.failed('storage', http.message, {
+        code: 'google_invalid_grant',
+        advice: INTEGRATION_MESSAGES.googleInvalidGrantAdvice,
+      });
     } else if (err instanceof DriveApiError && err.reason === 'storageQuotaExceeded') {
       this.options.health?.failed('storage', http.message, {
         code: 'google_storage_full',

@@ -2,7 +2,7 @@
 // Every call goes through outboundFetch (a timeout well under Midtrans' 15 s notification limit and
 // the kiosk's patience); status GETs are retried, the Snap create POST only when provably
 // unprocessed. The official client does not verify notification signatures; we do.
-import { SERVER_MESSAGES } from '@courtreplay/shared';
+import { INTEGRATION_MESSAGES, SERVER_MESSAGES } from '@courtreplay/shared';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../errors.ts';
 import type { CredentialAlert, IntegrationHealth } from '../integrations/health.ts';
@@ -67,9 +67,6 @@ export const PHONE_ENABLED_PAYMENTS = ['gopay', 'shopeepay', 'dana', 'other_qris
 export const DEFAULT_EXPIRY_MINUTES = 15;
 /** Per attempt: Midtrans drops a notification after 15 s, and the kiosk must hear back within ~10 s. */
 export const MIDTRANS_TIMEOUT_MS = 8_000;
-
-const UNAUTHORIZED_ADVICE =
-  'Check MIDTRANS_SERVER_KEY (production) or MIDTRANS_SERVER_KEY_SANDBOX (sandbox) against Settings > Access Keys in the Midtrans dashboard, then restart the server.';
 
 interface StatusBody {
   status_code?: string;
@@ -237,7 +234,9 @@ export class MidtransProvider implements PaymentProvider {
       // Either may be missing (a WhatsApp number instead of an address); Midtrans refuses an empty email.
       customer_details: { ...(input.email ? { email: input.email } : {}), ...(input.phone ? { phone: input.phone } : {}) },
       expiry: { unit: 'minutes', duration: expiryMinutes },
-      ...(input.returnUrl ? phoneReturn(input.returnUrl) : { enabled_payments: [...enabledPayments], ...(finishUrl ? { callbacks: { finish: finishUrl } } : {}) }),
+      ...(input.returnUrl
+        ? phoneReturn(input.returnUrl)
+        : { enabled_payments: [...enabledPayments], ...(finishUrl ? { callbacks: { finish: finishUrl } } : {}) }),
       custom_field1: input.customFields.venue.slice(0, 255),
       custom_field2: input.customFields.court.slice(0, 255),
       custom_field3: input.customFields.device.slice(0, 255),
@@ -337,5 +336,5 @@ function phoneReturn(returnUrl: string) {
 }
 
 function unauthorizedAlert(): CredentialAlert {
-  return { code: 'midtrans_unauthorized', advice: UNAUTHORIZED_ADVICE };
+  return { code: 'midtrans_unauthorized', advice: INTEGRATION_MESSAGES.midtransUnauthorizedAdvice };
 }

@@ -120,3 +120,4 @@ export async function replaceDeviceId(deps: Deps, admin: SessionAdmin, deviceId:
 
 // What the other features use of this one; its queries.ts is its own.
 export { type DeviceRow, findDevice } from './queries.ts';
+export { OFFLINE_ALERT_MS } from './health.ts';

@@ -1,6 +1,6 @@
 // The error log through the real routes: each kind from where it is recorded,
 // resolved by an admin or by itself, filtered by kind, venue and status, scoped to the admin's venue.
-import { ERROR_LOG_MESSAGES, MESSAGES, type ErrorEntry, type ResolveErrorResponse } from '@courtreplay/shared';
+import { ERROR_LOG_MESSAGES, errorEntryText, MESSAGES, type ErrorEntry, type ResolveErrorResponse } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startSmtpSink } from '../mail/testing/smtp-sink.ts';
@@ -80,11 +80,12 @@ describe('GET /api/error-log', () => {
       venueName: 'Arena Senayan',
       deviceId: seeded.device.deviceId,
       transactionId: seeded.purchase.id,
-      todo: MESSAGES.errorsTab.emailTodo,
+      facts: { to: 'rally@gmial.com' },
       resolvedAt: null,
       resolvedBy: null,
     });
-    expect(failed!.what).toMatch(/^The e-mail to rally@gmial\.com was not delivered: .*550.*No such mailbox/);
+    expect(errorEntryText(failed!, 'en')).toMatchObject({ todo: MESSAGES.errorsTab.emailTodo });
+    expect(errorEntryText(failed!, 'en').what).toMatch(/^The e-mail to rally@gmial\.com was not delivered: .*550.*No such mailbox/);
 
     t.clock.advance(MINUTE);
     await t.call(
@@ -106,7 +107,8 @@ describe('GET /api/error-log', () => {
     );
     const entries = await list(admin, '?kind=upload_failed');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'upload_failed', what: MESSAGES.errorsTab.uploadWhat(1, 2, 'Network error') });
+    expect(entries[0]).toMatchObject({ kind: 'upload_failed', facts: { uploaded: 1, clips: 2, reason: 'Network error' } });
+    expect(errorEntryText(entries[0]!, 'en').what).toBe(MESSAGES.errorsTab.uploadWhat(1, 2, 'Network error'));
     expect(await list(admin, '?kind=email_failed')).toEqual([]);
   });
 
@@ -114,7 +116,7 @@ describe('GET /api/error-log', () => {
     await t.call('reportParked', { body: parkedReport('key-1') }, { headers: seeded.device.headers, status: 200 });
     const [parked] = await list(admin);
     expect(parked).toMatchObject({ kind: 'parked_purchase', at: '2026-11-20T02:30:00.000Z', transactionId: null });
-    expect(parked!.what).toBe(
+    expect(errorEntryText(parked!, 'en').what).toBe(
       MESSAGES.errorsTab.parkedWhat('This kiosk is registered to another venue.', 403, 'late@example.com', 2, 'Rp 50.000'),
     );
 
@@ -162,7 +164,8 @@ describe('GET /api/error-log', () => {
     expect(await list(admin, '?kind=kiosk_offline')).toEqual([]);
     t.clock.advance(MINUTE);
     const [first] = await list(admin, '?kind=kiosk_offline');
-    expect(first).toMatchObject({ kind: 'kiosk_offline', deviceId: seeded.device.deviceId, what: MESSAGES.errorsTab.offlineWhat });
+    expect(first).toMatchObject({ kind: 'kiosk_offline', deviceId: seeded.device.deviceId, facts: { minutes: 10 } });
+    expect(errorEntryText(first!, 'en').what).toBe(MESSAGES.errorsTab.offlineWhat(10));
     expect(await list(otherAdmin, '?kind=kiosk_offline')).toEqual([]);
     expect((await beat()).status).toBe(200);
     expect(await list(admin, '?kind=kiosk_offline')).toEqual([]);
@@ -176,7 +179,7 @@ describe('GET /api/error-log', () => {
     await t.db
       .insertInto('integration_alerts')
       .values({
-        code: 'smtp_auth',
+        code: 'smtp_auth_failed',
         integration: 'mail',
         message: 'The SMTP server refused the login.',
         advice: 'Check SMTP_URL.',
@@ -190,7 +193,7 @@ describe('GET /api/error-log', () => {
       .values({ kind: 'storage', lastSuccessAt: null, lastErrorAt: at, lastErrorMessage: 'Drive answered 503' })
       .onConflict((oc) => oc.column('kind').doUpdateSet({ lastErrorAt: at, lastErrorMessage: 'Drive answered 503' }))
       .execute();
-    const kinds = (await list(superAdmin)).map((e) => [e.kind, e.venueId, e.what]);
+    const kinds = (await list(superAdmin)).map((e) => [e.kind, e.venueId, errorEntryText(e, 'en').what]);
     expect(kinds).toEqual(
       expect.arrayContaining([
         ['credential_alert', null, 'The SMTP server refused the login.'],

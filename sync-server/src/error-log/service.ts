@@ -7,20 +7,18 @@
 // its id and a new occurrence (the kiosk goes offline again) gets a new one. An admin marks an entry
 // resolved (error_resolutions); some resolve themselves (a later e-mail went out, a credential works).
 import {
+  CREDENTIAL_ALERT_CODES,
   ERROR_LOG_MESSAGES,
-  formatPhone,
-  formatRupiah,
-  MESSAGES,
+  INTEGRATION_KINDS,
   type ErrorEntry,
   type ErrorKind,
   type ErrorLogQuery,
-  type IntegrationKindName,
 } from '@courtreplay/shared';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env.ts';
 import { venueScope, type SessionAdmin } from '../auth/venue-access.ts';
 import type { Db } from '../db/database.ts';
-import { devicesFor } from '../devices/service.ts';
+import { devicesFor, OFFLINE_ALERT_MS } from '../devices/service.ts';
 import { notFound } from '../errors.ts';
 import { cameraOutageEntries, recorderAlertEntries } from '../recorders/errors.ts';
 import {
@@ -40,12 +38,11 @@ import {
   whatsappFailuresInScope,
   type PlaceScope,
 } from './queries.ts';
+import type { ErrorDraft as Draft } from './draft.ts';
 
-const T = MESSAGES.errorsTab;
 const UNKNOWN_VENUE = 'Unknown Venue';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
-type Draft = Omit<ErrorEntry, 'id' | 'resolvedAt' | 'resolvedBy'> & { key: string; resolvedItselfAt?: string | null };
 
 interface Scope extends PlaceScope {
   /** Problems of the whole install (credentials, integrations): super admins only, without a venue filter. */
@@ -68,8 +65,7 @@ async function parkedPurchases(db: Db, scope: Scope): Promise<Draft[]> {
     deviceId: p.deviceId,
     deviceName: p.deviceName,
     transactionId: null,
-    what: T.parkedWhat(p.reason, p.status, p.email, p.videoCount, formatRupiah(p.totalAmount)),
-    todo: T.parkedTodo,
+    facts: { reason: p.reason, status: p.status, email: p.email, clips: p.videoCount, amount: p.totalAmount },
   }));
 }
 
@@ -79,24 +75,22 @@ async function parkedPurchases(db: Db, scope: Scope): Promise<Draft[]> {
  */
 async function deliveryFailures(db: Db, scope: Scope): Promise<Draft[]> {
   const rows = await failuresInScope(db, scope, ['email_failed', 'upload_failed'], { kind: 'email_sent', sameInstant: true });
-  return rows.map((row) => {
+  return rows.map((row): Draft => {
     const detail = detailOf(row.detail);
-    const email = row.kind === 'email_failed';
-    return {
+    const place = {
       key: `event:${row.id}`,
-      kind: email ? 'email_failed' : 'upload_failed',
       at: row.at,
       venueId: row.venueId,
       venueName: row.venueName ?? UNKNOWN_VENUE,
       deviceId: row.deviceId,
       deviceName: row.deviceName,
       transactionId: row.purchaseId,
-      what: email
-        ? T.emailWhat(row.erasedAt ? undefined : text(detail.to), text(detail.reason))
-        : T.uploadWhat(count(detail.clip), count(detail.clips), text(detail.reason)),
-      todo: email ? T.emailTodo : T.uploadTodo,
       resolvedItselfAt: row.settledAt ?? row.erasedAt,
     };
+    const reason = text(detail.reason) ?? null;
+    return row.kind === 'email_failed'
+      ? { ...place, kind: 'email_failed', facts: { to: row.erasedAt ? null : (text(detail.to) ?? null), reason } }
+      : { ...place, kind: 'upload_failed', facts: { uploaded: count(detail.clip), clips: count(detail.clips), reason } };
   });
 }
 
@@ -143,10 +137,10 @@ async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
     db,
     rows.map((r) => r.purchaseId),
   );
-  return rows.map((row) => {
+  return rows.map((row): Draft => {
     const detail = detailOf(row.detail);
     const settledAt = laterMessageAt(histories.get(row.purchaseId) ?? [], { at: row.at, detail });
-    const to = row.erasedAt ? undefined : text(detail.to);
+    const to = row.erasedAt ? null : (text(detail.to) ?? null);
     return {
       key: `event:${row.id}`,
       kind: 'whatsapp_failed',
@@ -156,8 +150,7 @@ async function whatsappFailures(db: Db, scope: Scope): Promise<Draft[]> {
       deviceId: row.deviceId,
       deviceName: row.deviceName,
       transactionId: row.purchaseId,
-      what: T.whatsappWhat(to ? formatPhone(to) : undefined, text(detail.reason)),
-      todo: T.whatsappTodo,
+      facts: { to, reason: text(detail.reason) ?? null },
       resolvedItselfAt: settledAt ?? row.erasedAt,
     };
   });
@@ -176,7 +169,7 @@ async function unconfirmedWhatsapp(deps: Deps, scope: Scope): Promise<Draft[]> {
     deps.db,
     rows.map((r) => r.purchaseId),
   );
-  return rows.map((row) => {
+  return rows.map((row): Draft => {
     const detail = detailOf(row.detail);
     const history = histories.get(row.purchaseId) ?? [];
     const settled = history.find(
@@ -185,7 +178,7 @@ async function unconfirmedWhatsapp(deps: Deps, scope: Scope): Promise<Draft[]> {
         (e.kind === 'whatsapp_sent' && e.at > row.at && typeof e.detail.messageId === 'string' && e.detail.messageId !== ''),
     );
     const settledAt = settled ? (text(settled.detail.receivedAt) ?? settled.at) : null;
-    const to = row.erasedAt ? undefined : text(detail.to);
+    const to = row.erasedAt ? null : (text(detail.to) ?? null);
     return {
       key: `event:${row.id}`,
       kind: 'whatsapp_unconfirmed',
@@ -195,8 +188,7 @@ async function unconfirmedWhatsapp(deps: Deps, scope: Scope): Promise<Draft[]> {
       deviceId: row.deviceId,
       deviceName: row.deviceName,
       transactionId: row.purchaseId,
-      what: T.whatsappUnconfirmedWhat(to ? formatPhone(to) : undefined, row.purchaseId, UNDELIVERED_AFTER_MS / 60_000),
-      todo: T.whatsappUnconfirmedTodo,
+      facts: { to, minutes: UNDELIVERED_AFTER_MS / 60_000 },
       resolvedItselfAt: settledAt ?? row.erasedAt,
     };
   });
@@ -208,7 +200,7 @@ async function reversedPayments(db: Db, scope: Scope): Promise<Draft[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((p) => {
+  return rows.map((p): Draft => {
     const detail = details.get(p.id);
     return {
       key: `reversal:${p.id}:${p.paymentReversedAt}`,
@@ -220,12 +212,11 @@ async function reversedPayments(db: Db, scope: Scope): Promise<Draft[]> {
       deviceId: p.deviceId,
       deviceName: p.deviceName,
       transactionId: p.id,
-      what: T.reversedWhat(
-        formatRupiah(p.totalAmount),
-        p.paymentReversal ?? 'failed',
-        detail && { kind: detail.kind, amount: detail.amount === null ? null : formatRupiah(detail.amount) },
-      ),
-      todo: T.reversedTodo,
+      facts: {
+        amount: p.totalAmount,
+        reversal: p.paymentReversal ?? 'failed',
+        detail: detail ? { kind: detail.kind, amount: detail.amount } : null,
+      },
     };
   });
 }
@@ -247,7 +238,7 @@ async function reversalDetails(db: Db, ids: string[]) {
  * the kiosk had closed, inside the window, is how things should go and is not listed.
  */
 async function lateSettlements(db: Db, scope: Scope): Promise<Draft[]> {
-  return (await lateSettlementsInScope(db, scope)).flatMap((row) => {
+  return (await lateSettlementsInScope(db, scope)).flatMap((row): Draft[] => {
     const detail = detailOf(row.detail);
     const afterWindow = detail.afterWindow === true;
     const overQuota = detail.promoOverQuota === true;
@@ -255,20 +246,19 @@ async function lateSettlements(db: Db, scope: Scope): Promise<Draft[]> {
     return [
       {
         key: `event:${row.id}`,
-        kind: 'late_settlement' as const,
+        kind: 'late_settlement',
         at: row.at,
         venueId: row.venueId,
         venueName: row.venueName ?? UNKNOWN_VENUE,
         deviceId: row.deviceId,
         deviceName: row.deviceName,
         transactionId: row.purchaseId,
-        what: T.lateWhat(
-          formatRupiah(row.totalAmount),
-          text(detail.previous) ?? 'pending',
+        facts: {
+          amount: row.totalAmount,
+          previous: text(detail.previous) ?? 'pending',
           afterWindow,
-          overQuota ? (text(detail.promoCode) ?? '?') : null,
-        ),
-        todo: T.lateTodo,
+          promoOverQuota: overQuota ? (text(detail.promoCode) ?? '?') : null,
+        },
       },
     ];
   });
@@ -285,7 +275,7 @@ export const UNDELIVERED_AFTER_MS = 10 * 60_000;
  */
 async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> {
   const cutoff = new Date(deps.clock.now().getTime() - UNDELIVERED_AFTER_MS).toISOString();
-  return (await undeliveredInScope(deps.db, scope, cutoff)).map((p) => {
+  return (await undeliveredInScope(deps.db, scope, cutoff)).map((p): Draft => {
     const at = new Date(Date.parse(p.paidAt ?? p.createdAt) + UNDELIVERED_AFTER_MS).toISOString();
     return {
       key: `undelivered:${p.id}`,
@@ -296,8 +286,7 @@ async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> 
       deviceId: p.deviceId,
       deviceName: p.deviceName,
       transactionId: p.id,
-      what: T.undeliveredWhat(formatRupiah(p.totalAmount), UNDELIVERED_AFTER_MS / 60_000, missingChannel(p)),
-      todo: T.undeliveredTodo,
+      facts: { amount: p.totalAmount, minutes: UNDELIVERED_AFTER_MS / 60_000, missing: missingChannel(p) },
     };
   });
 }
@@ -306,7 +295,12 @@ async function undeliveredPurchases(deps: Deps, scope: Scope): Promise<Draft[]> 
  * What an undelivered purchase is missing: with an address, the clips' link and then the e-mail;
  * with only a WhatsApp number, the message (it does not wait for the link) and then the clips.
  */
-function missingChannel(p: { email: string; phone: string | null; zipUrl: string | null; whatsappStatus: string | null }) {
+function missingChannel(p: {
+  email: string;
+  phone: string | null;
+  zipUrl: string | null;
+  whatsappStatus: string | null;
+}): 'clips' | 'email' | 'whatsapp' {
   if (p.email) return p.zipUrl ? 'email' : 'clips';
   return p.phone && p.whatsappStatus === null ? 'whatsapp' : 'clips';
 }
@@ -325,15 +319,20 @@ const install = { venueId: null, venueName: null, deviceId: null, deviceName: nu
 /** Credential alerts, open and past (they end by themselves when the service works again). */
 async function credentialAlerts(db: Db): Promise<Draft[]> {
   const rows = await credentialAlertRows(db);
-  return rows.map((a) => ({
-    ...install,
-    key: `alert:${a.code}:${a.firstAt}`,
-    kind: 'credential_alert',
-    at: a.firstAt,
-    what: a.message,
-    todo: a.advice,
-    resolvedItselfAt: a.resolvedAt,
-  }));
+  return rows.flatMap((a): Draft[] => {
+    const code = CREDENTIAL_ALERT_CODES.find((known) => known === a.code);
+    if (!code) return [];
+    return [
+      {
+        ...install,
+        key: `alert:${a.code}:${a.firstAt}`,
+        kind: 'credential_alert',
+        at: a.firstAt,
+        facts: { code, message: a.message },
+        resolvedItselfAt: a.resolvedAt,
+      },
+    ];
+  });
 }
 
 /** Each service whose last call failed (after its last success). */
@@ -341,14 +340,19 @@ async function failingIntegrations(db: Db): Promise<Draft[]> {
   const rows = await integrationsThatFailed(db);
   return rows
     .filter((s) => s.lastSuccessAt === null || s.lastErrorAt! > s.lastSuccessAt)
-    .map((s) => ({
-      ...install,
-      key: `integration:${s.kind}:${s.lastErrorAt}`,
-      kind: 'integration_failure',
-      at: s.lastErrorAt!,
-      what: T.integrationWhat(MESSAGES.integrations.kinds[s.kind as IntegrationKindName] ?? s.kind, s.lastErrorMessage ?? ''),
-      todo: T.integrationTodo,
-    }));
+    .flatMap((s): Draft[] => {
+      const service = INTEGRATION_KINDS.find((kind) => kind === s.kind);
+      if (!service) return [];
+      return [
+        {
+          ...install,
+          key: `integration:${s.kind}:${s.lastErrorAt}`,
+          kind: 'integration_failure',
+          at: s.lastErrorAt!,
+          facts: { service, message: s.lastErrorMessage ?? '' },
+        },
+      ];
+    });
 }
 
 /** Authorised kiosks silent for more than 10 minutes, judged now (one entry per outage). */
@@ -356,7 +360,7 @@ async function offlineKiosks(deps: Deps, admin: SessionAdmin, scope: Scope): Pro
   const devices = await devicesFor(deps, admin, scope.venueId ?? undefined);
   return devices
     .filter((d) => d.offlineAlert && (scope.includeStaging || !d.staging))
-    .map((d) => ({
+    .map((d): Draft => ({
       key: `offline:${d.deviceId}:${d.lastSeenAt}`,
       kind: 'kiosk_offline',
       at: d.lastSeenAt!,
@@ -365,8 +369,7 @@ async function offlineKiosks(deps: Deps, admin: SessionAdmin, scope: Scope): Pro
       deviceId: d.deviceId,
       deviceName: d.name,
       transactionId: null,
-      what: T.offlineWhat,
-      todo: T.offlineAdvice,
+      facts: { minutes: OFFLINE_ALERT_MS / 60_000 },
     }));
 }
 

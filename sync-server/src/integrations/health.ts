@@ -2,13 +2,13 @@
 // of payments, storage and mail, the last success and the last error with its time, and the
 // credential alerts (a revoked Google token, a wrong Midtrans key, a refused SMTP login) that an
 // operator must act on. Adapters report here; they never decide how it is shown.
-import type { CREDENTIAL_ALERT_CODES } from '@courtreplay/shared';
+import type { CredentialAlertCode } from '@courtreplay/shared';
 import type { Logger } from 'pino';
 import type { Clock } from '../adapters/ports.ts';
 
 export type IntegrationKind = 'payments' | 'storage' | 'mail' | 'whatsapp';
 
-export type CredentialAlertCode = (typeof CREDENTIAL_ALERT_CODES)[number];
+export type { CredentialAlertCode };
 
 export interface CredentialAlert {
   code: CredentialAlertCode;

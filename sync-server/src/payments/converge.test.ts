@@ -2,6 +2,7 @@
 // status API says, reversals with their particulars, late settlements, a hanging status check, a
 // 429 to the reconciler, and the sentinel for paid purchases left undelivered.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { errorEntryText, type ErrorEntry } from '@courtreplay/shared';
 import { MidtransProvider } from '../adapters/midtrans.ts';
 import { bodyOf, makeAdapterTestApp, paymentStatusOf, seedPurchase, type AdapterTestApp } from '../adapters/testing/adapter-app.ts';
 import { startMidtransImitation, type MidtransImitation } from '../adapters/testing/midtrans-imitation.ts';
@@ -45,14 +46,11 @@ afterEach(async () => {
 const notify = (body: unknown) => t.json('POST', '/api/payment/notification', body);
 const promoUsed = async (id: number) =>
   (await t.db.selectFrom('promo_codes').select('used').where('id', '=', id).executeTakeFirstOrThrow()).used;
+/** The error log's entries, each with its words in English. */
 const errors = async (admin: { headers: Record<string, string> }, kind?: string) =>
-  (await bodyOf(t.json('GET', `/api/error-log${kind ? `?kind=${kind}` : ''}`, undefined, admin.headers))).entries as {
-    id: string;
-    kind: string;
-    transactionId: string | null;
-    what: string;
-    todo: string;
-  }[];
+  ((await bodyOf(t.json('GET', `/api/error-log${kind ? `?kind=${kind}` : ''}`, undefined, admin.headers))).entries as ErrorEntry[]).map(
+    (e) => ({ ...e, ...errorEntryText(e, 'en') }),
+  );
 
 describe('a purchase ends in the state Midtrans ends in', () => {
   it('deny, then a settlement of the same order (the player retried inside Snap): paid, delivered once, the promo use taken again', async () => {

@@ -2,12 +2,13 @@
 // address the recorder refuses are each their own Errors entry at once, in words an owner can act
 // on; a marked moment whose clip cannot come is never promised, neither on the phone at the tap
 // nor in the kiosk's Marked moments, and the recorder reports where each marked clip stands.
-import { KIOSK_MESSAGES, maskCameraUrl, MESSAGES } from '@courtreplay/shared';
+import { errorEntryText, KIOSK_MESSAGES, maskCameraUrl, MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
 
 const CAMERA = 'rtsp://admin:S3cret!pw@192.168.1.64:554/Streaming/Channels/101';
 const T = MESSAGES.errorsTab;
+const R = MESSAGES.recorders.reasons;
 
 let t: TestApp;
 let venueA: { id: number };
@@ -52,8 +53,7 @@ async function report(cameras: unknown[], alerts?: unknown[]) {
 const entries = async (status: 'open' | 'all' = 'open') =>
   (await t.call('listErrors', { query: { status } }, { headers: adminA.headers })).entries.map((e) => ({
     kind: e.kind,
-    what: e.what,
-    todo: e.todo,
+    ...errorEntryText(e, 'en'),
     resolvedAt: e.resolvedAt,
   }));
 
@@ -65,21 +65,22 @@ describe('what fails is red and listed at once', () => {
       camera(court2.id, 'recording'),
     ]);
     const [recorder] = (await t.call('listRecorders', {}, { headers: adminA.headers })).recorders;
-    expect(recorder!.cameras.find((c) => c.fieldId === court1.id)).toMatchObject({ state: 'clips-failing', message: reason });
-    expect(await entries()).toEqual([
-      { kind: 'clips_failing', what: T.clipsFailingWhat('Court 1', '14:00', reason), todo: T.clipsFailingTodo, resolvedAt: null },
-    ]);
+    expect(recorder!.cameras.find((c) => c.fieldId === court1.id)).toMatchObject({
+      state: 'clips-failing',
+      message: reason,
+      reason: 'folder-not-writable',
+      detail: reason,
+    });
+    const said = {
+      kind: 'clips_failing',
+      what: `${T.clipsFailingWhat('Court 1', '14:00')} ${R['folder-not-writable'].what}`,
+      todo: `${R['folder-not-writable'].todo} ${T.closesWhenClipsWritten}`,
+    };
+    expect(await entries()).toEqual([{ ...said, detail: reason, resolvedAt: null }]);
     t.clock.advance(20_000);
     await report([camera(court1.id, 'recording'), camera(court2.id, 'recording')]);
     expect(await entries()).toEqual([]);
-    expect(await entries('all')).toEqual([
-      {
-        kind: 'clips_failing',
-        what: T.clipsFailingWhat('Court 1', '14:00', ''),
-        todo: T.clipsFailingTodo,
-        resolvedAt: '2026-11-20T07:00:20.000Z',
-      },
-    ]);
+    expect(await entries('all')).toEqual([{ ...said, detail: null, resolvedAt: '2026-11-20T07:00:20.000Z' }]);
   });
 
   it('a refused password is its own kind that names the password; an address the recorder refuses says so; a failed task is no disk advice', async () => {
@@ -91,24 +92,32 @@ describe('what fails is red and listed at once', () => {
     const listed = await entries();
     expect(listed).toEqual(
       expect.arrayContaining([
-        { kind: 'camera_password', what: T.cameraPasswordWhat('Court 1', '14:00'), todo: T.cameraPasswordTodo, resolvedAt: null },
+        {
+          kind: 'camera_password',
+          what: `${T.cameraPasswordWhat('Court 1', '14:00')} ${R['password-refused'].what}`,
+          todo: `${R['password-refused'].todo} ${T.closesWhenRecording}`,
+          detail: null,
+          resolvedAt: null,
+        },
         {
           kind: 'camera_offline',
-          what: T.cameraUrlRefusedWhat('Court 2', '14:00', maskCameraUrl(refusedUrl)),
-          todo: T.cameraUrlRefusedTodo,
+          what: T.cameraUrlRefusedWhat('Court 2', '14:00'),
+          todo: `${R['address-refused'].todo} ${T.closesWhenRecording}`,
+          detail: maskCameraUrl(refusedUrl),
           resolvedAt: null,
         },
         {
           kind: 'recorder_alert',
-          what: T.recorderAlertWhat('Front desk', 'Removing old buffer failed: EBUSY: resource busy or locked'),
+          what: T.recorderAlertWhat('Front desk', T.recorderAlerts['task-failed']),
           todo: T.recorderTaskTodo,
+          detail: 'Removing old buffer failed: EBUSY: resource busy or locked',
           resolvedAt: null,
         },
       ]),
     );
     expect(listed).toHaveLength(3);
     expect(T.cameraPasswordWhat('Court 1', '14:00')).toContain('password');
-    expect(T.cameraPasswordTodo).not.toMatch(/cable|power/);
+    expect(R['password-refused'].todo).not.toMatch(/cable|power/);
   });
 });
 

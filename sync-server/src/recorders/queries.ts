@@ -118,24 +118,39 @@ export async function lockRecorder(tx: Db, id: number): Promise<RecorderRow | un
   return q.executeTakeFirst();
 }
 
-export async function openOutagesOf(db: Db, recorderId: number) {
+/** The open outages of these recorders, one at most per camera. */
+export async function openOutagesOf(db: Db, recorderIds: number[]) {
+  if (recorderIds.length === 0) return [];
   return db
     .selectFrom('recorder_outages')
-    .select(['id', 'fieldId', 'state', 'startedAt'])
-    .where('recorderId', '=', recorderId)
+    .select(['id', 'recorderId', 'fieldId', 'state', 'startedAt', 'reason', 'reasonSince'])
+    .where('recorderId', 'in', recorderIds)
     .where('endedAt', 'is', null)
     .execute();
 }
 
 export async function insertOutage(
   db: Db,
-  row: { recorderId: number; fieldId: number; state: string; startedAt: string; endedAt: string | null },
+  row: {
+    recorderId: number;
+    fieldId: number;
+    state: string;
+    startedAt: string;
+    endedAt: string | null;
+    reason: string | null;
+    reasonSince: string;
+  },
 ) {
   await db.insertInto('recorder_outages').values(row).execute();
 }
 
-export async function setOutageState(db: Db, id: number, state: string): Promise<void> {
-  await db.updateTable('recorder_outages').set({ state }).where('id', '=', id).execute();
+/** An open outage's state and reason as the latest report has them (and since when, for a new failure). */
+export async function updateOutage(
+  db: Db,
+  id: number,
+  change: { state: string; reason: string | null; reasonSince?: string },
+): Promise<void> {
+  await db.updateTable('recorder_outages').set(change).where('id', '=', id).execute();
 }
 
 export async function endOutage(db: Db, id: number, endedAt: string): Promise<void> {
@@ -168,6 +183,8 @@ export async function outagesInScope(db: Db, venueId: number | null, startedBefo
       'o.state',
       'o.startedAt',
       'o.endedAt',
+      'o.reason',
+      'o.reasonSince',
       'r.name as recorderName',
       'r.venueId',
       'v.name as venueName',

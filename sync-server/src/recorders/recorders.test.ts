@@ -2,7 +2,7 @@
 // answers, listing, audit log, log lines at trace level), recorders and their tokens (hash only,
 // revoked at once), camera states and the Errors tab's entries on a frozen clock, and the marks'
 // long-poll (woken by the mark itself, and across two app instances by the re-check).
-import { CAMERA_URL_PROBLEMS, KIOSK_MESSAGES, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
+import { CAMERA_URL_PROBLEMS, errorEntryText, KIOSK_MESSAGES, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -14,6 +14,9 @@ import { MarkSignal } from './mark-signal.ts';
 const PASSWORD = 'S3cret!pw';
 const CAMERA = `rtsp://admin:${PASSWORD}@192.168.1.64:554/Streaming/Channels/101`;
 const MASKED = 'rtsp://admin:****@192.168.1.64:554/Streaming/Channels/101';
+/** What the recorder says of a camera that does not answer: its sentence, then ffmpeg's words. */
+const FFMPEG_TIMEOUT = 'Connection to tcp://192.168.1.64:554?timeout=0 failed: Connection timed out';
+const NO_ANSWER = `The camera did not answer: check its power, its network cable and its address. (ffmpeg: ${FFMPEG_TIMEOUT})`;
 
 let t: TestApp;
 let lines: string[];
@@ -211,7 +214,7 @@ describe('camera health', () => {
     await report(token, [camera(court2.id, 'reconnecting', { since: '2026-11-20T07:05:02Z', lastSegmentAt: '2026-11-20T07:05:00Z' })]);
     t.clock.set('2026-11-20T07:05:40Z');
     await report(token, [
-      camera(court2.id, 'offline', { since: '2026-11-20T07:05:30Z', lastSegmentAt: '2026-11-20T07:05:00Z', message: 'timeout' }),
+      camera(court2.id, 'offline', { since: '2026-11-20T07:05:30Z', lastSegmentAt: '2026-11-20T07:05:00Z', message: NO_ANSWER }),
     ]);
     const list = await t.call('listRecorders', {}, { headers: adminA.headers });
     expect(list.recorders[0]).toMatchObject({
@@ -222,15 +225,20 @@ describe('camera health', () => {
     t.clock.set('2026-11-20T07:05:59Z');
     expect(await errors()).toEqual([]);
     t.clock.set('2026-11-20T07:06:00Z');
-    await report(token, [camera(court2.id, 'offline', { since: '2026-11-20T07:05:30Z', lastSegmentAt: '2026-11-20T07:05:00Z' })]);
+    await report(token, [
+      camera(court2.id, 'offline', { since: '2026-11-20T07:05:30Z', lastSegmentAt: '2026-11-20T07:05:00Z', message: NO_ANSWER }),
+    ]);
     const [entry] = await errors();
     expect(entry).toMatchObject({
       kind: 'camera_offline',
       venueId: venueA.id,
       deviceName: 'Recorder 1',
-      what: "Court 2's camera has been offline since 14:05",
+      facts: { court: 'Court 2', since: '2026-11-20T07:05:00.000Z', reason: 'no-answer', detail: FFMPEG_TIMEOUT },
       resolvedAt: null,
     });
+    expect(errorEntryText(entry!, 'en').what).toBe(
+      `${MESSAGES.errorsTab.cameraOfflineWhat('Court 2', '14:05')} ${MESSAGES.recorders.reasons['no-answer'].what}`,
+    );
 
     t.clock.set('2026-11-20T07:08:00Z');
     await report(token, [camera(court2.id, 'recording', { since: '2026-11-20T07:07:55Z', lastSegmentAt: '2026-11-20T07:07:59Z' })]);
@@ -248,8 +256,11 @@ describe('camera health', () => {
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
     t.clock.set('2026-11-20T07:01:05Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'unauthorized')]);
-    expect((await errors('all')).map((e) => [e.kind, e.what])).toEqual([
-      ['camera_password', MESSAGES.errorsTab.cameraPasswordWhat('Court 2', '14:00')],
+    expect((await errors('all')).map((e) => [e.kind, errorEntryText(e, 'en').what])).toEqual([
+      [
+        'camera_password',
+        `${MESSAGES.errorsTab.cameraPasswordWhat('Court 2', '14:00')} ${MESSAGES.recorders.reasons['password-refused'].what}`,
+      ],
     ]);
   });
 
@@ -270,7 +281,7 @@ describe('camera health', () => {
     expect(await errors()).toEqual([]);
     t.clock.set('2026-11-20T07:01:00Z');
     const [entry] = await errors();
-    expect(entry?.what).toBe("Court 1's camera has been offline since 14:00");
+    expect(entry?.facts).toEqual({ court: 'Court 1', since: '2026-11-20T07:00:00.000Z', reason: 'recorder-silent', detail: null });
     // The recorder comes back recording: the silence stays in the log, resolved, under the same id.
     t.clock.set('2026-11-20T07:03:00Z');
     await report(token, [camera(court1.id, 'recording'), camera(court2.id, 'no-camera')]);
@@ -282,7 +293,10 @@ describe('camera health', () => {
     const { token } = await addRecorder();
     await report(token, [], [{ code: 'disk-low', message: 'Only 800 MB free (MIN_FREE_MB 1024): deleting the oldest segments' }]);
     expect(await errors()).toMatchObject([
-      { kind: 'recorder_alert', what: 'Recorder Recorder 1: Only 800 MB free (MIN_FREE_MB 1024): deleting the oldest segments' },
+      {
+        kind: 'recorder_alert',
+        facts: { recorder: 'Recorder 1', code: 'disk-low', message: 'Only 800 MB free (MIN_FREE_MB 1024): deleting the oldest segments' },
+      },
     ]);
     t.clock.advance(10_000);
     await report(token, []);

@@ -8,8 +8,17 @@ import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import { notFound } from '../errors.ts';
 import { findField } from '../fields/service.ts';
 import { findVenue } from '../venues/service.ts';
-import { cameraOf, cameraStatesOf, deleteRecorder, findRecorder, insertRecorder, recordersIn, setCameraUrl } from './queries.ts';
-import { effectiveCameras } from './states.ts';
+import {
+  cameraOf,
+  cameraStatesOf,
+  deleteRecorder,
+  findRecorder,
+  insertRecorder,
+  openOutagesOf,
+  recordersIn,
+  setCameraUrl,
+} from './queries.ts';
+import { effectiveCameras, isSilent } from './states.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
@@ -49,12 +58,16 @@ export async function createRecorder(deps: Deps, admin: SessionAdmin, input: { v
   return { id: row.id, name: row.name, venueId: row.venueId, token };
 }
 
-/** The recorders the admin may see, each camera as it stands now (a silent recorder's are offline). */
+/**
+ * The recorders the admin may see, each camera as it stands now (a silent recorder's are offline)
+ * and, while it does not record, failing since its current failure began (its outage's reason).
+ */
 export async function listRecorders(deps: Deps, admin: SessionAdmin, venueId?: number): Promise<Recorder[]> {
   const rows = await recordersIn(deps.db, venueScope(admin) ?? venueId ?? null);
-  const states = await cameraStatesOf(
-    deps.db,
-    rows.map((r) => r.id),
+  const ids = rows.map((r) => r.id);
+  const states = await cameraStatesOf(deps.db, ids);
+  const failingSince = new Map(
+    (await openOutagesOf(deps.db, ids)).map((o) => [`${o.recorderId}:${o.fieldId}`, o.reasonSince ?? o.startedAt]),
   );
   const now = deps.clock.now();
   return rows.map((r) => ({
@@ -66,7 +79,10 @@ export async function listRecorders(deps: Deps, admin: SessionAdmin, venueId?: n
       r,
       states.filter((s) => s.recorderId === r.id),
       now,
-    ),
+    ).map((camera) => {
+      const since = isSilent(r, now) || camera.state === 'recording' ? undefined : failingSince.get(`${r.id}:${camera.fieldId}`);
+      return since ? { ...camera, since } : camera;
+    }),
   }));
 }
 

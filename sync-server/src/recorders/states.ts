@@ -5,8 +5,11 @@
 // the camera records again. A recorder that stops reporting altogether
 // takes its cameras with it: after 30 s of silence they are offline, and their outage began when
 // the recorder was last heard of. No outage begins before the recorder's previous report of its
-// camera: what a recorder says of earlier times (since, lastSegmentAt) cannot backdate one.
-import { maskCameraUrl, type CameraStatus, type recorderStatusRequest } from '@courtreplay/shared';
+// camera: what a recorder says of earlier times (since, lastSegmentAt) cannot backdate one. An
+// outage keeps why (the reason shared/src/camera-reasons.ts reads in the recorder's message) and
+// since when that reason holds: a different failure within the same outage (no answer, then 404)
+// starts a new "since", and its Errors entry is a new one with its own advice.
+import { cameraReasonOf, maskCameraUrl, type CameraHealth, type CameraReason, type recorderStatusRequest } from '@courtreplay/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-env.ts';
 import {
@@ -20,8 +23,8 @@ import {
   replaceCameraStates,
   resolveAlert,
   setAlertMessage,
-  setOutageState,
   touchRecorder,
+  updateOutage,
   venueCourtCameras,
   type CameraStateRow,
   type RecorderRow,
@@ -33,8 +36,6 @@ export const RECORDER_SILENT_AFTER_MS = 30_000;
 export const CAMERA_OUTAGE_LISTED_AFTER_MS = 60_000;
 /** Outages that are no blip, listed at once: the recorder reports them only after a definite failure. */
 export const LISTED_AT_ONCE: ReadonlySet<string> = new Set(['unauthorized', 'clips-failing', 'refused-url']);
-
-export const SILENT_RECORDER_MESSAGE = 'The recorder has stopped reporting: check that its PC is on and npm run recorder is running.';
 
 const NOT_RECORDING = new Set(['reconnecting', 'offline', 'unauthorized', 'clips-failing', 'refused-url']);
 const VIDEO_ARRIVES = new Set(['clips-failing', 'refused-url']);
@@ -48,27 +49,37 @@ export const isSilent = (recorder: Pick<RecorderRow, 'lastSeenAt'>, now: Date) =
 /** When a camera that was recording at `row`'s report stopped: not before that report, which said it recorded. */
 const stoppedAt = (row: Pick<CameraStateRow, 'reportedAt'>) => row.reportedAt;
 
-/** The recorder's cameras as they stand at `now`. */
-export function effectiveCameras(recorder: RecorderRow, rows: CameraStateRow[], now: Date): CameraStatus[] {
+/**
+ * The recorder's cameras as they stand at `now`, each with why it does not record. A silent
+ * recorder's cameras are offline from its last report, for that reason alone.
+ */
+export function effectiveCameras(recorder: RecorderRow, rows: CameraStateRow[], now: Date): CameraHealth[] {
   const silent = isSilent(recorder, now);
   return rows.map((row) => {
+    const state = row.state as CameraHealth['state'];
     const reported = {
       fieldId: row.fieldId,
-      state: row.state as CameraStatus['state'],
+      state,
       since: row.since,
       lastSegmentAt: row.lastSegmentAt,
       bufferSeconds: row.bufferSeconds,
       message: row.message,
+      ...cameraReasonOf(state, row.message),
     };
     if (!silent || row.state === 'no-camera') return reported;
-    return {
-      ...reported,
-      state: 'offline',
-      since: row.state === 'recording' ? stoppedAt(row) : (row.since ?? stoppedAt(row)),
-      message: SILENT_RECORDER_MESSAGE,
-    };
+    return { ...reported, state: 'offline', since: stoppedAt(row), message: null, reason: 'recorder-silent', detail: null };
   });
 }
+
+/** Reconnecting and offline are one failure (the camera is away) growing longer; every other state is its own. */
+const failureOf = (state: string) => (state === 'reconnecting' ? 'offline' : state);
+
+/**
+ * Whether a report names a new failure of an open outage: another kind of failure, or another
+ * known reason. A reason learnt where none was known (ffmpeg had not spoken yet) is the same one.
+ */
+const isNewFailure = (outage: { state: string; reason: string | null }, state: string, reason: CameraReason | null) =>
+  failureOf(outage.state) !== failureOf(state) || (reason !== null && outage.reason !== null && reason !== outage.reason);
 
 /** Stores a recorder's report: its cameras' states, their outages, its alerts and its heartbeat. */
 export async function recordStatus(
@@ -90,7 +101,7 @@ export async function recordStatus(
   }));
   const previous = new Map((await cameraStatesOf(db, [recorder.id])).map((row) => [row.fieldId, row]));
   const silentUntilNow = isSilent(recorder, now);
-  const open = new Map((await openOutagesOf(db, recorder.id)).map((o) => [o.fieldId, o]));
+  const open = new Map((await openOutagesOf(db, [recorder.id])).map((o) => [o.fieldId, o]));
 
   for (const camera of cameras) {
     const outage = open.get(camera.fieldId);
@@ -99,24 +110,40 @@ export async function recordStatus(
     // The recorder was silent while this camera was last known recording: that silence was an outage.
     const silentStart = silentUntilNow && before?.state === 'recording' && !outage ? stoppedAt(before) : undefined;
     if (NOT_RECORDING.has(camera.state)) {
+      const { reason } = cameraReasonOf(camera.state, camera.message);
       if (!outage) {
         // Failing clips and a refused address begin when the recorder says, whatever video arrives.
         const videoStopped = VIDEO_ARRIVES.has(camera.state) ? null : camera.lastSegmentAt;
         const startedAt = earliest(silentStart, videoStopped, camera.since, at)!;
         // No backdated outage: it cannot start before the recorder's previous report of this camera.
         const floor = before?.reportedAt ?? recorder.lastSeenAt ?? at;
+        const begins = minIso(maxIso(startedAt, floor), at);
         await insertOutage(db, {
           recorderId: recorder.id,
           fieldId: camera.fieldId,
           state: camera.state,
-          startedAt: minIso(maxIso(startedAt, floor), at),
+          startedAt: begins,
           endedAt: null,
+          reason,
+          reasonSince: begins,
         });
-      } else if (outage.state !== camera.state) await setOutageState(db, outage.id, camera.state);
+      } else if (isNewFailure(outage, camera.state, reason)) {
+        await updateOutage(db, outage.id, { state: camera.state, reason, reasonSince: at });
+      } else if (outage.state !== camera.state || (reason !== null && outage.reason === null)) {
+        await updateOutage(db, outage.id, { state: camera.state, reason: reason ?? outage.reason });
+      }
     } else if (outage) {
       await closeOutage(db, outage, at);
     } else if (silentStart && camera.state === 'recording') {
-      await insertOutage(db, { recorderId: recorder.id, fieldId: camera.fieldId, state: 'offline', startedAt: silentStart, endedAt: at });
+      await insertOutage(db, {
+        recorderId: recorder.id,
+        fieldId: camera.fieldId,
+        state: 'offline',
+        startedAt: silentStart,
+        endedAt: at,
+        reason: 'recorder-silent',
+        reasonSince: silentStart,
+      });
     }
   }
   // A camera no longer reported (its court lost its camera) has no outage any more.

@@ -1,7 +1,7 @@
 // A recorder speaks only for its own venue, at a bounded rate, and cannot backdate an outage; the
 // Errors tab reads each venue's recorder history apart, so one venue's recorder cannot push
 // another's outages out; old history is pruned by the server's upkeep. On a frozen clock.
-import { RECORDER_MESSAGES } from '@courtreplay/shared';
+import { errorEntryText, MESSAGES, RECORDER_MESSAGES } from '@courtreplay/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPurchaseMaintenance } from '../purchases/maintenance.ts';
 import { countRows, makeTestApp, type SeededAdmin, type TestApp } from '../testing/index.ts';
@@ -126,7 +126,9 @@ describe("one venue's recorder", () => {
     await t.db.insertInto('recorder_outages').values(recorded).execute();
 
     const open = await cameraErrors('open');
-    expect(open.filter((e) => e.venueId === venueB.id).map((e) => e.what)).toEqual(["Court B1's camera has been offline since 14:00"]);
+    expect(open.filter((e) => e.venueId === venueB.id).map((e) => errorEntryText(e, 'en').what)).toEqual([
+      MESSAGES.errorsTab.cameraOfflineWhat('Court B1', '14:00'),
+    ]);
     const all = await cameraErrors('all');
     expect(all.filter((e) => e.venueId === venueB.id)).toHaveLength(1);
     expect(all.filter((e) => e.venueId === venueA.id && e.resolvedAt !== null)).toHaveLength(RESOLVED_PER_VENUE);

@@ -2,7 +2,7 @@
 // against the imitation written from Meta's documentation (adapters/testing/whatsapp-imitation.ts):
 // statuses stamped in whole seconds or before the send's answer, sends without an answer, a stop in
 // the middle of a send, configuration and payment errors, phone-only resends, odd timestamps.
-import { INTEGRATION_MESSAGES, MESSAGES } from '@courtreplay/shared';
+import { errorEntryText, INTEGRATION_MESSAGES, MESSAGES, type ErrorEntry } from '@courtreplay/shared';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -98,7 +98,7 @@ describe('WhatsApp under the faults Meta documents', () => {
   async function errors(kind: string, status: 'open' | 'all' = 'open'): Promise<Json[]> {
     const admin = await owner();
     const page: Json = await bodyOf(t.call('listErrors', { query: { kind, status } } as never, { headers: admin.headers, raw: true }));
-    return page.entries as Json[];
+    return (page.entries as ErrorEntry[]).map((e) => ({ ...e, ...errorEntryText(e, 'en') }));
   }
   async function timeline(id: string): Promise<Json[]> {
     const admin = await owner();

@@ -1,6 +1,6 @@
 // Clips on WhatsApp, through the real CloudWhatsapp adapter against an imitation of Meta's
 // Cloud API written from its documentation (adapters/testing/whatsapp-imitation.ts).
-import { MESSAGES } from '@courtreplay/shared';
+import { errorEntryText, MESSAGES } from '@courtreplay/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, type AdapterTestApp, type Json } from '../adapters/testing/adapter-app.ts';
 import { sign, startWhatsappImitation, type WhatsappImitation } from '../adapters/testing/whatsapp-imitation.ts';
@@ -199,15 +199,12 @@ describe('WhatsApp: one template message per paid or free purchase, statuses fro
       whatsappError: expect.stringContaining('not on WhatsApp, or cannot receive the message (131026)'),
     });
     const owner = await t.seed.admin({ role: 'super_admin' });
-    const errors: Json = await bodyOf(t.call('listErrors', { query: { kind: 'whatsapp_failed' } }, { headers: owner.headers, raw: true }));
-    expect(errors.entries).toHaveLength(1);
-    expect(errors.entries[0]).toMatchObject({
-      kind: 'whatsapp_failed',
-      transactionId: id,
-      what: expect.stringContaining('+62 812-9999-8888'),
-      todo: MESSAGES.errorsTab.whatsappTodo,
-    });
-    expect(errors.entries[0].what).toContain('131026');
+    const { entries } = await t.call('listErrors', { query: { kind: 'whatsapp_failed' } }, { headers: owner.headers });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'whatsapp_failed', transactionId: id, facts: { to: '+6281299998888' } });
+    const said = errorEntryText(entries[0]!, 'en');
+    expect(said).toMatchObject({ what: expect.stringContaining('+62 812-9999-8888'), todo: MESSAGES.errorsTab.whatsappTodo });
+    expect(said.what).toContain('131026');
   });
 
   it('a template Meta does not have (132001) fails at once with a plain reason, never retried', async () => {

@@ -3,6 +3,7 @@
 // token and this server's address (docs/cameras.md, Running the recorder).
 import { useState, type KeyboardEvent } from 'react';
 import {
+  isOwnComputerUrl,
   RECORDER_CLIPS_FOLDERS,
   RECORDER_DOWNLOAD_PATH,
   RECORDER_SCRIPT_NAME,
@@ -58,6 +59,11 @@ export function RecorderSetup({ serverUrl, token }: { serverUrl: string; token: 
   };
   return (
     <div className="recorder-setup">
+      {isOwnComputerUrl(serverUrl) && (
+        <div className="notice notice-error" role="alert" data-testid="recorder-own-computer">
+          {W.ownComputer(serverUrl)}
+        </div>
+      )}
       <div className="recorder-systems" role="tablist" aria-label={W.system} onKeyDown={onKeyDown}>
         {RECORDER_SYSTEMS.map((s) => (
           <button

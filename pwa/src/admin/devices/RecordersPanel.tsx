@@ -13,7 +13,7 @@ import { formatDateTime } from '../common/format.ts';
 import { failure, Notice, success, type NoticeValue } from '../common/Notice.tsx';
 import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
-import { useAdminMessages } from '../i18n/admin-language.ts';
+import { useAdminMessages, useAdminTranslate } from '../i18n/admin-language.ts';
 import { VenueChoice } from '../common/VenueChoice.tsx';
 import { RecorderSetup } from './RecorderSetup.tsx';
 
@@ -60,7 +60,7 @@ function RecorderRow({
               {T.cameraState(courts.get(camera.fieldId) ?? String(camera.fieldId), T.states[camera.state])}
             </span>{' '}
             {camera.state !== 'recording' && camera.since ? <small>{T.since(formatDateTime(camera.since))}</small> : null}
-            {camera.message ? <small> {camera.message}</small> : null}
+            <CameraReasonText camera={camera} />
           </div>
         ))}
       </td>
@@ -71,13 +71,26 @@ function RecorderRow({
   );
 }
 
+/** Why a camera does not record, in the admin's language, with ffmpeg's (or the recorder's) words after it. */
+function CameraReasonText({ camera }: { camera: Recorder['cameras'][number] }) {
+  const T = useAdminMessages().recorders;
+  const translate = useAdminTranslate();
+  const what = camera.reason ? T.reasons[camera.reason].what : '';
+  // ffmpeg's words in brackets after the reason, as they came.
+  const detail = camera.detail ? (what ? `(${translate(camera.detail)})` : translate(camera.detail)) : '';
+  const text = [what, detail].filter(Boolean).join(' ');
+  return text ? <small> {text}</small> : null;
+}
+
 export function RecordersPanel({ venues, user }: { venues: Venue[]; user: AdminUser }) {
   const MESSAGES = useAdminMessages();
   const T = MESSAGES.recorders;
   const queryClient = useQueryClient();
   const recorders = useQuery(recordersQuery);
   const [adding, setAdding] = useState(false);
-  const [venueId, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  const [chosenVenue, setVenueId] = useState(user.role === 'admin' && user.venueId ? String(user.venueId) : '');
+  // The only venue there is needs no choosing (the list may arrive after the first render).
+  const venueId = chosenVenue || (venues.length === 1 ? String(venues[0]!.id) : '');
   const [name, setName] = useState('');
   const [token, setToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);

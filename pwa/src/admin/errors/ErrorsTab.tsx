@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ERROR_KINDS, ERROR_STATUSES, type ErrorEntry, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
+import { ERROR_KINDS, ERROR_STATUSES, errorEntryText, type ErrorEntry, type ErrorKind, type ErrorStatus } from '@courtreplay/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../common/format.ts';
@@ -7,7 +7,7 @@ import { QueryState } from '../common/QueryState.tsx';
 import type { AdminUser } from '../session/session.ts';
 import { VenueSelect } from '../common/VenueSelect.tsx';
 import { errorQueries, noErrorFilters, useResolveErrorMutation, type ErrorFilters } from './queries.ts';
-import { useAdminMessages } from '../i18n/admin-language.ts';
+import { useAdminLanguage, useAdminMessages } from '../i18n/admin-language.ts';
 import './ErrorsTab.css';
 
 /**
@@ -83,6 +83,7 @@ export function ErrorsTab({ user }: { user: AdminUser }) {
 
 function ErrorRow({ entry }: { entry: ErrorEntry }) {
   const T = useAdminMessages().errorsTab;
+  const said = errorEntryText(entry, useAdminLanguage());
   const resolve = useResolveErrorMutation();
   return (
     <tr data-id={entry.id} data-kind={entry.kind}>
@@ -93,10 +94,11 @@ function ErrorRow({ entry }: { entry: ErrorEntry }) {
       <td>{entry.venueName ?? T.wholeInstall}</td>
       <td>{entry.deviceName ?? entry.deviceId ?? ''}</td>
       <td>
-        {entry.what}
+        {said.what}
+        {said.detail && <div className="muted">{said.detail}</div>}
         {entry.transactionId && <div className="mono muted">{entry.transactionId}</div>}
       </td>
-      <td>{entry.todo}</td>
+      <td>{said.todo}</td>
       <td data-testid="error-status">
         {entry.resolvedAt ? (
           <span className="muted">

@@ -10,7 +10,8 @@ import { transactionQueries, type TransactionFilters } from './queries.ts';
 import { useAdminMessages } from '../i18n/admin-language.ts';
 import './SalesSummary.css';
 
-export function SalesSummary({ filters, enabled }: { filters: TransactionFilters; enabled: boolean }) {
+/** `listEmpty`: the list below already says nothing matches, so the summary does not say it again. */
+export function SalesSummary({ filters, enabled, listEmpty }: { filters: TransactionFilters; enabled: boolean; listEmpty: boolean }) {
   const T = useAdminMessages().transactions;
   const R = T.report;
   const report = useQuery({ ...transactionQueries.salesReport(filters), enabled });
@@ -19,7 +20,7 @@ export function SalesSummary({ filters, enabled }: { filters: TransactionFilters
   return (
     <section className="sales-summary" aria-label={R.title} aria-busy={report.isFetching}>
       {!data && <QueryState isPending={report.isPending && enabled} error={error} fallback={R.loadFailed} />}
-      {data && <Figures report={data} filters={filters} />}
+      {data && <Figures report={data} filters={filters} listEmpty={listEmpty} />}
       {data && error ? (
         <p className="notice notice-error" role="alert">
           {R.loadFailed}
@@ -29,7 +30,7 @@ export function SalesSummary({ filters, enabled }: { filters: TransactionFilters
   );
 }
 
-function Figures({ report, filters }: { report: SalesReport; filters: TransactionFilters }) {
+function Figures({ report, filters, listEmpty }: { report: SalesReport; filters: TransactionFilters; listEmpty: boolean }) {
   const R = useAdminMessages().transactions.report;
   const cards: { key: string; label: string; value: string; hint?: string }[] = [
     { key: 'revenue', label: R.revenue, value: formatRupiah(report.revenue), hint: R.revenueHint },
@@ -61,9 +62,11 @@ function Figures({ report, filters }: { report: SalesReport; filters: Transactio
         ))}
       </div>
       {nothing ? (
-        <p className="muted" data-testid="sales-empty">
-          {R.empty}
-        </p>
+        !listEmpty && (
+          <p className="muted" data-testid="sales-empty">
+            {R.empty}
+          </p>
+        )
       ) : (
         <div className="summary-details">
           <DailyChart days={report.byDay} />

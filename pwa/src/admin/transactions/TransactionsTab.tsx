@@ -125,7 +125,7 @@ export function TransactionsTab({ user, onOpenTab }: { user: AdminUser; onOpenTa
           {problem}
         </p>
       )}
-      <SalesSummary filters={filters} enabled={!problem} />
+      <SalesSummary filters={filters} enabled={!problem} listEmpty={list.isSuccess && rows.length === 0} />
       <Notice notice={exportNotice} />
       <Notice notice={resendNotice} />
       <Notice notice={rowNotice} />

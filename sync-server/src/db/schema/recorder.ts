@@ -32,6 +32,10 @@ export interface RecorderOutageTable {
   state: string;
   startedAt: string;
   endedAt: string | null;
+  /** Why, as shared/src/camera-reasons.ts reads the recorder's message (migration 066); null when unknown. */
+  reason: string | null;
+  /** When the failure of the current state and reason began: the outage's start, or a later change of reason. */
+  reasonSince: string | null;
 }
 
 /** An alert a recorder raised (the disk running low); resolved when a report no longer carries it. */
