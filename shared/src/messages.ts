@@ -6,9 +6,9 @@
 import { MARK_GROUP, PHONE_GROUP } from './messages-phone.ts';
 import { STORE_MESSAGES } from './messages-store.ts';
 import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
-import { SUB_STREAM_MESSAGES } from './messages-sub-stream.ts';
 import { CAMERA_REASON_MESSAGES } from './messages-camera-reasons.ts';
 import { INTEGRATION_MESSAGES, type CredentialAlertCode } from './api/integrations.ts';
+import { SUB_STREAM_MESSAGES } from './messages-sub-stream.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 

@@ -7,7 +7,7 @@ import type { Kysely, Migration } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-export const cameraSubStreams065: Migration = {
+export const cameraSubStreams067: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('fields').addColumn('cameraSubUrl', 'text').execute();
   },
