@@ -72,7 +72,12 @@ export class SimulatorProvider implements PaymentProvider, PaymentSimulator {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
-      const { o, g, s, r } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; g: number; s: boolean; r?: string };
+      const { o, g, s, r } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        o: string;
+        g: number;
+        s: boolean;
+        r?: string;
+      };
       return { orderId: o, grossAmount: g, staging: s, ...(r ? { returnUrl: r } : {}) };
     } catch {
       return undefined;

@@ -71,7 +71,8 @@ export function simulatorRoutes(simulator: PaymentSimulator): Hono<AppEnv> {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const outcome = form.outcome;
     if (outcome === 'close') return c.redirect(token.returnUrl, 303);
-    if (outcome !== 'success' && outcome !== 'pending' && outcome !== 'failure') throw invalidInput(SERVER_MESSAGES.payments.outcomeInvalid);
+    if (outcome !== 'success' && outcome !== 'pending' && outcome !== 'failure')
+      throw invalidInput(SERVER_MESSAGES.payments.outcomeInvalid);
     const deps = notificationDeps(c);
     const notification = await simulator.simulate(token, outcome, deps.clock.now());
     await handleNotification(deps, JSON.parse(JSON.stringify(notification)));
