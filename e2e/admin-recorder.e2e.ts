@@ -66,8 +66,13 @@ test('the Camera field refuses an http address; a pasted rtsp one hands its pass
   await form.getByRole('button', { name: R.hidePassword }).click();
   expect(await password.getAttribute('type')).toBe('password');
 
+  // The sub-stream, for the phones' previews: the same camera, so the same user name and password.
+  expect(text).toContain('/Streaming/Channels/102');
+  await form.getByLabel(R.subStreamLabel).fill('rtsp://192.168.1.64:554/Streaming/Channels/102');
+
   await form.getByRole('button', { name: R.saveCamera }).click();
   await venues.camera('Court 2').getByText('rtsp://admin:****@192.168.1.64:554/Streaming/Channels/101').waitFor();
+  await venues.camera('Court 2').getByText(R.subStreamShown('rtsp://admin:****@192.168.1.64:554/Streaming/Channels/102')).waitFor();
   expect(await page.content()).not.toContain(PASSWORD);
 });
 
@@ -103,9 +108,10 @@ test('Add recorder shows the token once in the commands for each system; a camer
   const asRecorder = (path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
   const served = (await (await asRecorder('/api/recorder/setup')).json()) as {
-    courts: { fieldId: number; camera: { url: string } | null }[];
+    courts: { fieldId: number; camera: { url: string; subUrl: string | null } | null }[];
   };
   expect(served.courts[0]!.camera?.url).toContain(encodeURIComponent(PASSWORD));
+  expect(served.courts[0]!.camera?.subUrl).toBe(served.courts[0]!.camera?.url.replace('/101', '/102'));
   const fieldId = served.courts[0]!.fieldId;
   const since = new Date().toISOString();
   const report = await asRecorder('/api/recorder/status', {

@@ -83,6 +83,12 @@ const cases: { rule: string; file: string; wrong: string; allowed: string }[] = 
     wrong: "import { x } from '@courtreplay/sync-server/app';",
     allowed: "import { x } from './log.ts';",
   },
+  {
+    rule: "the recorder shares only the kiosk's storage uploaders, no other PWA code",
+    file: 'recorder/src/guard-fixture.ts',
+    wrong: "import { x } from '../../pwa/src/kiosk/checkout/checkout-machine.ts';",
+    allowed: "import { x } from '../../pwa/src/lib/resumable-upload.ts';",
+  },
 ];
 
 describe('lint guard rails (eslint.config.js)', () => {

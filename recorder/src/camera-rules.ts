@@ -1,6 +1,6 @@
 // The rules of one camera's supervision, as plain functions of what happened: how long to wait
 // before the next try, and what state the camera is in (docs/cameras.md, Camera states).
-import type { CameraState } from '@courtreplay/shared';
+import type { CameraState, CameraStatus } from '@courtreplay/shared';
 
 /** A camera is recording while segments keep closing; a segment is about one keyframe interval long. */
 export const RECORDING_WITHIN_MS = 6_000;
@@ -52,3 +52,13 @@ export const HEVC_MESSAGE =
   "The camera sends H.265: clips are tagged for Apple's players, but Chrome on many PCs cannot play them. Set the camera's main stream to H.264.";
 
 const formatWait = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
+
+/** A court without a camera at this recorder, reported as such since `since` (ms). */
+export const noCameraStatus = (fieldId: number, since: number): CameraStatus => ({
+  fieldId,
+  state: 'no-camera',
+  since: new Date(since).toISOString(),
+  lastSegmentAt: null,
+  bufferSeconds: 0,
+  message: null,
+});

@@ -28,6 +28,8 @@ export interface CameraOptions {
   label: () => string;
   /** Runs a task of the camera's timer, catching what it throws (the recorder's Tasks). */
   guard: (name: string, task: () => void) => void;
+  /** Its buffer folder, when not the court's own (a sub-stream's: sub-streams.ts). */
+  dir?: string;
 }
 
 export class Camera {
@@ -65,7 +67,7 @@ export class Camera {
   ) {
     this.platform = options.platform;
     this.createdAt = this.startedAt = this.since = this.platform.clock.now();
-    this.dir = cameraDir(options.bufferDir, fieldId);
+    this.dir = options.dir ?? cameraDir(options.bufferDir, fieldId);
     this.platform.fs.mkdir(this.dir);
     this.index = new SegmentIndex(this.dir, this.platform.fs);
     this.index.refresh(undefined);

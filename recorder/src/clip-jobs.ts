@@ -21,6 +21,8 @@ const SETTLE_MS = 10_000;
 export interface JobOutcome {
   /** The clip's path, when it was written (now or in an earlier life). */
   path?: string;
+  /** The wall time the written clip covers (ms): its first segment's start to its end. */
+  span?: { start: number; end: number };
   failure?: { reason: MarkFailureReason; message: string };
 }
 
@@ -104,7 +106,7 @@ export class ClipJobs {
       if ('written' in outcome) this.deps.log.info(`Clip written in ${this.deps.platform.clock.now() - started} ms: ${path}`);
       else this.deps.log.info(`${name}: ${path} was written before the restart; not cut again.`);
       this.deps.clipProblem(job.fieldId, null);
-      this.finish(job, { path });
+      this.finish(job, { path, span: { start, end } });
     } catch (error) {
       const message = error instanceof ClipError ? error.message : `The clip could not be cut: ${(error as Error).message}`;
       this.deps.clipProblem(job.fieldId, message);

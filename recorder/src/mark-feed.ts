@@ -5,6 +5,7 @@ import type { MarkFailureReason } from '@courtreplay/shared';
 import type { Logger } from './log.ts';
 import type { MarkReporter } from './mark-reporter.ts';
 import type { Mark, MarkBook } from './marks.ts';
+import type { WrittenClip } from './phone-clips.ts';
 import { sleep, type Clock } from './platform.ts';
 import { RevokedError, ServerAnswerError, UnreachableError, type ServerClient } from './server.ts';
 import type { MarkReport, RecorderState } from './state-store.ts';
@@ -27,6 +28,8 @@ export interface MarkFeedDeps {
   revoked: (message: string) => Promise<void>;
   hasCamera: (fieldId: number) => boolean;
   courtName: (fieldId: number) => string;
+  /** A clip already cut answers a later mark in its window too: it goes to the storage for that mark's phone. */
+  clipWritten: (markIds: readonly number[], fieldId: number, clip: WrittenClip) => void;
 }
 
 /** Takes the marks until the recorder stops; an unreachable server is asked again after a pause. */
@@ -79,7 +82,9 @@ function takeMark(deps: MarkFeedDeps, mark: Mark): MarkReport[] {
       return [{ id: mark.id, state: 'cutting', reason: null, message: null }];
     case 'answered':
       log.info(`${name}: a mark at ${mark.at} falls in the clip already cut for that moment.`);
-      return [added.outcome];
+      if (!added.clip) return [added.outcome];
+      deps.clipWritten([mark.id], mark.fieldId, added.clip);
+      return [];
     case 'known':
       return [];
     case 'invalid':

@@ -21,7 +21,7 @@ export interface Mark {
 export type Added =
   | { kind: 'new'; window: PendingMark }
   | { kind: 'joined'; window: PendingMark }
-  | { kind: 'answered'; outcome: MarkReport }
+  | { kind: 'answered'; outcome: MarkReport; clip: DoneMark['clip'] }
   | { kind: 'known' }
   | { kind: 'invalid' };
 
@@ -44,7 +44,7 @@ export class MarkBook {
     }
     this.state.done = this.state.done.filter((d) => d.end > now - DONE_KEPT_MS);
     const done = this.state.done.find(covers);
-    if (done) return { kind: 'answered', outcome: { ...done.outcome, id: mark.id } };
+    if (done) return { kind: 'answered', outcome: { ...done.outcome, id: mark.id }, clip: done.clip };
     const window: PendingMark = {
       ids: [mark.id],
       fieldId: mark.fieldId,
@@ -70,8 +70,8 @@ export class MarkBook {
     return due;
   }
 
-  /** A window's clip was written (or given up): later taps in it get the same answer. */
-  finished(window: Pick<DoneMark, 'fieldId' | 'start' | 'end'>, outcome: MarkReport): void {
-    this.state.done.push({ fieldId: window.fieldId, start: window.start, end: window.end, outcome });
+  /** A window's clip was written (or given up): later taps in it get the same answer, and the same clip. */
+  finished(window: Pick<DoneMark, 'fieldId' | 'start' | 'end'>, outcome: MarkReport, clip?: DoneMark['clip']): void {
+    this.state.done.push({ fieldId: window.fieldId, start: window.start, end: window.end, outcome, ...(clip ? { clip } : {}) });
   }
 }

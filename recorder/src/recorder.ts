@@ -1,13 +1,15 @@
 // The recorder: follows its venue's setup on the sync server, keeps one supervised ffmpeg per
 // camera (camera.ts), cuts a continuous clip per court every CLIP_SECONDS (continuous.ts) and a
 // clip around each mark it takes (mark-feed.ts, marks.ts, clip-jobs.ts), reports each camera's
-// state every 10 s and each marked clip's state as it changes, and keeps the buffer and the clips folder within their limits
-// (housekeeping.ts). One camera failing never touches the others, and no task failing stops the
-// recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
+// state every 10 s and each marked clip's state as it changes, sends each marked clip and its
+// preview to the venue's storage (phone-clips.ts), and keeps the buffer and the clips folder within
+// their limits (housekeeping.ts). One camera failing never touches the others, and no task failing
+// stops the recorder: each timer's work is caught, logged and raised as an alert (tasks.ts).
 import type { CameraStatus } from '@courtreplay/shared';
 import { join } from 'node:path';
 import { SegmentIndex, type Segment } from './buffer.ts';
 import { Camera, cameraDir } from './camera.ts';
+import { noCameraStatus } from './camera-rules.ts';
 import { ClipJobs, type JobOutcome } from './clip-jobs.ts';
 import { ClipWriter } from './clip-writer.ts';
 import type { RecorderConfig } from './config.ts';
@@ -19,6 +21,7 @@ import { followMarks, MARKS_RETRY_MS } from './mark-feed.ts';
 import { MarkBook } from './marks.ts';
 import { realPlatform, type Platform } from './platform.ts';
 import { MarkReporter } from './mark-reporter.ts';
+import { PhoneClips } from './phone-clips.ts';
 import { RevokedError, ServerAnswerError, ServerClient, UnreachableError, type Setup } from './server.ts';
 import { StateStore, type CutJob, type MarkReport } from './state-store.ts';
 import { Tasks } from './tasks.ts';
@@ -41,6 +44,7 @@ export class Recorder {
   private readonly book: MarkBook;
   private readonly continuous: ContinuousClips;
   private readonly reporter: MarkReporter;
+  private readonly phone: PhoneClips;
   private readonly tasks: Tasks;
   private setup: Setup | undefined;
   private readonly cameras = new Map<number, Camera>();
@@ -70,6 +74,10 @@ export class Recorder {
     this.book = new MarkBook(this.store.state, { beforeMs: config.markBeforeSeconds * 1000, afterMs: config.markAfterSeconds * 1000 });
     this.tasks = new Tasks(platform.clock, log, () => this.reportSoon());
     this.reporter = new MarkReporter(this.store.state, this.server, () => this.save(), platform.clock);
+    const [state, server, reports, save] = [this.store.state, this.server, this.reporter, () => this.save()];
+    const [courtName, revoked] = [(id: number) => this.courtName(id), (message: string) => void this.revoked(message)];
+    const guard = (name: string, task: () => void) => void this.tasks.run(name, task);
+    this.phone = new PhoneClips({ config, platform, log, state, save, server, reports, courtName, revoked, guard });
     this.folders = new CourtFolders({ platform, clipsDir: config.clipsDir, writer: this.writer, log, state: this.store.state });
     this.continuous = new ContinuousClips(config.clipSeconds * 1000, (fieldId, segments) => this.queueContinuous(fieldId, segments));
     this.jobs = new ClipJobs({
@@ -107,6 +115,7 @@ export class Recorder {
     this.tasks.every('Removing clips older than KEEP_DAYS', KEEP_DAYS_EVERY_MS, () => this.removeOldClips());
     this.tasks.every('Cutting marked clips', MARKS_EVERY_MS, () => this.cutDueMarks());
     this.tasks.every("Sending the marked clips' states", MARKS_RETRY_MS, () => this.reporter.flush());
+    this.phone.start();
     void this.tasks.run('Reporting to the server', () => this.report());
   }
 
@@ -137,7 +146,7 @@ export class Recorder {
     this.abort.abort();
     this.tasks.stop();
     this.cancelReportSoon?.();
-    await Promise.all([...this.cameras.values()].map((c) => c.stop()));
+    await Promise.all([...this.cameras.values()].map((c) => c.stop()).concat(this.phone.stop()));
     await this.jobs.drain();
     try {
       this.save();
@@ -189,6 +198,7 @@ export class Recorder {
           revoked: (message) => this.revoked(message),
           hasCamera: (fieldId) => this.cameras.has(fieldId),
           courtName: (fieldId) => this.courtName(fieldId),
+          clipWritten: this.phone.clipWritten,
         });
       }
     } catch (error) {
@@ -263,22 +273,14 @@ export class Recorder {
       this.log.info(`${court.name}: starting the camera (${court.camera.url}).`);
       await camera.start();
     }
+    await this.phone.apply(setup, this.running);
   }
 
   /** Every camera's state, and the courts without one, for the status report. */
   cameraStatuses(): CameraStatus[] {
-    return (this.setup?.courts ?? []).map((court) => {
-      const camera = this.cameras.get(court.fieldId);
-      if (camera) return camera.status();
-      return {
-        fieldId: court.fieldId,
-        state: 'no-camera' as const,
-        since: new Date(this.noCameraSince.get(court.fieldId) ?? this.platform.clock.now()).toISOString(),
-        lastSegmentAt: null,
-        bufferSeconds: 0,
-        message: null,
-      };
-    });
+    const now = this.platform.clock.now();
+    const statusOf = (id: number) => this.cameras.get(id)?.status() ?? noCameraStatus(id, this.noCameraSince.get(id) ?? now);
+    return (this.setup?.courts ?? []).map((court) => statusOf(court.fieldId));
   }
 
   /** A report shortly after a state change (several cameras changing together make one report). */
@@ -325,8 +327,11 @@ export class Recorder {
       outcome.path
         ? { id, state: 'ready', reason: null, message: null }
         : { id, state: 'failed', reason: outcome.failure?.reason ?? 'cut-failed', message: outcome.failure?.message ?? null };
-    this.book.finished(job, report(0));
-    this.reporter.add(job.markIds.map(report));
+    const clip = outcome.path && outcome.span ? { path: outcome.path, ...outcome.span } : undefined;
+    this.book.finished(job, report(0), clip);
+    // A clip written goes on to the phones (ready once it is in storage); a failed one is reported now.
+    if (clip) this.phone.clipWritten(job.markIds, job.fieldId, clip);
+    else this.reporter.add(job.markIds.map(report));
   }
 
   // ---- marks
@@ -349,7 +354,7 @@ export class Recorder {
   // ---- limits
 
   private housekeeping(): void {
-    const result = keepBufferWithin(this.platform, [...this.cameras.values()], {
+    const result = keepBufferWithin(this.platform, [...this.cameras.values(), ...this.phone.buffers], {
       bufferDir: this.config.bufferDir,
       bufferMinutes: this.config.bufferMinutes,
       minFreeMb: this.config.minFreeMb,

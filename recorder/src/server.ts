@@ -1,12 +1,20 @@
 // The recorder's calls to the sync server (docs/architecture.md, "The recorder"): its setup, its
-// status report (also its heartbeat), the long-poll for marks and the marked clips' states, with
-// the types and schemas of shared/'s contract. A 401 means the token was revoked: the caller stops,
-// keeping its buffer. The log says once that the server cannot be reached (or is busy: a 429 or
-// 503 is an answer from a server that is there, throttling or overloaded, not a network down) and
-// once that it is back, however often the calls fail in between.
+// status report (also its heartbeat), the long-poll for marks, the marked clips' states and their
+// uploads to the venue's storage, with the types and schemas of shared/'s contract. A 401 means the
+// token was revoked: the caller stops, keeping its buffer. The log says once that the server cannot
+// be reached (or is busy: a 429 or 503 is an answer from a server that is there, throttling or
+// overloaded, not a network down) and once that it is back, however often the calls fail in between.
 import {
+  markClipResponse,
+  markFileResponse,
+  multipartPartsResponse,
   recorderMarksResponse,
   recorderSetupResponse,
+  type MarkClipResponse,
+  type MarkFileKind,
+  type MarkFileRequest,
+  type MarkFileResponse,
+  type MultipartPartsResponse,
   type RecorderMarksResponse,
   type RecorderMarkStatesRequest,
   type RecorderSetupResponse,
@@ -19,8 +27,18 @@ export type Setup = RecorderSetupResponse;
 export class RevokedError extends Error {}
 /** The server could not be reached (the network, a timeout): the call is tried again later. */
 export class UnreachableError extends Error {}
-/** The server answered with an error status. */
-export class ServerAnswerError extends Error {}
+/** The server answered with an error status: its message, and its Retry-After (a 429 or 503 asks the recorder to wait). */
+export class ServerAnswerError extends Error {
+  constructor(
+    message: string,
+    readonly status = 0,
+    readonly retryAfter: string | null = null,
+    /** The server's own `message`, when it gave one. */
+    readonly said: string | null = null,
+  ) {
+    super(message);
+  }
+}
 /** The server answered 429 or 503: it is there but busy; the call is tried again later. */
 export class ServerBusyError extends ServerAnswerError {}
 
@@ -75,15 +93,25 @@ export class ServerClient {
       throw new UnreachableError(reason);
     }
     if (response.status === 429 || response.status === 503) {
-      this.busy(response.status, response.headers.get('retry-after'));
-      throw new ServerBusyError(`${path} answered ${response.status}`);
+      const retryAfter = response.headers.get('retry-after');
+      this.busy(response.status, retryAfter);
+      throw new ServerBusyError(`${path} answered ${response.status}`, response.status, retryAfter);
     }
     this.back();
     if (response.status === 401) {
       const body = (await response.json().catch(() => ({}))) as { message?: string };
       throw new RevokedError(body.message ?? "The server refused this recorder's token.");
     }
-    if (!response.ok) throw new ServerAnswerError(`${path} answered ${response.status}`);
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+      const said = typeof body.message === 'string' ? body.message : null;
+      throw new ServerAnswerError(
+        `${path} answered ${response.status}${said ? `: ${said}` : ''}`,
+        response.status,
+        response.headers.get('retry-after'),
+        said,
+      );
+    }
     return (await response.json()) as unknown;
   }
 
@@ -124,5 +152,23 @@ export class ServerClient {
   async marks(after: string | undefined, signal: AbortSignal): Promise<RecorderMarksResponse> {
     const query = after === undefined ? '' : `?after=${encodeURIComponent(after)}`;
     return recorderMarksResponse.parse(await this.call(`/api/recorder/marks${query}`, { method: 'GET', timeoutMs: 40_000, signal }));
+  }
+
+  /** Begins (or resumes) the upload of a marked clip or its preview (shared/src/contract/mark-clips.ts). */
+  async beginMarkFile(markId: number, kind: MarkFileKind, body: MarkFileRequest, signal?: AbortSignal): Promise<MarkFileResponse> {
+    const path = `/api/recorder/marks/${markId}/files/${kind}`;
+    return markFileResponse.parse(await this.call(path, { method: 'POST', body: JSON.stringify(body), timeoutMs: 30_000, signal }));
+  }
+
+  /** An upload in parts (S3): the parts the bucket holds, and presigned URLs for the others. */
+  async markFileParts(markId: number, kind: MarkFileKind, signal?: AbortSignal): Promise<MultipartPartsResponse> {
+    const path = `/api/recorder/marks/${markId}/files/${kind}/parts`;
+    return multipartPartsResponse.parse(await this.call(path, { method: 'POST', timeoutMs: 30_000, signal }));
+  }
+
+  /** The file is sent: the server asks the storage whether it holds it whole. */
+  async completeMarkFile(markId: number, kind: MarkFileKind, signal?: AbortSignal): Promise<MarkClipResponse> {
+    const path = `/api/recorder/marks/${markId}/files/${kind}/complete`;
+    return markClipResponse.parse(await this.call(path, { method: 'POST', timeoutMs: 60_000, signal }));
   }
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { SegmentIndex, segmentsFor, type Segment } from '../src/buffer.ts';
 import { realFs } from '../src/platform.ts';
 import type { Setup } from '../src/server.ts';
+import { fakeMarkFiles, type FakeMarkFiles } from './fake-mark-files.ts';
 
 export const REVOKED_MESSAGE =
   "This recorder's token was revoked or is unknown. Add the recorder again in the back-office (Devices) and use the new token.";
@@ -22,6 +23,8 @@ export interface FakeSyncServer {
   reports: StatusReport[];
   /** Every mark-states post, in order. */
   markStates: RecorderMarkStatesRequest['marks'];
+  /** The marked clips' uploads: what the storage holds, and the faults a test sets. */
+  uploads: FakeMarkFiles;
   mark(fieldId: number, at?: Date): number;
   revoke(): void;
   close(): Promise<void>;
@@ -33,6 +36,8 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
   let revoked = false;
   const reports: StatusReport[] = [];
   const markStates: RecorderMarkStatesRequest['marks'] = [];
+  const uploads = fakeMarkFiles();
+  let base = '';
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -40,8 +45,11 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
   };
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    // The storage's upload URLs carry no token, as the server's local ones and Drive's do not.
+    if (url.pathname.startsWith('/uploads/') && (await uploads.handle(req, res, url.pathname, base))) return;
     if (revoked || req.headers.authorization !== `Bearer ${token}`) return json(res, 401, { message: REVOKED_MESSAGE });
     if (req.method === 'GET' && url.pathname === '/api/recorder/setup') return json(res, 200, setup);
+    if (await uploads.handle(req, res, url.pathname, base)) return;
     if (req.method === 'POST' && url.pathname === '/api/recorder/status') {
       let body = '';
       for await (const chunk of req) body += String(chunk);
@@ -80,6 +88,7 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
   const server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${bound}`;
   const wake = () => [...waiting].forEach((answer) => answer());
   return {
     url: `http://127.0.0.1:${bound}`,
@@ -87,6 +96,7 @@ export async function startFakeSyncServer(setup: Setup, token = 'recorder-token-
     setup,
     reports,
     markStates,
+    uploads,
     mark: (fieldId, at = new Date()) => {
       const id = marks.length + 1;
       marks.push({ id, fieldId, at: at.toISOString() });

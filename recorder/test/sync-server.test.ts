@@ -1,10 +1,10 @@
-// The recorder against the real sync server (the in-process app on a fresh database, served over
-// HTTP, on the real clock): a recorder added and a camera set in the back-office, the recorder
-// records that camera, a mark posted on the court's phone page comes back as a marked clip (and
-// the server hears it is ready), the
-// Devices listing shows the camera recording with its password masked, and removing the recorder
-// stops it with the server's reason.
-import { mkdtempSync, readdirSync } from 'node:fs';
+// The recorder against the real sync server (the in-process app on a fresh database with local
+// storage, served over HTTP, on the real clock): a recorder added and a camera with its sub-stream
+// set in the back-office, the recorder records both, a mark posted on the court's phone page comes
+// back as a marked clip whose preview is cut from the sub-stream, both reach the venue's storage
+// and play, the server hears the mark is ready, the Devices listing shows the camera recording
+// with its password masked, and removing the recorder stops it with the server's reason.
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ describe('the recorder with the real sync server', () => {
     const restorePriority = atNormalPriority();
     const rtsp = await startRtspServer({ credentials: { user: 'admin', password: PASSWORD } });
     const camera = publishCamera(rtsp, 'court1');
+    // The camera's sub-stream: the phone's preview is cut from it by stream copy.
+    const subStream = publishCamera(rtsp, 'court1sub');
     const served = await serveRealServer();
     const { t, url: base } = served;
     let recorder: Recorder | undefined;
@@ -37,10 +39,16 @@ describe('the recorder with the real sync server', () => {
       );
       await t.call(
         'setFieldCamera',
-        { params: { id: court.id }, body: { url: rtsp.url('court1', { user: 'admin', password: PASSWORD }) } },
+        {
+          params: { id: court.id },
+          body: {
+            url: rtsp.url('court1', { user: 'admin', password: PASSWORD }),
+            subUrl: rtsp.url('court1sub', { user: 'admin', password: PASSWORD }),
+          },
+        },
         { headers: admin.headers },
       );
-      await waitFor('the camera to publish', 15_000, () => rtsp.isPublished('court1'));
+      await waitFor('the cameras to publish', 15_000, async () => (await rtsp.isPublished('court1')) && rtsp.isPublished('court1sub'));
 
       const dir = mkdtempSync(join(tmpdir(), 'recorder-real-'));
       const lines: string[] = [];
@@ -73,6 +81,16 @@ describe('the recorder with the real sync server', () => {
       });
       expect(JSON.stringify(listed)).not.toContain(PASSWORD);
 
+      // The sub-stream's buffer covers the mark's window too.
+      const subDir = join(dir, 'buffer', `court-${court.id}-sub`);
+      await waitFor('the sub-stream recorded', 15_000, () => {
+        try {
+          return readdirSync(subDir).filter((f) => f.endsWith('.ts')).length >= 4;
+        } catch {
+          return false;
+        }
+      });
+
       // The long-poll is waiting; a player marks the moment on the court's phone page.
       const marked = await fetch(`${base}/c/${courtCode}/mark`, { method: 'POST' });
       expect(marked.status).toBe(200);
@@ -88,11 +106,23 @@ describe('the recorder with the real sync server', () => {
       // The window closes 1 s after the mark; the clip lands within 3 s of that.
       expect(Date.now() - posted).toBeLessThan(1_000 + 3_000 + 1_000);
       expect(Math.abs(probeDuration(join(clips, file)) - 4)).toBeLessThanOrEqual(2);
-      // The server hears the clip is ready (the phone and the kiosk go by it).
+      // The clip and its preview reach the venue's storage; then the server hears the clip is ready
+      // (the phone and the kiosk go by it), and what storage holds plays.
       await waitFor('the mark reported ready', 10_000, async () => {
         const row = await t.db.selectFrom('court_marks').select('clipState').executeTakeFirst();
         return row?.clipState === 'ready';
       });
+      const stored = await t.db.selectFrom('mark_clips').selectAll().executeTakeFirstOrThrow();
+      const inStorage = await t.storage.listFiles(stored.folderId!);
+      expect(inStorage).toHaveLength(2);
+      for (const file of inStorage) {
+        const copy = join(dir, `stored-${file.name}`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of (await t.storage.readFile(stored.folderId!, file.id)).body) chunks.push(chunk as Buffer);
+        writeFileSync(copy, Buffer.concat(chunks));
+        expect(Math.abs(probeDuration(copy) - 4)).toBeLessThanOrEqual(2);
+      }
+      expect(lines.some((l) => l.includes('was made from the sub-stream'))).toBe(true);
 
       await t.call('deleteRecorder', { params: { id: created.id } }, { headers: admin.headers });
       const outcome = await recorder.stopped;
@@ -102,6 +132,7 @@ describe('the recorder with the real sync server', () => {
     } finally {
       await recorder?.stop();
       camera.kill();
+      subStream.kill();
       await served.close();
       await rtsp.close();
       restorePriority();

@@ -26,6 +26,9 @@ export const CAMERA_URL_PROBLEMS = {
 } as const;
 export type CameraUrlProblem = keyof typeof CAMERA_URL_PROBLEMS;
 
+/** A sub-stream is the same camera's second stream: it is refused without the main address. */
+export const SUB_STREAM_NEEDS_CAMERA = "A sub-stream address needs the camera's main address too.";
+
 /** An address as ffmpeg reads it. The user name and password are as written (still %-escaped). */
 export interface CameraUrl {
   scheme: 'rtsp' | 'rtsps';

@@ -1,12 +1,11 @@
-// Bahasa Indonesia for every back-office screen. The type makes each key of the
-// English back-office groups present here, with the same parameters; English stays the spec's
-// words. Formal address ('Anda') throughout, as on the kiosk. Rupiah amounts and dates arrive
-// formatted (Rp 27.000, 22/11/2026 14:05), which reads the same in both languages.
+// Bahasa Indonesia for every back-office screen. The type makes each key of the English back-office
+// groups present here, with the same parameters; English stays the spec's words. Formal address
+// ('Anda') throughout. Rupiah amounts and dates arrive formatted (Rp 27.000, 22/11/2026 14:05).
 import type { AdminLanguage } from './languages.ts';
 import { MESSAGES } from './messages.ts';
 import { ALERT_ADVICE_ID, CAMERA_REASON_MESSAGES_ID } from './messages-camera-reasons-id.ts';
-import type { ADMIN_MESSAGE_GROUPS } from './messages-id.ts';
-import { type Widen } from './messages-id.ts';
+import type { ADMIN_MESSAGE_GROUPS, Widen } from './messages-id.ts';
+import { SUB_STREAM_MESSAGES_ID } from './messages-sub-stream.ts';
 
 type AdminGroup = (typeof ADMIN_MESSAGE_GROUPS)[number];
 
@@ -397,6 +396,7 @@ export const ADMIN_MESSAGES_ID: AdminMessages = {
     keyframeNote:
       'Di pengaturan kamera, atur interval keyframe (interval I-frame) ke 1-2 detik dan matikan "smart codec" (H.264+/H.265+), agar klip bertanda mulai tepat waktu.',
     passwordNote: 'Kata sandi tidak pernah ditampilkan lagi: untuk mengubahnya, ketik ulang alamat, nama pengguna, dan kata sandinya.',
+    ...SUB_STREAM_MESSAGES_ID,
     saveCamera: 'Simpan kamera',
     removeCamera: 'Hapus kamera',
     cancel: 'Batal',

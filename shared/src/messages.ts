@@ -8,6 +8,7 @@ import { STORE_MESSAGES } from './messages-store.ts';
 import { CAMERA_URL_PROBLEMS } from './camera-url.ts';
 import { CAMERA_REASON_MESSAGES } from './messages-camera-reasons.ts';
 import { INTEGRATION_MESSAGES, type CredentialAlertCode } from './api/integrations.ts';
+import { SUB_STREAM_MESSAGES } from './messages-sub-stream.ts';
 
 const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
 
@@ -792,6 +793,7 @@ export const MESSAGES = {
     keyframeNote:
       'In the camera\'s settings, set the keyframe interval (I-frame interval) to 1-2 s and turn off "smart codec" (H.264+/H.265+), so marked clips start on time.',
     passwordNote: 'The password is never shown again: to change it, type the address, user name and password again.',
+    ...SUB_STREAM_MESSAGES,
     saveCamera: 'Save camera',
     removeCamera: 'Remove camera',
     cancel: 'Cancel',

@@ -142,6 +142,12 @@ export function fakeFfmpeg(clock: FakeClock, fs: TestFs): FakeFfmpeg {
           if (line) process.stdout.write(`${line}\n`);
           process.exit(line ? 0 : 1);
         });
+      } else if (args.includes('libx264')) {
+        // A preview made from a clip's keyframes: a small file of its own.
+        setImmediate(() => {
+          fs.writeText(args.at(-1)!, `preview of ${args[args.indexOf('-i') + 1]}`);
+          process.exit(0);
+        });
       } else if (!isRecording(args)) {
         // A probe of a segment: ffmpeg describes it and asks for an output.
         setImmediate(() =>

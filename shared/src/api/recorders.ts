@@ -3,13 +3,15 @@
 // camera address carries its password: it is accepted here and never shown back to a person, only
 // masked (maskCameraUrl); the venue's recorder alone receives it whole.
 import { z } from 'zod';
-import { CAMERA_URL_PROBLEMS, cameraUrlProblem } from '../camera-url.ts';
+import { CAMERA_URL_PROBLEMS, cameraUrlProblem, SUB_STREAM_NEEDS_CAMERA } from '../camera-url.ts';
 import { requiredId, requiredText, timestamp } from './common.ts';
 import { MARK_FAILURE_REASONS } from '../mark-failures.ts';
 import { CAMERA_REASONS } from '../camera-reasons.ts';
 
 export const RECORDER_MESSAGES = {
   cameraUrlType: 'url must be a text (rtsp://user:password@host:554/path) or null',
+  subUrlType: 'subUrl must be a text (rtsp://user:password@host:554/path) or null',
+  subUrlWithoutCamera: SUB_STREAM_NEEDS_CAMERA,
   cameraUrlTooLong: CAMERA_URL_PROBLEMS.tooLong,
   cameraUrlSpaces: CAMERA_URL_PROBLEMS.spaces,
   cameraUrlScheme: CAMERA_URL_PROBLEMS.scheme,
@@ -56,17 +58,45 @@ export const CAMERA_URL_HINTS = [
   { brand: 'Reolink', path: '/h264Preview_01_main' },
 ] as const;
 
+/**
+ * The sub-stream paths of the same brands: the camera's second, low-resolution stream, from which
+ * the recorder cuts the phone's preview at no cost (docs/cameras.md, "The sub-stream").
+ */
+export const CAMERA_SUB_STREAM_HINTS = [
+  { brand: 'Hikvision', path: '/Streaming/Channels/102' },
+  { brand: 'Dahua', path: '/cam/realmonitor?channel=1&subtype=1' },
+  { brand: 'Reolink', path: '/h264Preview_01_sub' },
+] as const;
+
 export const CAMERA_URL_EXAMPLE = 'rtsp://admin:password@192.168.1.64:554/Streaming/Channels/101';
 
-export const cameraSchema = z.object({ url: z.string().meta({ description: 'The camera address with its password shown as ****' }) });
+export const cameraSchema = z.object({
+  url: z.string().meta({ description: 'The camera address with its password shown as ****' }),
+  subUrl: z.string().nullable().meta({ description: "The camera's sub-stream address (password ****), or null without one" }),
+});
 
-/** PUT /field/{id}/camera. */
-export const setCameraRequest = z.strictObject({
-  url: z.union([z.string(), z.null()], { error: RECORDER_MESSAGES.cameraUrlType }).superRefine((url, ctx) => {
+const cameraAddress = (typeError: string) =>
+  z.union([z.string(), z.null()], { error: typeError }).superRefine((url, ctx) => {
     const problem = url === null ? null : cameraUrlProblem(url);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
+  });
+
+/** PUT /field/{id}/camera. */
+export const setCameraRequest = z
+  .strictObject({
+    url: cameraAddress(RECORDER_MESSAGES.cameraUrlType),
+    subUrl: cameraAddress(RECORDER_MESSAGES.subUrlType)
+      .optional()
+      .meta({
+        description:
+          "The camera's sub-stream (its second, low-resolution stream: the phone's preview is cut from it). Left out: kept as it is; " +
+          'null: removed. A null url removes it too.',
+      }),
+  })
+  .refine((body) => !(body.url === null && typeof body.subUrl === 'string'), {
+    message: RECORDER_MESSAGES.subUrlWithoutCamera,
+    path: ['subUrl'],
+  });
 export type SetCameraRequest = z.input<typeof setCameraRequest>;
 
 export const cameraFieldResponse = z.object({
@@ -124,7 +154,23 @@ export const recorderListResponse = z.object({ recorders: z.array(recorderSchema
 export const recorderSetupResponse = z.object({
   recorder: z.object({ id: z.number(), name: z.string(), venueId: z.number() }),
   venue: z.object({ id: z.number(), name: z.string(), timeZone: z.string() }),
-  courts: z.array(z.object({ fieldId: z.number(), name: z.string(), camera: z.object({ url: z.string() }).nullable() })),
+  courts: z.array(
+    z.object({
+      fieldId: z.number(),
+      name: z.string(),
+      camera: z
+        .object({
+          url: z.string(),
+          // Optional for a recorder reading a server from before sub-streams.
+          subUrl: z
+            .string()
+            .nullable()
+            .optional()
+            .meta({ description: 'The sub-stream, recorded beside the main one for previews; null without one' }),
+        })
+        .nullable(),
+    }),
+  ),
 });
 
 const isInstant = (text: string) => text.length <= 40 && Number.isFinite(Date.parse(text));

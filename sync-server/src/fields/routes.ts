@@ -23,10 +23,15 @@ export function fieldRoutes(): Hono<AppEnv> {
     const { db, config } = c.var.deps;
     const codes = new Map((await listFieldCodes(db, venueId)).map((f) => [f.id, f.courtCode]));
     // A camera's password is never listed: the address comes masked.
-    const cameras = new Map((await venueCourtCameras(db, venueId)).map((f) => [f.id, f.cameraUrl]));
+    const cameras = new Map((await venueCourtCameras(db, venueId)).map((f) => [f.id, f]));
     const fields = (await listFields(db, venueId)).map((f) => {
       const code = codes.get(f.id);
-      return { ...f, markUrl: code ? markUrlOf(config.publicUrl, code) : null, camera: maskedCamera(cameras.get(f.id)) };
+      const camera = cameras.get(f.id);
+      return {
+        ...f,
+        markUrl: code ? markUrlOf(config.publicUrl, code) : null,
+        camera: maskedCamera(camera?.cameraUrl, camera?.cameraSubUrl),
+      };
     });
     return { status: 200, body: fields };
   });

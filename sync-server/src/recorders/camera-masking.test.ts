@@ -44,9 +44,9 @@ describe('a camera password', () => {
       const saved = await t.call('setFieldCamera', { params: { id: court.id }, body: { url } }, { headers: admin.headers });
       expect(saved).toMatchObject({ message: RECORDER_MESSAGES.cameraSaved, field: { camera: { url: MASKED } } });
       const list = await t.call('listFields', { params: { venueId: court.venueId } }, { headers: admin.headers });
-      expect(list[0]!.camera).toEqual({ url: MASKED });
+      expect(list[0]!.camera).toEqual({ url: MASKED, subUrl: null });
       const audit = await t.call('listAuditLog', { query: {} }, { headers: superAdmin.headers });
-      expect(audit.entries.find((e) => e.action === 'field.camera')?.after).toEqual({ camera: MASKED });
+      expect(audit.entries.find((e) => e.action === 'field.camera')?.after).toEqual({ camera: MASKED, subStream: null });
 
       // A second change: the audit entry's "before" is the stored address, masked too.
       await t.call('setFieldCamera', { params: { id: court.id }, body: { url: null } }, { headers: admin.headers });
@@ -61,11 +61,74 @@ describe('a camera password', () => {
     const legacy = "rtsp://admin:Old/pa?ss'1@192.168.1.64:554/Streaming/Channels/101";
     await t.db.updateTable('fields').set({ cameraUrl: legacy }).where('id', '=', court.id).execute();
     const list = await t.call('listFields', { params: { venueId: court.venueId } }, { headers: admin.headers });
-    expect(list[0]!.camera).toEqual({ url: MASKED });
+    expect(list[0]!.camera).toEqual({ url: MASKED, subUrl: null });
     await t.call('setFieldCamera', { params: { id: court.id }, body: { url: null } }, { headers: admin.headers });
     const audit = await t.call('listAuditLog', { query: {} }, { headers: superAdmin.headers });
-    expect(audit.entries[0]?.before).toEqual({ camera: MASKED });
+    expect(audit.entries[0]?.before).toEqual({ camera: MASKED, subStream: null });
     expect(JSON.stringify([list, audit, lines])).not.toContain('Old/pa');
+  });
+});
+
+describe("a camera's sub-stream", () => {
+  const SECRET = 'Sub-Rahasia-5';
+  const main = `rtsp://admin:${SECRET}@192.168.1.64:554/Streaming/Channels/101`;
+  const sub = `rtsp://admin:${SECRET}@192.168.1.64:554/Streaming/Channels/102`;
+  const SUB_MASKED = 'rtsp://admin:****@192.168.1.64:554/Streaming/Channels/102';
+
+  it('is masked like the main address everywhere a person looks, and reaches the recorder whole', async () => {
+    const saved = await t.call(
+      'setFieldCamera',
+      { params: { id: court.id }, body: { url: main, subUrl: sub } },
+      { headers: admin.headers },
+    );
+    expect(saved.field.camera).toEqual({ url: MASKED, subUrl: SUB_MASKED });
+    const list = await t.call('listFields', { params: { venueId: court.venueId } }, { headers: admin.headers });
+    expect(list[0]!.camera).toEqual({ url: MASKED, subUrl: SUB_MASKED });
+    const audit = await t.call('listAuditLog', { query: {} }, { headers: superAdmin.headers });
+    expect(audit.entries.find((e) => e.action === 'field.camera')?.after).toEqual({ camera: MASKED, subStream: SUB_MASKED });
+    for (const shown of [saved, list, audit, lines]) expect(JSON.stringify(shown)).not.toContain(SECRET);
+    expect(lines.join('\n')).toContain(SUB_MASKED);
+
+    const { token } = await t.call(
+      'createRecorder',
+      { body: { venueId: court.venueId, name: 'PC' } },
+      { headers: admin.headers, status: 201 },
+    );
+    const setup = await t.call('recorderSetup', {}, { headers: { Authorization: `Bearer ${token}` } });
+    expect(setup.courts[0]!.camera).toEqual({ url: main, subUrl: sub });
+  });
+
+  it('is kept when only the main address changes, removed with null or with the camera', async () => {
+    await t.call('setFieldCamera', { params: { id: court.id }, body: { url: main, subUrl: sub } }, { headers: admin.headers });
+    const moved = main.replace('.64', '.65');
+    const kept = await t.call('setFieldCamera', { params: { id: court.id }, body: { url: moved } }, { headers: admin.headers });
+    expect(kept.field.camera?.subUrl).toBe(SUB_MASKED);
+    const dropped = await t.call(
+      'setFieldCamera',
+      { params: { id: court.id }, body: { url: moved, subUrl: null } },
+      { headers: admin.headers },
+    );
+    expect(dropped.field.camera).toEqual({ url: MASKED.replace('.64', '.65'), subUrl: null });
+    await t.call('setFieldCamera', { params: { id: court.id }, body: { url: moved, subUrl: sub } }, { headers: admin.headers });
+    await t.call('setFieldCamera', { params: { id: court.id }, body: { url: null } }, { headers: admin.headers });
+    expect(await t.db.selectFrom('fields').select(['cameraUrl', 'cameraSubUrl']).where('id', '=', court.id).executeTakeFirst()).toEqual({
+      cameraUrl: null,
+      cameraSubUrl: null,
+    });
+  });
+
+  it('is refused without the main address, or when ffmpeg would read it differently, and nothing changes', async () => {
+    await t.call('setFieldCamera', { params: { id: court.id }, body: { url: main } }, { headers: admin.headers });
+    const without = await t.json('PUT', `/api/field/${court.id}/camera`, { url: null, subUrl: sub }, admin.headers);
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { message: string }).message).toContain(RECORDER_MESSAGES.subUrlWithoutCamera);
+    const spaced = await t.json('PUT', `/api/field/${court.id}/camera`, { url: main, subUrl: `${sub} x` }, admin.headers);
+    expect(spaced.status).toBe(400);
+    expect(((await spaced.json()) as { message: string }).message).toContain(RECORDER_MESSAGES.cameraUrlSpaces);
+    expect(await t.db.selectFrom('fields').select(['cameraUrl', 'cameraSubUrl']).where('id', '=', court.id).executeTakeFirst()).toEqual({
+      cameraUrl: main,
+      cameraSubUrl: null,
+    });
   });
 });
 

@@ -6,17 +6,28 @@ import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { idsBeyondNewestPerVenue, newestPerVenue } from '../db/newest-per-venue.ts';
 
-export async function setCameraUrl(db: Db, fieldId: number, cameraUrl: string | null): Promise<void> {
-  await db.updateTable('fields').set({ cameraUrl }).where('id', '=', fieldId).execute();
+export async function setCameraUrl(db: Db, fieldId: number, cameraUrl: string | null, cameraSubUrl: string | null): Promise<void> {
+  await db.updateTable('fields').set({ cameraUrl, cameraSubUrl }).where('id', '=', fieldId).execute();
 }
 
 export async function cameraUrlOf(db: Db, fieldId: number): Promise<string | null | undefined> {
-  return (await db.selectFrom('fields').select('cameraUrl').where('id', '=', fieldId).executeTakeFirst())?.cameraUrl;
+  return (await cameraOf(db, fieldId))?.cameraUrl;
+}
+
+/** The court's camera addresses, main and sub-stream (unmasked). */
+export async function cameraOf(db: Db, fieldId: number) {
+  return db.selectFrom('fields').select(['cameraUrl', 'cameraSubUrl']).where('id', '=', fieldId).executeTakeFirst();
 }
 
 /** The venue's courts with their camera addresses (unmasked: for the recorder and for masking). */
 export async function venueCourtCameras(db: Db, venueId: number) {
-  return db.selectFrom('fields').select(['id', 'name', 'cameraUrl']).where('venueId', '=', venueId).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('fields')
+    .select(['id', 'name', 'cameraUrl', 'cameraSubUrl'])
+    .where('venueId', '=', venueId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** Of these courts, the ids of those that belong to another venue than `venueId`. */

@@ -57,14 +57,14 @@ describe('PUT /api/field/:id/camera', () => {
     const res = await t.call('setFieldCamera', { params: { id: court2.id }, body: { url: CAMERA } }, { headers: adminA.headers });
     expect(res).toEqual({
       message: RECORDER_MESSAGES.cameraSaved,
-      field: expect.objectContaining({ id: court2.id, name: 'Court 2', camera: { url: MASKED } }) as unknown,
+      field: expect.objectContaining({ id: court2.id, name: 'Court 2', camera: { url: MASKED, subUrl: null } }) as unknown,
     });
     expect(await stored(court2.id)).toBe(CAMERA);
 
     const list = await t.call('listFields', { params: { venueId: venueA.id } }, { headers: superAdmin.headers });
     expect(list.map((f) => [f.name, f.camera])).toEqual([
       ['Court 1', null],
-      ['Court 2', { url: MASKED }],
+      ['Court 2', { url: MASKED, subUrl: null }],
     ]);
 
     const audit = await t.call('listAuditLog', { query: {} }, { headers: superAdmin.headers });
@@ -136,7 +136,7 @@ describe('recorders', () => {
       venue: { id: venueA.id, name: 'Arena A', timeZone: 'Asia/Jakarta' },
       courts: [
         { fieldId: court1.id, name: 'Court 1', camera: null },
-        { fieldId: court2.id, name: 'Court 2', camera: { url: CAMERA } },
+        { fieldId: court2.id, name: 'Court 2', camera: { url: CAMERA, subUrl: null } },
       ],
     });
 

@@ -16,16 +16,19 @@ export function recorderRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const reports = statusLimit();
   route(app, endpoints.setFieldCamera).handle(async (c, { params, body }) => {
-    const { field, before } = await setFieldCamera(c.var.deps, currentAdmin(c), params.id, body.url);
+    const { field, before } = await setFieldCamera(c.var.deps, currentAdmin(c), params.id, body);
     await auditRoute(c, {
       action: 'field.camera',
       entity: 'field',
       entityId: field.id,
       venueId: field.venueId,
-      before: { camera: before?.url ?? null },
-      after: { camera: field.camera?.url ?? null },
+      before: { camera: before?.url ?? null, subStream: before?.subUrl ?? null },
+      after: { camera: field.camera?.url ?? null, subStream: field.camera?.subUrl ?? null },
     });
-    c.var.log.info({ fieldId: field.id, camera: field.camera?.url ?? null }, 'court camera changed');
+    c.var.log.info(
+      { fieldId: field.id, camera: field.camera?.url ?? null, subStream: field.camera?.subUrl ?? null },
+      'court camera changed',
+    );
     const message = field.camera ? RECORDER_MESSAGES.cameraSaved : RECORDER_MESSAGES.cameraRemoved;
     return { status: 200, body: { message, field } };
   });

@@ -9,7 +9,7 @@ import { notFound } from '../errors.ts';
 import { findField } from '../fields/service.ts';
 import { findVenue } from '../venues/service.ts';
 import {
-  cameraUrlOf,
+  cameraOf,
   cameraStatesOf,
   deleteRecorder,
   findRecorder,
@@ -22,16 +22,26 @@ import { effectiveCameras, isSilent } from './states.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-export const maskedCamera = (url: string | null | undefined) => (url ? { url: maskCameraUrl(url) } : null);
+export const maskedCamera = (url: string | null | undefined, subUrl?: string | null) =>
+  url ? { url: maskCameraUrl(url), subUrl: subUrl ? maskCameraUrl(subUrl) : null } : null;
 
-/** Sets (or with null removes) a court's camera; answers the court and its masked camera before and after. */
-export async function setFieldCamera(deps: Deps, admin: SessionAdmin, fieldId: number, url: string | null) {
+/**
+ * Sets (or with a null url removes) a court's camera and its sub-stream (left out: kept as it is;
+ * removed with the camera); answers the court and its masked camera before and after.
+ */
+export async function setFieldCamera(
+  deps: Deps,
+  admin: SessionAdmin,
+  fieldId: number,
+  input: { url: string | null; subUrl?: string | null },
+) {
   const field = await findField(deps.db, fieldId);
   if (!field) throw notFound(FIELD_MESSAGES.notFound);
   assertVenueAccess(admin, field.venueId);
-  const before = maskedCamera(await cameraUrlOf(deps.db, fieldId));
-  await setCameraUrl(deps.db, fieldId, url);
-  return { field: { ...field, camera: maskedCamera(url) }, before };
+  const stored = await cameraOf(deps.db, fieldId);
+  const subUrl = input.url === null ? null : input.subUrl === undefined ? (stored?.cameraSubUrl ?? null) : input.subUrl;
+  await setCameraUrl(deps.db, fieldId, input.url, subUrl);
+  return { field: { ...field, camera: maskedCamera(input.url, subUrl) }, before: maskedCamera(stored?.cameraUrl, stored?.cameraSubUrl) };
 }
 
 /** A new recorder for the venue and its token, which is answered this once and stored only hashed. */

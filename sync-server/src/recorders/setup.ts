@@ -11,6 +11,10 @@ export async function recorderSetup(db: Db, recorder: RecorderRow) {
   return {
     recorder: { id: recorder.id, name: recorder.name, venueId: recorder.venueId },
     venue: { id: recorder.venueId, name: venue?.name ?? '', timeZone: VENUE_TIME_ZONE },
-    courts: courts.map((c) => ({ fieldId: c.id, name: c.name, camera: c.cameraUrl ? { url: c.cameraUrl } : null })),
+    courts: courts.map((c) => ({
+      fieldId: c.id,
+      name: c.name,
+      camera: c.cameraUrl ? { url: c.cameraUrl, subUrl: c.cameraSubUrl } : null,
+    })),
   };
 }

@@ -80,8 +80,10 @@ export function useRenewCourtCodeMutation() {
 export function useSetCameraMutation() {
   const onSuccess = useInvalidateVenues();
   return useMutation({
-    mutationFn: withFallback(MESSAGES.recorders.cameraFailed, ({ id, url }: { id: number; url: string | null }) =>
-      call('setFieldCamera', { params: { id }, body: { url } }),
+    mutationFn: withFallback(
+      MESSAGES.recorders.cameraFailed,
+      ({ id, url, subUrl }: { id: number; url: string | null; subUrl: string | null }) =>
+        call('setFieldCamera', { params: { id }, body: { url, subUrl } }),
     ),
     onSuccess,
   });

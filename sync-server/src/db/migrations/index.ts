@@ -40,6 +40,7 @@ import { clipCourtList050 } from './050-clip-court-list.ts';
 import { issuedPhoneTokens056 } from './056-issued-phone-tokens.ts';
 import { phoneStore064 } from './064-phone-store.ts';
 import { outageReasons066 } from './066-outage-reasons.ts';
+import { cameraSubStreams067 } from './067-camera-sub-streams.ts';
 
 // Numbered migrations, never edited once landed; add a new file for every change.
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '063-mark-clip-states': markClipStates063,
   '064-phone-store': phoneStore064,
   '066-outage-reasons': outageReasons066,
+  '067-camera-sub-streams': cameraSubStreams067,
 };

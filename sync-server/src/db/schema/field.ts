@@ -10,4 +10,6 @@ export interface FieldTable {
   courtCode: string | null;
   /** Its IP camera's rtsp:// or rtsps:// address, password included (migration 045): only the venue's recorder receives it unmasked. */
   cameraUrl: string | null;
+  /** Its camera's sub-stream address, password included (migration 067): recorded beside the main one for the phone's previews. */
+  cameraSubUrl: string | null;
 }
