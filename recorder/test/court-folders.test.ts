@@ -35,7 +35,7 @@ describe("courts' folders", () => {
     life = await h.life();
     await life.record(3);
     const clipsDir = join(h.root, 'clips');
-    await waitFor('a clip of every court', 5_000, () => filesUnder(clipsDir).filter((f) => f.endsWith('.mp4')).length === courts.length);
+    await waitFor('a clip of every court', 30_000, () => filesUnder(clipsDir).filter((f) => f.endsWith('.mp4')).length === courts.length);
     // Nothing outside CLIPS_DIR: only the buffer and the clips under the test's folder.
     expect(readdirSync(h.root).sort()).toEqual(['buffer', 'clips']);
     const clips = filesUnder(clipsDir).filter((f) => f.endsWith('.mp4'));
@@ -56,10 +56,15 @@ describe("courts' folders", () => {
     life = await h.life();
     await life.record(3);
     const clipsDir = join(h.root, 'clips');
-    await waitFor('a first clip', 5_000, () => filesUnder(join(clipsDir, 'Court 1')).length === 1);
+    await waitFor('a first clip', 30_000, () => filesUnder(join(clipsDir, 'Court 1')).length === 1);
     h.sync.setup.courts[0]!.name = 'Centre Court';
     await life.record(11);
-    await waitFor('the folder moved', 5_000, () => !existsSync(join(clipsDir, 'Court 1')));
+    // The folder moves at the rename, the first clip under the new name comes with the next cut.
+    await waitFor(
+      'the folder moved and a clip under the new name',
+      30_000,
+      () => !existsSync(join(clipsDir, 'Court 1')) && filesUnder(join(clipsDir, 'Centre Court')).some((f) => f.startsWith('Centre Court ')),
+    );
     const moved = filesUnder(join(clipsDir, 'Centre Court'));
     expect(moved.some((f) => f.startsWith('Court 1 '))).toBe(true);
     expect(moved.some((f) => f.startsWith('Centre Court '))).toBe(true);
