@@ -35,7 +35,7 @@ const callsOf = (id: number) => h.sync.uploads.calls.filter((c) => c.endsWith(` 
 async function markAndRecord(life: Life): Promise<number> {
   await life.record(4);
   const id = h.sync.mark(1, new Date(life.platform.clock.now()));
-  await waitFor('the mark taken', 5_000, () => state().marks.some((m) => m.ids.includes(id)));
+  await waitFor('the mark taken', 30_000, () => state().marks.some((m) => m.ids.includes(id)));
   await life.record(3);
   return id;
 }
@@ -45,7 +45,7 @@ describe('a marked clip on its way to the storage', () => {
     h = await harness(setupOf([{ fieldId: 1, name: 'Court 1' }]), { clipSeconds: 4 });
     const life = await start();
     const id = await markAndRecord(life);
-    await waitFor('the mark reported ready', 5_000, () => ready(id));
+    await waitFor('the mark reported ready', 30_000, () => ready(id));
 
     expect(callsOf(id)).toEqual(['begin preview', 'put preview', 'complete preview', 'begin clip', 'put clip', 'complete clip']);
     const stored = h.sync.uploads.files.get(id)!;
@@ -72,16 +72,16 @@ describe('a marked clip on its way to the storage', () => {
     };
     const life = await start();
     const id = await markAndRecord(life);
-    await waitFor('the busy answer', 5_000, () => callsOf(id).length === 1);
+    await waitFor('the busy answer', 30_000, () => callsOf(id).length === 1);
     expect(h.sync.markStates.some((m) => m.id === id && m.state === 'uploading')).toBe(true);
     await life.platform.clock.advance(29_000);
     expect(callsOf(id)).toEqual(['begin preview']);
     await life.platform.clock.advance(1_500);
-    await waitFor('the preview sent and the line broken at the clip', 5_000, () => callsOf(id).length === 5);
+    await waitFor('the preview sent and the line broken at the clip', 30_000, () => callsOf(id).length === 5);
     expect(ready(id)).toBe(false);
     // The first wait after a broken line is 2 s.
     await life.platform.clock.advance(2_500);
-    await waitFor('the mark reported ready', 5_000, () => ready(id));
+    await waitFor('the mark reported ready', 30_000, () => ready(id));
     expect(callsOf(id)).toEqual([
       'begin preview',
       'begin preview',
@@ -100,7 +100,7 @@ describe('a marked clip on its way to the storage', () => {
     h.sync.uploads.fault = (call) => (call.startsWith('complete clip') ? 'hang' : undefined);
     const first = await start();
     const id = await markAndRecord(first);
-    await waitFor('the clip sent', 5_000, () => callsOf(id).includes('complete clip'));
+    await waitFor('the clip sent', 30_000, () => callsOf(id).includes('complete clip'));
     expect(state().uploads).toMatchObject([{ markId: id, sent: ['preview'] }]);
     first.platform.fs.fault = (call, path) => systemError('EIO', 'the process was killed', path);
     h.sync.uploads.fault = () => undefined;
@@ -108,7 +108,7 @@ describe('a marked clip on its way to the storage', () => {
 
     const second = await start();
     await second.platform.clock.advance(1_000);
-    await waitFor('the mark reported ready', 5_000, () => ready(id));
+    await waitFor('the mark reported ready', 30_000, () => ready(id));
     // The preview is known sent; the clip is whole in storage, so only its completion is asked again.
     expect(callsOf(id).slice(before)).toEqual(['begin clip', 'complete clip']);
     const stored = h.sync.uploads.files.get(id)!;

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** The last report the server received, once it satisfies `check`. */
 const reportWhere = (check: (r: RecorderStatusRequest) => boolean) =>
-  waitFor('a report', 5_000, () => h.sync.reports.findLast(check) ?? false);
+  waitFor('a report', 30_000, () => h.sync.reports.findLast(check) ?? false);
 const court = (r: RecorderStatusRequest, fieldId: number) => r.cameras.find((c) => c.fieldId === fieldId);
 
 describe('a failure is an alert, never an exit', () => {
@@ -59,13 +59,13 @@ describe('a failure is an alert, never an exit', () => {
     await life.record(3);
     life.platform.ffmpeg.cutFailure = 'Error writing trailer of /clips/.part.mp4: No space left on device';
     const id = h.sync.mark(1, new Date(life.platform.clock.now()));
-    await waitFor('the mark taken', 5_000, () => life!.lines.some((l) => l.includes('Court 1: mark at')));
+    await waitFor('the mark taken', 30_000, () => life!.lines.some((l) => l.includes('Court 1: mark at')));
     await life.record(3);
     const failing = await reportWhere((r) => court(r, 1)?.state === 'clips-failing');
     expect(court(failing, 1)?.message).toContain('No space left on device');
     // Tried three times, then given up and reported.
     await life.record(20);
-    await waitFor('the mark reported failed', 5_000, () => h.sync.markStates.some((m) => m.id === id && m.state === 'failed'));
+    await waitFor('the mark reported failed', 30_000, () => h.sync.markStates.some((m) => m.id === id && m.state === 'failed'));
     expect(h.sync.markStates.find((m) => m.id === id && m.state === 'failed')).toMatchObject({ reason: 'cut-failed' });
     expect(life.platform.ffmpeg.cuts()).toHaveLength(3);
 
@@ -122,7 +122,7 @@ describe('files other programs hold, and stopping on Windows', () => {
     await life.record(3);
     await life.record(6);
     const clips = join(h.root, 'clips', 'Court 1');
-    await waitFor('the clip written on the next try', 5_000, () =>
+    await waitFor('the clip written on the next try', 30_000, () =>
       readdirSync(clips).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
     );
     expect(life.lines.some((l) => l.includes('EBUSY') && l.includes('Trying again in 5 s'))).toBe(true);
@@ -169,7 +169,7 @@ describe('the sync server out of reach', () => {
     expect(life.lines.filter((l) => l.includes('cannot be reached'))).toHaveLength(1);
     h.sync = await startFakeSyncServer(h.sync.setup, h.sync.token, port);
     await life.record(11);
-    await waitFor('the return said', 5_000, () => life!.lines.some((l) => l.includes('is reachable again')));
+    await waitFor('the return said', 30_000, () => life!.lines.some((l) => l.includes('is reachable again')));
     expect(life.lines.filter((l) => l.includes('cannot be reached'))).toHaveLength(1);
     expect(life.lines.filter((l) => l.includes('is reachable again'))).toHaveLength(1);
   });
@@ -182,7 +182,7 @@ describe('the sync server out of reach', () => {
     life = await h.life();
     expect(life.lines.some((l) => l.includes('Recording with the last setup the server gave (1 court(s))'))).toBe(true);
     await life.record(3);
-    await waitFor('a clip', 5_000, () =>
+    await waitFor('a clip', 30_000, () =>
       readdirSync(join(h.root, 'clips', 'Court 1')).some((f) => f.endsWith('.mp4') && !f.startsWith('.')),
     );
   });

@@ -52,7 +52,7 @@ describe('a recorder killed and started again', () => {
     const id = h.sync.mark(1, new Date(first.platform.clock.now()));
     await waitFor(
       'the mark saved with its cursor',
-      5_000,
+      30_000,
       () => state().cursor === String(id) && state().marks.some((m) => m.ids.includes(id)),
     );
     await first.record(1);
@@ -60,10 +60,10 @@ describe('a recorder killed and started again', () => {
 
     const second = await start();
     await second.record(4);
-    await waitFor('the marked clip', 5_000, () => clipsOf().length === 1);
+    await waitFor('the marked clip', 30_000, () => clipsOf().length === 1);
     expect(parseRecorderClipName(clipsOf()[0]!)).toMatchObject({ marked: true, copy: 1 });
     await second.platform.clock.advance(2_000);
-    await waitFor('the mark reported ready', 5_000, () => h.sync.markStates.some((m) => m.id === id && m.state === 'ready'));
+    await waitFor('the mark reported ready', 30_000, () => h.sync.markStates.some((m) => m.id === id && m.state === 'ready'));
     expect(second.platform.ffmpeg.cuts()).toHaveLength(1);
   });
 
@@ -77,7 +77,7 @@ describe('a recorder killed and started again', () => {
     kill(first);
 
     const second = await start();
-    await waitFor('the clip cut after the restart', 5_000, () => clipsOf().length === 1);
+    await waitFor('the clip cut after the restart', 30_000, () => clipsOf().length === 1);
     expect(second.platform.ffmpeg.cuts()).toHaveLength(1);
     await second.platform.clock.settle();
     expect(state().jobs).toEqual([]);
@@ -89,11 +89,11 @@ describe('a recorder killed and started again', () => {
         ? systemError('EIO', 'killed', path)
         : undefined;
     await second.record(5);
-    await waitFor('the second clip', 5_000, () => clipsOf().length === 2);
+    await waitFor('the second clip', 30_000, () => clipsOf().length === 2);
     kill(second);
     const third = await start();
     await third.platform.clock.advance(1_000);
-    await waitFor('the cut noted done', 5_000, () => third.lines.some((l) => l.includes('was written before the restart; not cut again')));
+    await waitFor('the cut noted done', 30_000, () => third.lines.some((l) => l.includes('was written before the restart; not cut again')));
     expect(third.platform.ffmpeg.cuts()).toHaveLength(0);
     expect(clipsOf()).toHaveLength(2);
   });
@@ -105,7 +105,7 @@ describe('names across days', () => {
     const at = Date.parse('2026-11-20T13:00:00Z'); // 20:00 at the venue
     const day1 = await start({ at });
     await day1.record(5);
-    await waitFor("the first day's clip", 5_000, () => clipsOf().length === 1);
+    await waitFor("the first day's clip", 30_000, () => clipsOf().length === 1);
     await day1.recorder.stop();
     lives.splice(lives.indexOf(day1), 1);
 
@@ -114,7 +114,7 @@ describe('names across days', () => {
     writeFileSync(join(h.root, 'clips', 'Court 1', foreign), 'not ours');
     const day2 = await start({ at: at + 24 * 3_600_000 });
     await day2.record(5);
-    await waitFor("the second day's clip", 5_000, () => clipsOf().length === 4);
+    await waitFor("the second day's clip", 30_000, () => clipsOf().length === 4);
     expect(clipsOf()).toEqual([
       'Court 1 2026-11-20 20.00.00.mp4',
       // The last second of the first evening, gathered when the recorder stopped, is cut at its restart.

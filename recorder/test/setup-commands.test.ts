@@ -54,7 +54,7 @@ describe("the Devices tab's recorder commands", () => {
         { headers: admin.headers, status: 201 },
       );
       await t.call('setFieldCamera', { params: { id: court.id }, body: { url: rtsp.url('court1') } }, { headers: admin.headers });
-      await waitFor('the camera to publish', 15_000, () => rtsp.isPublished('court1'));
+      await waitFor('the camera to publish', 30_000, () => rtsp.isPublished('court1'));
 
       const home = join(scratch, 'home');
       mkdirSync(home);
@@ -80,7 +80,7 @@ describe("the Devices tab's recorder commands", () => {
       expect((await fetch(`${serverUrl}/c/${courtCode}/mark`, { method: 'POST' })).status).toBe(200);
 
       const folder = join(home, 'courtreplay');
-      const clip = await waitFor(`the marked clip (log:\n${lines.join('')})`, 20_000, () => {
+      const clip = await waitFor(`the marked clip (log:\n${lines.join('')})`, 30_000, () => {
         try {
           return readdirSync(join(folder, 'clips', 'Court 1')).find((f) => f.endsWith(' marked.mp4'));
         } catch {
@@ -100,7 +100,7 @@ describe("the Devices tab's recorder commands", () => {
       await rtsp.close();
       restorePriority();
     }
-  }, 90_000);
+  });
 
   it("Linux: the systemd unit is one systemd accepts, running the person's node in the folder the command made", () => {
     ensureSystemPackages(['systemd']);

@@ -48,7 +48,7 @@ describe('the recorder with the real sync server', () => {
         },
         { headers: admin.headers },
       );
-      await waitFor('the cameras to publish', 15_000, async () => (await rtsp.isPublished('court1')) && rtsp.isPublished('court1sub'));
+      await waitFor('the cameras to publish', 30_000, async () => (await rtsp.isPublished('court1')) && rtsp.isPublished('court1sub'));
 
       const dir = mkdtempSync(join(tmpdir(), 'recorder-real-'));
       const lines: string[] = [];
@@ -71,10 +71,10 @@ describe('the recorder with the real sync server', () => {
       await recorder.start();
       await waitFor(
         'Court 1 recording',
-        20_000,
+        30_000,
         () => recorder!.cameraStatuses().find((c) => c.fieldId === court.id)?.state === 'recording',
       );
-      const listed = await waitFor('the Devices listing to show the camera recording', 15_000, async () => {
+      const listed = await waitFor('the Devices listing to show the camera recording', 30_000, async () => {
         const { recorders } = await t.call('listRecorders', {}, { headers: admin.headers });
         const cameras = recorders.find((r) => r.id === created.id)?.cameras ?? [];
         return cameras.some((c) => c.fieldId === court.id && c.state === 'recording') && recorders;
@@ -83,7 +83,7 @@ describe('the recorder with the real sync server', () => {
 
       // The sub-stream's buffer covers the mark's window too.
       const subDir = join(dir, 'buffer', `court-${court.id}-sub`);
-      await waitFor('the sub-stream recorded', 15_000, () => {
+      await waitFor('the sub-stream recorded', 30_000, () => {
         try {
           return readdirSync(subDir).filter((f) => f.endsWith('.ts')).length >= 4;
         } catch {
@@ -96,7 +96,7 @@ describe('the recorder with the real sync server', () => {
       expect(marked.status).toBe(200);
       const posted = Date.now();
       const clips = join(dir, 'clips', 'Court 1');
-      const file = await waitFor('the marked clip', 15_000, () => {
+      const file = await waitFor('the marked clip', 30_000, () => {
         try {
           return readdirSync(clips).find((f) => f.endsWith(' marked.mp4'));
         } catch {
@@ -108,7 +108,7 @@ describe('the recorder with the real sync server', () => {
       expect(Math.abs(probeDuration(join(clips, file)) - 4)).toBeLessThanOrEqual(2);
       // The clip and its preview reach the venue's storage; then the server hears the clip is ready
       // (the phone and the kiosk go by it), and what storage holds plays.
-      await waitFor('the mark reported ready', 10_000, async () => {
+      await waitFor('the mark reported ready', 30_000, async () => {
         const row = await t.db.selectFrom('court_marks').select('clipState').executeTakeFirst();
         return row?.clipState === 'ready';
       });
@@ -137,5 +137,5 @@ describe('the recorder with the real sync server', () => {
       await rtsp.close();
       restorePriority();
     }
-  }, 90_000);
+  });
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const start = (dir: string) =>
     startServerProcess({ DATA_DIR: dir, DATABASE_URL: database.url, PAYMENT_PROVIDER: 'simulator', ...bucket.env });
   [a, b] = await Promise.all([start(dirs[0]!), start(dirs[1]!)]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -96,7 +96,7 @@ describe('two instances on PostgreSQL and one bucket, each with its own DATA_DIR
         async () =>
           (await database.db.selectFrom('purchases').select('emailStatus').where('id', '=', id).executeTakeFirstOrThrow()).emailStatus,
         {
-          timeout: 20_000,
+          timeout: 60_000,
           interval: 100,
         },
       )

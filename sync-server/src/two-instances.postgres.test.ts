@@ -34,7 +34,7 @@ beforeAll(async () => {
   await seed.config('DEFAULT_PRICE', String(PRICE));
   dirs.push(mkdtempSync(join(tmpdir(), 'courtreplay-instance-')), mkdtempSync(join(tmpdir(), 'courtreplay-instance-')));
   [a, b] = await Promise.all([startInstance(dirs[0]!), startInstance(dirs[1]!)]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -122,7 +122,7 @@ describe('two instances on one PostgreSQL', () => {
     const answers = await Promise.all([pay(b), link(a), pay(a), link(b)]);
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
 
-    await expect.poll(async () => (await emailStatus(id)).emailStatus, { timeout: 20_000, interval: 100 }).toBe('sent');
+    await expect.poll(async () => (await emailStatus(id)).emailStatus, { timeout: 60_000, interval: 100 }).toBe('sent');
     await Promise.all([a.stop(), b.stop()]); // nothing still sending can add a second e-mail unseen
     const sent = dirs.flatMap((dir) => outboxMessages(dir)).filter((message) => message.includes(id));
     expect(sent).toHaveLength(1);
@@ -152,7 +152,7 @@ describe('two instances on one PostgreSQL', () => {
     const fifth = login(instance(FREE_FAILURES - 1), 'wrong-password');
     const checking = () =>
       database.db.selectFrom('login_attempts').select('id').where('email', '=', admin.email).where('pending', '=', 1).execute();
-    await expect.poll(async () => (await checking()).length, { timeout: 20_000, interval: 5 }).toBe(1);
+    await expect.poll(async () => (await checking()).length, { timeout: 60_000, interval: 5 }).toBe(1);
     // The next tries wait, on both: neither instance kept its own count.
     const [sixth, right] = await Promise.all([login(a, 'wrong-password'), login(b, admin.password)]);
     expect((await fifth).status).toBe(401);

@@ -292,7 +292,7 @@ describe('the venue offline', () => {
     await w.recorder.deliver(markId, files);
     const outbox = join(w.config.dataDir, 'outbox');
     const sent = () => readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-    await vi.waitFor(() => expect(sent()).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(sent()).toHaveLength(1), { timeout: 60_000 });
     const mail = readFileSync(join(outbox, sent()[0]!), 'utf8');
     expect(mail).toContain('To: player@example.com');
     expect(mail).toContain(T.readyNoticeSubject);

@@ -123,7 +123,7 @@ describe('a crash or a stop between the purchase insert and the answer', () => {
     const again = await buy(second.url);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(answer);
-  }, 90_000);
+  });
 
   it('is not made by a stop (SIGTERM): the purchase in progress gets its answer before the process exits', async () => {
     const { db, snap, env, buy } = await world();
@@ -152,5 +152,5 @@ describe('a crash or a stop between the purchase insert and the answer', () => {
     expect(server.output()).toContain('stopping: no send in progress, closing the database');
     expect(server.output()).toContain('stopped: every request in progress was answered');
     expect(await db.selectFrom('purchases').select('paymentToken').execute()).toEqual([{ paymentToken: 'snap-token-1' }]);
-  }, 90_000);
+  });
 });
