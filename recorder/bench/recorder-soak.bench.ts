@@ -5,11 +5,10 @@
 // second, and the file system in memory (a week is millions of segments). Prints, for the first and
 // the last day: the CPU per camera-hour (the recorder's and the simulation's, which costs the same
 // every day) and the memory held; and what the buffer, the state and the manifest hold at the end.
-import { setImmediate as turn } from 'node:timers/promises';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { createLogger } from '../src/log.ts';
-import type { FakeClock } from '../src/testing/fake-clock.ts';
+import { fakeClock } from '../src/testing/fake-clock.ts';
 import { testPlatform } from '../src/testing/fake-platform.ts';
 import { memoryFs } from '../src/testing/memory-fs.ts';
 import { runRecorder } from '../src/run.ts';
@@ -23,41 +22,9 @@ const DAY_SECONDS = Number(process.env.BENCH_SOAK_DAY_SECONDS ?? 86_400);
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** A clock that runs its timers in order as it moves, letting I/O through once a simulated second. */
-function leanClock(start: number): FakeClock {
-  let now = start;
-  let id = 0;
-  const due = new Map<number, { at: number; task: () => void }>();
-  const settle = async () => {
-    await turn();
-    await turn();
-  };
-  return {
-    now: () => now,
-    after(ms, task) {
-      const key = id++;
-      due.set(key, { at: now + Math.max(0, ms), task });
-      return () => void due.delete(key);
-    },
-    settle,
-    async advance(ms) {
-      const end = now + ms;
-      for (;;) {
-        let next: [number, { at: number; task: () => void }] | undefined;
-        for (const entry of due) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
-        if (!next) break;
-        due.delete(next[0]);
-        now = Math.max(now, next[1].at);
-        next[1].task();
-      }
-      now = end;
-      await settle();
-    },
-  };
-}
-
 const start = Date.parse('2026-11-16T00:00:00Z');
-const clock = leanClock(start);
+// Lean: a week of timers back to back, I/O let through once a simulated second.
+const clock = fakeClock(start, { lean: true });
 const fs = memoryFs(clock.now);
 const platform = testPlatform('linux', clock, fs);
 platform.ffmpeg.clipsHoldLists = false;
