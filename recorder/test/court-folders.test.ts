@@ -58,12 +58,11 @@ describe("courts' folders", () => {
     const clipsDir = join(h.root, 'clips');
     await waitFor('a first clip', 30_000, () => filesUnder(join(clipsDir, 'Court 1')).length === 1);
     h.sync.setup.courts[0]!.name = 'Centre Court';
-    await life.record(11);
-    // The folder moves at the rename, the first clip under the new name comes with the next cut.
-    await waitFor(
-      'the folder moved and a clip under the new name',
-      30_000,
-      () => !existsSync(join(clipsDir, 'Court 1')) && filesUnder(join(clipsDir, 'Centre Court')).some((f) => f.startsWith('Centre Court ')),
+    // The folder moves when the recorder next reads its setup; the first clip under the new name
+    // comes with the next cut after that.
+    await life.recordUntil('the folder moved', () => !existsSync(join(clipsDir, 'Court 1')) && existsSync(join(clipsDir, 'Centre Court')));
+    await life.recordUntil('a clip under the new name', () =>
+      filesUnder(join(clipsDir, 'Centre Court')).some((f) => f.startsWith('Centre Court ')),
     );
     const moved = filesUnder(join(clipsDir, 'Centre Court'));
     expect(moved.some((f) => f.startsWith('Court 1 '))).toBe(true);

@@ -11,7 +11,7 @@ import { runRecorder } from '../src/run.ts';
 import type { Setup } from '../src/server.ts';
 import { fakeClock } from '../src/testing/fake-clock.ts';
 import { testPlatform, type FakeProcess, type TestPlatform } from '../src/testing/fake-platform.ts';
-import { startFakeSyncServer, type FakeSyncServer } from './support.ts';
+import { startFakeSyncServer, waitFor, type FakeSyncServer } from './support.ts';
 
 export const CAMERA = 'rtsp://admin:Rahasia-77@10.0.0.5:554/Streaming/Channels/101';
 
@@ -34,6 +34,12 @@ export interface Life {
   camera(fieldId: number): FakeProcess;
   /** `seconds` of video from every running camera, one segment a second, the clock following. */
   record(seconds: number): Promise<void>;
+  /**
+   * Records a second at a time until `check` holds: for what follows a real request (the setup read
+   * every 10 s of the clock), whose answer may come after any number of the clock's moves on a busy
+   * machine. Fails after 30 s of real time.
+   */
+  recordUntil(what: string, check: () => boolean): Promise<void>;
 }
 
 export interface Harness {
@@ -84,20 +90,28 @@ export async function harness(setup: Setup, config: Partial<RecorderConfig> = {}
           .recordings()
           .filter((p) => p.args.join(' ').includes(`court-${fieldId}`))
           .at(-1)!;
+      const record = async (seconds: number) => {
+        for (let i = 0; i < seconds; i++) {
+          await platform.clock.advance(1_000);
+          for (const p of platform.ffmpeg.recordings()) if (p.running) p.segment();
+          last = platform.clock.now();
+        }
+        await platform.clock.advance(250);
+        last = platform.clock.now();
+      };
       return {
         recorder,
         platform,
         lines,
         config: full,
         camera,
-        async record(seconds) {
-          for (let i = 0; i < seconds; i++) {
-            await platform.clock.advance(1_000);
-            for (const p of platform.ffmpeg.recordings()) if (p.running) p.segment();
-            last = platform.clock.now();
-          }
-          await platform.clock.advance(250);
-          last = platform.clock.now();
+        record,
+        async recordUntil(what, check) {
+          await waitFor(what, 30_000, async () => {
+            if (check()) return true;
+            await record(1);
+            return false;
+          });
         },
       };
     },
