@@ -1,4 +1,4 @@
-// Installs the Debian packages the tests need when they are missing: Chromium and ffmpeg for the
+// Installs the Debian packages the tests need when they are missing: Chromium's headless shell and ffmpeg for the
 // browser tests and clip fixtures (ffmpeg also for the recorder's tests, and a font for the time the
 // demo cameras burn into their picture), GStreamer's RTSP server for the recorder's synthetic cameras,
 // PostgreSQL for the API suite's second database, Caddy for the deployment check. Tests never download a browser or a binary of their own; they use Debian's.
@@ -22,6 +22,8 @@ function gstreamerFile(path) {
 
 const PACKAGES = {
   chromium: () => existsSync('/usr/bin/chromium'),
+  // The browser tests' Chromium (e2e/support/browser.ts); the full one is for the benchmarks.
+  'chromium-headless-shell': () => existsSync('/usr/bin/chromium-headless-shell'),
   ffmpeg: () => existsSync('/usr/bin/ffmpeg'),
   'fonts-dejavu-core': () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'),
   postgresql: () => postgresBinDir() !== undefined,

@@ -172,7 +172,7 @@ if (runStatic && !runE2e) {
   await step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (runE2e) {
-  ensureSystemPackages(['chromium', 'caddy', 'postgresql', ...RTSP_CAMERA_PACKAGES]);
+  ensureSystemPackages(['chromium-headless-shell', 'caddy', 'postgresql', ...RTSP_CAMERA_PACKAGES]);
   const built = await step('build the PWA and the server', 'npm', ['run', '--silent', 'build']);
   // Beside the browser tests, niced: typecheck and lint one after the other, and at the same time
   // the unit and API tests. tsc and eslint use one core each, so the unit tests' workers take the

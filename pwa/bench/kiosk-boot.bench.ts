@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, newKioskContext, PORTRAIT_KIOSK, repoRoot, startServer } from '../../e2e/support/index.ts';
+import { FULL_CHROMIUM_PATH, launchBrowser, newKioskContext, PORTRAIT_KIOSK, repoRoot, startServer } from '../../e2e/support/index.ts';
 import { seedKiosk, useDeviceId as assignDeviceId } from '../../e2e/support/kiosk-setup.ts';
 import { DEVICE_ANSWER_FRESH_MS } from '../src/kiosk/queries.ts';
 
@@ -74,7 +74,7 @@ const median = (values: number[]) => {
 
 if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) throw new Error('pwa/dist is missing: run `npm run build` first.');
 const server = await startServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser(FULL_CHROMIUM_PATH);
 try {
   const seed = await seedKiosk(server);
   const context = await newKioskContext(browser, server.url, PORTRAIT_KIOSK);

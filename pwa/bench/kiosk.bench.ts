@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { LOADING_MIN_DISPLAY_MS } from '@courtreplay/shared';
 import {
   feedFolder,
+  FULL_CHROMIUM_PATH,
   installFolderPicker,
   launchBrowser,
   makeClip,
@@ -150,7 +151,7 @@ const listedTemporary = (page: Page) => page.getByText(/^\.Court/).count();
 if (!existsSync(join(dist, 'index.html'))) throw new Error('pwa/dist is missing: run `npm run build` first.');
 const only = process.env.BENCH_KIOSK_CASE;
 const server = await startServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser(FULL_CHROMIUM_PATH);
 try {
   const seed = await seedKiosk(server);
   for (const name of ['Court 2', 'Court 3', 'Court 4']) await seed.admin.call('createField', { body: { venueId: seed.venueId, name } });

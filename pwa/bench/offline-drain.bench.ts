@@ -3,7 +3,15 @@
 // requests sent per purchase (the aim: no repeats beyond requests that failed). The built PWA,
 // the real server and Debian's Chromium, as in the browser tests. Prints figures; never fails.
 import { performance } from 'node:perf_hooks';
-import { feedFolder, launchBrowser, makeClip, newKioskContext, startServer, installFolderPicker } from '../../e2e/support/index.ts';
+import {
+  feedFolder,
+  FULL_CHROMIUM_PATH,
+  launchBrowser,
+  makeClip,
+  newKioskContext,
+  startServer,
+  installFolderPicker,
+} from '../../e2e/support/index.ts';
 import { seedKiosk, setPricing, useDeviceId as assignDeviceId } from '../../e2e/support/kiosk-setup.ts';
 import { OfflineKiosk, recordRequests, until } from '../../e2e/pages/offline-kiosk.ts';
 
@@ -12,7 +20,7 @@ const CLIPS_PER_PURCHASE = 3;
 const FOLDER_CLIPS = 6;
 
 const server = await startServer();
-const browser = await launchBrowser();
+const browser = await launchBrowser(FULL_CHROMIUM_PATH);
 try {
   const seed = await seedKiosk(server);
   await setPricing(seed.admin, { price: 10_000, gateway: false, tiers: [{ QUANTITY: 6, PRICE: 6_000, ENABLED: false }] });

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../e2e/support/browser.ts';
+import { FULL_CHROMIUM_PATH, launchBrowser } from '../../e2e/support/browser.ts';
 import { markedClipFiles } from '../src/testing/marked-clip-files.ts';
 import { testRecorder, type TestRecorder } from '../src/testing/test-recorder.ts';
 import { BENCH_ADMIN, startServer, summary } from './support.ts';
@@ -113,7 +113,7 @@ async function main() {
     await beat(recorder, courts);
     heartbeat = setInterval(() => void beat(recorder, courts).catch(() => undefined), 5_000);
     let cursor = (await recorder.marks()).cursor;
-    browser = await launchBrowser();
+    browser = await launchBrowser(FULL_CHROMIUM_PATH);
 
     const toPreview: number[] = [];
     const toClip: number[] = [];
