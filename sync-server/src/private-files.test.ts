@@ -1,12 +1,12 @@
 // File modes after real writes: DATA_DIR and its folders 0700, every file the server writes 0600.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, makeAdapterTestApp, type AdapterTestApp } from './adapters/testing/adapter-app.ts';
 import { mp4Bytes, pngBytes } from './adapters/testing/clips.ts';
 import { openDatabase } from './db/database.ts';
-import { ensurePrivateDirSync } from './private-files.ts';
+import { ensurePrivateDirSync, writePrivateFileWhole } from './private-files.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -16,6 +16,22 @@ describe('private file modes', () => {
     scratch = mkdtempSync(join(tmpdir(), 'cr-modes-'));
   });
   afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('writes an outbox file whole or not at all: its name appears only once every byte is there', async () => {
+    const file = join(scratch, 'message.eml');
+    const seenMidway: boolean[] = [];
+    async function* halves() {
+      yield 'From: CourtReplay\r\n';
+      // Between two writes, a reader of the folder finds no message yet, not half of one.
+      seenMidway.push(existsSync(file));
+      yield 'To: player@example.com\r\n';
+    }
+    await writePrivateFileWhole(file, halves());
+    expect(seenMidway).toEqual([false]);
+    expect(readdirSync(scratch)).toEqual(['message.eml']);
+    expect(readFileSync(file, 'utf8')).toBe('From: CourtReplay\r\nTo: player@example.com\r\n');
+    expect(modeOf(file)).toBe(0o600);
+  });
 
   it('makes DATA_DIR 0700, also when it already existed world-readable', () => {
     const fresh = join(scratch, 'fresh', 'data');

@@ -2,13 +2,13 @@
 // DATA_DIR/outbox, built by nodemailer exactly as it would be sent, and a log line names the
 // recipient, masked, so an operator can find it without the log keeping the address.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { INTEGRATION_MESSAGES as M } from '@courtreplay/shared';
 import { maskAddress } from '../mail/redact.ts';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { ensurePrivateDir, writePrivateFileWhole } from '../private-files.ts';
 import type { Clock, ErasedContact, IntegrationTestResult, MailMessage, Mailer } from './ports.ts';
 
 export class OutboxMailer implements Mailer {
@@ -70,7 +70,7 @@ export class OutboxMailer implements Mailer {
     // A purchase's message is named after it, so an erase finds its copies (forgetPurchase).
     const about = message.purchaseId && /^[A-Za-z0-9-]{1,64}$/.test(message.purchaseId) ? `${message.purchaseId}-` : '';
     const file = join(this.dir, `${stamp}-${about}${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+    await writePrivateFileWhole(file, info.message as Buffer);
     this.logger.info({ to: maskAddress(message.to), file }, 'e-mail written to the outbox (no SMTP_URL configured)');
     return file;
   }

@@ -2,11 +2,10 @@
 // message becomes a JSON file in DATA_DIR/whatsapp-outbox holding the exact request the Cloud API
 // would get, so the whole flow can be tried without a Meta account. The log names the number masked.
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { INTEGRATION_MESSAGES as M, whatsappRecipient } from '@courtreplay/shared';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.ts';
+import { ensurePrivateDir, writePrivateFileWhole } from '../private-files.ts';
 import { deleteOutboxFiles } from './outbox-mailer.ts';
 import type { Clock, ErasedContact, IntegrationTestResult, WhatsappMessage, WhatsappSender } from './ports.ts';
 
@@ -43,9 +42,7 @@ export class OutboxWhatsapp implements WhatsappSender {
     await ensurePrivateDir(this.dir);
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = join(this.dir, `${stamp}-${id.slice(7)}.json`);
-    await writeFile(file, `${JSON.stringify({ id, purchaseId: message.purchaseId, request: body }, null, 2)}\n`, {
-      mode: PRIVATE_FILE_MODE,
-    });
+    await writePrivateFileWhole(file, `${JSON.stringify({ id, purchaseId: message.purchaseId, request: body }, null, 2)}\n`);
     this.logger.info({ to: maskPhone(message.to), file }, 'WhatsApp message written to the outbox (WHATSAPP=outbox)');
     return id;
   }
