@@ -62,8 +62,8 @@ describe('a recorder killed and started again', () => {
     await second.record(4);
     await waitFor('the marked clip', 30_000, () => clipsOf().length === 1);
     expect(parseRecorderClipName(clipsOf()[0]!)).toMatchObject({ marked: true, copy: 1 });
-    await second.platform.clock.advance(2_000);
-    await waitFor('the mark reported ready', 30_000, () => h.sync.markStates.some((m) => m.id === id && m.state === 'ready'));
+    // The state goes to the server with the recorder's next report on its clock, after the cut's own I/O.
+    await second.recordUntil('the mark reported ready', () => h.sync.markStates.some((m) => m.id === id && m.state === 'ready'));
     expect(second.platform.ffmpeg.cuts()).toHaveLength(1);
   });
 
