@@ -4,7 +4,12 @@
 // throwaway cluster (scripts/postgres-cluster.mjs) through BENCH_POSTGRES_URL.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { ensureSystemPackages, RTSP_CAMERA_PACKAGES } from './ensure-system-packages.mjs';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
+
+// The full Chromium a player's kiosk and phone run (the tests use its headless shell, so `npm test`
+// does not install it), and ffmpeg with GStreamer's RTSP server for the recorder's cameras.
+ensureSystemPackages(['chromium', ...RTSP_CAMERA_PACKAGES]);
 
 const files = readdirSync('.', { recursive: true })
   .map(String)
