@@ -1,7 +1,9 @@
-// Installs the Debian packages the tests need when they are missing: Chromium's headless shell and ffmpeg for the
-// browser tests and clip fixtures (ffmpeg also for the recorder's tests, and a font for the time the
-// demo cameras burn into their picture), GStreamer's RTSP server for the recorder's synthetic cameras,
-// PostgreSQL for the API suite's second database, Caddy for the deployment check. Tests never download a browser or a binary of their own; they use Debian's.
+// Installs the Debian packages the tests need when they are missing: Chromium's headless shell and
+// ffmpeg for the browser tests and clip fixtures (ffmpeg also for the recorder's tests, and a font
+// for the time the demo cameras burn into their picture), GStreamer's RTSP server for the recorder's
+// synthetic cameras, PostgreSQL for the API suite's second database, Caddy for the deployment
+// check, and the full Chromium for the benchmarks. Tests never download a browser or a binary of
+// their own; they use Debian's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 

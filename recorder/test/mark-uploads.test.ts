@@ -47,7 +47,7 @@ describe('a marked clip on its way to the storage', () => {
     const id = await markAndRecord(life);
     // The camera goes on recording, as a real one does: a continuous clip queued on the court's lane
     // before the marked one waits for the video past its end.
-    await waitFor('the mark reported ready', 30_000, async () => ready(id) || (await life.record(1), false));
+    await life.recordUntil('the mark reported ready', () => ready(id));
 
     expect(callsOf(id)).toEqual(['begin preview', 'put preview', 'complete preview', 'begin clip', 'put clip', 'complete clip']);
     const stored = h.sync.uploads.files.get(id)!;
